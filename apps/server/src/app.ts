@@ -1,0 +1,57 @@
+import fastifyCookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { authRoutes } from "./features/auth/routes";
+import { healthRoutes } from "./features/health/routes";
+import { lookupRoutes } from "./features/lookup/routes";
+import { userRoutes } from "./features/user/routes";
+import { registerWeb, type WebMode } from "./features/web/web-handler";
+import { AppError } from "./http/app-error";
+import { registerRequestContext } from "./http/context";
+import { registerErrorHandling } from "./http/error-handler";
+import { loggerOptions } from "./http/logging";
+import { securityHeaders } from "./http/security-headers";
+import { createServices } from "./services";
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  web: WebMode;
+  /** Where logs go (tests capture them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Builds the whole HTTP application on an open database. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: loggerOptions(config.LOG_LEVEL, options.logStream),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const services = await createServices(config, options.database, app.log);
+  app.decorate("services", services);
+  app.addHook("onClose", () => services.close());
+
+  await app.register(fastifyCookie);
+  registerErrorHandling(app);
+  registerRequestContext(app);
+  securityHeaders(app);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(lookupRoutes);
+
+  const renderPage = await registerWeb(app, options.web);
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith("/api/") || !renderPage) throw new AppError("notFound");
+    return renderPage(request, reply);
+  });
+  return app;
+}

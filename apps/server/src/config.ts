@@ -1,0 +1,88 @@
+import { z } from "zod";
+
+/**
+ * Every setting of the product, read from the environment and validated once at start.
+ * Documented in docs/configuration.md; keep the two in step.
+ */
+const bool = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ["true", "1", "yes"].includes(v)));
+
+const int = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: `must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      try {
+        const parsed = new URL(v);
+        if (!protocols.includes(parsed.protocol)) throw new Error();
+        return v;
+      } catch {
+        ctx.addIssue({ code: "custom", message: `must be a URL starting with ${protocols.join(" or ")}//` });
+        return z.NEVER;
+      }
+    });
+
+const schema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  PORT: int(3000, 0, 65535),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PUBLIC_URL: url(["http:", "https:"]),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: url(["postgres:", "postgresql:"]),
+  SMTP_URL: url(["smtp:", "smtps:"]),
+  MAIL_FROM: z.string().optional(),
+  REDIS_URL: url(["redis:", "rediss:"]),
+  CAPTCHA_ENABLED: bool(true),
+  CAPTCHA_DIFFICULTY: int(50_000, 1_000, 5_000_000),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === "" || v === "false" ? false : v === "true" ? true : v)),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SESSION_IDLE_HOURS: int(24 * 7, 1, 24 * 365),
+  SESSION_MAX_DAYS: int(30, 1, 365),
+  DEFAULT_PARTNER_NAME: z.string().min(1).max(80).default("NumberCheck"),
+  DEFAULT_PARTNER_EMAIL: z.email({ error: "must be an e-mail address" }).default("support@example.com"),
+});
+
+export type Config = z.output<typeof schema> & { publicUrl: string };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? "?");
+        const got = env[name];
+        return `${name}: ${issue.message}${got === undefined ? "" : ` (got "${got}")`}`;
+      }),
+    );
+  }
+  const value = result.data;
+  const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, "");
+  return { ...value, publicUrl };
+}

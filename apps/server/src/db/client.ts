@@ -1,0 +1,79 @@
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { MIGRATIONS_DIR } from "../paths";
+import { acquireDataDirLock } from "./data-dir-lock";
+import * as schema from "./schema/index";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL of a server; without it the embedded PGlite is used. */
+  url?: string;
+  /** Folder of the embedded database; "memory://" keeps it in memory (tests). */
+  dataDir: string;
+}
+
+/** Opens the database the configuration names and applies pending migrations. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.url ? await openPostgres(options.url) : await openPglite(options.dataDir);
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Fail at start with a clear message rather than on the first request.
+  await pool.query("select 1");
+  return { db: drizzle(pool, { schema }) as unknown as Db, kind: "postgres", close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  if (dataDir === "memory://") {
+    const client = await PGlite.create();
+    return { db: drizzle(client, { schema }) as unknown as Db, kind: "pglite", close: () => client.close() };
+  }
+  const dir = resolve(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const release = acquireDataDirLock(dir);
+  try {
+    const client = await PGlite.create(resolve(dir, "pglite"));
+    return {
+      db: drizzle(client, { schema }) as unknown as Db,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function migrateDatabase(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (database.kind === "postgres") {
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    await migrate(database.db as never, config);
+  } else {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(database.db as never, config);
+  }
+}

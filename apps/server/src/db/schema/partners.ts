@@ -1,0 +1,16 @@
+import { boolean, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** A white-label site: the brand and the host names it answers on. */
+export const partners = pgTable("partners", {
+  id: uuid("id").primaryKey(),
+  name: text("name").notNull(),
+  logo: text("logo").notNull().default(""),
+  darkLogo: text("dark_logo").notNull().default(""),
+  email: text("email").notNull().default(""),
+  domain: text("domain").unique(),
+  subDomain: text("sub_domain").unique(),
+  isDefault: boolean("is_default").notNull().default(false),
+  currency: text("currency").notNull().default("USD"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,57 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { partners } from "./partners";
+
+/** An account belongs to the partner site it registered on: one e-mail may hold one per partner. */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey(),
+    partnerId: uuid("partner_id")
+      .notNull()
+      .references(() => partners.id),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    locale: text("locale"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("users_partner_email_uq").on(t.partnerId, t.email)],
+);
+
+/** Server-side sessions; only the SHA-256 of the cookie value is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** One-time e-mail codes (register, password reset, e-mail change), stored hashed. */
+export const emailCodes = pgTable(
+  "email_codes",
+  {
+    id: uuid("id").primaryKey(),
+    partnerId: uuid("partner_id")
+      .notNull()
+      .references(() => partners.id),
+    email: text("email").notNull(),
+    purpose: text("purpose").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("email_codes_lookup_idx").on(t.partnerId, t.email, t.purpose, t.createdAt)],
+);

@@ -1,0 +1,176 @@
+import type { ForgetBody, LoginBody, RegisterBody, SessionUser } from "@nc/contracts/auth";
+import { isLocale, type Locale } from "@nc/contracts/locales";
+import { failedPasswordRules } from "@nc/contracts/password-policy";
+import { AppError } from "../../http/app-error";
+import type { Services } from "../../services";
+import type { PartnerRow } from "../partner/partner-repo";
+import { enforceLimits, HOUR, MINUTE } from "../rate-limit/limiter";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
+
+/** Who is asking: the plain facts a service needs from a request. */
+export interface Caller {
+  partner: PartnerRow;
+  locale: Locale;
+  ip: string;
+  userAgent?: string;
+}
+
+// Failed sign-ins after which a captcha is asked for (per e-mail, per address).
+const CAPTCHA_AFTER_EMAIL_FAILURES = 3;
+const CAPTCHA_AFTER_IP_FAILURES = 10;
+const FAILURE_WINDOW_MS = 15 * MINUTE;
+
+export function assertStrongPassword(password: string, email: string) {
+  const failed = failedPasswordRules(password, email);
+  if (failed.length > 0) throw new AppError("passwordWeak", { rules: failed });
+}
+
+export function authService(s: Services) {
+  const site = (partner: PartnerRow) => s.partners.siteInfo(partner);
+  const emailKey = (caller: Caller, email: string) => `${caller.partner.id}:${email}`;
+
+  /** Limits for calls that send an e-mail: per address of the caller and per recipient. */
+  const codeLimits = (caller: Caller, kind: string, email: string) =>
+    enforceLimits(s.rateStore, [
+      { key: `${kind}:ip:${caller.ip}`, max: 20, windowMs: HOUR },
+      { key: `${kind}:email:min:${emailKey(caller, email)}`, max: 1, windowMs: MINUTE },
+      { key: `${kind}:email:hour:${emailKey(caller, email)}`, max: 5, windowMs: HOUR },
+    ]);
+
+  async function loginNeedsCaptcha(caller: Caller, email: string) {
+    if (!s.captcha.enabled) return false;
+    const [byEmail, byIp] = await Promise.all([
+      s.rateStore.peek(`loginfail:email:${emailKey(caller, email)}`),
+      s.rateStore.peek(`loginfail:ip:${caller.ip}`),
+    ]);
+    return byEmail >= CAPTCHA_AFTER_EMAIL_FAILURES || byIp >= CAPTCHA_AFTER_IP_FAILURES;
+  }
+
+  async function startSession(caller: Caller, userId: string) {
+    return s.sessions.create(userId, { ip: caller.ip, userAgent: caller.userAgent });
+  }
+
+  const toSessionUser = (u: {
+    id: string;
+    email: string;
+    name: string;
+    locale: string | null;
+  }): SessionUser => ({
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    locale: u.locale,
+  });
+
+  return {
+    /** Sends a sign-up code, or tells an existing account holder so; the answer is the same. */
+    async sendRegisterCode(caller: Caller, email: string, captcha: string | undefined) {
+      await codeLimits(caller, "regcode", email);
+      await s.captcha.verify(captcha);
+      const existing = await s.users.byEmail(caller.partner.id, email);
+      const mail = {
+        partnerId: caller.partner.id,
+        site: site(caller.partner),
+        to: email,
+        locale: caller.locale,
+      };
+      if (existing) {
+        await s.mailer.send({ ...mail, template: "registerExisting" });
+      } else {
+        const code = await s.codes.issue({ partnerId: caller.partner.id, email, purpose: "register" });
+        await s.mailer.send({ ...mail, template: "registerCode", params: { code } });
+      }
+      return { sent: true, resendAfterSeconds: 60 };
+    },
+
+    async register(caller: Caller, body: RegisterBody) {
+      await enforceLimits(s.rateStore, [{ key: `register:ip:${caller.ip}`, max: 20, windowMs: HOUR }]);
+      await s.captcha.verify(body.captcha);
+      assertStrongPassword(body.password, body.email);
+      await s.codes.consume(
+        { partnerId: caller.partner.id, email: body.email, purpose: "register" },
+        body.code,
+      );
+      const user = await s.users.create({
+        partnerId: caller.partner.id,
+        email: body.email,
+        name: body.name,
+        passwordHash: await hashPassword(body.password),
+        locale: isLocale(body.locale) ? body.locale : caller.locale,
+      });
+      if (!user) throw new AppError("codeInvalid");
+      return { user: toSessionUser(user), session: await startSession(caller, user.id) };
+    },
+
+    async login(caller: Caller, body: LoginBody) {
+      await enforceLimits(s.rateStore, [
+        { key: `login:ip:${caller.ip}`, max: 60, windowMs: 15 * MINUTE },
+        { key: `login:email:${emailKey(caller, body.email)}`, max: 20, windowMs: 15 * MINUTE },
+      ]);
+      if (await loginNeedsCaptcha(caller, body.email)) await s.captcha.verify(body.captcha);
+      const user = await s.users.byEmail(caller.partner.id, body.email);
+      const valid = user
+        ? await verifyPassword(user.passwordHash, body.password)
+        : (await burnPasswordCheck(body.password), false);
+      if (!user || !valid) {
+        await s.rateStore.hit(`loginfail:email:${emailKey(caller, body.email)}`, FAILURE_WINDOW_MS);
+        await s.rateStore.hit(`loginfail:ip:${caller.ip}`, FAILURE_WINDOW_MS);
+        throw new AppError("credentialsInvalid", {
+          captchaRequired: await loginNeedsCaptcha(caller, body.email),
+        });
+      }
+      await s.rateStore.reset(`loginfail:email:${emailKey(caller, body.email)}`);
+      return { user: toSessionUser(user), session: await startSession(caller, user.id) };
+    },
+
+    /** Sends a reset code to a registered address; the answer never tells whether it is one. */
+    async sendResetCode(caller: Caller, email: string, captcha: string | undefined) {
+      await codeLimits(caller, "resetcode", email);
+      await s.captcha.verify(captcha);
+      const user = await s.users.byEmail(caller.partner.id, email);
+      if (user) {
+        const code = await s.codes.issue({
+          partnerId: caller.partner.id,
+          email,
+          purpose: "reset",
+          userId: user.id,
+        });
+        const locale = isLocale(user.locale) ? user.locale : caller.locale;
+        await s.mailer.send({
+          partnerId: caller.partner.id,
+          site: site(caller.partner),
+          to: email,
+          locale,
+          template: "resetCode",
+          params: { code },
+        });
+      }
+      return { sent: true, resendAfterSeconds: 60 };
+    },
+
+    async resetPassword(caller: Caller, body: ForgetBody) {
+      await enforceLimits(s.rateStore, [{ key: `reset:ip:${caller.ip}`, max: 20, windowMs: HOUR }]);
+      await s.captcha.verify(body.captcha);
+      assertStrongPassword(body.password, body.email);
+      await s.codes.consume({ partnerId: caller.partner.id, email: body.email, purpose: "reset" }, body.code);
+      const user = await s.users.byEmail(caller.partner.id, body.email);
+      if (!user) throw new AppError("codeInvalid");
+      await s.users.setPassword(user.id, await hashPassword(body.password));
+      await s.sessions.destroyAllForUser(user.id);
+      await s.rateStore.reset(`loginfail:email:${emailKey(caller, body.email)}`);
+      const locale = isLocale(user.locale) ? user.locale : caller.locale;
+      await s.mailer.send({
+        partnerId: caller.partner.id,
+        site: site(caller.partner),
+        to: user.email,
+        locale,
+        template: "passwordChanged",
+      });
+      return { reset: true };
+    },
+
+    toSessionUser,
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

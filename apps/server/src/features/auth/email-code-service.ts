@@ -1,0 +1,88 @@
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import type { Db } from "../../db/client";
+import { emailCodes } from "../../db/schema/index";
+import { AppError } from "../../http/app-error";
+import { sameDigest, sha256, sixDigitCode } from "./tokens";
+
+export type CodePurpose = "register" | "reset" | "change_email";
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_MAX_ATTEMPTS = 5;
+
+interface CodeTarget {
+  partnerId: string;
+  email: string;
+  purpose: CodePurpose;
+  userId?: string;
+}
+
+/** Six-digit e-mail codes: 10 minutes, 5 tries, single use; a new code replaces the old one. */
+export function emailCodeService(db: Db) {
+  const hashFor = (id: string, code: string) => sha256(`${id}:${code}`);
+
+  return {
+    async issue(target: CodeTarget): Promise<string> {
+      const code = sixDigitCode();
+      const id = uuidv7();
+      await db.transaction(async (tx) => {
+        await tx
+          .update(emailCodes)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(emailCodes.partnerId, target.partnerId),
+              eq(emailCodes.email, target.email),
+              eq(emailCodes.purpose, target.purpose),
+              isNull(emailCodes.usedAt),
+            ),
+          );
+        await tx.insert(emailCodes).values({
+          id,
+          partnerId: target.partnerId,
+          email: target.email,
+          purpose: target.purpose,
+          userId: target.userId ?? null,
+          codeHash: hashFor(id, code),
+          expiresAt: new Date(Date.now() + CODE_TTL_MS),
+        });
+      });
+      return code;
+    },
+
+    /** Consumes the code or throws codeInvalid; every wrong guess uses up one of the tries. */
+    async consume(target: CodeTarget, code: string): Promise<void> {
+      const [row] = await db
+        .select()
+        .from(emailCodes)
+        .where(
+          and(
+            eq(emailCodes.partnerId, target.partnerId),
+            eq(emailCodes.email, target.email),
+            eq(emailCodes.purpose, target.purpose),
+            isNull(emailCodes.usedAt),
+            gt(emailCodes.expiresAt, sql`now()`),
+            lt(emailCodes.attempts, CODE_MAX_ATTEMPTS),
+          ),
+        )
+        .orderBy(desc(emailCodes.createdAt))
+        .limit(1);
+      if (!row || (target.userId && row.userId !== target.userId)) throw new AppError("codeInvalid");
+      if (!sameDigest(row.codeHash, hashFor(row.id, code))) {
+        await db
+          .update(emailCodes)
+          .set({ attempts: sql`${emailCodes.attempts} + 1` })
+          .where(eq(emailCodes.id, row.id));
+        throw new AppError("codeInvalid");
+      }
+      // The conditional update makes the code single-use even when two requests race.
+      const used = await db
+        .update(emailCodes)
+        .set({ usedAt: new Date() })
+        .where(and(eq(emailCodes.id, row.id), isNull(emailCodes.usedAt)))
+        .returning({ id: emailCodes.id });
+      if (used.length === 0) throw new AppError("codeInvalid");
+    },
+  };
+}
+
+export type EmailCodeService = ReturnType<typeof emailCodeService>;

@@ -1,0 +1,65 @@
+import { and, count, eq } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import type { Db } from "../../db/client";
+import { tenantMembers, users } from "../../db/schema/index";
+
+export type UserRow = typeof users.$inferSelect;
+
+export function userRepo(db: Db) {
+  return {
+    byEmail: async (partnerId: string, email: string) =>
+      (
+        await db
+          .select()
+          .from(users)
+          .where(and(eq(users.partnerId, partnerId), eq(users.email, email)))
+      )[0],
+    byId: async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0],
+    /** Returns undefined when the e-mail is already taken on that partner (a race lost). */
+    async create(input: {
+      partnerId: string;
+      email: string;
+      name: string;
+      passwordHash: string;
+      locale?: string | null;
+    }) {
+      const rows = await db
+        .insert(users)
+        .values({ id: uuidv7(), ...input, locale: input.locale ?? null })
+        .onConflictDoNothing()
+        .returning();
+      return rows[0];
+    },
+    setPassword: (id: string, passwordHash: string) =>
+      db.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, id)),
+    async setEmail(id: string, email: string): Promise<boolean> {
+      try {
+        const rows = await db
+          .update(users)
+          .set({ email })
+          .where(eq(users.id, id))
+          .returning({ id: users.id });
+        return rows.length === 1;
+      } catch (error) {
+        if (
+          String(
+            (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code,
+          ) === "23505"
+        )
+          return false;
+        throw error;
+      }
+    },
+    update: (id: string, patch: { name?: string; locale?: string | null }) =>
+      db.update(users).set(patch).where(eq(users.id, id)).returning(),
+    async tenantCount(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(tenantMembers)
+        .where(eq(tenantMembers.userId, userId));
+      return Number(row?.n ?? 0);
+    },
+  };
+}
+
+export type UserRepo = ReturnType<typeof userRepo>;

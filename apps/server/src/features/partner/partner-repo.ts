@@ -1,0 +1,46 @@
+import { eq } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import type { Db } from "../../db/client";
+import { partners } from "../../db/schema/index";
+
+export type PartnerRow = typeof partners.$inferSelect;
+
+export interface PartnerInput {
+  name: string;
+  logo?: string;
+  darkLogo?: string;
+  email?: string;
+  domain?: string | null;
+  subDomain?: string | null;
+  currency?: string;
+}
+
+export function partnerRepo(db: Db) {
+  return {
+    all: () => db.select().from(partners),
+    byId: async (id: string) => (await db.select().from(partners).where(eq(partners.id, id)))[0],
+    async create(input: PartnerInput & { isDefault?: boolean }): Promise<PartnerRow> {
+      const [row] = await db
+        .insert(partners)
+        .values({
+          id: uuidv7(),
+          name: input.name,
+          logo: input.logo ?? "",
+          darkLogo: input.darkLogo ?? "",
+          email: input.email ?? "",
+          domain: input.domain || null,
+          subDomain: input.subDomain || null,
+          currency: input.currency ?? "USD",
+          isDefault: input.isDefault ?? false,
+        })
+        .returning();
+      return row!;
+    },
+    /** Creates the default partner once; concurrent starts of several processes agree on one. */
+    async ensureDefault(input: PartnerInput): Promise<PartnerRow> {
+      const existing = (await db.select().from(partners).where(eq(partners.isDefault, true)))[0];
+      if (existing) return existing;
+      return this.create({ ...input, isDefault: true });
+    },
+  };
+}

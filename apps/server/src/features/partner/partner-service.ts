@@ -1,0 +1,75 @@
+import type { SiteInfo } from "@nc/contracts/site";
+import type { Db } from "../../db/client";
+import { type PartnerInput, type PartnerRow, partnerRepo } from "./partner-repo";
+
+const CACHE_MS = 10_000;
+
+/** Placeholder brand and support address used where a partner leaves a field empty (spec section 3). */
+export interface PartnerDefaults {
+  name: string;
+  email: string;
+}
+
+function hostName(host: string): string {
+  // Strips the port, and the brackets of an IPv6 literal.
+  const trimmed = host.trim().toLowerCase();
+  if (trimmed.startsWith("[")) return trimmed.slice(1, trimmed.indexOf("]"));
+  return trimmed.split(":")[0] ?? "";
+}
+
+/** Picks the partner of a request by its host: exact domain, else subdomain label, else the default. */
+export function pickPartner(rows: PartnerRow[], host: string): PartnerRow | undefined {
+  const name = hostName(host);
+  const exact = rows.find((p) => p.domain && p.domain.toLowerCase() === name);
+  if (exact) return exact;
+  const label = name.split(".")[0];
+  const bySub = name.includes(".")
+    ? rows.find((p) => p.subDomain && p.subDomain.toLowerCase() === label)
+    : undefined;
+  return bySub ?? rows.find((p) => p.isDefault);
+}
+
+export function siteInfo(partner: PartnerRow | undefined, defaults: PartnerDefaults): SiteInfo {
+  return {
+    name: partner?.name || defaults.name,
+    logo: partner?.logo || "",
+    darkLogo: partner?.darkLogo || "",
+    email: partner?.email || defaults.email,
+    domain: partner?.domain || "",
+    subDomain: partner?.subDomain || "",
+  };
+}
+
+export function partnerService(db: Db, defaults: PartnerDefaults) {
+  const repo = partnerRepo(db);
+  let cached: { rows: PartnerRow[]; at: number } | undefined;
+
+  async function rows(): Promise<PartnerRow[]> {
+    if (!cached || Date.now() - cached.at > CACHE_MS) cached = { rows: await repo.all(), at: Date.now() };
+    return cached.rows;
+  }
+
+  return {
+    defaults,
+    async ensureDefault(): Promise<PartnerRow> {
+      const row = await repo.ensureDefault({ name: defaults.name, email: defaults.email });
+      cached = undefined;
+      return row;
+    },
+    async forHost(host: string): Promise<PartnerRow> {
+      const found = pickPartner(await rows(), host);
+      if (found) return found;
+      // Only reachable before the default exists (an empty database opened by a tool).
+      return this.ensureDefault();
+    },
+    async create(input: PartnerInput): Promise<PartnerRow> {
+      const row = await repo.create(input);
+      cached = undefined;
+      return row;
+    },
+    list: () => repo.all(),
+    siteInfo: (partner: PartnerRow | undefined) => siteInfo(partner, defaults),
+  };
+}
+
+export type PartnerService = ReturnType<typeof partnerService>;

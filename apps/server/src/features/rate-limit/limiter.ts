@@ -1,0 +1,28 @@
+import { AppError } from "../../http/app-error";
+import type { RateStore } from "./rate-store";
+
+export interface Limit {
+  /** Counter name, e.g. "login:ip:1.2.3.4". */
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+/** Counts a hit on every limit and refuses with 429 and Retry-After when any is exceeded. */
+export async function enforceLimits(store: RateStore, limits: Limit[]): Promise<void> {
+  for (const limit of limits) {
+    const hit = await store.hit(limit.key, limit.windowMs);
+    if (hit.count > limit.max) {
+      const retryAfter = Math.max(1, Math.ceil((hit.resetAt - Date.now()) / 1000));
+      throw new AppError(
+        "rateLimited",
+        { retryAfter },
+        { seconds: retryAfter },
+        { "Retry-After": String(retryAfter) },
+      );
+    }
+  }
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;

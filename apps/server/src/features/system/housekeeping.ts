@@ -1,0 +1,20 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+
+const EVERY_MS = 15 * 60_000;
+
+/** Deletes what has expired: sessions, codes, rate counters, spent captchas. */
+export async function purgeExpired(app: FastifyInstance) {
+  const { db } = app.services.database;
+  await app.services.sessions.purgeExpired();
+  await db.execute(sql`delete from email_codes where expires_at < now() - interval '1 day'`);
+  await db.execute(sql`delete from rate_counters where reset_at < now()`);
+  await db.execute(sql`delete from captcha_spent where expires_at < now()`);
+}
+
+export function startHousekeeping(app: FastifyInstance): () => void {
+  const run = () => purgeExpired(app).catch((error) => app.log.warn({ err: error }, "housekeeping failed"));
+  const timer = setInterval(run, EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,32 @@
+import { LOCALE_COOKIE } from "@nc/contracts/locales";
+import { COLOR_MODE_COOKIE, COLOR_MODES, type ColorMode, type PageContext } from "@nc/contracts/site";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { resolveRequestContext } from "../../http/context";
+import { authService } from "../auth/auth-service";
+
+/** What the page renderer needs to know about a request (brand, user, preferences). */
+export async function pageContext(app: FastifyInstance, request: FastifyRequest): Promise<PageContext> {
+  await resolveRequestContext(app, request);
+  const cookieMode = request.cookies[COLOR_MODE_COOKIE] as ColorMode | undefined;
+  const hint = request.headers["sec-ch-prefers-color-scheme"];
+  const session = request.session;
+  return {
+    site: app.services.partners.siteInfo(request.partner),
+    user: session ? authService(app.services).toSessionUser(session.user) : null,
+    colorMode: cookieMode && COLOR_MODES.includes(cookieMode) ? cookieMode : "system",
+    systemScheme: hint === "dark" || hint === "light" ? hint : null,
+    cookieLocale: request.cookies[LOCALE_COOKIE] ?? null,
+    acceptLanguage: request.headers["accept-language"] ?? null,
+    userAgent: request.headers["user-agent"] ?? "",
+    captchaEnabled: app.services.captcha.enabled,
+    publicUrl: publicUrlFor(app, request),
+  };
+}
+
+/** The site's own origin: the partner's domain when the request came in on it, else PUBLIC_URL. */
+function publicUrlFor(app: FastifyInstance, request: FastifyRequest): string {
+  const host = request.host;
+  const partner = request.partner;
+  if (partner.domain && host.split(":")[0] === partner.domain) return `${request.protocol}://${host}`;
+  return app.services.config.publicUrl;
+}

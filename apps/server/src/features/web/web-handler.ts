@@ -1,0 +1,80 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ServerBuild } from "react-router";
+import { WEB_ROOT } from "../../paths";
+import { sendFetchResponse, toFetchRequest, writeToNode } from "./fetch-bridge";
+import { pageContext } from "./page-context";
+
+type Render = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+export type WebMode = "production" | "development" | "none";
+
+/** Pages: the built React Router app (production), Vite in middleware mode (development), or none (API tests). */
+export async function registerWeb(app: FastifyInstance, mode: WebMode): Promise<Render | null> {
+  if (mode === "none") return null;
+  const { createRequestHandler } = await import("react-router");
+
+  const render = (getBuild: () => Promise<ServerBuild>, buildMode: string): Render => {
+    const handle = createRequestHandler(getBuild, buildMode);
+    return async (request, reply) => {
+      const context = await pageContext(app, request);
+      const response = await handle(toFetchRequest(request), context as never);
+      // Lets Chromium tell the server the system colour scheme, so "system" renders without a flash.
+      reply.header("Accept-CH", "Sec-CH-Prefers-Color-Scheme");
+      reply.header("Vary", "Sec-CH-Prefers-Color-Scheme, Cookie");
+      reply.header("Critical-CH", "Sec-CH-Prefers-Color-Scheme");
+      return sendFetchResponse(reply, response);
+    };
+  };
+
+  if (mode === "production") {
+    const serverEntry = join(WEB_ROOT, "build/server/index.js");
+    if (!existsSync(serverEntry)) {
+      throw new Error(`The web build is missing (${serverEntry}). Run "npm run build" first.`);
+    }
+    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    const { default: fastifyStatic } = await import("@fastify/static");
+    await app.register(fastifyStatic, {
+      root: join(WEB_ROOT, "build/client"),
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // File names under assets/ carry a content hash, so they never change.
+        res.header(
+          "Cache-Control",
+          path.includes("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        );
+      },
+    });
+    return render(async () => build, "production");
+  }
+
+  const vite = await import("vite");
+  const server = await vite.createServer({
+    root: WEB_ROOT,
+    server: { middlewareMode: true, hmr: { server: app.server } },
+    appType: "custom",
+  });
+  app.addHook("onClose", () => server.close());
+  const handle = createRequestHandler(
+    () => server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    "development",
+  );
+  return async (request, reply) => {
+    const context = await pageContext(app, request);
+    // Vite answers its own modules and assets on the raw response; whatever it passes on is a page.
+    reply.hijack();
+    server.middlewares(request.raw, reply.raw, async () => {
+      try {
+        await writeToNode(reply.raw, await handle(toFetchRequest(request), context as never));
+      } catch (error) {
+        server.ssrFixStacktrace(error as Error);
+        request.log.error({ err: error }, "page render failed");
+        reply.raw.statusCode = 500;
+        reply.raw.end(String((error as Error).stack ?? error));
+      }
+    });
+  };
+}

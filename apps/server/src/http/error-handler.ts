@@ -1,0 +1,59 @@
+import { ERRORS, type ErrorKey } from "@nc/contracts/errors";
+import { fieldIssue } from "@nc/contracts/validation";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { translate } from "../i18n/translate";
+import { AppError } from "./app-error";
+import { requestLocale } from "./locale";
+
+function send(reply: FastifyReply, request: FastifyRequest, key: ErrorKey, data: unknown, params = {}) {
+  const locale = requestLocale(request);
+  return reply
+    .status(ERRORS[key].status)
+    .send({ code: ERRORS[key].code, msg: translate(locale, `errors:${key}`, params), data });
+}
+
+/** Validation errors, in the request's language, with one entry per field at fault. */
+export function sendValidationError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  issues: Parameters<typeof fieldIssue>[0][],
+) {
+  const locale = requestLocale(request);
+  const fields = issues.map((issue) => {
+    const { field, reason, params } = fieldIssue(issue);
+    return { field, reason, message: translate(locale, `validation:${reason}`, params) };
+  });
+  const first = fields[0];
+  return reply.status(400).send({
+    code: ERRORS.validation.code,
+    msg: first ? `${first.field}: ${first.message}` : translate(locale, "errors:validation"),
+    data: { fields },
+  });
+}
+
+/** One error envelope for every failure (DESIGN.md section 5). */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      return send(reply, request, error.key, error.data, error.params);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return sendValidationError(
+        reply,
+        request,
+        error.validation.map((v) => v.params.issue as never),
+      );
+    }
+    if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
+      return send(reply, request, "unsupportedMediaType", null);
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return send(reply, request, "payloadTooLarge", null);
+    if (error.statusCode === 429) return send(reply, request, "rateLimited", null);
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(reply, request, "badRequest", null);
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return send(reply, request, "internal", null);
+  });
+}

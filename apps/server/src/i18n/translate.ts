@@ -1,0 +1,44 @@
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "@nc/contracts/locales";
+import enErrors from "@nc/contracts/locales/en/errors.json";
+import enServices from "@nc/contracts/locales/en/services.json";
+import enValidation from "@nc/contracts/locales/en/validation.json";
+import esErrors from "@nc/contracts/locales/es/errors.json";
+import esServices from "@nc/contracts/locales/es/services.json";
+import esValidation from "@nc/contracts/locales/es/validation.json";
+import ptErrors from "@nc/contracts/locales/pt/errors.json";
+import ptServices from "@nc/contracts/locales/pt/services.json";
+import ptValidation from "@nc/contracts/locales/pt/validation.json";
+import zhErrors from "@nc/contracts/locales/zh-Hans/errors.json";
+import zhServices from "@nc/contracts/locales/zh-Hans/services.json";
+import zhValidation from "@nc/contracts/locales/zh-Hans/validation.json";
+import enEmails from "./locales/en/emails.json";
+import esEmails from "./locales/es/emails.json";
+import ptEmails from "./locales/pt/emails.json";
+import zhEmails from "./locales/zh-Hans/emails.json";
+
+type Catalog = Record<string, unknown>;
+
+const CATALOGS: Record<Locale, Record<string, Catalog>> = {
+  en: { errors: enErrors, validation: enValidation, services: enServices, emails: enEmails },
+  "zh-Hans": { errors: zhErrors, validation: zhValidation, services: zhServices, emails: zhEmails },
+  es: { errors: esErrors, validation: esValidation, services: esServices, emails: esEmails },
+  pt: { errors: ptErrors, validation: ptValidation, services: ptServices, emails: ptEmails },
+};
+
+function lookup(locale: Locale, key: string): string | undefined {
+  const [ns = "", path = ""] = key.includes(":") ? key.split(":", 2) : ["errors", key];
+  let node: unknown = CATALOGS[locale][ns];
+  for (const part of path.split(".")) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Catalog)[part];
+  }
+  return typeof node === "string" ? node : undefined;
+}
+
+/** Server-side translation with i18next-style "{{name}}" interpolation and English fallback. */
+export function translate(locale: Locale, key: string, params: Record<string, unknown> = {}): string {
+  const template = lookup(locale, key) ?? lookup(DEFAULT_LOCALE, key) ?? key;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ""));
+}
+
+export const SERVER_LOCALES = LOCALES;

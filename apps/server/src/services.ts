@@ -1,0 +1,65 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { type EmailCodeService, emailCodeService } from "./features/auth/email-code-service";
+import { type SessionService, sessionService } from "./features/auth/session-service";
+import { type UserRepo, userRepo } from "./features/auth/user-repo";
+import { type CaptchaService, captchaService } from "./features/captcha/captcha-service";
+import { createMailer, type Mailer } from "./features/mail/mailer";
+import { type PartnerService, partnerService } from "./features/partner/partner-service";
+import { databaseRateStore, type RateStore, redisRateStore } from "./features/rate-limit/rate-store";
+
+/** The long-lived pieces every route reaches through `app.services`. */
+export interface Services {
+  config: Config;
+  database: Database;
+  partners: PartnerService;
+  sessions: SessionService;
+  codes: EmailCodeService;
+  users: UserRepo;
+  captcha: CaptchaService;
+  mailer: Mailer;
+  rateStore: RateStore;
+  close(): Promise<void>;
+}
+
+export async function createServices(
+  config: Config,
+  database: Database,
+  log: FastifyBaseLogger,
+): Promise<Services> {
+  const { db } = database;
+  let closeRedis = async () => {};
+  let rateStore = databaseRateStore(db);
+  if (config.REDIS_URL) {
+    const { Redis } = await import("ioredis");
+    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: true });
+    await redis.connect();
+    rateStore = redisRateStore(redis);
+    closeRedis = async () => void (await redis.quit());
+  }
+  const mailer = createMailer(db, log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const partners = partnerService(db, {
+    name: config.DEFAULT_PARTNER_NAME,
+    email: config.DEFAULT_PARTNER_EMAIL,
+  });
+  await partners.ensureDefault();
+  return {
+    config,
+    database,
+    partners,
+    sessions: sessionService(db, {
+      idleMs: config.SESSION_IDLE_HOURS * 3_600_000,
+      maxAgeMs: config.SESSION_MAX_DAYS * 86_400_000,
+    }),
+    codes: emailCodeService(db),
+    users: userRepo(db),
+    captcha: captchaService(db, { enabled: config.CAPTCHA_ENABLED, difficulty: config.CAPTCHA_DIFFICULTY }),
+    mailer,
+    rateStore,
+    async close() {
+      await mailer.flush();
+      await closeRedis();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/** Every JSON answer of the product's API: code 0 is success (DESIGN.md section 5). */
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** One field at fault in a validation error. */
+export interface FieldError {
+  field: string;
+  reason: string;
+  message: string;
+}
+
+export interface ValidationErrorData {
+  fields: FieldError[];
+}

@@ -1,0 +1,40 @@
+/**
+ * The error catalogue: every non-zero envelope code with its HTTP status and message key.
+ * Message texts live in locales/<lang>/errors.json under the same key.
+ */
+export const ERRORS = {
+  validation: { code: 40001, status: 400 },
+  captchaRequired: { code: 40002, status: 400 },
+  captchaInvalid: { code: 40003, status: 400 },
+  codeInvalid: { code: 40004, status: 400 },
+  credentialsInvalid: { code: 40010, status: 400 },
+  passwordWeak: { code: 40011, status: 400 },
+  passwordWrong: { code: 40012, status: 400 },
+  emailUnchanged: { code: 40013, status: 400 },
+  badRequest: { code: 40014, status: 400 },
+  unsupportedMediaType: { code: 40015, status: 415 },
+  // 4003x travel with HTTP 200: the spec's client reads them from a successful answer.
+  noActiveTenant: { code: 40035, status: 200 },
+  notTenantMember: { code: 40036, status: 200 },
+  tenantSuspended: { code: 40037, status: 200 },
+  tenantRemoved: { code: 40038, status: 200 },
+  sessionInvalid: { code: 40099, status: 401 },
+  forbidden: { code: 40300, status: 403 },
+  notFound: { code: 40400, status: 404 },
+  payloadTooLarge: { code: 41300, status: 413 },
+  rateLimited: { code: 42900, status: 429 },
+  internal: { code: 50000, status: 500 },
+  unavailable: { code: 50300, status: 503 },
+} as const satisfies Record<string, { code: number; status: number }>;
+
+export type ErrorKey = keyof typeof ERRORS;
+
+export const ERROR_KEYS = Object.keys(ERRORS) as ErrorKey[];
+
+/** Codes that send the browser to tenant selection (spec section 8). */
+export const TENANT_SELECTION_CODES: readonly number[] = [40035, 40036, 40037, 40038];
+export const SESSION_INVALID_CODE = ERRORS.sessionInvalid.code;
+
+export function errorKeyForCode(code: number): ErrorKey | undefined {
+  return ERROR_KEYS.find((key) => ERRORS[key].code === code);
+}

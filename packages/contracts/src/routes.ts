@@ -1,0 +1,17 @@
+/**
+ * Permissions each dashboard screen needs (spec section 6). The web route table and the menu read
+ * this; the server enforces the same strings on the endpoints behind each screen.
+ */
+export const ROUTE_PERMISSIONS = {
+  account: ["account:read"],
+  accountDetail: ["account_stmt:read"],
+  apiKeys: ["apikey:read"],
+  apiUsage: ["apikey_data:read"],
+  price: ["special_price:read", "standard_price:read", "dsp_standard_price:read"],
+  history: ["detection:read", "dsp_detection:read"],
+  detection: ["detection:create", "dsp_service:read"],
+  roleAdd: ["role:create"],
+  roleEdit: ["role:update"],
+  memberAdd: ["tenant_user:create"],
+  memberEdit: ["tenant_user:update"],
+} as const;

@@ -1,0 +1,28 @@
+/** Partner (white-label) site information as partner/info returns it (spec section 3). */
+export interface SiteInfo {
+  name: string;
+  logo: string;
+  darkLogo: string;
+  email: string;
+  domain: string;
+  subDomain: string;
+}
+
+export type ColorMode = "light" | "dark" | "system";
+export const COLOR_MODES: readonly ColorMode[] = ["light", "dark", "system"];
+export const COLOR_MODE_COOKIE = "color_mode";
+export const COLOR_MODE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+
+/** What the server hands the page renderer for every request. */
+export interface PageContext {
+  site: SiteInfo;
+  user: import("./auth").SessionUser | null;
+  colorMode: ColorMode;
+  /** The scheme the server could tell for "system" (client hint), else null. */
+  systemScheme: "light" | "dark" | null;
+  cookieLocale: string | null;
+  acceptLanguage: string | null;
+  userAgent: string;
+  captchaEnabled: boolean;
+  publicUrl: string;
+}
