@@ -1,3 +1,4 @@
+import "./env-defaults";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";

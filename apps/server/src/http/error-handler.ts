@@ -32,6 +32,15 @@ export function sendValidationError(
   });
 }
 
+function valueAt(source: unknown, path: string[]): unknown {
+  let node = source;
+  for (const key of path) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
 /** One error envelope for every failure (DESIGN.md section 5). */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -40,10 +49,16 @@ export function registerErrorHandling(app: FastifyInstance) {
       return send(reply, request, error.key, error.data, error.params);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // The type provider flattens each zod issue (code into keyword, path into instancePath) and
+      // zod leaves out the input, which tells a missing field from one of the wrong type.
+      const source = (request as unknown as Record<string, unknown>)[error.validationContext ?? "body"];
       return sendValidationError(
         reply,
         request,
-        error.validation.map((v) => v.params.issue as never),
+        error.validation.map((v) => {
+          const path = v.instancePath.split("/").filter(Boolean);
+          return { ...v.params, code: v.keyword, path, message: v.message, input: valueAt(source, path) };
+        }),
       );
     }
     if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")

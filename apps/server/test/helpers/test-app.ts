@@ -48,6 +48,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await openDatabase({ url: pgDb?.url, dataDir: "memory://" });
+  // Closing twice is allowed, so a test may take the database away and still clean up.
+  const closeDatabase = database.close.bind(database);
+  let databaseClosed: Promise<void> | undefined;
+  database.close = () => (databaseClosed ??= closeDatabase());
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _enc, done) {

@@ -29,13 +29,18 @@ export function authService(s: Services) {
   const site = (partner: PartnerRow) => s.partners.siteInfo(partner);
   const emailKey = (caller: Caller, email: string) => `${caller.partner.id}:${email}`;
 
-  /** Limits for calls that send an e-mail: per address of the caller and per recipient. */
-  const codeLimits = (caller: Caller, kind: string, email: string) =>
-    enforceLimits(s.rateStore, [
-      { key: `${kind}:ip:${caller.ip}`, max: 20, windowMs: HOUR },
+  /**
+   * Limits for calls that send an e-mail: per address of the caller, then (once the captcha is
+   * solved) per recipient, so requests without a valid captcha cannot use up someone's resends.
+   */
+  async function codeLimits(caller: Caller, kind: string, email: string, captcha: string | undefined) {
+    await enforceLimits(s.rateStore, [{ key: `${kind}:ip:${caller.ip}`, max: 20, windowMs: HOUR }]);
+    await s.captcha.verify(captcha);
+    await enforceLimits(s.rateStore, [
       { key: `${kind}:email:min:${emailKey(caller, email)}`, max: 1, windowMs: MINUTE },
       { key: `${kind}:email:hour:${emailKey(caller, email)}`, max: 5, windowMs: HOUR },
     ]);
+  }
 
   async function loginNeedsCaptcha(caller: Caller, email: string) {
     if (!s.captcha.enabled) return false;
@@ -65,8 +70,7 @@ export function authService(s: Services) {
   return {
     /** Sends a sign-up code, or tells an existing account holder so; the answer is the same. */
     async sendRegisterCode(caller: Caller, email: string, captcha: string | undefined) {
-      await codeLimits(caller, "regcode", email);
-      await s.captcha.verify(captcha);
+      await codeLimits(caller, "regcode", email, captcha);
       const existing = await s.users.byEmail(caller.partner.id, email);
       const mail = {
         partnerId: caller.partner.id,
@@ -125,8 +129,7 @@ export function authService(s: Services) {
 
     /** Sends a reset code to a registered address; the answer never tells whether it is one. */
     async sendResetCode(caller: Caller, email: string, captcha: string | undefined) {
-      await codeLimits(caller, "resetcode", email);
-      await s.captcha.verify(captcha);
+      await codeLimits(caller, "resetcode", email, captcha);
       const user = await s.users.byEmail(caller.partner.id, email);
       if (user) {
         const code = await s.codes.issue({

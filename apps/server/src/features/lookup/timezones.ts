@@ -16,8 +16,31 @@ function offsetOf(zone: string, at: Date): { offset: string; minutes: number } {
   return { offset: `${match[1]}${match[2]}:${match[3]}`, minutes };
 }
 
+// ICU lists some zones under names IANA has since replaced; people look for the current ones.
+const RENAMED: Record<string, string> = {
+  "Africa/Asmera": "Africa/Asmara",
+  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+  "America/Catamarca": "America/Argentina/Catamarca",
+  "America/Coral_Harbour": "America/Atikokan",
+  "America/Cordoba": "America/Argentina/Cordoba",
+  "America/Godthab": "America/Nuuk",
+  "America/Indianapolis": "America/Indiana/Indianapolis",
+  "America/Jujuy": "America/Argentina/Jujuy",
+  "America/Louisville": "America/Kentucky/Louisville",
+  "America/Mendoza": "America/Argentina/Mendoza",
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Pacific/Enderbury": "Pacific/Kanton",
+  "Pacific/Ponape": "Pacific/Pohnpei",
+  "Pacific/Truk": "Pacific/Chuuk",
+};
+
 export function listTimezones(at = new Date()): TimezoneEntry[] {
-  const zones = new Set<string>(["UTC", ...Intl.supportedValuesOf("timeZone")]);
+  const zones = new Set<string>(["UTC", ...Intl.supportedValuesOf("timeZone").map((z) => RENAMED[z] ?? z)]);
   return [...zones]
     .map((code) => {
       const { offset, minutes } = offsetOf(code, at);

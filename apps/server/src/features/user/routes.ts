@@ -4,8 +4,10 @@ import {
   changePasswordBody,
   updateProfileBody,
 } from "@nc/contracts/auth";
+import { LOCALES } from "@nc/contracts/locales";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { callerOf } from "../../http/caller";
 import { requireSession } from "../../http/context";
 import { ok } from "../../http/envelope";
@@ -18,7 +20,9 @@ export async function userRoutes(app: FastifyInstance) {
 
   r.get("/api/tenant/uc/profile", async (request) => ok(await users.profile(requireSession(request))));
 
-  r.post("/api/tenant/uc/profile", { schema: { body: updateProfileBody } }, async (request) =>
+  // Only the product's languages, so a bad value is a field error rather than a stored oddity.
+  const profileBody = updateProfileBody.extend({ locale: z.enum(LOCALES).optional() });
+  r.post("/api/tenant/uc/profile", { schema: { body: profileBody } }, async (request) =>
     ok(await users.updateProfile(requireSession(request), request.body)),
   );
 

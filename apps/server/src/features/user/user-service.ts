@@ -1,5 +1,5 @@
 import type { Profile } from "@nc/contracts/auth";
-import { isLocale } from "@nc/contracts/locales";
+import { isLocale, type Locale } from "@nc/contracts/locales";
 import { AppError } from "../../http/app-error";
 import type { Services } from "../../services";
 import { assertStrongPassword, type Caller } from "../auth/auth-service";
@@ -31,12 +31,9 @@ export function userService(s: Services) {
   return {
     profile: async (session: ResolvedSession) => toProfile(await current(session)),
 
-    async updateProfile(session: ResolvedSession, patch: { name?: string; locale?: string }) {
-      if (patch.locale !== undefined && !isLocale(patch.locale)) {
-        throw new AppError("validation", {
-          fields: [{ field: "locale", reason: "invalid_value", message: "" }],
-        });
-      }
+    async updateProfile(session: ResolvedSession, patch: { name?: string; locale?: Locale }) {
+      // An update with nothing to set is an error in drizzle; answer the profile as it is.
+      if (patch.name === undefined && patch.locale === undefined) return toProfile(await current(session));
       const [user] = await s.users.update(session.user.id, patch);
       return toProfile(user!);
     },

@@ -1,0 +1,64 @@
+import { PassThrough } from "node:stream";
+import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import type { EntryContext } from "react-router";
+import { ServerRouter } from "react-router";
+
+const RENDER_TIMEOUT_MS = 10_000;
+
+/**
+ * Renders the whole page, then puts antd's styles into <head> so the first paint is styled
+ * (antd's CSS-in-JS would otherwise only arrive with hydration).
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  return new Promise<Response>((resolve, reject) => {
+    const cache = createCache();
+    let status = responseStatusCode;
+    const { pipe, abort } = renderToPipeableStream(
+      <StyleProvider cache={cache}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </StyleProvider>,
+      {
+        onAllReady() {
+          const sink = new PassThrough();
+          const chunks: Buffer[] = [];
+          sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+          sink.on("end", () => {
+            const html = Buffer.concat(chunks)
+              .toString("utf8")
+              .replace("</head>", `${extractStyle(cache)}</head>`);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(
+              new Response(`<!DOCTYPE html>${html.replace(/^<!DOCTYPE html>/i, "")}`, {
+                status,
+                headers: responseHeaders,
+              }),
+            );
+          });
+          pipe(sink);
+        },
+        onShellError(error) {
+          reject(error);
+        },
+        onError(error) {
+          status = 500;
+          console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, RENDER_TIMEOUT_MS);
+  });
+}
+
+/** Errors while rendering are logged; crawlers get the logged error only, never a stack (spec section 8). */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  const bot = isbot(request.headers.get("user-agent") ?? "");
+  console.error(bot ? "render error (crawler)" : "render error", error);
+}

@@ -1,0 +1,49 @@
+import { type Profile, passwordSchema } from "@nc/contracts/auth";
+import { App, Button, Card, Form, Input } from "antd";
+import { useTranslation } from "react-i18next";
+import { showApiError } from "../../../shell/forms/api-error-feedback";
+import { zodRule } from "../../../shell/forms/zod-rule";
+import { NewPasswordFields } from "../../auth/components/password-field";
+import { useChangePassword } from "../api/change-password";
+
+/** Changes the password; the server signs out every other session of the user. */
+export function PasswordCard({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const change = useChangePassword();
+  return (
+    <Card title={t("profile:password.title")}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ email: profile.email }}
+        onFinish={async (values: { current: string; password: string }) => {
+          try {
+            await change.mutateAsync({ password: values.current, newPassword: values.password });
+            form.resetFields();
+            void message.success(t("profile:password.changed"));
+          } catch (error) {
+            showApiError(error, t, message, form);
+          }
+        }}
+      >
+        <Form.Item name="email" hidden>
+          <Input />
+        </Form.Item>
+        <Form.Item name="current" label={t("profile:password.current")} rules={[zodRule(passwordSchema, t)]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <NewPasswordFields />
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={change.isPending}
+          data-testid="change-password-submit"
+        >
+          {t("profile:password.submit")}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import { detectDevice } from "@nc/contracts/device";
+import { DEFAULT_LOCALE, isLocale } from "@nc/contracts/locales";
+import type { PageContext } from "@nc/contracts/site";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { App as AntApp, ConfigProvider } from "antd";
+import { type ReactNode, useState } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { ClientHooksBridge } from "./shell/http/client-hooks-bridge";
+import { antdLocale } from "./shell/i18n/antd-locale";
+import type { RootData } from "./shell/root-data";
+import { ColorModeProvider, useColorMode } from "./shell/theme/color-mode";
+import { HEAD_SCRIPT } from "./shell/theme/head-script";
+import { SaveLoadingColors } from "./shell/theme/save-loading-colors";
+import { themeConfig } from "./shell/theme/tokens";
+import "./shell/theme/global.css";
+
+export function loader({ context, params }: Route.LoaderArgs): Omit<RootData, "messages"> {
+  const page = context as unknown as PageContext;
+  return {
+    locale: isLocale(params.lang) ? params.lang : DEFAULT_LOCALE,
+    site: page.site,
+    user: page.user,
+    colorMode: page.colorMode,
+    systemScheme: page.systemScheme,
+    captchaEnabled: page.captchaEnabled,
+    device: detectDevice(page.userAgent),
+    publicUrl: page.publicUrl,
+  };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+function Themed({ children }: { children: ReactNode }) {
+  const { dark } = useColorMode();
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  return (
+    <ConfigProvider theme={themeConfig(dark)} locale={antdLocale(data?.locale ?? DEFAULT_LOCALE)}>
+      {/* One message at a time (spec section 9). */}
+      <AntApp message={{ maxCount: 1 }}>
+        <SaveLoadingColors />
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } }),
+  );
+  const mode = data?.colorMode ?? "system";
+  const serverDark = mode === "dark" || (mode === "system" && data?.systemScheme === "dark");
+  return (
+    <html
+      lang={data?.locale ?? DEFAULT_LOCALE}
+      className={serverDark ? "dark" : undefined}
+      style={{ colorScheme: serverDark ? "dark" : "light" }}
+      data-ssr-bg={mode === "system" && !data?.systemScheme ? undefined : "1"}
+      suppressHydrationWarning
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours, run before paint */}
+        <script dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <QueryClientProvider client={queryClient}>
+          <ColorModeProvider initialMode={mode} systemScheme={data?.systemScheme ?? null}>
+            <Themed>{children}</Themed>
+          </ColorModeProvider>
+        </QueryClientProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function Root() {
+  return (
+    <>
+      <ClientHooksBridge />
+      <Outlet />
+    </>
+  );
+}
+
+/** Last resort, outside any language: plain English. Pages have their own translated boundary. */
+export function ErrorBoundary() {
+  return (
+    <main style={{ padding: 48, fontFamily: "sans-serif" }}>
+      <h1>Internal Server Error</h1>
+      <p>
+        <a href="/">Home</a>
+      </p>
+    </main>
+  );
+}

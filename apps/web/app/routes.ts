@@ -1,0 +1,28 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+/**
+ * Every page exists with no prefix (English) and under /zh-Hans, /es and /pt: the optional ":lang?"
+ * segment carries the prefix and the locale layout validates it (spec section 2).
+ */
+export default [
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route(":lang?", "shell/layouts/locale-layout.tsx", [
+    index("routes/home.tsx"),
+    layout("shell/layouts/auth-layout.tsx", [
+      route("login", "routes/login.tsx"),
+      route("register", "routes/register.tsx"),
+      route("forget-password", "routes/forget-password.tsx"),
+    ]),
+    route("dashboard", "shell/layouts/dashboard-root.tsx", [
+      layout("shell/layouts/dashboard-layout.tsx", [
+        index("routes/dashboard/index.tsx"),
+        route("profile", "routes/dashboard/profile.tsx"),
+      ]),
+      layout("shell/layouts/dashboard-basic-layout.tsx", [
+        route("403", "routes/dashboard/forbidden.tsx"),
+        route("*", "routes/dashboard/catch-all.tsx"),
+      ]),
+    ]),
+    route("*", "routes/catch-all.tsx"),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,38 @@
+import { Alert, Col, Row, Skeleton, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { useProfile } from "../../features/profile/api/profile";
+import { EmailCard } from "../../features/profile/components/email-card";
+import { PasswordCard } from "../../features/profile/components/password-card";
+import { PersonalInfoCard } from "../../features/profile/components/personal-info-card";
+import { errorText } from "../../shell/forms/api-error-feedback";
+import { pageMeta } from "../../shell/page-meta";
+
+export const meta = pageMeta("profile:title");
+
+/** The user's own account: name, language, e-mail address, password. */
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  return (
+    <>
+      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
+        {t("profile:title")}
+      </Typography.Title>
+      {profile.isError && <Alert type="error" showIcon message={errorText(profile.error, t)} />}
+      {profile.isPending && <Skeleton active />}
+      {profile.data && (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={12}>
+            <PersonalInfoCard profile={profile.data} />
+          </Col>
+          <Col xs={24} lg={12}>
+            <EmailCard profile={profile.data} />
+          </Col>
+          <Col xs={24} lg={12}>
+            <PasswordCard profile={profile.data} />
+          </Col>
+        </Row>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { forgetBody } from "@nc/contracts/auth";
+import { App, Button, Form, Input, Result, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useResetPassword } from "../features/auth/api/reset-password";
+import { EmailCodeField } from "../features/auth/components/email-code-field";
+import { NewPasswordFields } from "../features/auth/components/password-field";
+import { useCaptcha } from "../shell/captcha/use-captcha";
+import { showApiError } from "../shell/forms/api-error-feedback";
+import { zodRule } from "../shell/forms/zod-rule";
+import { useLocale } from "../shell/i18n/use-locale";
+import { pageMeta } from "../shell/page-meta";
+
+export const meta = pageMeta("auth:forget.title");
+
+interface ForgetForm {
+  email: string;
+  code: string;
+  password: string;
+}
+
+export default function ForgetPasswordPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ForgetForm>();
+  const { to } = useLocale();
+  const reset = useResetPassword();
+  const captcha = useCaptcha();
+  const [done, setDone] = useState(false);
+
+  const submit = async (values: ForgetForm) => {
+    try {
+      const token = await captcha.solve();
+      await reset.mutateAsync({
+        email: values.email.trim().toLowerCase(),
+        code: values.code.trim(),
+        password: values.password,
+        captcha: token,
+      });
+      setDone(true);
+    } catch (error) {
+      showApiError(error, t, message, form);
+    }
+  };
+
+  if (done) {
+    return (
+      <Result
+        status="success"
+        title={t("auth:forget.doneTitle")}
+        subTitle={t("auth:forget.doneText")}
+        extra={
+          <Link to={to("/login")}>
+            <Button type="primary">{t("auth:register.toLogin")}</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <>
+      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
+        {t("auth:forget.title")}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t("auth:forget.subtitle")}</Typography.Paragraph>
+      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+        <Form.Item name="email" label={t("auth:fields.email")} rules={[zodRule(forgetBody.shape.email, t)]}>
+          <Input type="email" autoComplete="email" autoFocus />
+        </Form.Item>
+        <EmailCodeField kind="reset" />
+        <NewPasswordFields />
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          size="large"
+          loading={reset.isPending || captcha.state === "solving"}
+        >
+          {t("auth:forget.submit")}
+        </Button>
+      </Form>
+      <Typography.Paragraph style={{ marginTop: 20, marginBottom: 0, textAlign: "center" }}>
+        <Link to={to("/login")}>{t("auth:forget.back")}</Link>
+      </Typography.Paragraph>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { Button, Result } from "antd";
+import { useTranslation } from "react-i18next";
+import { useLocale } from "../i18n/use-locale";
+
+const DEFAULT_TEXT: Record<number, string> = { 404: "Page Not Found" };
+
+/** The not-found page for 404 and the server-error page for everything else (spec section 2). */
+export function ErrorPage({ status, statusText }: { status: number; statusText?: string }) {
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  const notFound = status === 404;
+  const fallback = DEFAULT_TEXT[status] ?? "Internal Server Error";
+  const title = notFound
+    ? t("common:errors.notFoundTitle", fallback)
+    : t("common:errors.serverErrorTitle", fallback);
+  return (
+    <main style={{ minHeight: "100vh", display: "grid", placeItems: "center", padding: 24 }}>
+      <Result
+        status={notFound ? "404" : "500"}
+        title={<h1 style={{ margin: 0, fontSize: 28 }}>{title}</h1>}
+        subTitle={
+          <>
+            <div>{notFound ? t("common:errors.notFoundText") : t("common:errors.serverErrorText")}</div>
+            {statusText && statusText !== fallback ? (
+              <code style={{ opacity: 0.7 }}>{statusText}</code>
+            ) : null}
+          </>
+        }
+        extra={
+          <Button type="primary" href={to("/")}>
+            {t("common:errors.backHome")}
+          </Button>
+        }
+      />
+    </main>
+  );
+}

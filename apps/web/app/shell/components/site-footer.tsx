@@ -1,0 +1,18 @@
+import { theme } from "antd";
+import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
+import type { RootData } from "../root-data";
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const site = (useRouteLoaderData("root") as RootData | undefined)?.site;
+  return (
+    <footer style={{ textAlign: "center", padding: "16px", color: token.colorTextSecondary, fontSize: 13 }}>
+      © {new Date().getFullYear()} {site?.name} ·{" "}
+      <a href={`mailto:${site?.email}`} style={{ color: token.colorTextSecondary }}>
+        {t("common:footer.support")}: {site?.email}
+      </a>
+    </footer>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Envelope } from "@nc/contracts/envelope";
+import { SESSION_INVALID_CODE, TENANT_SELECTION_CODES } from "@nc/contracts/errors";
+import { type FetchOptions, ofetch } from "ofetch";
+import { ApiError } from "./api-error";
+
+/** What the app does when a call says the session or the tenant is gone (spec section 8). */
+export interface ClientHooks {
+  locale(): string;
+  onAuthError(): void;
+  onTenantError(): void;
+}
+
+let hooks: ClientHooks = { locale: () => "en", onAuthError() {}, onTenantError() {} };
+export function setClientHooks(next: ClientHooks) {
+  hooks = next;
+}
+
+export interface CallOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  /** Skip all error handling: the envelope comes back as it is. */
+  ignoreError?: boolean;
+  /** Do not sign the user out on 401/40099 (e.g. the session probe itself). */
+  ignoreAuthError?: boolean;
+  signal?: AbortSignal;
+}
+
+const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS"]);
+export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504];
+
+/** Retry rule of spec section 7: once for idempotent methods, never for the others. */
+export function retriesFor(method: string): number {
+  return IDEMPOTENT.has(method.toUpperCase()) ? 1 : 0;
+}
+
+const base = ofetch.create({ baseURL: "/", retryStatusCodes: RETRY_STATUSES, retryDelay: 300 });
+
+/** Calls the dashboard API and returns `data`, or throws ApiError with the server's message. */
+export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const method = options.method ?? "GET";
+  const fetchOptions: FetchOptions<"json"> = {
+    method,
+    body: options.body as Record<string, unknown> | undefined,
+    query: options.query,
+    retry: retriesFor(method),
+    signal: options.signal,
+    headers: { "x-locale": hooks.locale() },
+    ignoreResponseError: true,
+  };
+  let envelope: Envelope<T>;
+  let status = 0;
+  try {
+    const response = await base.raw<Envelope<T>>(path, fetchOptions);
+    status = response.status;
+    envelope = response._data ?? {
+      code: status >= 500 ? 50000 : 40000,
+      msg: response.statusText,
+      data: null as T,
+    };
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    throw new ApiError(-1, "network", null, 0);
+  }
+  if (options.ignoreError) {
+    if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.msg, envelope.data, status);
+    return envelope.data;
+  }
+  if (status === 401 || envelope.code === SESSION_INVALID_CODE) {
+    if (!options.ignoreAuthError) hooks.onAuthError();
+  } else if (status >= 200 && status < 300 && TENANT_SELECTION_CODES.includes(envelope.code)) {
+    hooks.onTenantError();
+  }
+  if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.msg, envelope.data, status);
+  return envelope.data;
+}

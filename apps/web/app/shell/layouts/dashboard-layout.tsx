@@ -1,0 +1,142 @@
+import { LogoutOutlined, MenuOutlined, UserOutlined } from "@ant-design/icons";
+import { splitLocalePath } from "@nc/contracts/locales";
+import { hasAnyPermission } from "@nc/contracts/permissions";
+import { Avatar, Button, Drawer, Dropdown, FloatButton, Grid, Layout, Menu, theme } from "antd";
+import { createElement, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useLocation, useNavigate } from "react-router";
+import { useSignOut } from "../../features/session/api/sign-out";
+import { useSessionUser } from "../../features/session/use-session-user";
+import { BrandLogo } from "../components/brand-logo";
+import { HeaderTools } from "../components/header-tools";
+import { useLocale } from "../i18n/use-locale";
+import { requireUser } from "../require-user.server";
+import { DASHBOARD_PAGES } from "../route-table";
+import { BACK_TO_TOP_SIZE } from "../theme/tokens";
+import type { Route } from "./+types/dashboard-layout";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireUser(request, context);
+  return null;
+}
+
+// Until organisations arrive, a user holds no tenant permissions.
+const NO_PERMISSIONS = { permissions: [] as string[], super: false };
+
+function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  const location = useLocation();
+  const { rest } = splitLocalePath(location.pathname);
+  const items = DASHBOARD_PAGES.filter(
+    (p) => !p.hideInMenu && (!p.permissions || hasAnyPermission(NO_PERMISSIONS, p.permissions)),
+  ).map((p) => ({
+    key: p.path,
+    icon: createElement(p.icon),
+    label: (
+      <Link to={to(p.path)} onClick={onNavigate}>
+        {t(p.titleKey)}
+      </Link>
+    ),
+  }));
+  return <Menu mode="inline" selectedKeys={[rest]} items={items} style={{ borderInlineEnd: 0 }} />;
+}
+
+/** The signed-in shell: brand, side menu, header with language, colour mode and the user menu. */
+export default function DashboardLayout() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const screens = Grid.useBreakpoint();
+  const user = useSessionUser();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const { to } = useLocale();
+  const [drawer, setDrawer] = useState(false);
+  const wide = screens.md ?? true;
+
+  return (
+    <Layout style={{ minHeight: "100vh" }}>
+      <a className="nc-skip-link" href="#main">
+        {t("common:skipToContent")}
+      </a>
+      {wide && (
+        <Layout.Sider width={220} theme="light" style={{ borderInlineEnd: `1px solid ${token.colorSplit}` }}>
+          <div style={{ padding: "16px 20px" }}>
+            <Link to={to("/")} style={{ color: token.colorText, textDecoration: "none" }}>
+              <BrandLogo />
+            </Link>
+          </div>
+          <SideMenu />
+        </Layout.Sider>
+      )}
+      <Layout>
+        <Layout.Header
+          style={{
+            background: token.colorBgContainer,
+            borderBottom: `1px solid ${token.colorSplit}`,
+            padding: "0 16px",
+            display: "flex",
+            alignItems: "center",
+            gap: 8,
+          }}
+        >
+          {!wide && (
+            <Button
+              type="text"
+              icon={<MenuOutlined />}
+              aria-label={t("common:menu")}
+              onClick={() => setDrawer(true)}
+            />
+          )}
+          {!wide && <BrandLogo height={24} />}
+          <div style={{ flex: 1 }} />
+          <HeaderTools />
+          <Dropdown
+            trigger={["click"]}
+            menu={{
+              items: [
+                {
+                  key: "profile",
+                  icon: <UserOutlined />,
+                  label: t("profile:title"),
+                  onClick: () => navigate(to("/dashboard/profile")),
+                },
+                { type: "divider" },
+                {
+                  key: "logout",
+                  icon: <LogoutOutlined />,
+                  label: t("common:signOut"),
+                  onClick: () => signOut.mutate(),
+                },
+              ],
+            }}
+          >
+            <Button
+              type="text"
+              data-testid="user-menu"
+              style={{ display: "flex", alignItems: "center", gap: 8 }}
+            >
+              <Avatar size="small" style={{ background: token.colorPrimary }}>
+                {(user?.name ?? "?").slice(0, 1).toUpperCase()}
+              </Avatar>
+              {wide && <span>{user?.name}</span>}
+            </Button>
+          </Dropdown>
+        </Layout.Header>
+        <Layout.Content id="main" style={{ padding: wide ? 24 : 12 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+      <Drawer
+        open={drawer}
+        onClose={() => setDrawer(false)}
+        placement="left"
+        width={260}
+        title={<BrandLogo height={24} />}
+      >
+        <SideMenu onNavigate={() => setDrawer(false)} />
+      </Drawer>
+      <FloatButton.BackTop style={{ width: BACK_TO_TOP_SIZE, height: BACK_TO_TOP_SIZE }} />
+    </Layout>
+  );
+}

@@ -1,0 +1,87 @@
+import { DEFAULT_LOCALE, type Locale, splitLocalePath } from "@nc/contracts/locales";
+import type { PageContext } from "@nc/contracts/site";
+import { useMemo } from "react";
+import { I18nextProvider } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Outlet,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { ErrorPage } from "../components/error-page";
+import { createI18n, type Messages } from "../i18n/i18n";
+import { messagesFor } from "../i18n/messages.server";
+import { resolveLocale } from "../i18n/resolve-locale";
+import { pageMeta } from "../page-meta";
+import type { Route } from "./+types/locale-layout";
+
+interface LocaleData {
+  locale: Locale;
+  messages: Messages;
+}
+
+/** Validates the language prefix and hands the page its catalog (spec sections 2 and 4). */
+export function loader({ params, request, context }: Route.LoaderArgs): LocaleData {
+  const url = new URL(request.url);
+  const page = context as unknown as PageContext;
+  const decision = resolveLocale({
+    lang: params.lang,
+    pathname: url.pathname,
+    search: url.search,
+    cookieLocale: page.cookieLocale,
+    acceptLanguage: page.acceptLanguage,
+  });
+  if (decision.kind === "redirect") throw redirect(decision.to);
+  if (decision.kind === "not-found") {
+    throw data(
+      { locale: DEFAULT_LOCALE, messages: messagesFor(DEFAULT_LOCALE) },
+      { status: 404, statusText: `Page Not Found: ${url.pathname}` },
+    );
+  }
+  return { locale: decision.locale, messages: messagesFor(decision.locale) };
+}
+
+// The catalog only changes with the language prefix.
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const changed = splitLocalePath(currentUrl.pathname).locale !== splitLocalePath(nextUrl.pathname).locale;
+  return changed || (currentUrl.href === nextUrl.href && defaultShouldRevalidate);
+}
+
+export const meta = pageMeta("common:defaultTitle");
+
+function WithI18n({ locale, messages, children }: LocaleData & { children: React.ReactNode }) {
+  const i18n = useMemo(() => createI18n(locale, messages), [locale, messages]);
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+}
+
+export default function LocaleLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <WithI18n locale={loaderData.locale} messages={loaderData.messages}>
+      <Outlet />
+    </WithI18n>
+  );
+}
+
+/** Not-found and server-error pages in the visitor's language (spec sections 2 and 8). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const own = useRouteLoaderData("shell/layouts/locale-layout") as LocaleData | undefined;
+  const carried = isRouteErrorResponse(error) ? (error.data as Partial<LocaleData> | null) : null;
+  const locale = own?.locale ?? carried?.locale ?? DEFAULT_LOCALE;
+  const messages = own?.messages ?? carried?.messages ?? null;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const statusText = isRouteErrorResponse(error) ? error.statusText : undefined;
+  if (!messages) return <ErrorPage status={status} statusText={statusText} />;
+  return (
+    <WithI18n locale={locale} messages={messages}>
+      <ErrorPage status={status} statusText={statusText} />
+    </WithI18n>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Navigation rules of spec sections 4 and 8: external URLs need an explicit opt-in and
+ * javascript-style protocols are refused outright.
+ */
+export const EXTERNAL_NOT_ALLOWED = "Navigating to an external URL is not allowed by default";
+export const PROTOCOL_NOT_ALLOWED = "Cannot navigate to a URL with that protocol";
+
+const BLOCKED_PROTOCOLS = /^\s*(javascript|vbscript|data|blob|file):/i;
+
+export function isExternalUrl(target: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(target.trim()) || /^\s*[/\\]{2}/.test(target);
+}
+
+/** Throws with the spec's messages; returns the target when it may be followed. */
+export function checkNavigation(target: string, options: { external?: boolean } = {}): string {
+  if (BLOCKED_PROTOCOLS.test(target)) throw new Error(PROTOCOL_NOT_ALLOWED);
+  if (isExternalUrl(target) && !options.external) throw new Error(EXTERNAL_NOT_ALLOWED);
+  return target;
+}
+
+/**
+ * The page to return to after sign-in: only a path on this site. Anything else (another origin,
+ * a protocol, "//host", "/\\host", control characters) falls back to the dashboard.
+ */
+export function safeReturnPath(raw: string | null | undefined, fallback = "/dashboard"): string {
+  if (!raw) return fallback;
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return fallback;
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here
+  if (!value.startsWith("/") || /^\/[/\\]/.test(value) || /[\u0000-\u001f\\]/.test(value)) return fallback;
+  try {
+    const url = new URL(value, "http://x.invalid");
+    if (url.origin !== "http://x.invalid") return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}

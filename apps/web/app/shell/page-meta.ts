@@ -1,0 +1,33 @@
+import type { MetaDescriptor } from "react-router";
+import { lookupMessage, type Messages } from "./i18n/i18n";
+import type { RootData } from "./root-data";
+
+interface MetaMatch {
+  id: string;
+  data?: unknown;
+  loaderData?: unknown;
+}
+
+const LOCALE_LAYOUT_ID = "shell/layouts/locale-layout";
+
+/**
+ * "Page title | site name", the title translated when a translation exists (spec section 2).
+ * Reads the brand from the root data and the catalog from the locale layout's data.
+ */
+export function pageMeta(titleKey: string, descriptionKey?: string) {
+  return ({ matches, error }: { matches: (MetaMatch | undefined)[]; error?: unknown }): MetaDescriptor[] => {
+    const root = matches.find((m) => m?.id === "root");
+    const site = ((root?.loaderData ?? root?.data) as RootData | undefined)?.site;
+    const localeMatch = matches.find((m) => m?.id === LOCALE_LAYOUT_ID);
+    const localeData = (localeMatch?.loaderData ?? localeMatch?.data) as { messages?: Messages } | undefined;
+    const messages =
+      localeData?.messages ?? (error as { data?: { messages?: Messages } } | undefined)?.data?.messages ?? {};
+    const siteName = site?.name ?? "";
+    const title =
+      lookupMessage(messages, titleKey) ?? lookupMessage(messages, "common:defaultTitle") ?? siteName;
+    const tags: MetaDescriptor[] = [{ title: siteName ? `${title} | ${siteName}` : title }];
+    const description = descriptionKey ? lookupMessage(messages, descriptionKey) : undefined;
+    if (description) tags.push({ name: "description", content: description });
+    return tags;
+  };
+}

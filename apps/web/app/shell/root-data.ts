@@ -1,0 +1,18 @@
+import type { SessionUser } from "@nc/contracts/auth";
+import type { DeviceInfo } from "@nc/contracts/device";
+import type { Locale } from "@nc/contracts/locales";
+import type { ColorMode, SiteInfo } from "@nc/contracts/site";
+import type { Messages } from "./i18n/i18n";
+
+/** What the root loader hands every page. */
+export interface RootData {
+  locale: Locale;
+  messages: Messages;
+  site: SiteInfo;
+  user: SessionUser | null;
+  colorMode: ColorMode;
+  systemScheme: "light" | "dark" | null;
+  captchaEnabled: boolean;
+  device: DeviceInfo;
+  publicUrl: string;
+}

@@ -1,0 +1,62 @@
+import { COLOR_MODE_COOKIE, COLOR_MODE_COOKIE_MAX_AGE_S, type ColorMode } from "@nc/contracts/site";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+
+interface ColorModeState {
+  mode: ColorMode;
+  dark: boolean;
+  setMode(mode: ColorMode): void;
+  /** Flips between light and dark (spec section 4). */
+  toggle(): void;
+}
+
+const ColorModeContext = createContext<ColorModeState | null>(null);
+
+export const LOADING_BG_KEY = "nc-loading-bg";
+export const LOADING_PRIMARY_KEY = "nc-loading-primary";
+
+function systemPrefersDark(): boolean {
+  return typeof window !== "undefined" && window.matchMedia?.("(prefers-color-scheme: dark)").matches;
+}
+
+export function ColorModeProvider(props: {
+  initialMode: ColorMode;
+  systemScheme: "light" | "dark" | null;
+  children: ReactNode;
+}) {
+  const [mode, setModeState] = useState<ColorMode>(props.initialMode);
+  // On the server "system" follows the client hint; in the browser, the media query.
+  const [systemDark, setSystemDark] = useState<boolean>(() =>
+    typeof window === "undefined" ? props.systemScheme === "dark" : systemPrefersDark(),
+  );
+
+  useEffect(() => {
+    const query = window.matchMedia("(prefers-color-scheme: dark)");
+    const listener = () => setSystemDark(query.matches);
+    query.addEventListener("change", listener);
+    return () => query.removeEventListener("change", listener);
+  }, []);
+
+  const dark = mode === "dark" || (mode === "system" && systemDark);
+
+  useEffect(() => {
+    document.documentElement.classList.toggle("dark", dark);
+    document.documentElement.style.colorScheme = dark ? "dark" : "light";
+  }, [dark]);
+
+  const setMode = useCallback((next: ColorMode) => {
+    document.cookie = `${COLOR_MODE_COOKIE}=${next}; path=/; max-age=${COLOR_MODE_COOKIE_MAX_AGE_S}; samesite=lax`;
+    setModeState(next);
+  }, []);
+
+  const value = useMemo<ColorModeState>(
+    () => ({ mode, dark, setMode, toggle: () => setMode(dark ? "light" : "dark") }),
+    [mode, dark, setMode],
+  );
+  return <ColorModeContext.Provider value={value}>{props.children}</ColorModeContext.Provider>;
+}
+
+export function useColorMode(): ColorModeState {
+  const value = useContext(ColorModeContext);
+  if (!value) throw new Error("useColorMode outside ColorModeProvider");
+  return value;
+}
