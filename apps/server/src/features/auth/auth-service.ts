@@ -113,9 +113,9 @@ export function authService(s: Services) {
       ]);
       if (await loginNeedsCaptcha(caller, body.email)) await s.captcha.verify(body.captcha);
       const user = await s.users.byEmail(caller.partner.id, body.email);
-      const valid = user
-        ? await verifyPassword(user.passwordHash, body.password)
-        : (await burnPasswordCheck(body.password), false);
+      let valid = false;
+      if (user) valid = await verifyPassword(user.passwordHash, body.password);
+      else await burnPasswordCheck(body.password);
       if (!user || !valid) {
         await s.rateStore.hit(`loginfail:email:${emailKey(caller, body.email)}`, FAILURE_WINDOW_MS);
         await s.rateStore.hit(`loginfail:ip:${caller.ip}`, FAILURE_WINDOW_MS);

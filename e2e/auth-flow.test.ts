@@ -1,0 +1,104 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./helpers/browser";
+import { type RunningServer, startServer } from "./helpers/server";
+
+/** Register with the code from the outbox, sign out, sign in, change the password — as a person would. */
+describe("sign-up, sign-in and password change in the browser", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const email = `e2e-${Date.now()}@example.com`;
+  const firstPassword = "Tomato-Garden-42";
+  const secondPassword = "Violet-Harbour-77";
+
+  beforeAll(async () => {
+    // The captcha stays on: the browser really solves the proof of work.
+    server = await startServer({ env: { CAPTCHA_ENABLED: "true" } });
+    browser = await launchBrowser();
+    page = await browser.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signIn(password: string) {
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+  }
+
+  it("sends a visitor of the dashboard to sign-in, keeping the way back", async () => {
+    await page.goto(`${server.url}/dashboard/profile`);
+    await page.waitForURL(/\/login\?redirect=%2Fdashboard%2Fprofile/);
+    await expect(page.getByRole("heading", { name: "Sign in" }).isVisible()).resolves.toBe(true);
+  });
+
+  it("registers with the e-mailed code and lands on the dashboard", async () => {
+    await page.goto(`${server.url}/register`);
+    await page.getByLabel("Your name").fill("Ada Lovelace");
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
+    await page.getByTestId("send-code").click();
+    await expect
+      .poll(() => page.getByTestId("send-code").textContent(), { timeout: 20_000 })
+      .toMatch(/Resend in/);
+    await page.getByLabel("E-mail code").fill(server.lastCode(email));
+    await page.getByLabel("New password").fill(firstPassword);
+    await expect(page.locator('[data-rule="length"]').getAttribute("data-ok")).resolves.toBe("true");
+    await page.getByLabel("Repeat the password").fill(firstPassword);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL(/\/dashboard$/, { timeout: 20_000 });
+    await expect(page.getByTestId("dashboard-welcome").textContent()).resolves.toBe("Welcome, Ada Lovelace");
+  });
+
+  it("signs out and is refused the dashboard afterwards", async () => {
+    await page.getByTestId("user-menu").click();
+    await page.getByText("Sign out").click();
+    await page.waitForURL(/\/login/);
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(/\/login\?redirect=/);
+  });
+
+  it("rejects a wrong password with a message, then signs in and returns to the page asked for", async () => {
+    await page.goto(`${server.url}/login?redirect=%2Fdashboard%2Fprofile`);
+    await signIn("Not-The-Password-1");
+    await expect(page.getByText("The e-mail or password is incorrect.").waitFor()).resolves.toBeUndefined();
+    await page.getByLabel("Password", { exact: true }).fill(firstPassword);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/dashboard\/profile$/);
+    await expect(page.getByTestId("current-email").textContent()).resolves.toBe(email);
+  });
+
+  it("changes the password; the old one stops working and the new one signs in", async () => {
+    await page.getByLabel("Current password").fill(firstPassword);
+    await page.getByLabel("New password").fill(secondPassword);
+    await page.getByLabel("Repeat the password").fill(secondPassword);
+    await page.getByTestId("change-password-submit").click();
+    await expect(
+      page.getByText("Password changed. Your other sessions were signed out.").waitFor(),
+    ).resolves.toBeUndefined();
+
+    await page.getByTestId("user-menu").click();
+    await page.getByText("Sign out").click();
+    await page.waitForURL(/\/login/);
+    await signIn(firstPassword);
+    await expect(page.getByText("The e-mail or password is incorrect.").waitFor()).resolves.toBeUndefined();
+    await page.getByLabel("Password", { exact: true }).fill(secondPassword);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/dashboard(\/profile)?$/);
+    await expect(page.getByTestId("user-menu").textContent()).resolves.toContain("Ada Lovelace");
+  });
+
+  it("a weak password is refused in the form before anything is sent", async () => {
+    await page.goto(`${server.url}/dashboard/profile`);
+    await page.getByLabel("Current password").fill(secondPassword);
+    await page.getByLabel("New password").fill("short1");
+    await page.getByLabel("Repeat the password").fill("short1");
+    await page.getByTestId("change-password-submit").click();
+    await expect(
+      page.getByText("The password does not meet the requirements.").first().waitFor(),
+    ).resolves.toBeUndefined();
+    await expect(page.locator('[data-rule="length"]').getAttribute("data-ok")).resolves.toBe("false");
+  });
+});

@@ -1,0 +1,94 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+const MAIN = join(ROOT, "apps/server/dist/main.js");
+const CLI = join(ROOT, "apps/server/dist/cli.js");
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  output: () => string;
+  /** The last six-digit code the local outbox printed for an address. */
+  lastCode(email: string): string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+/** Runs an operator command against the data folder (before the server holds it). */
+export function cli(dataDir: string, args: string[]) {
+  return execFileSync(process.execPath, [CLI, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: "utf8",
+  });
+}
+
+/** Starts the built product on a free port with a fresh embedded database. */
+export async function startServer(
+  options: { env?: Record<string, string>; before?: (dataDir: string) => void } = {},
+) {
+  const dataDir = mkdtempSync(join(tmpdir(), "nc-e2e-"));
+  options.before?.(dataDir);
+  const port = await freePort();
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, [MAIN], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      CAPTCHA_DIFFICULTY: "5000",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk) => (output += String(chunk)));
+  child.stderr?.on("data", (chunk) => (output += String(chunk)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    output: () => output,
+    lastCode(email: string) {
+      const lines = output.split("\n").filter((l) => l.includes("local outbox") && l.includes(email));
+      const last = lines.at(-1);
+      const match = last ? /\b(\d{6})\b/.exec(JSON.parse(last).outbox.text) : null;
+      if (!match) throw new Error(`no code e-mailed to ${email}`);
+      return match[1]!;
+    },
+    async stop() {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  } satisfies RunningServer;
+}
