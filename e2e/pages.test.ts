@@ -1,0 +1,142 @@
+import { readFileSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./helpers/browser";
+import { cli, type RunningServer, startServer } from "./helpers/server";
+
+const catalog = (locale: string, ns: string) =>
+  JSON.parse(readFileSync(new URL(`../apps/web/app/i18n/locales/${locale}/${ns}.json`, import.meta.url), "utf8"));
+
+/** Languages, colour modes, errors and brands, as a visitor meets them. */
+describe("public pages in the browser", () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({
+      before: (dataDir) => cli(dataDir, ["partner", "create", "--name", "Acme Checks", "--domain", "acme.test", "--email", "help@acme.test"]),
+    });
+    // acme.test resolves to this machine, so the browser sends it as the Host header.
+    browser = await launchBrowser(["--host-resolver-rules=MAP acme.test 127.0.0.1"]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const locale of ["zh-Hans", "es", "pt"]) {
+    it(`shows sign-in, sign-up and home translated in ${locale}`, async () => {
+      const page = await browser.newPage();
+      const auth = catalog(locale, "auth");
+      const home = catalog(locale, "home");
+      await page.goto(`${server.url}/${locale}/login`);
+      await expect(page.locator("h1").textContent()).resolves.toBe(auth.login.title);
+      expect(auth.login.title).not.toBe(catalog("en", "auth").login.title);
+      await expect(page.locator("html").getAttribute("lang")).resolves.toBe(locale);
+      await expect(page.title()).resolves.toBe(`${auth.login.title} | NumberCheck`);
+      await page.goto(`${server.url}/${locale}/register`);
+      await expect(page.locator("h1").textContent()).resolves.toBe(auth.register.title);
+      await page.goto(`${server.url}/${locale}`);
+      await expect(page.locator("h1").textContent()).resolves.toBe(home.hero.title);
+      await page.close();
+    });
+  }
+
+  it("remembers a language chosen in the switcher and sends the next visit there", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId("locale-switcher").click();
+    await page.getByText("简体中文").click();
+    await page.waitForURL(/\/zh-Hans\/login$/);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(catalog("zh-Hans", "auth").login.title);
+    await page.goto(`${server.url}/register`);
+    await page.waitForURL(/\/zh-Hans\/register$/);
+    await context.close();
+  });
+
+  it("follows the browser's language on a first visit", async () => {
+    const context = await browser.newContext({ locale: "es-ES" });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL(/\/es\/login$/);
+    await context.close();
+  });
+
+  it("renders dark mode on the server, before any script runs", async () => {
+    const html = await (await fetch(`${server.url}/login`, { headers: { cookie: "color_mode=dark" } })).text();
+    expect(html).toMatch(/<html[^>]*class="dark"/);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await context.addCookies([{ name: "color_mode", value: "dark", url: server.url }]);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    const background = await page.evaluate(() => getComputedStyle(document.querySelector(".ant-layout")!).backgroundColor);
+    const [r, g, b] = background.match(/\d+/g)!.map(Number);
+    expect(r! + g! + b!).toBeLessThan(100);
+    await context.close();
+  });
+
+  it("switches colour mode from the header and keeps it in a cookie", async () => {
+    const context = await browser.newContext({ colorScheme: "light" });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    expect((await page.locator("html").getAttribute("class")) ?? "").not.toContain("dark");
+    await page.getByTestId("color-mode").click();
+    await page.getByRole("menuitem", { name: "Dark" }).click();
+    await expect.poll(() => page.locator("html").getAttribute("class")).toContain("dark");
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === "color_mode")?.value).toBe("dark");
+    await context.close();
+  });
+
+  it("answers an unknown address with the not-found page and status 404", async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${server.url}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    await expect(page.locator("h1").textContent()).resolves.toBe("Page Not Found");
+    const prefixed = await page.goto(`${server.url}/xx/login`);
+    expect(prefixed?.status()).toBe(404);
+    const zh = await page.goto(`${server.url}/zh-Hans/nothing-here`);
+    expect(zh?.status()).toBe(404);
+    await expect(page.locator("h1").textContent()).resolves.toBe(catalog("zh-Hans", "common").errors.notFoundTitle);
+    await page.close();
+  });
+
+  it("shows a partner's own brand on its own host", async () => {
+    const page = await browser.newPage();
+    await page.goto(`http://acme.test:${server.port}/login`);
+    await expect(page.getByTestId("brand-name").first().textContent()).resolves.toBe("Acme Checks");
+    await expect(page.title()).resolves.toBe("Sign in | Acme Checks");
+    await expect(page.getByText("help@acme.test").isVisible()).resolves.toBe(true);
+    await page.goto(`${server.url}/login`);
+    await expect(page.getByTestId("brand-name").first().textContent()).resolves.toBe("NumberCheck");
+    await page.close();
+  });
+
+  it("lists every public page in every language in sitemap.xml", async () => {
+    const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    for (const path of ["/login", "/zh-Hans/login", "/es/register", "/pt/forget-password"]) {
+      expect(xml).toContain(`<loc>http://localhost:`);
+      expect(xml).toContain(`${path}</loc>`);
+    }
+  });
+
+  it("takes screenshots of home and sign-in: light and dark, desktop and 390 px", async () => {
+    for (const mode of ["light", "dark"] as const) {
+      for (const [label, width] of [["desktop", 1280], ["mobile", 390]] as const) {
+        for (const [name, path] of [["home", "/"], ["login", "/zh-Hans/login"]] as const) {
+          const context = await browser.newContext({ viewport: { width, height: 860 }, colorScheme: mode });
+          await context.addCookies([{ name: "color_mode", value: mode, url: server.url }]);
+          const page = await context.newPage();
+          await page.goto(server.url + path);
+          await expect(page.locator("h1").isVisible()).resolves.toBe(true);
+          // Nothing may stick out sideways on a phone.
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow).toBeLessThanOrEqual(0);
+          await page.screenshot({ path: `screenshots/${name}-${mode}-${label}.png` });
+          await context.close();
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,258 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ERROR_KEYS } from "@nc/contracts/errors";
+import { DEFAULT_LOCALE, LOCALES } from "@nc/contracts/locales";
+import { PASSWORD_RULES } from "@nc/contracts/password-policy";
+import { SERVICES } from "@nc/contracts/services";
+import { COLOR_MODES } from "@nc/contracts/site";
+import { fieldIssue } from "@nc/contracts/validation";
+import { describe, expect, it } from "vitest";
+import { EMAIL_TEMPLATES } from "../apps/server/src/features/mail/templates";
+
+/**
+ * Translation catalogs stay in step: every language has the same files and keys as English, no
+ * empty texts and the same {{placeholders}}; every key the code asks for exists in English.
+ */
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const CATALOG_ROOTS = ["packages/contracts/locales", "apps/server/src/i18n/locales", "apps/web/app/i18n/locales"];
+
+type Json = Record<string, unknown>;
+
+function readJson(path: string): Json {
+  return JSON.parse(readFileSync(path, "utf8")) as Json;
+}
+
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort();
+}
+
+/** Leaf path -> value, "a.b.c" style, as i18next resolves keys. */
+function flatten(node: unknown, prefix = "", out = new Map<string, unknown>()): Map<string, unknown> {
+  if (node !== null && typeof node === "object" && !Array.isArray(node)) {
+    for (const [key, value] of Object.entries(node)) flatten(value, prefix ? `${prefix}.${key}` : key, out);
+  } else {
+    out.set(prefix, node);
+  }
+  return out;
+}
+
+function placeholders(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]!))].sort();
+}
+
+/** namespace -> flattened English catalog, over every root (namespaces are unique across roots). */
+const english = new Map<string, Map<string, unknown>>();
+for (const root of CATALOG_ROOTS) {
+  const dir = join(ROOT, root, DEFAULT_LOCALE);
+  for (const file of jsonFiles(dir)) {
+    const ns = file.replace(/\.json$/, "");
+    if (english.has(ns)) throw new Error(`namespace ${ns} is defined in more than one catalog root`);
+    english.set(ns, flatten(readJson(join(dir, file))));
+  }
+}
+
+function hasEnglishKey(key: string): boolean {
+  const [ns = "", path = ""] = key.split(/:(.*)/s);
+  return typeof english.get(ns)?.get(path) === "string";
+}
+
+describe("catalog parity with English", () => {
+  it("finds the catalogs", () => {
+    expect(LOCALES).toContain(DEFAULT_LOCALE);
+    for (const ns of ["errors", "validation", "services", "emails", "common", "auth", "home"]) {
+      expect(english.has(ns), ns).toBe(true);
+    }
+  });
+
+  for (const root of CATALOG_ROOTS) {
+    const enDir = join(ROOT, root, DEFAULT_LOCALE);
+    const enFiles = jsonFiles(enDir);
+
+    it(`${root}: has exactly one folder per locale`, () => {
+      const folders = readdirSync(join(ROOT, root), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort();
+      expect(folders).toEqual([...LOCALES].sort());
+    });
+
+    for (const locale of LOCALES) {
+      const dir = join(ROOT, root, locale);
+
+      it(`${root}/${locale}: same files as English`, () => {
+        expect(enFiles.length).toBeGreaterThan(0);
+        expect(jsonFiles(dir)).toEqual(enFiles);
+      });
+
+      for (const file of enFiles) {
+        const where = `${root}/${locale}/${file}`;
+
+        it(`${where}: same key paths as English, no empty or non-string texts`, () => {
+          const en = flatten(readJson(join(enDir, file)));
+          const tr = flatten(readJson(join(dir, file)));
+          const missing = [...en.keys()].filter((k) => !tr.has(k));
+          const extra = [...tr.keys()].filter((k) => !en.has(k));
+          expect({ missing, extra }, where).toEqual({ missing: [], extra: [] });
+          for (const [key, value] of tr) {
+            expect(typeof value, `${where} ${key}`).toBe("string");
+            expect((value as string).trim(), `${where} ${key} is empty`).not.toBe("");
+          }
+        });
+
+        it(`${where}: same {{placeholders}} as English`, () => {
+          const en = flatten(readJson(join(enDir, file)));
+          const tr = flatten(readJson(join(dir, file)));
+          for (const [key, value] of en) {
+            const translated = tr.get(key);
+            if (typeof value !== "string" || typeof translated !== "string") continue;
+            expect(placeholders(translated), `${where} ${key}`).toEqual(placeholders(value));
+          }
+        });
+      }
+    }
+  }
+});
+
+describe("keys used by the code exist in English", () => {
+  const WEB_APP = join(ROOT, "apps/web/app");
+  const sources = (readdirSync(WEB_APP, { recursive: true }) as string[])
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+    .map((f) => ({ file: relative(ROOT, join(WEB_APP, f)), text: readFileSync(join(WEB_APP, f), "utf8") }));
+  const namespaces = [...english.keys()].join("|");
+  const keyLiteral = new RegExp(`(["'\`])((?:${namespaces}):[^"'\`\\s]*)\\1`, "g");
+
+  const home = readFileSync(join(WEB_APP, "routes/home.tsx"), "utf8");
+  /** The string literals of one array in home.tsx ("key" properties for objects). */
+  function homeArray(array: RegExp, item: RegExp, what: string): string[] {
+    const values = [...(array.exec(home)?.[1] ?? "").matchAll(item)].map((m) => m[1]!);
+    if (values.length === 0) throw new Error(`home.tsx: could not read ${what}; update this test`);
+    return values;
+  }
+  const highlights = homeArray(/\(\[([^\]]*)\] as const\)\.map\(\(k\b/, /"(\w+)"/g, "the highlights");
+  const steps = homeArray(/const STEPS = \[([\s\S]*?)\] as const;/, /key: "(\w+)"/g, "STEPS");
+  const pricing = homeArray(/const PRICING_POINTS = \[([^\]]*)\]/, /"(\w+)"/g, "PRICING_POINTS");
+
+  const validationReasons = [...collectValidationReasons()];
+  /** Expansions of the template-literal keys; a new dynamic key must be added here. */
+  const DYNAMIC: Record<string, string[]> = {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: these are the source texts of template keys
+    "services:${s.code}.name": SERVICES.map((s) => `services:${s.code}.name`),
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text
+    "services:${s.code}.description": SERVICES.map((s) => `services:${s.code}.description`),
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text
+    "auth:password.rules.${rule}": PASSWORD_RULES.map((r) => `auth:password.rules.${r}`),
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text
+    "common:colorMode.${m}": COLOR_MODES.map((m) => `common:colorMode.${m}`),
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text
+    "home:highlights.${k}": highlights.map((k) => `home:highlights.${k}`),
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text
+    "home:steps.${step.key}.title": steps.map((k) => `home:steps.${k}.title`),
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text
+    "home:steps.${step.key}.text": steps.map((k) => `home:steps.${k}.text`),
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text
+    "home:pricing.${p}": pricing.map((p) => `home:pricing.${p}`),
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text
+    "validation:${issue.reason}": validationReasons.map((r) => `validation:${r}`),
+  };
+
+  const used = sources.flatMap(({ file, text }) =>
+    [...text.matchAll(keyLiteral)].map((m) => ({ file, key: m[2]!, dynamic: m[1] === "`" && m[2]!.includes("${") })),
+  );
+
+  it("reads the expected expansions", () => {
+    expect(COLOR_MODES).toEqual(["light", "dark", "system"]);
+    expect(highlights).toEqual(["accuracy", "speed", "privacy"]);
+    expect(steps).toEqual(["topUp", "submit", "results"]);
+    expect(pricing).toEqual(["perNumber", "noCharge", "estimate", "ledger"]);
+    expect(used.filter((u) => !u.dynamic).length).toBeGreaterThan(50);
+  });
+
+  it("every static key of apps/web/app exists in the English catalogs", () => {
+    const missing = used.filter((u) => !u.dynamic && !hasEnglishKey(u.key)).map((u) => `${u.file}: ${u.key}`);
+    expect(missing).toEqual([]);
+  });
+
+  it("every template-literal key of apps/web/app is known and all its expansions exist", () => {
+    const dynamic = used.filter((u) => u.dynamic);
+    expect(dynamic.length).toBeGreaterThan(0);
+    const unknown = dynamic.filter((u) => !(u.key in DYNAMIC)).map((u) => `${u.file}: ${u.key}`);
+    expect(unknown, "add the expansions of these keys to DYNAMIC").toEqual([]);
+    const missing = dynamic.flatMap((u) => (DYNAMIC[u.key] ?? []).filter((k) => !hasEnglishKey(k)));
+    expect(missing).toEqual([]);
+  });
+
+  it("the helper itself notices a missing key", () => {
+    expect(hasEnglishKey("common:colorMode.label")).toBe(true);
+    expect(hasEnglishKey("common:colorMode")).toBe(false);
+    expect(hasEnglishKey("common:noSuchKey")).toBe(false);
+    expect(hasEnglishKey("nope:colorMode.label")).toBe(false);
+  });
+
+  it("every e-mail template has a subject and body, plus greeting and footer", () => {
+    const missing = [
+      "emails:greeting",
+      "emails:footer",
+      ...EMAIL_TEMPLATES.flatMap((t) => [`emails:${t}.subject`, `emails:${t}.body`]),
+    ].filter((k) => !hasEnglishKey(k));
+    expect(missing).toEqual([]);
+  });
+
+  it("every service has a name and a description", () => {
+    const missing = SERVICES.flatMap((s) => [`services:${s.code}.name`, `services:${s.code}.description`]).filter(
+      (k) => !hasEnglishKey(k),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("every ErrorKey has an errors.json entry", () => {
+    expect(ERROR_KEYS.length).toBeGreaterThan(0);
+    expect(ERROR_KEYS.filter((k) => !hasEnglishKey(`errors:${k}`))).toEqual([]);
+  });
+
+  it("every reason validation.ts can produce has a validation.json entry", () => {
+    expect(validationReasons).toEqual(expect.arrayContaining(["required", "too_long", "code_format"]));
+    expect(validationReasons.filter((r) => !hasEnglishKey(`validation:${r}`))).toEqual([]);
+  });
+});
+
+/**
+ * The reasons of fieldIssue: the literals its `reason:` expressions name, what it answers for
+ * every zod 4 issue code, and the snake_case messages the shared schemas pass through it.
+ */
+function collectValidationReasons(): Set<string> {
+  const reasons = new Set<string>();
+  const source = readFileSync(join(ROOT, "packages/contracts/src/validation.ts"), "utf8");
+  for (const m of source.matchAll(/reason:\s*([^,}]+)/g)) {
+    for (const literal of m[1]!.matchAll(/"([a-z_]+)"/g)) reasons.add(literal[1]!);
+  }
+  const codes = [
+    "invalid_type",
+    "too_big",
+    "too_small",
+    "invalid_format",
+    "not_multiple_of",
+    "unrecognized_keys",
+    "invalid_union",
+    "invalid_key",
+    "invalid_element",
+    "invalid_value",
+    "custom",
+  ];
+  for (const code of codes) {
+    for (const variant of [
+      { input: undefined, minimum: 1, maximum: 1, origin: "string", format: "email" },
+      { input: "x", minimum: 2, maximum: 2, origin: "array", format: "regex" },
+    ]) {
+      reasons.add(fieldIssue({ code, path: [], ...variant }).reason);
+    }
+  }
+  const contracts = join(ROOT, "packages/contracts/src");
+  for (const file of readdirSync(contracts).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {
+    const text = readFileSync(join(contracts, file), "utf8");
+    for (const m of text.matchAll(/(?:error|message):\s*"([a-z_]+)"/g)) reasons.add(m[1]!);
+  }
+  return reasons;
+}
