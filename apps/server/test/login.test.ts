@@ -52,6 +52,12 @@ describe("POST /api/tenant/pub/login", () => {
     expect(await sessionUser(t, planted)).toBeNull();
   });
 
+  it("keeps the browser's current session when a sign-in fails", async () => {
+    const current = cookieFrom(await login(t, account.email, account.password))!;
+    expectError(await login(t, account.email, "Wrong-password-1", { sid: current }), 400, 40010);
+    expect((await sessionUser(t, current))?.id).toBe(account.id);
+  });
+
   it("refuses a wrong password with 40010 and sets no cookie", async () => {
     const res = await login(t, account.email, "Wrong-password-1");
     expect(expectError(res, 400, 40010).data).toEqual({ captchaRequired: false });

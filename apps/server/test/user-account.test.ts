@@ -5,6 +5,7 @@ import {
   expectError,
   expectFieldError,
   expectOk,
+  expireEmailLimits,
   login,
   mailsTo,
   PASSWORD,
@@ -221,6 +222,17 @@ describe("/api/tenant/uc (the signed-in user's account)", () => {
       );
       expect(await sessionUser(t, thief.sid)).toMatchObject({ email: thief.email });
       // The rightful user can still finish.
+      expectOk(await call(t, "POST", `${UC}/change/email`, { email: next, code }, { sid: user.sid }));
+    });
+
+    it("keeps a user's pending code valid when another user asks for the same address", async () => {
+      const user = await registerUser(t);
+      const other = await registerUser(t);
+      const next = uniqueEmail("contested");
+      expectOk(await call(t, "POST", `${UC}/change/email/code`, { email: next }, { sid: user.sid }));
+      const code = await codeFor(t, next);
+      await expireEmailLimits(t, next);
+      expectOk(await call(t, "POST", `${UC}/change/email/code`, { email: next }, { sid: other.sid }));
       expectOk(await call(t, "POST", `${UC}/change/email`, { email: next, code }, { sid: user.sid }));
     });
 

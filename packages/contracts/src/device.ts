@@ -8,8 +8,7 @@ export interface DeviceInfo {
 
 export function detectDevice(userAgent: string | null | undefined): DeviceInfo {
   const ua = userAgent ?? "";
-  return {
-    mobileOrTablet: /mobile|tablet|android|pad/i.test(ua),
-    phone: /Mobi/.test(ua),
-  };
+  const phone = /Mobi/.test(ua);
+  // A phone is also "phone or tablet", even when only "Mobi" names it (e.g. "Opera Mobi").
+  return { mobileOrTablet: phone || /mobile|tablet|android|pad/i.test(ua), phone };
 }

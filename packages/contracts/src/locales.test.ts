@@ -39,6 +39,7 @@ describe("matchLocaleTag", () => {
     ["zh-Hans", "zh-Hans"],
     ["zh-Hans-CN", "zh-Hans"],
     [" zh-cn ", "zh-Hans"],
+    ["zh_CN", "zh-Hans"],
   ])("maps %j to %s", (tag, locale) => {
     expect(matchLocaleTag(tag)).toBe(locale);
   });
@@ -50,6 +51,7 @@ describe("matchLocaleTag", () => {
     "zh-Hant",
     "zh-Hant-TW",
     "ZH-tw",
+    "zh_TW",
     "fr",
     "de-DE",
     "*",

@@ -22,11 +22,11 @@ export function isLocale(value: unknown): value is Locale {
 export function matchLocaleTag(tag: string): Locale | undefined {
   const lower = tag.trim().toLowerCase();
   if (!lower) return undefined;
-  if (lower.startsWith("zh")) {
+  const [primary = "", ...subtags] = lower.split(/[-_]/);
+  if (primary === "zh") {
     // Traditional Chinese readers are better served by English than by Simplified script.
-    return /hant|tw|hk|mo/.test(lower) ? undefined : "zh-Hans";
+    return subtags.some((s) => /^(hant|tw|hk|mo)$/.test(s)) ? undefined : "zh-Hans";
   }
-  const primary = lower.split("-")[0];
   return LOCALES.find((l) => l.toLowerCase() === primary);
 }
 

@@ -34,6 +34,8 @@ export function emailCodeService(db: Db) {
               eq(emailCodes.email, target.email),
               eq(emailCodes.purpose, target.purpose),
               isNull(emailCodes.usedAt),
+              // Another user's pending code for the same address stays valid.
+              target.userId ? eq(emailCodes.userId, target.userId) : undefined,
             ),
           );
         await tx.insert(emailCodes).values({
@@ -62,6 +64,7 @@ export function emailCodeService(db: Db) {
             isNull(emailCodes.usedAt),
             gt(emailCodes.expiresAt, sql`now()`),
             lt(emailCodes.attempts, CODE_MAX_ATTEMPTS),
+            target.userId ? eq(emailCodes.userId, target.userId) : undefined,
           ),
         )
         .orderBy(desc(emailCodes.createdAt))

@@ -32,9 +32,9 @@ export async function authRoutes(app: FastifyInstance) {
     const p = pub.withTypeProvider<ZodTypeProvider>();
 
     p.post("/api/tenant/pub/login", { schema: { body: loginBody } }, async (request, reply) => {
-      // A new id at every sign-in: whatever session the browser had is ended first.
-      await app.services.sessions.destroy(request.cookies[SESSION_COOKIE]);
       const { user, session } = await auth.login(callerOf(request), request.body);
+      // A new id at every sign-in: whatever session the browser had before is ended.
+      await app.services.sessions.destroy(request.cookies[SESSION_COOKIE]);
       setSessionCookie(reply, request, session.token, session.expiresAt);
       return ok({ user, expiresAt: session.expiresAt.toISOString() });
     });
@@ -46,8 +46,8 @@ export async function authRoutes(app: FastifyInstance) {
     );
 
     p.post("/api/tenant/pub/register", { schema: { body: registerBody } }, async (request, reply) => {
-      await app.services.sessions.destroy(request.cookies[SESSION_COOKIE]);
       const { user, session } = await auth.register(callerOf(request), request.body);
+      await app.services.sessions.destroy(request.cookies[SESSION_COOKIE]);
       setSessionCookie(reply, request, session.token, session.expiresAt);
       return ok({ user, expiresAt: session.expiresAt.toISOString() });
     });
