@@ -5,7 +5,9 @@ import { launchBrowser } from "./helpers/browser";
 import { cli, type RunningServer, startServer } from "./helpers/server";
 
 const catalog = (locale: string, ns: string) =>
-  JSON.parse(readFileSync(new URL(`../apps/web/app/i18n/locales/${locale}/${ns}.json`, import.meta.url), "utf8"));
+  JSON.parse(
+    readFileSync(new URL(`../apps/web/app/i18n/locales/${locale}/${ns}.json`, import.meta.url), "utf8"),
+  );
 
 /** Languages, colour modes, errors and brands, as a visitor meets them. */
 describe("public pages in the browser", () => {
@@ -14,7 +16,17 @@ describe("public pages in the browser", () => {
 
   beforeAll(async () => {
     server = await startServer({
-      before: (dataDir) => cli(dataDir, ["partner", "create", "--name", "Acme Checks", "--domain", "acme.test", "--email", "help@acme.test"]),
+      before: (dataDir) =>
+        cli(dataDir, [
+          "partner",
+          "create",
+          "--name",
+          "Acme Checks",
+          "--domain",
+          "acme.test",
+          "--email",
+          "help@acme.test",
+        ]),
     });
     // acme.test resolves to this machine, so the browser sends it as the Host header.
     browser = await launchBrowser(["--host-resolver-rules=MAP acme.test 127.0.0.1"]);
@@ -64,13 +76,17 @@ describe("public pages in the browser", () => {
   });
 
   it("renders dark mode on the server, before any script runs", async () => {
-    const html = await (await fetch(`${server.url}/login`, { headers: { cookie: "color_mode=dark" } })).text();
+    const html = await (
+      await fetch(`${server.url}/login`, { headers: { cookie: "color_mode=dark" } })
+    ).text();
     expect(html).toMatch(/<html[^>]*class="dark"/);
     const context = await browser.newContext({ javaScriptEnabled: false });
     await context.addCookies([{ name: "color_mode", value: "dark", url: server.url }]);
     const page = await context.newPage();
     await page.goto(`${server.url}/login`);
-    const background = await page.evaluate(() => getComputedStyle(document.querySelector(".ant-layout")!).backgroundColor);
+    const background = await page.evaluate(
+      () => getComputedStyle(document.querySelector(".ant-layout")!).backgroundColor,
+    );
     const [r, g, b] = background.match(/\d+/g)!.map(Number);
     expect(r! + g! + b!).toBeLessThan(100);
     await context.close();
@@ -98,7 +114,9 @@ describe("public pages in the browser", () => {
     expect(prefixed?.status()).toBe(404);
     const zh = await page.goto(`${server.url}/zh-Hans/nothing-here`);
     expect(zh?.status()).toBe(404);
-    await expect(page.locator("h1").textContent()).resolves.toBe(catalog("zh-Hans", "common").errors.notFoundTitle);
+    await expect(page.locator("h1").textContent()).resolves.toBe(
+      catalog("zh-Hans", "common").errors.notFoundTitle,
+    );
     await page.close();
   });
 
@@ -123,15 +141,23 @@ describe("public pages in the browser", () => {
 
   it("takes screenshots of home and sign-in: light and dark, desktop and 390 px", async () => {
     for (const mode of ["light", "dark"] as const) {
-      for (const [label, width] of [["desktop", 1280], ["mobile", 390]] as const) {
-        for (const [name, path] of [["home", "/"], ["login", "/zh-Hans/login"]] as const) {
+      for (const [label, width] of [
+        ["desktop", 1280],
+        ["mobile", 390],
+      ] as const) {
+        for (const [name, path] of [
+          ["home", "/"],
+          ["login", "/zh-Hans/login"],
+        ] as const) {
           const context = await browser.newContext({ viewport: { width, height: 860 }, colorScheme: mode });
           await context.addCookies([{ name: "color_mode", value: mode, url: server.url }]);
           const page = await context.newPage();
           await page.goto(server.url + path);
           await expect(page.locator("h1").isVisible()).resolves.toBe(true);
           // Nothing may stick out sideways on a phone.
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
           expect(overflow).toBeLessThanOrEqual(0);
           await page.screenshot({ path: `screenshots/${name}-${mode}-${label}.png` });
           await context.close();

@@ -15,7 +15,11 @@ import { EMAIL_TEMPLATES } from "../apps/server/src/features/mail/templates";
  * empty texts and the same {{placeholders}}; every key the code asks for exists in English.
  */
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const CATALOG_ROOTS = ["packages/contracts/locales", "apps/server/src/i18n/locales", "apps/web/app/i18n/locales"];
+const CATALOG_ROOTS = [
+  "packages/contracts/locales",
+  "apps/server/src/i18n/locales",
+  "apps/web/app/i18n/locales",
+];
 
 type Json = Record<string, unknown>;
 
@@ -159,7 +163,11 @@ describe("keys used by the code exist in English", () => {
   };
 
   const used = sources.flatMap(({ file, text }) =>
-    [...text.matchAll(keyLiteral)].map((m) => ({ file, key: m[2]!, dynamic: m[1] === "`" && m[2]!.includes("${") })),
+    [...text.matchAll(keyLiteral)].map((m) => ({
+      file,
+      key: m[2]!,
+      dynamic: m[1] === "`" && m[2]!.includes("${"),
+    })),
   );
 
   it("reads the expected expansions", () => {
@@ -201,9 +209,10 @@ describe("keys used by the code exist in English", () => {
   });
 
   it("every service has a name and a description", () => {
-    const missing = SERVICES.flatMap((s) => [`services:${s.code}.name`, `services:${s.code}.description`]).filter(
-      (k) => !hasEnglishKey(k),
-    );
+    const missing = SERVICES.flatMap((s) => [
+      `services:${s.code}.name`,
+      `services:${s.code}.description`,
+    ]).filter((k) => !hasEnglishKey(k));
     expect(missing).toEqual([]);
   });
 

@@ -10,7 +10,8 @@ const UA = {
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36",
   androidTablet:
     "Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36",
-  kindle: "Mozilla/5.0 (Linux; U; en-us; KFAPWI Build/JDQ39) AppleWebKit/535.19 (KHTML, like Gecko) Silk/3.13 Safari/535.19 Tablet",
+  kindle:
+    "Mozilla/5.0 (Linux; U; en-us; KFAPWI Build/JDQ39) AppleWebKit/535.19 (KHTML, like Gecko) Silk/3.13 Safari/535.19 Tablet",
   operaMobiSymbian: "Opera/9.80 (S60; SymbOS; Opera Mobi/SYB-1107071606; U; en) Presto/2.8.149 Version/11.10",
   windowsChrome:
     "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36",
@@ -51,12 +52,28 @@ describe("detectDevice", () => {
   });
 
   it("treats a missing user agent as a desktop", () => {
-    for (const ua of [undefined, null, ""]) expect(detectDevice(ua)).toEqual({ mobileOrTablet: false, phone: false });
+    for (const ua of [undefined, null, ""])
+      expect(detectDevice(ua)).toEqual({ mobileOrTablet: false, phone: false });
   });
 
   it("follows the spec's words for any user agent, and a phone is always a phone or tablet", () => {
-    const words = fc.constantFrom("mobile", "MOBILE", "Mobi", "tablet", "Android", "Pad", "pod", "Mac", "Linux", " ", "/");
-    const ua = fc.oneof(fc.string(), fc.array(fc.oneof(words, fc.string({ maxLength: 3 }))).map((p) => p.join("")));
+    const words = fc.constantFrom(
+      "mobile",
+      "MOBILE",
+      "Mobi",
+      "tablet",
+      "Android",
+      "Pad",
+      "pod",
+      "Mac",
+      "Linux",
+      " ",
+      "/",
+    );
+    const ua = fc.oneof(
+      fc.string(),
+      fc.array(fc.oneof(words, fc.string({ maxLength: 3 }))).map((p) => p.join("")),
+    );
     fc.assert(
       fc.property(ua, (s) => {
         const { mobileOrTablet, phone } = detectDevice(s);

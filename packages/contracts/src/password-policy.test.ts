@@ -81,7 +81,11 @@ describe("password policy", () => {
 
   it("lists the failed rules in checklist order", () => {
     expect(failedPasswordRules("short")).toEqual(["length", "letterAndDigit"]);
-    expect(failedPasswordRules("maria", "maria@example.com")).toEqual(["length", "letterAndDigit", "notEmail"]);
+    expect(failedPasswordRules("maria", "maria@example.com")).toEqual([
+      "length",
+      "letterAndDigit",
+      "notEmail",
+    ]);
     expect(failedPasswordRules("Password123", "password@example.com")).toEqual(["notEmail", "notCommon"]);
   });
 

@@ -129,16 +129,26 @@ describe("permission properties", () => {
   });
 
   it("is symmetric: wildcards count the same on the granted and the required side", () => {
-    fc.assert(fc.property(anyString, anyString, (a, b) => permissionMatches(a, b) === permissionMatches(b, a)));
+    fc.assert(
+      fc.property(anyString, anyString, (a, b) => permissionMatches(a, b) === permissionMatches(b, a)),
+    );
   });
 
   it('a missing half is the same as "*" on that side', () => {
     fc.assert(
-      fc.property(half.filter((h) => !h.includes(":")), anyString, (resource, required) => {
-        expect(permissionMatches(resource, required)).toBe(permissionMatches(`${resource}:*`, required));
-        expect(permissionMatches(`${resource}:`, required)).toBe(permissionMatches(`${resource}:*`, required));
-        expect(permissionMatches(`:${resource}`, required)).toBe(permissionMatches(`*:${resource}`, required));
-      }),
+      fc.property(
+        half.filter((h) => !h.includes(":")),
+        anyString,
+        (resource, required) => {
+          expect(permissionMatches(resource, required)).toBe(permissionMatches(`${resource}:*`, required));
+          expect(permissionMatches(`${resource}:`, required)).toBe(
+            permissionMatches(`${resource}:*`, required),
+          );
+          expect(permissionMatches(`:${resource}`, required)).toBe(
+            permissionMatches(`*:${resource}`, required),
+          );
+        },
+      ),
     );
   });
 
@@ -182,11 +192,16 @@ describe("permission properties", () => {
 
   it("is monotonic: more held permissions never take access away", () => {
     fc.assert(
-      fc.property(fc.array(permission), fc.array(permission), fc.array(permission), (held, more, required) => {
-        if (hasAnyPermission(user(...held), required)) {
-          expect(hasAnyPermission(user(...held, ...more), required)).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.array(permission),
+        fc.array(permission),
+        fc.array(permission),
+        (held, more, required) => {
+          if (hasAnyPermission(user(...held), required)) {
+            expect(hasAnyPermission(user(...held, ...more), required)).toBe(true);
+          }
+        },
+      ),
     );
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { changePasswordBody, EMAIL_MAX, emailSchema, loginBody, registerBody, updateProfileBody } from "./auth";
+import {
+  changePasswordBody,
+  EMAIL_MAX,
+  emailSchema,
+  loginBody,
+  registerBody,
+  updateProfileBody,
+} from "./auth";
 import { fieldIssue } from "./validation";
 
 /** The field issues of a real zod 4 parse, as the server and the forms produce them. */
@@ -20,7 +27,9 @@ const validRegister = {
 
 describe("fieldIssue on real zod 4 issues of the auth schemas", () => {
   it("missing email -> required", () => {
-    expect(issuesOf(loginBody, { password: "x" })).toEqual([{ field: "email", reason: "required", params: {} }]);
+    expect(issuesOf(loginBody, { password: "x" })).toEqual([
+      { field: "email", reason: "required", params: {} },
+    ]);
   });
 
   it("empty password and blank name -> required", () => {
@@ -80,7 +89,9 @@ describe("fieldIssue on real zod 4 issues of the auth schemas", () => {
 
 describe("fieldIssue on other zod 4 issues", () => {
   it("too_small above one -> too_short with min", () => {
-    expect(issuesOf(z.string().min(3), "ab")).toEqual([{ field: "body", reason: "too_short", params: { min: 3 } }]);
+    expect(issuesOf(z.string().min(3), "ab")).toEqual([
+      { field: "body", reason: "too_short", params: { min: 3 } },
+    ]);
     expect(issuesOf(z.array(z.string()).min(1), [])).toEqual([
       { field: "body", reason: "too_short", params: { min: 1 } },
     ]);
@@ -100,13 +111,17 @@ describe("fieldIssue on other zod 4 issues", () => {
     const same = z
       .object({ a: z.string(), b: z.string() })
       .refine((v) => v.a === v.b, { message: "passwords_differ", path: ["b"] });
-    expect(issuesOf(same, { a: "x", b: "y" })).toEqual([{ field: "b", reason: "passwords_differ", params: {} }]);
+    expect(issuesOf(same, { a: "x", b: "y" })).toEqual([
+      { field: "b", reason: "passwords_differ", params: {} },
+    ]);
     const prose = z.string().refine(() => false, { message: "Not like this" });
     expect(issuesOf(prose, "x")).toEqual([{ field: "body", reason: "invalid", params: {} }]);
   });
 
   it("a non-email format without a reason message -> invalid_format", () => {
-    expect(issuesOf(z.string().regex(/^\d+$/), "x")).toEqual([{ field: "body", reason: "invalid_format", params: {} }]);
+    expect(issuesOf(z.string().regex(/^\d+$/), "x")).toEqual([
+      { field: "body", reason: "invalid_format", params: {} },
+    ]);
     expect(issuesOf(z.uuid(), "x")[0]?.reason).toBe("invalid_format");
   });
 
