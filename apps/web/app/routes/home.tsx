@@ -14,6 +14,7 @@ import { useSessionUser } from "../features/session/use-session-user";
 import { BrandLogo } from "../shell/components/brand-logo";
 import { HeaderTools } from "../shell/components/header-tools";
 import { SiteFooter } from "../shell/components/site-footer";
+import { useDevice } from "../shell/device/use-device";
 import { useLocale } from "../shell/i18n/use-locale";
 import { pageMeta } from "../shell/page-meta";
 import { HUGE_CONTROL_HEIGHT } from "../shell/theme/tokens";
@@ -40,7 +41,8 @@ export default function HomePage() {
   const { to } = useLocale();
   const user = useSessionUser();
   const screens = Grid.useBreakpoint();
-  const narrow = !(screens.md ?? true);
+  const device = useDevice();
+  const narrow = !(screens.md ?? !device.mobileOrTablet);
   const section = { maxWidth: 1160, margin: "0 auto", padding: narrow ? "40px 16px" : "64px 24px" };
 
   return (

@@ -4,7 +4,7 @@ import type { PageContext } from "@nc/contracts/site";
 import { App, Button, Form, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, redirect, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { Link, redirect, useRevalidator, useSearchParams } from "react-router";
 import { useLogin } from "../features/auth/api/login";
 import { useCaptcha } from "../shell/captcha/use-captcha";
 import { showApiError } from "../shell/forms/api-error-feedback";
@@ -12,6 +12,7 @@ import { zodRule } from "../shell/forms/zod-rule";
 import { ApiError } from "../shell/http/api-error";
 import { useLocale } from "../shell/i18n/use-locale";
 import { safeReturnPath } from "../shell/navigation/safe-navigation";
+import { useAppNavigate } from "../shell/navigation/use-app-navigate";
 import { pageMeta } from "../shell/page-meta";
 import type { Route } from "./+types/login";
 
@@ -35,7 +36,7 @@ export default function LoginPage() {
   const { message } = App.useApp();
   const [form] = Form.useForm<LoginForm>();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const revalidator = useRevalidator();
   const { to } = useLocale();
   const login = useLogin();

@@ -9,6 +9,7 @@ import { useSignOut } from "../../features/session/api/sign-out";
 import { useSessionUser } from "../../features/session/use-session-user";
 import { BrandLogo } from "../components/brand-logo";
 import { HeaderTools } from "../components/header-tools";
+import { useDevice } from "../device/use-device";
 import { useLocale } from "../i18n/use-locale";
 import { requireUser } from "../require-user.server";
 import { DASHBOARD_PAGES } from "../route-table";
@@ -52,7 +53,9 @@ export default function DashboardLayout() {
   const navigate = useNavigate();
   const { to } = useLocale();
   const [drawer, setDrawer] = useState(false);
-  const wide = screens.md ?? true;
+  const device = useDevice();
+  // Before the first measurement (and on the server) the user agent tells phone from desktop.
+  const wide = screens.md ?? !device.mobileOrTablet;
 
   return (
     <Layout style={{ minHeight: "100vh" }}>

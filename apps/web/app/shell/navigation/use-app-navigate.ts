@@ -1,0 +1,19 @@
+import { type NavigateOptions, useNavigate } from "react-router";
+import { checkNavigation } from "./safe-navigation";
+
+/**
+ * The app's way to move: in-site paths go through the router; an external URL only with
+ * `external: true`; javascript-style protocols never (spec sections 4 and 8).
+ */
+export function useAppNavigate() {
+  const navigate = useNavigate();
+  return (target: string, options: NavigateOptions & { external?: boolean } = {}) => {
+    const { external, ...rest } = options;
+    checkNavigation(target, { external });
+    if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(target)) {
+      window.location.assign(target);
+      return;
+    }
+    navigate(target, rest);
+  };
+}
