@@ -142,23 +142,14 @@ describe("keys used by the code exist in English", () => {
   const validationReasons = [...collectValidationReasons()];
   /** Expansions of the template-literal keys; a new dynamic key must be added here. */
   const DYNAMIC: Record<string, string[]> = {
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: these are the source texts of template keys
     "services:${s.code}.name": SERVICES.map((s) => `services:${s.code}.name`),
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text
     "services:${s.code}.description": SERVICES.map((s) => `services:${s.code}.description`),
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text
     "auth:password.rules.${rule}": PASSWORD_RULES.map((r) => `auth:password.rules.${r}`),
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text
     "common:colorMode.${m}": COLOR_MODES.map((m) => `common:colorMode.${m}`),
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text
     "home:highlights.${k}": highlights.map((k) => `home:highlights.${k}`),
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text
     "home:steps.${step.key}.title": steps.map((k) => `home:steps.${k}.title`),
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text
     "home:steps.${step.key}.text": steps.map((k) => `home:steps.${k}.text`),
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text
     "home:pricing.${p}": pricing.map((p) => `home:pricing.${p}`),
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text
     "validation:${issue.reason}": validationReasons.map((r) => `validation:${r}`),
   };
 

@@ -35,10 +35,6 @@ describe("loadConfig", () => {
     expect(config.PUBLIC_URL).toBeUndefined();
   });
 
-  it("reads process.env when given nothing", () => {
-    expect(loadConfig()).toHaveProperty("publicUrl");
-  });
-
   it.each([
     ["false", false],
     ["0", false],

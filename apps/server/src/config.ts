@@ -35,7 +35,10 @@ const url = (protocols: string[]) =>
         if (!protocols.includes(parsed.protocol)) throw new Error();
         return v;
       } catch {
-        ctx.addIssue({ code: "custom", message: `must be a URL starting with ${protocols.join(" or ")}//` });
+        ctx.addIssue({
+          code: "custom",
+          message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+        });
         return z.NEVER;
       }
     });

@@ -7,13 +7,20 @@ export const PROTOCOL_NOT_ALLOWED = "Cannot navigate to a URL with that protocol
 
 const BLOCKED_PROTOCOLS = /^\s*(javascript|vbscript|data|blob|file):/i;
 
+/** The target as a browser's URL parser reads it: tabs and newlines dropped, leading controls trimmed. */
+function asParsed(target: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the URL parser ignores exactly these
+  return target.replace(/[\t\n\r]/g, "").replace(/^[\u0000-\u0020]+/, "");
+}
+
 export function isExternalUrl(target: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:/i.test(target.trim()) || /^\s*[/\\]{2}/.test(target);
+  const parsed = asParsed(target);
+  return /^[a-z][a-z0-9+.-]*:/i.test(parsed.trim()) || /^\s*[/\\]{2}/.test(parsed);
 }
 
 /** Throws with the spec's messages; returns the target when it may be followed. */
 export function checkNavigation(target: string, options: { external?: boolean } = {}): string {
-  if (BLOCKED_PROTOCOLS.test(target)) throw new Error(PROTOCOL_NOT_ALLOWED);
+  if (BLOCKED_PROTOCOLS.test(asParsed(target))) throw new Error(PROTOCOL_NOT_ALLOWED);
   if (isExternalUrl(target) && !options.external) throw new Error(EXTERNAL_NOT_ALLOWED);
   return target;
 }
@@ -35,7 +42,9 @@ export function safeReturnPath(raw: string | null | undefined, fallback = "/dash
   try {
     const url = new URL(value, "http://x.invalid");
     if (url.origin !== "http://x.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
+    const path = url.pathname + url.search + url.hash;
+    // Dot segments can collapse into a host: "/.//evil.com" comes out as "//evil.com".
+    return /^\/[/\\]/.test(path) ? fallback : path;
   } catch {
     return fallback;
   }

@@ -1,5 +1,5 @@
 import { type NavigateOptions, useNavigate } from "react-router";
-import { checkNavigation } from "./safe-navigation";
+import { checkNavigation, isExternalUrl } from "./safe-navigation";
 
 /**
  * The app's way to move: in-site paths go through the router; an external URL only with
@@ -10,7 +10,7 @@ export function useAppNavigate() {
   return (target: string, options: NavigateOptions & { external?: boolean } = {}) => {
     const { external, ...rest } = options;
     checkNavigation(target, { external });
-    if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(target)) {
+    if (isExternalUrl(target)) {
       window.location.assign(target);
       return;
     }
