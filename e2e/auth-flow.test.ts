@@ -52,6 +52,13 @@ describe("sign-up, sign-in and password change in the browser", () => {
     await expect(page.getByTestId("dashboard-welcome").textContent()).resolves.toBe("Welcome, Ada Lovelace");
   });
 
+  it("shows the no-organisation page in its own layout", async () => {
+    await page.goto(`${server.url}/dashboard/profile/no-tenant`);
+    await expect(page.locator("h1").textContent()).resolves.toBe("No organisation yet");
+    await expect(page.getByText(email).isVisible()).resolves.toBe(true);
+    await page.goto(`${server.url}/dashboard`);
+  });
+
   it("signs out and is refused the dashboard afterwards", async () => {
     await page.getByTestId("user-menu").click();
     await page.getByText("Sign out").click();

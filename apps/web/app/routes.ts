@@ -18,6 +18,9 @@ export default [
         index("routes/dashboard/index.tsx"),
         route("profile", "routes/dashboard/profile.tsx"),
       ]),
+      layout("shell/layouts/no-tenant-layout.tsx", [
+        route("profile/no-tenant", "routes/dashboard/no-tenant.tsx"),
+      ]),
       layout("shell/layouts/dashboard-basic-layout.tsx", [
         route("403", "routes/dashboard/forbidden.tsx"),
         route("*", "routes/dashboard/catch-all.tsx"),
