@@ -1,8 +1,6 @@
-import { Layout, theme } from "antd";
-import { Link, Outlet } from "react-router";
-import { BrandLogo } from "../components/brand-logo";
-import { HeaderTools } from "../components/header-tools";
-import { useLocale } from "../i18n/use-locale";
+import { Layout } from "antd";
+import { Outlet } from "react-router";
+import { BrandHeader } from "../components/brand-header";
 import { requireUser } from "../require-user.server";
 import type { Route } from "./+types/no-tenant-layout";
 
@@ -13,24 +11,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /** Signed in but outside any organisation: the brand and tools, no tenant menu. */
 export default function NoTenantLayout() {
-  const { token } = theme.useToken();
-  const { to } = useLocale();
   return (
     <Layout style={{ minHeight: "100vh" }}>
-      <Layout.Header
-        style={{
-          background: token.colorBgContainer,
-          display: "flex",
-          justifyContent: "space-between",
-          alignItems: "center",
-          padding: "0 16px",
-        }}
-      >
-        <Link to={to("/")} style={{ color: token.colorText, textDecoration: "none" }}>
-          <BrandLogo />
-        </Link>
-        <HeaderTools />
-      </Layout.Header>
+      <BrandHeader home="/" />
       <Layout.Content style={{ padding: 24, display: "grid", placeItems: "start center" }}>
         <Outlet />
       </Layout.Content>
