@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useResetPassword } from "../features/auth/api/reset-password";
+import { AuthFooter, AuthHeading } from "../features/auth/components/auth-page-parts";
 import { EmailCodeField } from "../features/auth/components/email-code-field";
 import { NewPasswordFields } from "../features/auth/components/password-field";
 import { useCaptcha } from "../shell/captcha/use-captcha";
@@ -60,10 +61,7 @@ export default function ForgetPasswordPage() {
   }
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        {t("auth:forget.title")}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t("auth:forget.subtitle")}</Typography.Paragraph>
+      <AuthHeading title={t("auth:forget.title")} subtitle={t("auth:forget.subtitle")} />
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item name="email" label={t("auth:fields.email")} rules={[zodRule(forgetBody.shape.email, t)]}>
           <Input type="email" autoComplete="email" autoFocus />
@@ -80,9 +78,9 @@ export default function ForgetPasswordPage() {
           {t("auth:forget.submit")}
         </Button>
       </Form>
-      <Typography.Paragraph style={{ marginTop: 20, marginBottom: 0, textAlign: "center" }}>
+      <AuthFooter>
         <Link to={to("/login")}>{t("auth:forget.back")}</Link>
-      </Typography.Paragraph>
+      </AuthFooter>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useRevalidator, useSearchParams } from "react-router";
 import { useLogin } from "../features/auth/api/login";
+import { AuthFooter, AuthHeading } from "../features/auth/components/auth-page-parts";
 import { useCaptcha } from "../shell/captcha/use-captcha";
 import { showApiError } from "../shell/forms/api-error-feedback";
 import { zodRule } from "../shell/forms/zod-rule";
@@ -67,10 +68,7 @@ export default function LoginPage() {
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        {t("auth:login.title")}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t("auth:login.subtitle")}</Typography.Paragraph>
+      <AuthHeading title={t("auth:login.title")} subtitle={t("auth:login.subtitle")} />
       <Form form={form} layout="vertical" onFinish={(v) => submit(v)} requiredMark={false} size="large">
         <Form.Item name="email" label={t("auth:fields.email")} rules={[zodRule(loginBody.shape.email, t)]}>
           <Input type="email" autoComplete="email" autoFocus />
@@ -103,9 +101,9 @@ export default function LoginPage() {
           {t("auth:login.submit")}
         </Button>
       </Form>
-      <Typography.Paragraph style={{ marginTop: 20, marginBottom: 0, textAlign: "center" }}>
+      <AuthFooter>
         {t("auth:login.noAccount")} <Link to={to("/register")}>{t("auth:login.toRegister")}</Link>
-      </Typography.Paragraph>
+      </AuthFooter>
     </>
   );
 }

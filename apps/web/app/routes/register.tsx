@@ -4,6 +4,7 @@ import { App, Button, Form, Input, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useNavigate, useRevalidator } from "react-router";
 import { useRegister } from "../features/auth/api/register";
+import { AuthFooter, AuthHeading } from "../features/auth/components/auth-page-parts";
 import { EmailCodeField } from "../features/auth/components/email-code-field";
 import { NewPasswordFields } from "../features/auth/components/password-field";
 import { useCaptcha } from "../shell/captcha/use-captcha";
@@ -58,10 +59,7 @@ export default function RegisterPage() {
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        {t("auth:register.title")}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t("auth:register.subtitle")}</Typography.Paragraph>
+      <AuthHeading title={t("auth:register.title")} subtitle={t("auth:register.subtitle")} />
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item name="name" label={t("auth:fields.name")} rules={[zodRule(registerBody.shape.name, t)]}>
           <Input autoComplete="name" autoFocus />
@@ -81,9 +79,9 @@ export default function RegisterPage() {
           {t("auth:register.submit")}
         </Button>
       </Form>
-      <Typography.Paragraph style={{ marginTop: 20, marginBottom: 0, textAlign: "center" }}>
+      <AuthFooter>
         {t("auth:register.haveAccount")} <Link to={to("/login")}>{t("auth:register.toLogin")}</Link>
-      </Typography.Paragraph>
+      </AuthFooter>
     </>
   );
 }
