@@ -1,5 +1,5 @@
 import { forgetBody } from "@nc/contracts/auth";
-import { App, Button, Form, Input, Result, Typography } from "antd";
+import { App, Button, Form, Input, Result } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

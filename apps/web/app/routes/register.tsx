@@ -1,6 +1,6 @@
 import { registerBody } from "@nc/contracts/auth";
 import type { PageContext } from "@nc/contracts/site";
-import { App, Button, Form, Input, Typography } from "antd";
+import { App, Button, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useNavigate, useRevalidator } from "react-router";
 import { useRegister } from "../features/auth/api/register";

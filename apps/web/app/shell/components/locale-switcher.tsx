@@ -12,6 +12,7 @@ import { Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { useLocale } from "../i18n/use-locale";
+import { setPreferenceCookie } from "../preference-cookie";
 
 /** Switches language: remembers the choice (cookie, 365 days) and moves to the same page in it. */
 export function LocaleSwitcher() {
@@ -20,7 +21,7 @@ export function LocaleSwitcher() {
   const location = useLocation();
   const navigate = useNavigate();
   const change = (next: Locale) => {
-    document.cookie = `${LOCALE_COOKIE}=${next}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE_S}; samesite=lax`;
+    setPreferenceCookie(LOCALE_COOKIE, next, LOCALE_COOKIE_MAX_AGE_S);
     const { rest } = splitLocalePath(location.pathname);
     navigate(localizePath(rest, next) + location.search + location.hash);
   };

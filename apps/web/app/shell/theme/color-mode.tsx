@@ -1,5 +1,6 @@
 import { COLOR_MODE_COOKIE, COLOR_MODE_COOKIE_MAX_AGE_S, type ColorMode } from "@nc/contracts/site";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { setPreferenceCookie } from "../preference-cookie";
 
 interface ColorModeState {
   mode: ColorMode;
@@ -44,7 +45,7 @@ export function ColorModeProvider(props: {
   }, [dark]);
 
   const setMode = useCallback((next: ColorMode) => {
-    document.cookie = `${COLOR_MODE_COOKIE}=${next}; path=/; max-age=${COLOR_MODE_COOKIE_MAX_AGE_S}; samesite=lax`;
+    setPreferenceCookie(COLOR_MODE_COOKIE, next, COLOR_MODE_COOKIE_MAX_AGE_S);
     setModeState(next);
   }, []);
 
