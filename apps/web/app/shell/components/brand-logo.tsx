@@ -3,7 +3,8 @@ import type { RootData } from "../root-data";
 import { useColorMode } from "../theme/color-mode";
 
 /** The partner's logo (the dark one in dark mode), or its name when it has none. */
-export function BrandLogo({ height = 28 }: { height?: number }) {
+/** `compact` shows the mark alone, for narrow headers. */
+export function BrandLogo({ height = 28, compact = false }: { height?: number; compact?: boolean }) {
   const data = useRouteLoaderData("root") as RootData | undefined;
   const { dark } = useColorMode();
   const site = data?.site;
@@ -26,7 +27,7 @@ export function BrandLogo({ height = 28 }: { height?: number }) {
           />
         </svg>
       )}
-      {!logo && <span data-testid="brand-name">{site.name}</span>}
+      {!logo && !compact && <span data-testid="brand-name">{site.name}</span>}
     </span>
   );
 }

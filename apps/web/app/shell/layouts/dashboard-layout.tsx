@@ -91,7 +91,7 @@ export default function DashboardLayout() {
               onClick={() => setDrawer(true)}
             />
           )}
-          {!wide && <BrandLogo height={24} />}
+          {!wide && <BrandLogo height={24} compact />}
           <div style={{ flex: 1 }} />
           <HeaderTools />
           <Dropdown
