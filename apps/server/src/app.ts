@@ -6,6 +6,8 @@ import type { Database } from "./db/client";
 import { authRoutes } from "./features/auth/routes";
 import { healthRoutes } from "./features/health/routes";
 import { lookupRoutes } from "./features/lookup/routes";
+import { roleRoutes } from "./features/role/routes";
+import { tenantRoutes } from "./features/tenant/routes";
 import { userRoutes } from "./features/user/routes";
 import { registerWeb, type WebMode } from "./features/web/web-handler";
 import { AppError } from "./http/app-error";
@@ -13,6 +15,7 @@ import { registerRequestContext } from "./http/context";
 import { registerErrorHandling } from "./http/error-handler";
 import { loggerOptions } from "./http/logging";
 import { securityHeaders } from "./http/security-headers";
+import { registerTenantContext, type TenantRoute } from "./http/tenant-context";
 import { createServices } from "./services";
 
 export interface AppOptions {
@@ -21,6 +24,13 @@ export interface AppOptions {
   web: WebMode;
   /** Where logs go (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every tenant-scoped route with its permission: the cross-tenant tests are generated from it. */
+    tenantRoutes: TenantRoute[];
+  }
 }
 
 /** Builds the whole HTTP application on an open database. */
@@ -43,12 +53,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   registerErrorHandling(app);
   registerRequestContext(app);
+  app.decorate("tenantRoutes", registerTenantContext(app));
   securityHeaders(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(lookupRoutes);
+  await app.register(tenantRoutes);
+  await app.register(roleRoutes);
 
   const renderPage = await registerWeb(app, options.web);
   app.setNotFoundHandler(async (request, reply) => {

@@ -21,6 +21,7 @@ describe("loadConfig", () => {
       DATA_DIR: "./data",
       CAPTCHA_ENABLED: true,
       CAPTCHA_DIFFICULTY: 50_000,
+      THEME_EDITOR_ENABLED: false,
       TRUST_PROXY: false,
       LOG_LEVEL: "info",
       SESSION_IDLE_HOURS: 168,
@@ -44,6 +45,17 @@ describe("loadConfig", () => {
     ["yes", true],
   ])("CAPTCHA_ENABLED=%s gives %s", (value, enabled) => {
     expect(loadConfig({ CAPTCHA_ENABLED: value }).CAPTCHA_ENABLED).toBe(enabled);
+  });
+
+  it.each([
+    ["false", false],
+    ["0", false],
+    ["no", false],
+    ["true", true],
+    ["1", true],
+    ["yes", true],
+  ])("THEME_EDITOR_ENABLED=%s gives %s", (value, enabled) => {
+    expect(loadConfig({ THEME_EDITOR_ENABLED: value }).THEME_EDITOR_ENABLED).toBe(enabled);
   });
 
   it("reads numbers and URLs", () => {
@@ -94,6 +106,7 @@ describe("loadConfig", () => {
     ["REDIS_URL", "http://cache"],
     ["PUBLIC_URL", "ftp://example.com"],
     ["CAPTCHA_ENABLED", "maybe"],
+    ["THEME_EDITOR_ENABLED", "on"],
     ["CAPTCHA_DIFFICULTY", "10"],
     ["LOG_LEVEL", "loud"],
     ["NODE_ENV", "staging"],

@@ -55,6 +55,7 @@ const schema = z.object({
   REDIS_URL: url(["redis:", "rediss:"]),
   CAPTCHA_ENABLED: bool(true),
   CAPTCHA_DIFFICULTY: int(50_000, 1_000, 5_000_000),
+  THEME_EDITOR_ENABLED: bool(false),
   TRUST_PROXY: z
     .string()
     .optional()

@@ -263,15 +263,9 @@ describe("/api/tenant/uc (the signed-in user's account)", () => {
       const count = () => call(t, "GET", `${UC}/tenant_count`, undefined, { sid: user.sid });
       expect(expectOk(await count())).toEqual({ count: 0 });
 
-      const { tenants, tenantMembers } = await import("../src/db/schema/index");
-      const partner = await t.app.services.partners.forHost("localhost");
-      const ids = [crypto.randomUUID(), crypto.randomUUID()];
-      await t.database.db
-        .insert(tenants)
-        .values(ids.map((id) => ({ id, partnerId: partner.id, name: "Org" })));
-      await t.database.db
-        .insert(tenantMembers)
-        .values(ids.map((tenantId) => ({ tenantId, userId: user.id })));
+      for (const name of ["Org one", "Org two"]) {
+        expectOk(await call(t, "POST", "/api/tenant", { name }, { sid: user.sid }));
+      }
       expect(expectOk(await count())).toEqual({ count: 2 });
     });
   });

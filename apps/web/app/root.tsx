@@ -6,13 +6,14 @@ import { App as AntApp, ConfigProvider } from "antd";
 import { type ReactNode, useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
+import { ThemeEditor } from "./features/theme-editor/theme-editor";
+import { useEditedTheme } from "./features/theme-editor/use-edited-theme";
 import { ClientHooksBridge } from "./shell/http/client-hooks-bridge";
 import { antdLocale } from "./shell/i18n/antd-locale";
 import type { RootData } from "./shell/root-data";
 import { ColorModeProvider, useColorMode } from "./shell/theme/color-mode";
 import { HEAD_SCRIPT } from "./shell/theme/head-script";
 import { SaveLoadingColors } from "./shell/theme/save-loading-colors";
-import { themeConfig } from "./shell/theme/tokens";
 import "./shell/theme/global.css";
 
 export function loader({ context, params }: Route.LoaderArgs): Omit<RootData, "messages"> {
@@ -24,6 +25,7 @@ export function loader({ context, params }: Route.LoaderArgs): Omit<RootData, "m
     colorMode: page.colorMode,
     systemScheme: page.systemScheme,
     captchaEnabled: page.captchaEnabled,
+    themeEditorEnabled: page.themeEditorEnabled,
     device: detectDevice(page.userAgent),
     publicUrl: page.publicUrl,
   };
@@ -36,12 +38,15 @@ export const links: Route.LinksFunction = () => [
 function Themed({ children }: { children: ReactNode }) {
   const { dark } = useColorMode();
   const data = useRouteLoaderData("root") as RootData | undefined;
+  // The brand's tokens, with the theme editor's overrides when THEME_EDITOR_ENABLED.
+  const theme = useEditedTheme(dark, data?.themeEditorEnabled ?? false);
   return (
-    <ConfigProvider theme={themeConfig(dark)} locale={antdLocale(data?.locale ?? DEFAULT_LOCALE)}>
+    <ConfigProvider theme={theme} locale={antdLocale(data?.locale ?? DEFAULT_LOCALE)}>
       {/* One message at a time (spec section 9). */}
       <AntApp message={{ maxCount: 1 }}>
         <SaveLoadingColors />
         {children}
+        <ThemeEditor />
       </AntApp>
     </ConfigProvider>
   );

@@ -24,5 +24,7 @@ export interface PageContext {
   acceptLanguage: string | null;
   userAgent: string;
   captchaEnabled: boolean;
+  /** The public configuration allows the theme editor (it still needs ?theme_editor=1). */
+  themeEditorEnabled: boolean;
   publicUrl: string;
 }

@@ -16,3 +16,12 @@ export class AppError extends Error {
     this.code = ERRORS[key].code;
   }
 }
+
+/** A validation failure of one field, found by a service rather than by the schema. */
+export function fieldError(
+  field: string,
+  reason: string,
+  params: Record<string, string | number> = {},
+): AppError {
+  return new AppError("validation", { fields: [{ field, reason, params }] });
+}

@@ -19,17 +19,7 @@ export function sendValidationError(
   request: FastifyRequest,
   issues: Parameters<typeof fieldIssue>[0][],
 ) {
-  const locale = requestLocale(request);
-  const fields = issues.map((issue) => {
-    const { field, reason, params } = fieldIssue(issue);
-    return { field, reason, message: translate(locale, `validation:${reason}`, params) };
-  });
-  const first = fields[0];
-  return reply.status(400).send({
-    code: ERRORS.validation.code,
-    msg: first ? `${first.field}: ${first.message}` : translate(locale, "errors:validation"),
-    data: { fields },
-  });
+  return sendFieldErrors(reply, request, issues.map(fieldIssue));
 }
 
 function valueAt(source: unknown, path: string[]): unknown {
@@ -41,11 +31,35 @@ function valueAt(source: unknown, path: string[]): unknown {
   return node;
 }
 
+interface ServiceFieldError {
+  field: string;
+  reason: string;
+  params?: Record<string, string | number>;
+}
+
+/** Field errors found by a service (a name already taken, an unknown permission), translated alike. */
+function sendFieldErrors(reply: FastifyReply, request: FastifyRequest, found: ServiceFieldError[]) {
+  const locale = requestLocale(request);
+  const fields = found.map(({ field, reason, params }) => ({
+    field,
+    reason,
+    message: translate(locale, `validation:${reason}`, params ?? {}),
+  }));
+  const first = fields[0];
+  return reply.status(400).send({
+    code: ERRORS.validation.code,
+    msg: first ? `${first.field}: ${first.message}` : translate(locale, "errors:validation"),
+    data: { fields },
+  });
+}
+
 /** One error envelope for every failure (DESIGN.md section 5). */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      if (error.key === "validation")
+        return sendFieldErrors(reply, request, (error.data as { fields: ServiceFieldError[] }).fields);
       return send(reply, request, error.key, error.data, error.params);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

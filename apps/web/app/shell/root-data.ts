@@ -13,6 +13,8 @@ export interface RootData {
   colorMode: ColorMode;
   systemScheme: "light" | "dark" | null;
   captchaEnabled: boolean;
+  /** THEME_EDITOR_ENABLED: the theme editor may appear (with ?theme_editor=1). */
+  themeEditorEnabled: boolean;
   device: DeviceInfo;
   publicUrl: string;
 }

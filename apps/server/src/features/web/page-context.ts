@@ -19,6 +19,7 @@ export async function pageContext(app: FastifyInstance, request: FastifyRequest)
     acceptLanguage: request.headers["accept-language"] ?? null,
     userAgent: request.headers["user-agent"] ?? "",
     captchaEnabled: app.services.captcha.enabled,
+    themeEditorEnabled: app.services.config.THEME_EDITOR_ENABLED,
     publicUrl: publicUrlFor(app, request),
   };
 }

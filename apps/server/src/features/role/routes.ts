@@ -1,0 +1,47 @@
+import { ALL_PERMISSIONS, PERMISSION_CATALOG } from "@nc/contracts/permission-catalog";
+import { roleBody } from "@nc/contracts/tenancy";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ok } from "../../http/envelope";
+import { requireTenant } from "../../http/tenant-context";
+import { roleService } from "./role-service";
+
+const idParams = z.object({ id: z.uuid() });
+
+/** Roles of the active organisation and the permission catalogue they are built from. */
+export async function roleRoutes(app: FastifyInstance) {
+  const roles = roleService(app.services.database.db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const read = { tenant: true, permissions: ["role:read"] } as const;
+
+  r.get("/api/tenant/permission/catalog", { config: read }, async () =>
+    ok({ groups: PERMISSION_CATALOG, permissions: ALL_PERMISSIONS }),
+  );
+
+  r.get("/api/tenant/role", { config: read }, async (request) =>
+    ok(await roles.list(requireTenant(request).id)),
+  );
+
+  r.get("/api/tenant/role/s/:id", { schema: { params: idParams }, config: read }, async (request) =>
+    ok(await roles.get(requireTenant(request).id, request.params.id)),
+  );
+
+  r.post(
+    "/api/tenant/role",
+    { schema: { body: roleBody }, config: { tenant: true, permissions: ["role:create"] } },
+    async (request) => ok(await roles.create(requireTenant(request).id, request.body)),
+  );
+
+  r.post(
+    "/api/tenant/role/s/:id",
+    { schema: { params: idParams, body: roleBody }, config: { tenant: true, permissions: ["role:update"] } },
+    async (request) => ok(await roles.update(requireTenant(request).id, request.params.id, request.body)),
+  );
+
+  r.delete(
+    "/api/tenant/role/s/:id",
+    { schema: { params: idParams }, config: { tenant: true, permissions: ["role:delete"] } },
+    async (request) => ok(await roles.remove(requireTenant(request).id, request.params.id)),
+  );
+}

@@ -1,0 +1,49 @@
+import { createTenantBody, updateTenantBody } from "@nc/contracts/tenancy";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireSession } from "../../http/context";
+import { ok } from "../../http/envelope";
+import { requireTenant } from "../../http/tenant-context";
+import { tenantService } from "./tenant-service";
+
+const idParams = z.object({ id: z.string().max(64) });
+
+/** Organisations (spec section 7, Tenant). */
+export async function tenantRoutes(app: FastifyInstance) {
+  const tenants = tenantService(app.services.database.db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get("/api/tenant", async (request) =>
+    ok(await tenants.list(requireSession(request).user.id, request.partner.id)),
+  );
+
+  r.post("/api/tenant", { schema: { body: createTenantBody } }, async (request) =>
+    ok(
+      await tenants.create({
+        userId: requireSession(request).user.id,
+        partnerId: request.partner.id,
+        ...request.body,
+      }),
+    ),
+  );
+
+  r.post(
+    "/api/tenant/s/:id",
+    {
+      schema: { params: idParams, body: updateTenantBody },
+      config: { tenant: { param: "id" }, permissions: ["tenant:update"] },
+    },
+    async (request) => ok(await tenants.update(requireTenant(request), request.body)),
+  );
+
+  r.post(
+    "/api/tenant/s/:id/leave",
+    { schema: { params: idParams }, config: { tenant: { param: "id" } } },
+    async (request) => ok(await tenants.leave(requireTenant(request))),
+  );
+
+  r.get("/api/tenant/tenant_user/profile", { config: { tenant: true } }, async (request) =>
+    ok(tenants.profile(requireTenant(request))),
+  );
+}

@@ -1,0 +1,41 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { roles, tenantMembers, tenants } from "../../db/schema/index";
+
+/** Who the caller is inside one organisation. */
+export interface TenantContext {
+  id: string;
+  partnerId: string;
+  name: string;
+  timezoneCode: string;
+  status: string;
+  userId: string;
+  role: { id: string; name: string; key: string | null };
+  super: boolean;
+  permissions: string[];
+}
+
+export async function loadTenantContext(
+  db: Db,
+  tenantId: string,
+  userId: string,
+): Promise<TenantContext | null> {
+  const [row] = await db
+    .select({ tenant: tenants, role: roles })
+    .from(tenantMembers)
+    .innerJoin(tenants, eq(tenants.id, tenantMembers.tenantId))
+    .innerJoin(roles, eq(roles.id, tenantMembers.roleId))
+    .where(and(eq(tenantMembers.tenantId, tenantId), eq(tenantMembers.userId, userId)));
+  if (!row) return null;
+  return {
+    id: row.tenant.id,
+    partnerId: row.tenant.partnerId,
+    name: row.tenant.name,
+    timezoneCode: row.tenant.timezoneCode,
+    status: row.tenant.status,
+    userId,
+    role: { id: row.role.id, name: row.role.name, key: row.role.key },
+    super: row.role.isSuper,
+    permissions: row.role.permissions,
+  };
+}

@@ -1,0 +1,92 @@
+import { hasAnyPermission } from "@nc/contracts/permissions";
+import { TENANT_HEADER } from "@nc/contracts/tenancy";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { loadTenantContext, type TenantContext } from "../features/tenant/tenant-context-repo";
+import { AppError } from "./app-error";
+import { requireSession } from "./context";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    tenant: TenantContext | null;
+  }
+  interface FastifyContextConfig {
+    /** The route works inside one organisation: from the x-tenant-id header, or this path parameter. */
+    tenant?: true | { param: string };
+    /** Any one of these is required (spec section 5 matcher). */
+    permissions?: readonly string[];
+  }
+}
+
+export interface TenantRoute {
+  method: string;
+  url: string;
+  permissions: readonly string[];
+  tenantFrom: "header" | "param";
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Resolves the organisation of every tenant-scoped route and enforces its permission. Membership,
+ * role and status are read on every request, so a role change or removal counts at once.
+ */
+export function registerTenantContext(app: FastifyInstance): TenantRoute[] {
+  const routes: TenantRoute[] = [];
+  app.decorateRequest("tenant", null);
+
+  app.addHook("onRoute", (route) => {
+    const config = route.config as
+      | { tenant?: true | { param: string }; permissions?: readonly string[] }
+      | undefined;
+    if (!config?.tenant) return;
+    for (const method of [route.method].flat()) {
+      if (method === "HEAD") continue;
+      routes.push({
+        method,
+        url: route.url,
+        permissions: config.permissions ?? [],
+        tenantFrom: config.tenant === true ? "header" : "param",
+      });
+    }
+  });
+
+  app.addHook("preHandler", async (request) => {
+    const config = request.routeOptions.config;
+    if (!config.tenant) return;
+    const session = requireSession(request);
+    const raw =
+      config.tenant === true
+        ? request.headers[TENANT_HEADER]
+        : (request.params as Record<string, string | undefined>)[config.tenant.param];
+    request.tenant = await resolveTenant(
+      app,
+      request,
+      session.user.id,
+      typeof raw === "string" ? raw : undefined,
+    );
+    if (config.permissions && !hasAnyPermission(request.tenant, config.permissions))
+      throw new AppError("forbidden");
+  });
+  return routes;
+}
+
+async function resolveTenant(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  userId: string,
+  raw: string | undefined,
+) {
+  if (!raw) throw new AppError("noActiveTenant");
+  if (!UUID.test(raw)) throw new AppError("notTenantMember");
+  const context = await loadTenantContext(app.services.database.db, raw, userId);
+  if (!context || context.partnerId !== request.partner.id) throw new AppError("notTenantMember");
+  if (context.status === "suspended") throw new AppError("tenantSuspended");
+  if (context.status === "removed") throw new AppError("tenantRemoved");
+  return context;
+}
+
+/** The organisation of a tenant-scoped route (the hook has resolved it). */
+export function requireTenant(request: FastifyRequest): TenantContext {
+  if (!request.tenant) throw new AppError("noActiveTenant");
+  return request.tenant;
+}

@@ -1,0 +1,77 @@
+import { UndoOutlined } from "@ant-design/icons";
+import { Button, theme } from "antd";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { useColorMode } from "../../shell/theme/color-mode";
+import { themeConfig } from "../../shell/theme/tokens";
+import { layersBelow, mergeOverrides } from "./merge";
+import type { Layer } from "./overrides";
+import { setToken, useThemeOverrides } from "./overrides-store";
+import { TOKEN_FIELDS } from "./token-fields";
+import { ColorInput, NumberInput } from "./token-input";
+
+/** One row per offered token: its value in the chosen layer, or what shows through from below. */
+export function TokenFieldList({ layer }: { layer: Layer }) {
+  const { t } = useTranslation("theme-editor");
+  const { token: ui } = theme.useToken();
+  const { dark } = useColorMode();
+  const overrides = useThemeOverrides();
+  const own = overrides[layer];
+  const below = useMemo(() => {
+    const under = layersBelow(layer, dark);
+    return theme.getDesignToken(mergeOverrides(themeConfig(under.dark), overrides, under.layers)) as Record<
+      string,
+      unknown
+    >;
+  }, [layer, dark, overrides]);
+
+  return (
+    <div style={{ display: "grid", gridTemplateColumns: "1fr auto 24px", alignItems: "center", gap: "8px" }}>
+      {TOKEN_FIELDS.map((field) => {
+        const set = own[field.token];
+        const value = set ?? below[field.token];
+        const label = t(field.label);
+        const id = `theme-token-${field.token}`;
+        return (
+          <div key={field.token} style={{ display: "contents" }} data-testid={id}>
+            <label
+              htmlFor={id}
+              style={{ fontSize: ui.fontSizeSM, fontWeight: set === undefined ? undefined : 600 }}
+            >
+              {label}
+            </label>
+            {field.kind === "color" ? (
+              <ColorInput
+                id={id}
+                label={label}
+                value={typeof value === "string" ? value : ""}
+                onCommit={(next) => setToken(layer, field.token, next)}
+              />
+            ) : (
+              <NumberInput
+                id={id}
+                label={label}
+                value={typeof value === "number" ? value : undefined}
+                min={field.min}
+                max={field.max}
+                onCommit={(next) => setToken(layer, field.token, next)}
+              />
+            )}
+            {set === undefined ? (
+              <span />
+            ) : (
+              <Button
+                type="text"
+                size="small"
+                icon={<UndoOutlined />}
+                aria-label={t("theme-editor:clearToken", { token: label })}
+                title={t("theme-editor:clearToken", { token: label })}
+                onClick={() => setToken(layer, field.token, undefined)}
+              />
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

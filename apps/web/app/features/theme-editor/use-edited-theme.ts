@@ -1,0 +1,19 @@
+import type { ThemeConfig } from "antd";
+import { useMemo } from "react";
+import { themeConfig } from "../../shell/theme/tokens";
+import { activeLayers, mergeOverrides } from "./merge";
+import { useThemeOverrides } from "./overrides-store";
+import { useMobileVariant } from "./use-mobile-variant";
+
+/**
+ * The antd theme of the page: the brand's tokens, with the theme editor's stored overrides laid
+ * over them when the public configuration enables the editor (THEME_EDITOR_ENABLED).
+ */
+export function useEditedTheme(dark: boolean, enabled: boolean): ThemeConfig {
+  const overrides = useThemeOverrides();
+  const mobile = useMobileVariant();
+  return useMemo(() => {
+    const base = themeConfig(dark);
+    return enabled ? mergeOverrides(base, overrides, activeLayers({ dark, mobile })) : base;
+  }, [dark, enabled, mobile, overrides]);
+}

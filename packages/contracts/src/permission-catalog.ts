@@ -1,0 +1,84 @@
+/**
+ * Every permission the product uses, grouped by resource. Labels are translated under
+ * `permissions:<resource>.<action>` and groups under `permissions:groups.<resource>`.
+ * The server enforces these strings; the browser only hides what they guard.
+ */
+export const PERMISSION_CATALOG = {
+  detection: ["read", "create"],
+  dsp_detection: ["read"],
+  dsp_service: ["read"],
+  special_price: ["read"],
+  standard_price: ["read"],
+  dsp_standard_price: ["read"],
+  account: ["read"],
+  account_stmt: ["read"],
+  recharge: ["create"],
+  apikey: ["read", "create", "delete"],
+  apikey_data: ["read"],
+  tenant: ["update"],
+  tenant_user: ["read", "create", "update", "delete"],
+  role: ["read", "create", "update", "delete"],
+  notice: ["read"],
+} as const;
+
+export type PermissionResource = keyof typeof PERMISSION_CATALOG;
+
+export const ALL_PERMISSIONS: string[] = Object.entries(PERMISSION_CATALOG).flatMap(([resource, actions]) =>
+  actions.map((action) => `${resource}:${action}`),
+);
+
+export function isKnownPermission(value: string): boolean {
+  return ALL_PERMISSIONS.includes(value);
+}
+
+/** Permissions meant for a partner's own staff (they see all the partner's customers). */
+const PARTNER_ONLY = new Set(["dsp_detection:read", "dsp_service:read", "dsp_standard_price:read"]);
+
+/** The roles every organisation starts with; Owner is a super user. */
+export const BUILT_IN_ROLES = {
+  owner: { super: true, permissions: [] as string[] },
+  admin: { super: false, permissions: ALL_PERMISSIONS.filter((p) => !PARTNER_ONLY.has(p)) },
+  developer: {
+    super: false,
+    permissions: [
+      "apikey:read",
+      "apikey:create",
+      "apikey:delete",
+      "apikey_data:read",
+      "detection:read",
+      "detection:create",
+      "standard_price:read",
+      "special_price:read",
+      "notice:read",
+    ],
+  },
+  finance: {
+    super: false,
+    permissions: [
+      "account:read",
+      "account_stmt:read",
+      "recharge:create",
+      "special_price:read",
+      "standard_price:read",
+      "notice:read",
+    ],
+  },
+  operator: {
+    super: false,
+    permissions: ["detection:create", "detection:read", "special_price:read", "standard_price:read", "notice:read"],
+  },
+  viewer: {
+    super: false,
+    permissions: [
+      "detection:read",
+      "special_price:read",
+      "standard_price:read",
+      "tenant_user:read",
+      "role:read",
+      "notice:read",
+    ],
+  },
+} as const satisfies Record<string, { super: boolean; permissions: readonly string[] }>;
+
+export type BuiltInRoleKey = keyof typeof BUILT_IN_ROLES;
+export const BUILT_IN_ROLE_KEYS = Object.keys(BUILT_IN_ROLES) as BuiltInRoleKey[];

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { nameSchema } from "./auth";
+
+/** Organisations, roles and members as the dashboard API speaks of them. */
+export const MAX_TENANTS_PER_USER = 10;
+export const TENANT_HEADER = "x-tenant-id";
+export const TENANT_COOKIE_PREFIX = "tenant_";
+export const TENANT_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+
+export const timezoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine(
+    (zone) => {
+      try {
+        new Intl.DateTimeFormat("en-US", { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: "invalid_timezone" },
+  );
+
+export const createTenantBody = z.object({ name: nameSchema, timezoneCode: timezoneSchema.default("UTC") });
+export const updateTenantBody = z.object({ name: nameSchema, timezoneCode: timezoneSchema.optional() });
+
+export const roleBody = z.object({
+  name: nameSchema,
+  permissions: z.array(z.string().min(3).max(64)).max(100),
+});
+
+export interface RoleRef {
+  id: string;
+  name: string;
+  /** Built-in role key (owner, admin...), null for custom roles. */
+  key: string | null;
+}
+
+export interface TenantSummary {
+  tenantId: string;
+  name: string;
+  timezoneCode: string;
+  status: string;
+  role: RoleRef;
+  super: boolean;
+  createdAt: string;
+}
+
+export interface TenantUserProfile {
+  permissions: string[];
+  super: boolean;
+  role: RoleRef;
+  tenant: { id: string; name: string; timezoneCode: string; status: string };
+}
+
+export interface RoleDetail extends RoleRef {
+  super: boolean;
+  builtIn: boolean;
+  permissions: string[];
+  memberCount: number;
+  createdAt: string;
+}
+
+/** The cookie that remembers a user's active organisation (spec section 4). */
+export const tenantCookieName = (userId: string) => `${TENANT_COOKIE_PREFIX}${userId}`;
