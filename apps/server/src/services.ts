@@ -4,6 +4,7 @@ import type { Database } from "./db/client";
 import { type EmailCodeService, emailCodeService } from "./features/auth/email-code-service";
 import { type SessionService, sessionService } from "./features/auth/session-service";
 import { type UserRepo, userRepo } from "./features/auth/user-repo";
+import { type NoticeService, noticeService } from "./features/notice/notice-service";
 import { type CaptchaService, captchaService } from "./features/captcha/captcha-service";
 import { createMailer, type Mailer } from "./features/mail/mailer";
 import { type PartnerService, partnerService } from "./features/partner/partner-service";
@@ -20,6 +21,7 @@ export interface Services {
   captcha: CaptchaService;
   mailer: Mailer;
   rateStore: RateStore;
+  notices: NoticeService;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function createServices(
     captcha: captchaService(db, { enabled: config.CAPTCHA_ENABLED, difficulty: config.CAPTCHA_DIFFICULTY }),
     mailer,
     rateStore,
+    notices: noticeService(db),
     async close() {
       await mailer.flush();
       await closeRedis();
