@@ -28,6 +28,9 @@ export function loader({ context, params }: Route.LoaderArgs): Omit<RootData, "m
     themeEditorEnabled: page.themeEditorEnabled,
     device: detectDevice(page.userAgent),
     publicUrl: page.publicUrl,
+    tenant: page.tenant,
+    tenantCount: page.tenantCount,
+    tenantAutoSelected: page.tenantAutoSelected,
   };
 }
 

@@ -17,8 +17,12 @@ export default [
       layout("shell/layouts/dashboard-layout.tsx", [
         index("routes/dashboard/index.tsx"),
         route("profile", "routes/dashboard/profile.tsx"),
+        route("tenant", "routes/dashboard/tenant.tsx"),
+        route("tenant/role/add", "routes/dashboard/role-edit.tsx", { id: "role-add" }),
+        route("tenant/role/:id", "routes/dashboard/role-edit.tsx", { id: "role-edit" }),
       ]),
       layout("shell/layouts/no-tenant-layout.tsx", [
+        route("tenants", "routes/dashboard/tenants.tsx"),
         route("profile/no-tenant", "routes/dashboard/no-tenant.tsx"),
       ]),
       layout("shell/layouts/dashboard-basic-layout.tsx", [

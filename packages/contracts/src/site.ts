@@ -27,4 +27,10 @@ export interface PageContext {
   /** The public configuration allows the theme editor (it still needs ?theme_editor=1). */
   themeEditorEnabled: boolean;
   publicUrl: string;
+  /** The active organisation and the user's place in it (cookie per user, or the only one). */
+  tenant: import("./tenancy").TenantUserProfile | null;
+  /** How many organisations the user belongs to. */
+  tenantCount: number;
+  /** True when the server picked the user's only organisation because none was remembered. */
+  tenantAutoSelected: boolean;
 }

@@ -2,6 +2,7 @@ import type { SessionUser } from "@nc/contracts/auth";
 import type { DeviceInfo } from "@nc/contracts/device";
 import type { Locale } from "@nc/contracts/locales";
 import type { ColorMode, SiteInfo } from "@nc/contracts/site";
+import type { TenantUserProfile } from "@nc/contracts/tenancy";
 import type { Messages } from "./i18n/i18n";
 
 /** What the root loader hands every page. */
@@ -17,4 +18,8 @@ export interface RootData {
   themeEditorEnabled: boolean;
   device: DeviceInfo;
   publicUrl: string;
+  /** The active organisation and the user's permissions in it. */
+  tenant: TenantUserProfile | null;
+  tenantCount: number;
+  tenantAutoSelected: boolean;
 }

@@ -1,27 +1,58 @@
-import { HomeOutlined, UserOutlined } from "@ant-design/icons";
+import { HomeOutlined, TeamOutlined, UserOutlined } from "@ant-design/icons";
+import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import type { ComponentType } from "react";
+import { matchPath } from "react-router";
 
 /**
- * The dashboard's screens: one table drives the side menu (order, icon, visibility), the
- * permission each needs and its title key. Later screens join this table as they are built.
+ * The dashboard's screens: one table drives the side menu (order, icon, nesting, visibility),
+ * the permission each needs (checked by the dashboard layout before rendering) and its title.
+ * Menu order follows spec section 2; screens join the table as they are built.
  */
 export interface DashboardPage {
   key: string;
+  /** Locale-free path pattern, e.g. /dashboard/tenant/role/:id. */
   path: string;
   titleKey: string;
-  icon: ComponentType;
-  /** Any one of these is enough; none means every signed-in user. */
+  icon?: ComponentType;
+  /** Any one of these is enough; none means every member. */
   permissions?: readonly string[];
   hideInMenu?: boolean;
+  /** Pages about the user rather than an organisation open without an active tenant. */
+  needsTenant?: boolean;
+  /** The menu entry this page belongs under. */
+  parent?: string;
 }
 
 export const DASHBOARD_PAGES: DashboardPage[] = [
   { key: "dashboard", path: "/dashboard", titleKey: "dashboard:home.title", icon: HomeOutlined },
+  { key: "tenant", path: "/dashboard/tenant", titleKey: "tenant:manage.title", icon: TeamOutlined },
+  {
+    key: "role-add",
+    path: "/dashboard/tenant/role/add",
+    titleKey: "tenant:roles.addTitle",
+    permissions: ROUTE_PERMISSIONS.roleAdd,
+    hideInMenu: true,
+    parent: "tenant",
+  },
+  {
+    key: "role-edit",
+    path: "/dashboard/tenant/role/:id",
+    titleKey: "tenant:roles.editTitle",
+    permissions: ROUTE_PERMISSIONS.roleEdit,
+    hideInMenu: true,
+    parent: "tenant",
+  },
   {
     key: "profile",
     path: "/dashboard/profile",
     titleKey: "profile:title",
     icon: UserOutlined,
     hideInMenu: true,
+    needsTenant: false,
   },
 ];
+
+/** The table entry of a locale-free path, if it has one. */
+export function pageForPath(path: string): DashboardPage | undefined {
+  return DASHBOARD_PAGES.find((page) => matchPath({ path: page.path, end: true }, path));
+}

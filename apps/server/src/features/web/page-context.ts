@@ -3,6 +3,7 @@ import { COLOR_MODE_COOKIE, COLOR_MODES, type ColorMode, type PageContext } from
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { resolveRequestContext } from "../../http/context";
 import { authService } from "../auth/auth-service";
+import { activeTenantFor } from "../tenant/active-tenant";
 
 /** What the page renderer needs to know about a request (brand, user, preferences). */
 export async function pageContext(app: FastifyInstance, request: FastifyRequest): Promise<PageContext> {
@@ -10,7 +11,11 @@ export async function pageContext(app: FastifyInstance, request: FastifyRequest)
   const cookieMode = request.cookies[COLOR_MODE_COOKIE] as ColorMode | undefined;
   const hint = request.headers["sec-ch-prefers-color-scheme"];
   const session = request.session;
+  const active = session
+    ? await activeTenantFor(app.services.database.db, request, session.user.id)
+    : { tenant: null, tenantCount: 0, tenantAutoSelected: false };
   return {
+    ...active,
     site: app.services.partners.siteInfo(request.partner),
     user: session ? authService(app.services).toSessionUser(session.user) : null,
     colorMode: cookieMode && COLOR_MODES.includes(cookieMode) ? cookieMode : "system",

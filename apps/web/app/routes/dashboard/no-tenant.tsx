@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useSignOut } from "../../features/session/api/sign-out";
 import { useSessionUser } from "../../features/session/use-session-user";
+import { CreateTenantButton } from "../../features/tenant/components/create-tenant-button";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
 
@@ -20,8 +21,9 @@ export default function NoTenantPage() {
       title={<h1 style={{ margin: 0, fontSize: 24 }}>{t("dashboard:noTenant.title")}</h1>}
       subTitle={t("dashboard:noTenant.text", { email: user?.email ?? "" })}
       extra={[
+        <CreateTenantButton key="create" />,
         <Link key="profile" to={to("/dashboard/profile")}>
-          <Button type="primary">{t("profile:title")}</Button>
+          <Button>{t("profile:title")}</Button>
         </Link>,
         <Button key="out" onClick={() => signOut.mutate()}>
           {t("common:signOut")}

@@ -1,16 +1,19 @@
 import type { Envelope } from "@nc/contracts/envelope";
 import { SESSION_INVALID_CODE, TENANT_SELECTION_CODES } from "@nc/contracts/errors";
+import { TENANT_HEADER } from "@nc/contracts/tenancy";
 import { type FetchOptions, ofetch } from "ofetch";
 import { ApiError } from "./api-error";
 
 /** What the app does when a call says the session or the tenant is gone (spec section 8). */
 export interface ClientHooks {
   locale(): string;
+  /** The active organisation, sent as x-tenant-id on every call. */
+  tenantId(): string | null;
   onAuthError(): void;
   onTenantError(): void;
 }
 
-let hooks: ClientHooks = { locale: () => "en", onAuthError() {}, onTenantError() {} };
+let hooks: ClientHooks = { locale: () => "en", tenantId: () => null, onAuthError() {}, onTenantError() {} };
 export function setClientHooks(next: ClientHooks) {
   hooks = next;
 }
@@ -34,6 +37,10 @@ export function retriesFor(method: string): number {
   return IDEMPOTENT.has(method.toUpperCase()) ? 1 : 0;
 }
 
+function tenantHeaders(locale: string, tenantId: string | null): Record<string, string> {
+  return tenantId ? { "x-locale": locale, [TENANT_HEADER]: tenantId } : { "x-locale": locale };
+}
+
 const base = ofetch.create({ baseURL: "/", retryStatusCodes: RETRY_STATUSES, retryDelay: 300 });
 
 /** Calls the dashboard API and returns `data`, or throws ApiError with the server's message. */
@@ -45,7 +52,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
     query: options.query,
     retry: retriesFor(method),
     signal: options.signal,
-    headers: { "x-locale": hooks.locale() },
+    headers: tenantHeaders(hooks.locale(), hooks.tenantId()),
     ignoreResponseError: true,
   };
   let envelope: Envelope<T>;

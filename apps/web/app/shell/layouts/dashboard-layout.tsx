@@ -1,46 +1,50 @@
-import { LogoutOutlined, MenuOutlined, UserOutlined } from "@ant-design/icons";
+import { LogoutOutlined, MenuOutlined, SwapOutlined, UserOutlined } from "@ant-design/icons";
 import { splitLocalePath } from "@nc/contracts/locales";
-import { hasAnyPermission } from "@nc/contracts/permissions";
+import type { PageContext } from "@nc/contracts/site";
 import { Avatar, Button, Drawer, Dropdown, FloatButton, Grid, Layout, Menu, theme } from "antd";
 import { createElement, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { useSignOut } from "../../features/session/api/sign-out";
 import { useSessionUser } from "../../features/session/use-session-user";
+import { TenantSwitcher } from "../../features/tenant/components/tenant-switcher";
+import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { BrandLogo } from "../components/brand-logo";
 import { HeaderTools } from "../components/header-tools";
 import { useDevice } from "../device/use-device";
+import { guardDashboardPage } from "../guard-dashboard-page.server";
 import { useLocale } from "../i18n/use-locale";
 import { requireUser } from "../require-user.server";
-import { DASHBOARD_PAGES } from "../route-table";
+import { DASHBOARD_PAGES, pageForPath } from "../route-table";
 import { BACK_TO_TOP_SIZE } from "../theme/tokens";
 import type { Route } from "./+types/dashboard-layout";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUser(request, context);
+  guardDashboardPage(request, context as unknown as PageContext);
   return null;
 }
-
-// Until organisations arrive, a user holds no tenant permissions.
-const NO_PERMISSIONS = { permissions: [] as string[], super: false };
 
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { to } = useLocale();
   const location = useLocation();
   const { rest } = splitLocalePath(location.pathname);
-  const items = DASHBOARD_PAGES.filter(
-    (p) => !p.hideInMenu && (!p.permissions || hasAnyPermission(NO_PERMISSIONS, p.permissions)),
-  ).map((p) => ({
-    key: p.path,
-    icon: createElement(p.icon),
-    label: (
-      <Link to={to(p.path)} onClick={onNavigate}>
-        {t(p.titleKey)}
-      </Link>
-    ),
-  }));
-  return <Menu mode="inline" selectedKeys={[rest]} items={items} style={{ borderInlineEnd: 0 }} />;
+  const { can } = useTenantAccess();
+  const items = DASHBOARD_PAGES.filter((p) => !p.hideInMenu && (!p.permissions || can(p.permissions))).map(
+    (p) => ({
+      key: p.path,
+      icon: p.icon ? createElement(p.icon) : undefined,
+      label: (
+        <Link to={to(p.path)} onClick={onNavigate}>
+          {t(p.titleKey)}
+        </Link>
+      ),
+    }),
+  );
+  const current = pageForPath(rest);
+  const selected = DASHBOARD_PAGES.find((p) => p.key === (current?.parent ?? current?.key))?.path ?? rest;
+  return <Menu mode="inline" selectedKeys={[selected]} items={items} style={{ borderInlineEnd: 0 }} />;
 }
 
 /** The signed-in shell: brand, side menu, header with language, colour mode and the user menu. */
@@ -92,6 +96,7 @@ export default function DashboardLayout() {
             />
           )}
           {!wide && <BrandLogo height={24} compact />}
+          {wide && <TenantSwitcher />}
           <div style={{ flex: 1 }} />
           <HeaderTools />
           <Dropdown
@@ -103,6 +108,12 @@ export default function DashboardLayout() {
                   icon: <UserOutlined />,
                   label: t("profile:title"),
                   onClick: () => navigate(to("/dashboard/profile")),
+                },
+                {
+                  key: "tenants",
+                  icon: <SwapOutlined />,
+                  label: t("tenant:switcher.all"),
+                  onClick: () => navigate(to("/dashboard/tenants")),
                 },
                 { type: "divider" },
                 {

@@ -1,0 +1,31 @@
+import type { FastifyRequest } from "fastify";
+import { type TenantUserProfile, tenantCookieName } from "@nc/contracts/tenancy";
+import type { Db } from "../../db/client";
+import { loadTenantContext } from "./tenant-context-repo";
+import { tenantService } from "./tenant-service";
+
+export interface ActiveTenant {
+  tenant: TenantUserProfile | null;
+  tenantCount: number;
+  tenantAutoSelected: boolean;
+}
+
+/**
+ * The organisation a page renders in (spec section 4): the one remembered in the user's cookie
+ * if the user still belongs to it and it is active; else the only one the user has; else none.
+ */
+export async function activeTenantFor(db: Db, request: FastifyRequest, userId: string): Promise<ActiveTenant> {
+  const tenants = tenantService(db);
+  const list = await tenants.list(userId, request.partner.id);
+  const usable = list.filter((t) => t.status === "active");
+  const remembered = request.cookies[tenantCookieName(userId)];
+  const chosen = usable.find((t) => t.tenantId === remembered);
+  const pick = chosen ?? (usable.length === 1 && list.length === 1 ? usable[0] : undefined);
+  if (!pick) return { tenant: null, tenantCount: list.length, tenantAutoSelected: false };
+  const context = await loadTenantContext(db, pick.tenantId, userId);
+  return {
+    tenant: context ? tenants.profile(context) : null,
+    tenantCount: list.length,
+    tenantAutoSelected: !chosen && Boolean(context),
+  };
+}

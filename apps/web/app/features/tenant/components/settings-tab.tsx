@@ -1,0 +1,103 @@
+import { nameSchema } from "@nc/contracts/auth";
+import { useQueryClient } from "@tanstack/react-query";
+import { App, Button, Card, Descriptions, Divider, Form, Input, Popconfirm, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useRevalidator } from "react-router";
+import { showApiError } from "../../../shell/forms/api-error-feedback";
+import { zodRule } from "../../../shell/forms/zod-rule";
+import { useLocale } from "../../../shell/i18n/use-locale";
+import { useSessionUser } from "../../session/use-session-user";
+import { clearActiveTenant } from "../active-tenant";
+import { useLeaveTenant, useUpdateTenant } from "../api/update-tenant";
+import { useTenantAccess } from "../use-tenant-access";
+import { TimezoneSelect } from "./timezone-select";
+
+/** Name and time zone of the organisation (tenant:update), and leaving it. */
+export function SettingsTab() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { tenant, can } = useTenantAccess();
+  const user = useSessionUser();
+  const revalidator = useRevalidator();
+  const [form] = Form.useForm<{ name: string; timezoneCode: string }>();
+  const update = useUpdateTenant(tenant?.tenant.id ?? "");
+  const leave = useLeaveTenant();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { to } = useLocale();
+  if (!tenant) return null;
+  const editable = can(["tenant:update"]);
+
+  const save = async (values: { name: string; timezoneCode: string }) => {
+    try {
+      await update.mutateAsync(values);
+      await revalidator.revalidate();
+      void message.success(t("tenant:settings.saved"));
+    } catch (error) {
+      showApiError(error, t, message, form);
+    }
+  };
+
+  const onLeave = async () => {
+    try {
+      await leave.mutateAsync(tenant.tenant.id);
+      if (user) clearActiveTenant(user.id);
+      void message.success(t("tenant:settings.left", { name: tenant.tenant.name }));
+      queryClient.clear();
+      navigate(to("/dashboard/tenants"), { replace: true });
+      await revalidator.revalidate();
+    } catch (error) {
+      showApiError(error, t, message);
+    }
+  };
+
+  return (
+    <Card>
+      {editable ? (
+        <Form
+          form={form}
+          layout="vertical"
+          style={{ maxWidth: 480 }}
+          initialValues={{ name: tenant.tenant.name, timezoneCode: tenant.tenant.timezoneCode }}
+          onFinish={save}
+        >
+          <Form.Item name="name" label={t("tenant:fields.name")} rules={[zodRule(nameSchema, t)]}>
+            <Input />
+          </Form.Item>
+          <Form.Item
+            name="timezoneCode"
+            label={t("tenant:fields.timezone")}
+            extra={t("tenant:fields.timezoneHelp")}
+          >
+            <TimezoneSelect />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={update.isPending}>
+            {t("tenant:settings.save")}
+          </Button>
+        </Form>
+      ) : (
+        <Descriptions column={1}>
+          <Descriptions.Item label={t("tenant:fields.name")}>{tenant.tenant.name}</Descriptions.Item>
+          <Descriptions.Item label={t("tenant:fields.timezone")}>
+            {tenant.tenant.timezoneCode}
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+      <Divider />
+      <Typography.Title level={3} style={{ fontSize: 16 }}>
+        {t("tenant:settings.leaveTitle")}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t("tenant:settings.leaveText")}</Typography.Paragraph>
+      <Popconfirm
+        title={t("tenant:settings.leaveConfirm", { name: tenant.tenant.name })}
+        okText={t("tenant:settings.leave")}
+        okButtonProps={{ danger: true }}
+        onConfirm={onLeave}
+      >
+        <Button danger loading={leave.isPending} data-testid="leave-tenant">
+          {t("tenant:settings.leave")}
+        </Button>
+      </Popconfirm>
+    </Card>
+  );
+}

@@ -1,0 +1,14 @@
+import { useLocale } from "../../shell/i18n/use-locale";
+import { useTenantAccess } from "./use-tenant-access";
+
+/** Formats instants in the organisation's time zone (tenant.timezoneCode), in the page's language. */
+export function useTenantDate(): (iso: string | Date) => string {
+  const { tenant } = useTenantAccess();
+  const { locale } = useLocale();
+  const format = new Intl.DateTimeFormat(locale, {
+    timeZone: tenant?.tenant.timezoneCode ?? "UTC",
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+  return (value) => format.format(typeof value === "string" ? new Date(value) : value);
+}

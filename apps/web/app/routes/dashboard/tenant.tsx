@@ -1,0 +1,29 @@
+import { Tabs, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { RolesTab } from "../../features/role/components/roles-tab";
+import { SettingsTab } from "../../features/tenant/components/settings-tab";
+import { useTenantAccess } from "../../features/tenant/use-tenant-access";
+import { pageMeta } from "../../shell/page-meta";
+
+export const meta = pageMeta("tenant:manage.title");
+
+/** Tenant management (spec section 2): Settings (default), Members, Roles; the tab is in ?tab=. */
+export default function TenantPage() {
+  const { t } = useTranslation();
+  const { tenant, can } = useTenantAccess();
+  const [params, setParams] = useSearchParams();
+  const tabs = [
+    { key: "settings", label: t("tenant:tabs.settings"), children: <SettingsTab /> },
+    ...(can(["role:read"]) ? [{ key: "roles", label: t("tenant:tabs.roles"), children: <RolesTab /> }] : []),
+  ];
+  const active = tabs.some((tab) => tab.key === params.get("tab")) ? params.get("tab")! : "settings";
+  return (
+    <>
+      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
+        {tenant?.tenant.name}
+      </Typography.Title>
+      <Tabs activeKey={active} onChange={(key) => setParams({ tab: key }, { replace: true })} items={tabs} />
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { CheckCircleFilled, RightOutlined } from "@ant-design/icons";
+import { Alert, Button, Card, List, Space, Tag, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { roleName } from "../../features/role/role-name";
+import { useTenants } from "../../features/tenant/api/tenants";
+import { CreateTenantButton } from "../../features/tenant/components/create-tenant-button";
+import { useSwitchTenant } from "../../features/tenant/use-switch-tenant";
+import { useTenantAccess } from "../../features/tenant/use-tenant-access";
+import { errorText } from "../../shell/forms/api-error-feedback";
+import { pageMeta } from "../../shell/page-meta";
+
+export const meta = pageMeta("tenant:select.title");
+
+const statusKey = (status: string) => (status === "suspended" ? "suspended" : "removed");
+
+/** Tenant selection (spec section 4): pick the organisation to work in, or create one. */
+export default function TenantsPage() {
+  const { t } = useTranslation();
+  const tenants = useTenants();
+  const { tenant: active } = useTenantAccess();
+  const switchTenant = useSwitchTenant();
+  return (
+    <Card style={{ width: "100%", maxWidth: 640 }}>
+      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
+        {t("tenant:select.title")}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t("tenant:select.subtitle")}</Typography.Paragraph>
+      {tenants.isError && <Alert type="error" showIcon message={errorText(tenants.error, t)} />}
+      <List
+        loading={tenants.isPending}
+        dataSource={tenants.data ?? []}
+        locale={{ emptyText: t("tenant:select.empty") }}
+        renderItem={(item) => (
+          <List.Item
+            actions={[
+              <Button
+                key="open"
+                type={item.tenantId === active?.tenant.id ? "primary" : "default"}
+                disabled={item.status !== "active"}
+                onClick={() => switchTenant(item.tenantId)}
+                data-testid={`open-tenant-${item.name}`}
+              >
+                {t("tenant:select.open")} <RightOutlined />
+              </Button>,
+            ]}
+          >
+            <List.Item.Meta
+              title={
+                <Space>
+                  {item.name}
+                  {item.tenantId === active?.tenant.id && <CheckCircleFilled style={{ color: "#18a058" }} />}
+                  {item.status !== "active" && (
+                    <Tag color="red">{t(`tenant:status.${statusKey(item.status)}`)}</Tag>
+                  )}
+                </Space>
+              }
+              description={`${roleName(item.role, t)} · ${item.timezoneCode}`}
+            />
+          </List.Item>
+        )}
+      />
+      <div style={{ marginTop: 16 }}>
+        <CreateTenantButton />
+      </div>
+    </Card>
+  );
+}
