@@ -1,0 +1,56 @@
+import { eq, inArray } from "drizzle-orm";
+import { invitations, noticeReads, notices, roles, tenantMembers, tenants } from "../../src/db/schema/index";
+import { type Account, expectOk, registerUser } from "./accounts";
+import { createTenant, inTenant, memberWithRole } from "./tenancy";
+import type { TestApp } from "./test-app";
+
+/** An organisation with one of everything a tenant route can point at. */
+export interface TenantFixture {
+  tenantId: string;
+  owner: Account;
+  /** A second member (Viewer) whose membership routes can address. */
+  member: Account;
+  customRoleId: string;
+  /** Ids of further resources, filled in by the features that own them (invitations, notices...). */
+  extra: Record<string, string>;
+}
+
+export async function makeTenantFixture(t: TestApp, label: string): Promise<TenantFixture> {
+  const owner = await registerUser(t, { name: `${label} owner` });
+  const tenantId = await createTenant(t, owner, `${label} Org`);
+  const member = await memberWithRole(t, tenantId, "viewer");
+  const call = inTenant(t, owner, tenantId);
+  const customRoleId = expectOk<{ id: string }>(
+    await call("POST", "/api/tenant/role", { name: `${label} custom`, permissions: ["detection:read"] }),
+  ).id;
+  const noticeId = await t.app.services.notices.notify({
+    tenantId,
+    type: "role_changed",
+    params: { role: "Viewer" },
+  });
+  return { tenantId, owner, member, customRoleId, extra: { noticeId } };
+}
+
+/** Everything stored for one organisation, to prove a sequence of calls changed nothing. */
+export async function snapshotTenant(t: TestApp, tenantId: string) {
+  const db = t.database.db;
+  const noticeRows = await db.select().from(notices).where(eq(notices.tenantId, tenantId));
+  return JSON.stringify({
+    tenant: await db.select().from(tenants).where(eq(tenants.id, tenantId)),
+    roles: await db.select().from(roles).where(eq(roles.tenantId, tenantId)),
+    members: await db.select().from(tenantMembers).where(eq(tenantMembers.tenantId, tenantId)),
+    invitations: await db.select().from(invitations).where(eq(invitations.tenantId, tenantId)),
+    notices: noticeRows,
+    reads: noticeRows.length
+      ? await db
+          .select()
+          .from(noticeReads)
+          .where(
+            inArray(
+              noticeReads.noticeId,
+              noticeRows.map((n) => n.id),
+            ),
+          )
+      : [],
+  });
+}
