@@ -4,6 +4,7 @@ import { useProfile } from "../../features/profile/api/profile";
 import { EmailCard } from "../../features/profile/components/email-card";
 import { PasswordCard } from "../../features/profile/components/password-card";
 import { PersonalInfoCard } from "../../features/profile/components/personal-info-card";
+import { MyTenantsCard } from "../../features/tenant/components/my-tenants-card";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { pageMeta } from "../../shell/page-meta";
 
@@ -30,6 +31,9 @@ export default function ProfilePage() {
           </Col>
           <Col xs={24} lg={12}>
             <PasswordCard profile={profile.data} />
+          </Col>
+          <Col xs={24} lg={12}>
+            <MyTenantsCard />
           </Col>
         </Row>
       )}
