@@ -1,5 +1,5 @@
-import type { Locale } from "@nc/contracts/locales";
 import { BgColorsOutlined } from "@ant-design/icons";
+import type { Locale } from "@nc/contracts/locales";
 import { Button, ConfigProvider } from "antd";
 import { useMemo, useState } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";

@@ -19,21 +19,29 @@ export function TokenFieldList({ layer }: { layer: Layer }) {
   const own = overrides[layer];
   const below = useMemo(() => {
     const under = layersBelow(layer, dark);
-    return theme.getDesignToken(mergeOverrides(themeConfig(under.dark), overrides, under.layers)) as Record<
-      string,
-      unknown
-    >;
+    const token = theme.getDesignToken(mergeOverrides(themeConfig(under.dark), overrides, under.layers));
+    return token as unknown as Record<string, unknown>;
   }, [layer, dark, overrides]);
 
   return (
-    <div style={{ display: "grid", gridTemplateColumns: "1fr auto 24px", alignItems: "center", gap: "8px" }}>
+    // One column in the 288px panel, as many as fit when maximised.
+    <div
+      style={{
+        display: "grid",
+        gridTemplateColumns: "repeat(auto-fill, minmax(248px, 1fr))",
+        gap: "8px 32px",
+      }}
+    >
       {TOKEN_FIELDS.map((field) => {
         const set = own[field.token];
         const value = set ?? below[field.token];
         const label = t(field.label);
         const id = `theme-token-${field.token}`;
         return (
-          <div key={field.token} style={{ display: "contents" }} data-testid={id}>
+          <div
+            key={field.token}
+            style={{ display: "grid", gridTemplateColumns: "1fr auto 24px", alignItems: "center", gap: 8 }}
+          >
             <label
               htmlFor={id}
               style={{ fontSize: ui.fontSizeSM, fontWeight: set === undefined ? undefined : 600 }}

@@ -23,7 +23,19 @@ export const TOKEN_FIELDS: readonly TokenField[] = [
   { token: "colorBgElevated", kind: "color", label: "theme-editor:tokens.colorBgElevated" },
   { token: "borderRadius", kind: "number", label: "theme-editor:tokens.borderRadius", min: 0, max: 32 },
   { token: "fontSize", kind: "number", label: "theme-editor:tokens.fontSize", min: 10, max: 24 },
-  { token: "controlHeightSM", kind: "number", label: "theme-editor:tokens.controlHeightSM", min: 16, max: 64 },
+  {
+    token: "controlHeightSM",
+    kind: "number",
+    label: "theme-editor:tokens.controlHeightSM",
+    min: 16,
+    max: 64,
+  },
   { token: "controlHeight", kind: "number", label: "theme-editor:tokens.controlHeight", min: 20, max: 72 },
-  { token: "controlHeightLG", kind: "number", label: "theme-editor:tokens.controlHeightLG", min: 24, max: 80 },
+  {
+    token: "controlHeightLG",
+    kind: "number",
+    label: "theme-editor:tokens.controlHeightLG",
+    min: 24,
+    max: 80,
+  },
 ];

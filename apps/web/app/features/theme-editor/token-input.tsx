@@ -8,7 +8,12 @@ const INPUT_WIDTH = 116;
  * moves the picker; the page takes the colour when the drag ends or a value is typed, so it is not
  * re-themed for every pixel of a drag.
  */
-export function ColorInput(props: { id: string; label: string; value: string; onCommit(value: string): void }) {
+export function ColorInput(props: {
+  id: string;
+  label: string;
+  value: string;
+  onCommit(value: string): void;
+}) {
   const { token } = theme.useToken();
   const [draft, setDraft] = useState<string | null>(null);
   const shown = draft ?? props.value;
@@ -65,6 +70,7 @@ export function NumberInput(props: {
       size="small"
       min={props.min}
       max={props.max}
+      precision={0}
       value={props.value}
       onChange={(next) => {
         if (typeof next === "number" && Number.isFinite(next)) props.onCommit(next);
