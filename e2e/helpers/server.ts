@@ -15,6 +15,8 @@ export interface RunningServer {
   output: () => string;
   /** The last six-digit code the local outbox printed for an address. */
   lastCode(email: string): string;
+  /** The same, waiting up to 10 s for the e-mail (the outbox writes after the answer). */
+  waitForCode(email: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -83,6 +85,17 @@ export async function startServer(
       const match = last ? /\b(\d{6})\b/.exec(JSON.parse(last).outbox.text) : null;
       if (!match) throw new Error(`no code e-mailed to ${email}`);
       return match[1]!;
+    },
+    async waitForCode(email: string) {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        try {
+          return this.lastCode(email);
+        } catch (error) {
+          if (Date.now() > deadline) throw error;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
     },
     async stop() {
       const exited = new Promise((r) => child.once("exit", r));
