@@ -9,6 +9,7 @@ import { COLOR_MODES } from "@nc/contracts/site";
 import { fieldIssue } from "@nc/contracts/validation";
 import { describe, expect, it } from "vitest";
 import { EMAIL_TEMPLATES } from "../apps/server/src/features/mail/templates";
+import { NOTICE_TYPES } from "../apps/server/src/features/notice/notice-service";
 import {
   ALL_PERMISSIONS,
   BUILT_IN_ROLE_KEYS,
@@ -209,6 +210,14 @@ describe("keys used by the code exist in English", () => {
       "emails:greeting",
       "emails:footer",
       ...EMAIL_TEMPLATES.flatMap((t) => [`emails:${t}.subject`, `emails:${t}.body`]),
+    ].filter((k) => !hasEnglishKey(k));
+    expect(missing).toEqual([]);
+  });
+
+  it("every notice type has a title and a body, and every built-in role a name for notices", () => {
+    const missing = [
+      ...NOTICE_TYPES.flatMap((t) => [`notices:${t}.title`, `notices:${t}.body`]),
+      ...BUILT_IN_ROLE_KEYS.map((k) => `notices:roles.${k}`),
     ].filter((k) => !hasEnglishKey(k));
     expect(missing).toEqual([]);
   });

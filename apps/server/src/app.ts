@@ -5,7 +5,10 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { authRoutes } from "./features/auth/routes";
 import { healthRoutes } from "./features/health/routes";
+import { invitationRoutes } from "./features/invitation/routes";
 import { lookupRoutes } from "./features/lookup/routes";
+import { memberRoutes } from "./features/member/routes";
+import { noticeRoutes } from "./features/notice/routes";
 import { roleRoutes } from "./features/role/routes";
 import { tenantRoutes } from "./features/tenant/routes";
 import { userRoutes } from "./features/user/routes";
@@ -62,6 +65,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(lookupRoutes);
   await app.register(tenantRoutes);
   await app.register(roleRoutes);
+  await app.register(memberRoutes);
+  await app.register(invitationRoutes);
+  await app.register(noticeRoutes);
 
   const renderPage = await registerWeb(app, options.web);
   app.setNotFoundHandler(async (request, reply) => {

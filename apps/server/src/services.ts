@@ -4,9 +4,9 @@ import type { Database } from "./db/client";
 import { type EmailCodeService, emailCodeService } from "./features/auth/email-code-service";
 import { type SessionService, sessionService } from "./features/auth/session-service";
 import { type UserRepo, userRepo } from "./features/auth/user-repo";
-import { type NoticeService, noticeService } from "./features/notice/notice-service";
 import { type CaptchaService, captchaService } from "./features/captcha/captcha-service";
 import { createMailer, type Mailer } from "./features/mail/mailer";
+import { type NoticeService, noticeService } from "./features/notice/notice-service";
 import { type PartnerService, partnerService } from "./features/partner/partner-service";
 import { databaseRateStore, type RateStore, redisRateStore } from "./features/rate-limit/rate-store";
 

@@ -12,6 +12,9 @@ export default [
       route("login", "routes/login.tsx"),
       route("register", "routes/register.tsx"),
       route("forget-password", "routes/forget-password.tsx"),
+      route("accept-invite", "routes/accept-invite.tsx"),
+      route("invite-login", "routes/invite-login.tsx"),
+      route("invite-register", "routes/invite-register.tsx"),
     ]),
     route("dashboard", "shell/layouts/dashboard-root.tsx", [
       layout("shell/layouts/dashboard-layout.tsx", [
@@ -20,6 +23,8 @@ export default [
         route("tenant", "routes/dashboard/tenant.tsx"),
         route("tenant/role/add", "routes/dashboard/role-edit.tsx", { id: "role-add" }),
         route("tenant/role/:id", "routes/dashboard/role-edit.tsx", { id: "role-edit" }),
+        route("tenant/member/add", "routes/dashboard/member-add.tsx"),
+        route("tenant/member/:id", "routes/dashboard/member-detail.tsx"),
       ]),
       layout("shell/layouts/no-tenant-layout.tsx", [
         route("tenants", "routes/dashboard/tenants.tsx"),

@@ -65,7 +65,13 @@ export const BUILT_IN_ROLES = {
   },
   operator: {
     super: false,
-    permissions: ["detection:create", "detection:read", "special_price:read", "standard_price:read", "notice:read"],
+    permissions: [
+      "detection:create",
+      "detection:read",
+      "special_price:read",
+      "standard_price:read",
+      "notice:read",
+    ],
   },
   viewer: {
     super: false,

@@ -36,6 +36,9 @@ async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection closed by the server (restart, failover, a dropped test database) is
+  // replaced on the next query; without this listener it would crash the process.
+  pool.on("error", (error) => console.warn(`database connection lost: ${error.message}`));
   // Fail at start with a clear message rather than on the first request.
   await pool.query("select 1");
   return { db: drizzle(pool, { schema }) as unknown as Db, kind: "postgres", close: () => pool.end() };

@@ -65,7 +65,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       // The type provider flattens each zod issue (code into keyword, path into instancePath) and
       // zod leaves out the input, which tells a missing field from one of the wrong type.
-      const source = (request as unknown as Record<string, unknown>)[error.validationContext ?? "body"];
+      const context = error.validationContext ?? "body";
+      const source = (request as unknown as Record<string, unknown>)[
+        context === "querystring" ? "query" : context
+      ];
       return sendValidationError(
         reply,
         request,

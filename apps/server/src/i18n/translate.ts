@@ -12,17 +12,45 @@ import zhErrors from "@nc/contracts/locales/zh-Hans/errors.json";
 import zhServices from "@nc/contracts/locales/zh-Hans/services.json";
 import zhValidation from "@nc/contracts/locales/zh-Hans/validation.json";
 import enEmails from "./locales/en/emails.json";
+import enNotices from "./locales/en/notices.json";
 import esEmails from "./locales/es/emails.json";
+import esNotices from "./locales/es/notices.json";
 import ptEmails from "./locales/pt/emails.json";
+import ptNotices from "./locales/pt/notices.json";
 import zhEmails from "./locales/zh-Hans/emails.json";
+import zhNotices from "./locales/zh-Hans/notices.json";
 
 type Catalog = Record<string, unknown>;
 
 const CATALOGS: Record<Locale, Record<string, Catalog>> = {
-  en: { errors: enErrors, validation: enValidation, services: enServices, emails: enEmails },
-  "zh-Hans": { errors: zhErrors, validation: zhValidation, services: zhServices, emails: zhEmails },
-  es: { errors: esErrors, validation: esValidation, services: esServices, emails: esEmails },
-  pt: { errors: ptErrors, validation: ptValidation, services: ptServices, emails: ptEmails },
+  en: {
+    errors: enErrors,
+    validation: enValidation,
+    services: enServices,
+    emails: enEmails,
+    notices: enNotices,
+  },
+  "zh-Hans": {
+    errors: zhErrors,
+    validation: zhValidation,
+    services: zhServices,
+    emails: zhEmails,
+    notices: zhNotices,
+  },
+  es: {
+    errors: esErrors,
+    validation: esValidation,
+    services: esServices,
+    emails: esEmails,
+    notices: esNotices,
+  },
+  pt: {
+    errors: ptErrors,
+    validation: ptValidation,
+    services: ptServices,
+    emails: ptEmails,
+    notices: ptNotices,
+  },
 };
 
 function lookup(locale: Locale, key: string): string | undefined {

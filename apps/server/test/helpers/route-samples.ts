@@ -26,6 +26,25 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
     body: { name: "Matrix edit", permissions: ["notice:read"] },
   }),
   "DELETE /api/tenant/role/s/:id": (f) => ({ url: `/api/tenant/role/s/${f.customRoleId}` }),
+  "GET /api/tenant/tenant_user": () => ({ url: "/api/tenant/tenant_user" }),
+  "GET /api/tenant/tenant_user/roles": () => ({ url: "/api/tenant/tenant_user/roles" }),
+  "GET /api/tenant/tenant_user/s/:userId": (f) => ({ url: `/api/tenant/tenant_user/s/${f.member.id}` }),
+  "POST /api/tenant/tenant_user/s/:userId": (f) => ({
+    url: `/api/tenant/tenant_user/s/${f.member.id}`,
+    body: { roleId: f.customRoleId },
+  }),
+  "DELETE /api/tenant/tenant_user/s/:userId": (f) => ({ url: `/api/tenant/tenant_user/s/${f.member.id}` }),
+  "GET /api/tenant/invite": () => ({ url: "/api/tenant/invite" }),
+  "POST /api/tenant/invite": (f) => ({
+    url: "/api/tenant/invite",
+    body: { email: "matrix.invitee@example.com", roleId: f.customRoleId },
+  }),
+  "POST /api/tenant/invite/s/:id/resend": (f) => ({ url: `/api/tenant/invite/s/${f.extra.inviteId}/resend` }),
+  "DELETE /api/tenant/invite/s/:id": (f) => ({ url: `/api/tenant/invite/s/${f.extra.inviteId}` }),
+  "GET /api/tenant/notice": () => ({ url: "/api/tenant/notice?page=1&pageSize=20" }),
+  "GET /api/tenant/notice/unread_count": () => ({ url: "/api/tenant/notice/unread_count" }),
+  "POST /api/tenant/notice/s/:id/read": (f) => ({ url: `/api/tenant/notice/s/${f.extra.noticeId}/read` }),
+  "POST /api/tenant/notice/read_all": () => ({ url: "/api/tenant/notice/read_all" }),
 };
 
 export const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;

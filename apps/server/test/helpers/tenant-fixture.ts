@@ -28,7 +28,13 @@ export async function makeTenantFixture(t: TestApp, label: string): Promise<Tena
     type: "role_changed",
     params: { role: "Viewer" },
   });
-  return { tenantId, owner, member, customRoleId, extra: { noticeId } };
+  const inviteId = expectOk<{ id: string }>(
+    await call("POST", "/api/tenant/invite", {
+      email: `invitee.${tenantId}@example.com`,
+      roleId: customRoleId,
+    }),
+  ).id;
+  return { tenantId, owner, member, customRoleId, extra: { noticeId, inviteId } };
 }
 
 /** Everything stored for one organisation, to prove a sequence of calls changed nothing. */

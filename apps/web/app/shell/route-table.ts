@@ -43,6 +43,22 @@ export const DASHBOARD_PAGES: DashboardPage[] = [
     parent: "tenant",
   },
   {
+    key: "member-add",
+    path: "/dashboard/tenant/member/add",
+    titleKey: "members:add.title",
+    permissions: ROUTE_PERMISSIONS.memberAdd,
+    hideInMenu: true,
+    parent: "tenant",
+  },
+  {
+    key: "member-edit",
+    path: "/dashboard/tenant/member/:id",
+    titleKey: "members:detail.title",
+    permissions: ROUTE_PERMISSIONS.memberEdit,
+    hideInMenu: true,
+    parent: "tenant",
+  },
+  {
     key: "profile",
     path: "/dashboard/profile",
     titleKey: "profile:title",

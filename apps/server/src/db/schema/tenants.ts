@@ -109,7 +109,11 @@ export const notices = pgTable(
     params: jsonb("params").$type<Record<string, string | number>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("notices_tenant_created_idx").on(t.tenantId, t.createdAt)],
+  (t) => [
+    index("notices_tenant_created_idx").on(t.tenantId, t.createdAt),
+    // The reader's list: user_id null (everyone) or theirs, in one organisation, newest first.
+    index("notices_user_tenant_created_idx").on(t.userId, t.tenantId, t.createdAt),
+  ],
 );
 
 export const noticeReads = pgTable(
@@ -123,5 +127,5 @@ export const noticeReads = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.noticeId, t.userId] })],
+  (t) => [primaryKey({ columns: [t.noticeId, t.userId] }), index("notice_reads_user_idx").on(t.userId)],
 );

@@ -11,6 +11,7 @@ export const EMAIL_TEMPLATES = [
   "changeEmailInUse",
   "emailChanged",
   "passwordChanged",
+  "invitation",
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
@@ -40,6 +41,9 @@ export function renderEmail(
     .map((line) => {
       const escaped = escapeHtml(line);
       const code = typeof params.code === "string" ? escapeHtml(params.code) : null;
+      const link = typeof params.link === "string" ? escapeHtml(params.link) : null;
+      if (link && escaped.includes(link))
+        return `<p>${escaped.replace(link, () => `<a href="${link}">${link}</a>`)}</p>`;
       return `<p>${code ? escaped.replace(code, `<strong style="font-size:20px;letter-spacing:4px">${code}</strong>`) : escaped}</p>`;
     })
     .join("");

@@ -1,10 +1,19 @@
+import type { Locale } from "@nc/contracts/locales";
+import type { NoticeItem, NoticePage } from "@nc/contracts/notices";
+import { BUILT_IN_ROLE_KEYS } from "@nc/contracts/permission-catalog";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../../db/client";
 import { notices } from "../../db/schema/index";
+import { translate } from "../../i18n/translate";
+import { type NoticeReader, type NoticeRow, noticeRepo } from "./notice-repo";
 
 /**
  * Notice types. Each has a title and a markdown body under `notices:<type>.title|body` in the
- * server's catalogs, rendered in the reader's language with the stored parameters.
+ * server's catalogs, rendered in the reader's language with the stored parameters. The texts use
+ * `name` and `email` (the member concerned), `role` (a role name; with `roleKey` of a built-in role
+ * the translated name is shown) and `tenant` (defaults to the organisation's current name); any
+ * other parameter left out renders empty. Bodies may link to dashboard pages with plain
+ * locale-free paths, `[members](/dashboard/tenant?tab=members)`: the browser adds the language.
  */
 export const NOTICE_TYPES = ["invitation_accepted", "member_removed", "role_changed"] as const;
 export type NoticeType = (typeof NOTICE_TYPES)[number];
@@ -17,12 +26,41 @@ export interface NewNotice {
   params?: Record<string, string | number>;
 }
 
+/** Markdown characters in a parameter are escaped, so a member's name cannot forge a link. */
+const escapeMarkdown = (value: string | number) =>
+  String(value)
+    .replace(/[\r\n]+/g, " ")
+    .replace(/[\\[\]()]/g, "\\$&");
+
+/**
+ * A stored notice as the reader sees it: title (plain text) and content (markdown) in their
+ * language. `tenant` defaults to the organisation's current name, and a built-in role named by
+ * `roleKey` is called by its translated name.
+ */
+export function renderNotice(row: NoticeRow, locale: Locale, tenantName: string): NoticeItem {
+  const params: Record<string, string | number> = { tenant: tenantName, ...row.params };
+  const roleKey = row.params.roleKey;
+  if (typeof roleKey === "string" && (BUILT_IN_ROLE_KEYS as readonly string[]).includes(roleKey))
+    params.role = translate(locale, `notices:roles.${roleKey}`);
+  const escaped = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, escapeMarkdown(v)]));
+  return {
+    id: row.id,
+    type: row.type,
+    title: translate(locale, `notices:${row.type}.title`, params),
+    content: translate(locale, `notices:${row.type}.body`, escaped),
+    createdAt: row.createdAt.toISOString(),
+    read: row.read,
+  };
+}
+
 /** The one way any feature tells members something (later: detection finished, low balance...). */
 export function noticeService(db: Db) {
+  const repo = noticeRepo(db);
   return {
-    async notify(notice: NewNotice): Promise<string> {
+    /** Pass the caller's transaction as `executor` to notify together with the change itself. */
+    async notify(notice: NewNotice, executor: Pick<Db, "insert"> = db): Promise<string> {
       const id = uuidv7();
-      await db.insert(notices).values({
+      await executor.insert(notices).values({
         id,
         tenantId: notice.tenantId,
         userId: notice.userId ?? null,
@@ -31,6 +69,30 @@ export function noticeService(db: Db) {
       });
       return id;
     },
+
+    /** One page of the reader's notices, newest first. */
+    async list(
+      reader: NoticeReader & { tenantName: string },
+      locale: Locale,
+      query: { page: number; pageSize: number; unread: boolean },
+    ): Promise<NoticePage> {
+      const { rows, total } = await repo.page(reader, {
+        unreadOnly: query.unread,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return {
+        data: rows.map((row) => renderNotice(row, locale, reader.tenantName)),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    unreadCount: (reader: NoticeReader) => repo.unreadCount(reader),
+    /** False when the reader may not see that notice. */
+    markRead: (reader: NoticeReader, id: string) => repo.markRead(reader, id),
+    markAllRead: (reader: NoticeReader) => repo.markAllRead(reader),
   };
 }
 

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from "fastify";
 import { type TenantUserProfile, tenantCookieName } from "@nc/contracts/tenancy";
+import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
 import { loadTenantContext } from "./tenant-context-repo";
 import { tenantService } from "./tenant-service";
@@ -14,7 +14,11 @@ export interface ActiveTenant {
  * The organisation a page renders in (spec section 4): the one remembered in the user's cookie
  * if the user still belongs to it and it is active; else the only one the user has; else none.
  */
-export async function activeTenantFor(db: Db, request: FastifyRequest, userId: string): Promise<ActiveTenant> {
+export async function activeTenantFor(
+  db: Db,
+  request: FastifyRequest,
+  userId: string,
+): Promise<ActiveTenant> {
   const tenants = tenantService(db);
   const list = await tenants.list(userId, request.partner.id);
   const usable = list.filter((t) => t.status === "active");

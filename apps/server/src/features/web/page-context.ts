@@ -2,6 +2,7 @@ import { LOCALE_COOKIE } from "@nc/contracts/locales";
 import { COLOR_MODE_COOKIE, COLOR_MODES, type ColorMode, type PageContext } from "@nc/contracts/site";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { resolveRequestContext } from "../../http/context";
+import { publicUrlFor } from "../../http/public-url";
 import { authService } from "../auth/auth-service";
 import { activeTenantFor } from "../tenant/active-tenant";
 
@@ -27,12 +28,4 @@ export async function pageContext(app: FastifyInstance, request: FastifyRequest)
     themeEditorEnabled: app.services.config.THEME_EDITOR_ENABLED,
     publicUrl: publicUrlFor(app, request),
   };
-}
-
-/** The site's own origin: the partner's domain when the request came in on it, else PUBLIC_URL. */
-function publicUrlFor(app: FastifyInstance, request: FastifyRequest): string {
-  const host = request.host;
-  const partner = request.partner;
-  if (partner.domain && host.split(":")[0] === partner.domain) return `${request.protocol}://${host}`;
-  return app.services.config.publicUrl;
 }

@@ -1,6 +1,7 @@
 import { Tabs, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { MembersTab } from "../../features/member/components/members-tab";
 import { RolesTab } from "../../features/role/components/roles-tab";
 import { SettingsTab } from "../../features/tenant/components/settings-tab";
 import { useTenantAccess } from "../../features/tenant/use-tenant-access";
@@ -15,6 +16,9 @@ export default function TenantPage() {
   const [params, setParams] = useSearchParams();
   const tabs = [
     { key: "settings", label: t("tenant:tabs.settings"), children: <SettingsTab /> },
+    ...(can(["tenant_user:read"])
+      ? [{ key: "members", label: t("tenant:tabs.members"), children: <MembersTab /> }]
+      : []),
     ...(can(["role:read"]) ? [{ key: "roles", label: t("tenant:tabs.roles"), children: <RolesTab /> }] : []),
   ];
   const active = tabs.some((tab) => tab.key === params.get("tab")) ? params.get("tab")! : "settings";

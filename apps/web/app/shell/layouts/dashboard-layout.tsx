@@ -5,6 +5,7 @@ import { Avatar, Button, Drawer, Dropdown, FloatButton, Grid, Layout, Menu, them
 import { createElement, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
+import { NoticeBell } from "../../features/notice/components/notice-bell";
 import { useSignOut } from "../../features/session/api/sign-out";
 import { useSessionUser } from "../../features/session/use-session-user";
 import { TenantSwitcher } from "../../features/tenant/components/tenant-switcher";
@@ -98,6 +99,7 @@ export default function DashboardLayout() {
           {!wide && <BrandLogo height={24} compact />}
           {wide && <TenantSwitcher />}
           <div style={{ flex: 1 }} />
+          <NoticeBell />
           <HeaderTools />
           <Dropdown
             trigger={["click"]}

@@ -1,0 +1,2 @@
+CREATE INDEX "notice_reads_user_idx" ON "notice_reads" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "notices_user_tenant_created_idx" ON "notices" USING btree ("user_id","tenant_id","created_at");

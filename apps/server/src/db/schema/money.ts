@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { tenants } from "./tenants";
+
+/** One account per organisation. The balance equals the sum of its ledger and is never negative. */
+export const accounts = pgTable(
+  "accounts",
+  {
+    tenantId: uuid("tenant_id")
+      .primaryKey()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    currency: text("currency").notNull(),
+    balanceMicros: bigint("balance_micros", { mode: "bigint" }).notNull().default(sql`0`),
+    lowBalanceThresholdMicros: bigint("low_balance_threshold_micros", { mode: "bigint" }),
+    lowBalanceAlerted: boolean("low_balance_alerted").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("accounts_balance_not_negative", sql`${t.balanceMicros} >= 0`)],
+);
+
+/** Immutable ledger: every change of a balance, with its trade type (spec section 3). */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    tradeType: smallint("trade_type").notNull(),
+    amountMicros: bigint("amount_micros", { mode: "bigint" }).notNull(),
+    balanceAfterMicros: bigint("balance_after_micros", { mode: "bigint" }).notNull(),
+    service: text("service"),
+    quantity: integer("quantity"),
+    referenceType: text("reference_type"),
+    referenceId: text("reference_id"),
+    idempotencyKey: text("idempotency_key"),
+    requestHash: text("request_hash"),
+    actorType: text("actor_type").notNull(),
+    actorId: text("actor_id"),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("ledger_idempotency_uq").on(t.tenantId, t.idempotencyKey),
+    index("ledger_tenant_created_idx").on(t.tenantId, t.createdAt, t.id),
+    index("ledger_tenant_type_created_idx").on(t.tenantId, t.tradeType, t.createdAt),
+  ],
+);
+
+/** Funds held for bulk work: reserved up front, settled as used, the rest released as a refund. */
+export const reservations = pgTable(
+  "reservations",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    reservedMicros: bigint("reserved_micros", { mode: "bigint" }).notNull(),
+    settledMicros: bigint("settled_micros", { mode: "bigint" }).notNull().default(sql`0`),
+    releasedMicros: bigint("released_micros", { mode: "bigint" }).notNull().default(sql`0`),
+    status: text("status").notNull().default("open"),
+    chargeEntryId: uuid("charge_entry_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("reservations_within_hold", sql`${t.settledMicros} + ${t.releasedMicros} <= ${t.reservedMicros}`),
+    index("reservations_tenant_idx").on(t.tenantId),
+  ],
+);

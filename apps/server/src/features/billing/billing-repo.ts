@@ -1,0 +1,126 @@
+import { and, eq, sql } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import type { Db } from "../../db/client";
+import { queryRows } from "../../db/query";
+import { accounts, ledgerEntries, reservations } from "../../db/schema/index";
+
+export type LedgerRow = typeof ledgerEntries.$inferSelect;
+export type ReservationRow = typeof reservations.$inferSelect;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface EntryValues {
+  tenantId: string;
+  tradeType: number;
+  /** Signed: negative takes money out of the balance. */
+  amountMicros: bigint;
+  service?: string | null;
+  quantity?: number | null;
+  referenceType?: string | null;
+  referenceId?: string | null;
+  idempotencyKey?: string | null;
+  requestHash?: string | null;
+  actorType: string;
+  actorId?: string | null;
+  note?: string | null;
+}
+
+/** The SQL of money: every balance change is one conditional update plus one ledger row. */
+export function billingRepo(db: Db) {
+  return {
+    /** Creates the organisation's account in its partner's currency if it has none yet. */
+    ensureAccount: (tx: Tx | Db, tenantId: string) =>
+      tx.execute(sql`
+        insert into accounts (tenant_id, currency)
+        select t.id, p.currency from tenants t join partners p on p.id = t.partner_id where t.id = ${tenantId}
+        on conflict (tenant_id) do nothing`),
+
+    /**
+     * Moves the balance by a signed amount unless that would take it below zero; returns the new
+     * balance, or null when the funds are not there. The row lock this takes serialises every
+     * change of one account until the transaction ends.
+     */
+    async moveBalance(tx: Tx, tenantId: string, delta: bigint): Promise<bigint | null> {
+      const rows = await queryRows<{ balance_micros: string }>(
+        tx,
+        sql`update accounts set balance_micros = balance_micros + ${delta.toString()}::bigint, updated_at = now()
+            where tenant_id = ${tenantId} and balance_micros + ${delta.toString()}::bigint >= 0
+            returning balance_micros`,
+      );
+      return rows[0] ? BigInt(rows[0].balance_micros) : null;
+    },
+
+    async insertEntry(tx: Tx, values: EntryValues, balanceAfter: bigint): Promise<LedgerRow> {
+      const [row] = await tx
+        .insert(ledgerEntries)
+        .values({ id: uuidv7(), ...values, balanceAfterMicros: balanceAfter })
+        .returning();
+      return row!;
+    },
+
+    byIdempotencyKey: async (tenantId: string, key: string) =>
+      (
+        await db
+          .select()
+          .from(ledgerEntries)
+          .where(and(eq(ledgerEntries.tenantId, tenantId), eq(ledgerEntries.idempotencyKey, key)))
+      )[0],
+
+    /** Inside a transaction pass it, or the read waits for a connection the transaction holds. */
+    account: async (tenantId: string, executor: Tx | Db = db) =>
+      (await executor.select().from(accounts).where(eq(accounts.tenantId, tenantId)))[0],
+
+    async ledgerSum(tenantId: string): Promise<bigint> {
+      const rows = await queryRows<{ total: string | null }>(
+        db,
+        sql`select coalesce(sum(amount_micros), 0)::text as total from ledger_entries where tenant_id = ${tenantId}`,
+      );
+      return BigInt(rows[0]?.total ?? "0");
+    },
+
+    insertReservation: async (
+      tx: Tx,
+      values: { tenantId: string; reservedMicros: bigint; chargeEntryId: string },
+    ) =>
+      (
+        await tx
+          .insert(reservations)
+          .values({ id: uuidv7(), ...values })
+          .returning()
+      )[0]!,
+
+    reservationByCharge: async (chargeEntryId: string) =>
+      (await db.select().from(reservations).where(eq(reservations.chargeEntryId, chargeEntryId)))[0],
+
+    /** Adds to what a reservation has used, never beyond what it holds. */
+    async settle(tenantId: string, id: string, amount: bigint): Promise<ReservationRow | undefined> {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`update reservations set settled_micros = settled_micros + ${amount.toString()}::bigint
+            where id = ${id} and tenant_id = ${tenantId} and status = 'open'
+              and settled_micros + ${amount.toString()}::bigint <= reserved_micros
+            returning id`,
+      );
+      if (!rows[0]) return undefined;
+      return (await db.select().from(reservations).where(eq(reservations.id, id)))[0];
+    },
+
+    /** Closes a reservation once and says how much of the hold was not used. */
+    async close(tx: Tx, tenantId: string, id: string): Promise<bigint | null> {
+      const rows = await queryRows<{ unused: string }>(
+        tx,
+        sql`update reservations set released_micros = reserved_micros - settled_micros, status = 'closed', closed_at = now()
+            where id = ${id} and tenant_id = ${tenantId} and status = 'open'
+            returning (reserved_micros - settled_micros)::text as unused`,
+      );
+      return rows[0] ? BigInt(rows[0].unused) : null;
+    },
+
+    reservation: async (tenantId: string, id: string) =>
+      (
+        await db
+          .select()
+          .from(reservations)
+          .where(and(eq(reservations.tenantId, tenantId), eq(reservations.id, id)))
+      )[0],
+  };
+}

@@ -1,0 +1,189 @@
+import { createHash } from "node:crypto";
+import { formatMoney } from "@nc/contracts/money";
+import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import type { Db } from "../../db/client";
+import { AppError } from "../../http/app-error";
+import { billingRepo, type EntryValues, type LedgerRow, type ReservationRow, type Tx } from "./billing-repo";
+
+export interface Actor {
+  type: "user" | "operator" | "system" | "api_key";
+  id?: string;
+}
+
+export interface Movement {
+  tenantId: string;
+  tradeType: number;
+  /** Positive magnitude; the trade type says the direction. */
+  amountMicros: bigint;
+  service?: string;
+  quantity?: number;
+  reference?: { type: string; id: string };
+  /** Same key and same request: the first answer again, charged once. Different request: refused. */
+  idempotencyKey?: string;
+  /** What the caller asked for, to tell a replay from a different request under the same key. */
+  request?: unknown;
+  actor: Actor;
+  note?: string;
+}
+
+export interface Posted {
+  entry: LedgerRow;
+  replayed: boolean;
+}
+
+// Credits raise the balance; every other trade type lowers it.
+const CREDIT_TYPES = new Set<number>([TRADE_TYPES.add, TRADE_TYPES.recharge, TRADE_TYPES.refund]);
+const BULK_TYPES = new Set<number>([TRADE_TYPES.dataWebDetection, TRADE_TYPES.dataApiDetection]);
+
+const hashRequest = (request: unknown) =>
+  createHash("sha256")
+    .update(JSON.stringify(request ?? null, (_k, v) => (typeof v === "bigint" ? v.toString() : v)))
+    .digest("hex");
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === "23505" || e.cause?.code === "23505";
+}
+
+/**
+ * Every cent moves here, atomically and idempotently: charge, credit, and reserve -> settle ->
+ * release for bulk work. The balance always equals the sum of the ledger and never goes below zero.
+ */
+export function billingService(db: Db) {
+  const repo = billingRepo(db);
+
+  async function post(movement: Movement): Promise<Posted> {
+    if (movement.amountMicros <= 0n) throw new AppError("badRequest");
+    const signed = CREDIT_TYPES.has(movement.tradeType) ? movement.amountMicros : -movement.amountMicros;
+    const requestHash = movement.idempotencyKey ? hashRequest(movement.request ?? movement) : null;
+    if (movement.idempotencyKey) {
+      const earlier = await replay(movement.tenantId, movement.idempotencyKey, requestHash!);
+      if (earlier) return earlier;
+    }
+    const values: EntryValues = {
+      tenantId: movement.tenantId,
+      tradeType: movement.tradeType,
+      amountMicros: signed,
+      service: movement.service ?? null,
+      quantity: movement.quantity ?? null,
+      referenceType: movement.reference?.type ?? null,
+      referenceId: movement.reference?.id ?? null,
+      idempotencyKey: movement.idempotencyKey ?? null,
+      requestHash,
+      actorType: movement.actor.type,
+      actorId: movement.actor.id ?? null,
+      note: movement.note ?? null,
+    };
+    try {
+      const entry = await db.transaction(async (tx) => {
+        await repo.ensureAccount(tx, movement.tenantId);
+        const balance = await repo.moveBalance(tx, movement.tenantId, signed);
+        if (balance === null) throw await insufficient(tx, movement.tenantId, movement.amountMicros);
+        const row = await repo.insertEntry(tx, values, balance);
+        if (BULK_TYPES.has(movement.tradeType)) {
+          await repo.insertReservation(tx, {
+            tenantId: movement.tenantId,
+            reservedMicros: movement.amountMicros,
+            chargeEntryId: row.id,
+          });
+        }
+        return row;
+      });
+      return { entry, replayed: false };
+    } catch (error) {
+      // Two requests with one key at once: the unique index let one through; answer as it did.
+      if (movement.idempotencyKey && isUniqueViolation(error)) {
+        const earlier = await replay(movement.tenantId, movement.idempotencyKey, requestHash!);
+        if (earlier) return earlier;
+      }
+      throw error;
+    }
+  }
+
+  async function replay(tenantId: string, key: string, requestHash: string): Promise<Posted | null> {
+    const earlier = await repo.byIdempotencyKey(tenantId, key);
+    if (!earlier) return null;
+    if (earlier.requestHash !== requestHash) throw new AppError("idempotencyConflict");
+    return { entry: earlier, replayed: true };
+  }
+
+  async function insufficient(tx: Tx, tenantId: string, amount: bigint): Promise<AppError> {
+    const account = await repo.account(tenantId, tx);
+    const balance = account?.balanceMicros ?? 0n;
+    const missing = amount - balance;
+    const currency = account?.currency ?? "USD";
+    return new AppError(
+      "insufficientBalance",
+      { missingMicros: missing.toString(), balanceMicros: balance.toString(), currency },
+      { missing: formatMoney(missing, currency, "en") },
+    );
+  }
+
+  return {
+    /** A single check or any other debit (trade types 1, 3, 5-9). */
+    charge: (m: Movement) => post(m),
+    /** Recharge, operator add, refund (trade types 4, 2, 10). */
+    credit: (m: Movement) => post(m),
+
+    /** Holds the estimate of a bulk job (trade type 11 web, 12 API) as one charge row. */
+    async reserve(
+      m: Movement,
+    ): Promise<{ reservation: ReservationRow; entry: LedgerRow; replayed: boolean }> {
+      if (!BULK_TYPES.has(m.tradeType)) throw new AppError("badRequest");
+      const posted = await post(m);
+      const reservation = await repo.reservationByCharge(posted.entry.id);
+      return { reservation: reservation!, ...posted };
+    },
+
+    /** Records what a chunk of work used out of the hold. */
+    async settle(tenantId: string, reservationId: string, amountMicros: bigint): Promise<ReservationRow> {
+      if (amountMicros < 0n) throw new AppError("badRequest");
+      const row = await repo.settle(tenantId, reservationId, amountMicros);
+      if (!row) throw new AppError("reservationClosed");
+      return row;
+    },
+
+    /** Gives back what the hold did not use, as one refund row (trade type 10); once. */
+    async release(
+      tenantId: string,
+      reservationId: string,
+      actor: Actor,
+      note?: string,
+    ): Promise<LedgerRow | null> {
+      return db.transaction(async (tx) => {
+        const unused = await repo.close(tx, tenantId, reservationId);
+        if (unused === null || unused === 0n) return null;
+        const balance = await repo.moveBalance(tx, tenantId, unused);
+        return repo.insertEntry(
+          tx,
+          {
+            tenantId,
+            tradeType: TRADE_TYPES.refund,
+            amountMicros: unused,
+            referenceType: "reservation",
+            referenceId: reservationId,
+            actorType: actor.type,
+            actorId: actor.id ?? null,
+            note: note ?? null,
+          },
+          balance!,
+        );
+      });
+    },
+
+    async balance(tenantId: string): Promise<{ balanceMicros: bigint; currency: string }> {
+      await repo.ensureAccount(db, tenantId);
+      const account = await repo.account(tenantId);
+      return { balanceMicros: account!.balanceMicros, currency: account!.currency };
+    },
+
+    /** The invariant an operator can check at any time: balance = sum of the ledger, >= 0. */
+    async verify(tenantId: string) {
+      const { balanceMicros } = await this.balance(tenantId);
+      const ledgerSum = await repo.ledgerSum(tenantId);
+      return { balanceMicros, ledgerSum, ok: balanceMicros === ledgerSum && balanceMicros >= 0n };
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof billingService>;

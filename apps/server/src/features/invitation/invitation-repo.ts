@@ -1,0 +1,180 @@
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { v7 as uuidv7 } from "uuid";
+import type { Db } from "../../db/client";
+import { invitations, roles, tenantMembers, tenants, users } from "../../db/schema/index";
+
+export type InvitationRow = typeof invitations.$inferSelect;
+type RoleRow = typeof roles.$inferSelect;
+
+export interface InvitationView {
+  invitation: InvitationRow;
+  role: RoleRow;
+  inviter: { id: string; name: string } | null;
+}
+
+export interface InvitationByToken extends InvitationView {
+  tenant: typeof tenants.$inferSelect;
+}
+
+const inviters = alias(users, "inviters");
+
+/** Not accepted, rejected or revoked. */
+const open = () =>
+  and(isNull(invitations.acceptedAt), isNull(invitations.rejectedAt), isNull(invitations.revokedAt));
+/** Open and not expired: the token still works. */
+const usable = (now: Date) => and(open(), gt(invitations.expiresAt, now));
+
+export type AcceptOutcome =
+  | { status: "accepted"; tenantId: string; userId: string }
+  | { status: "invalid" | "already-member" | "account-exists" };
+
+export function invitationRepo(db: Db) {
+  const view = () =>
+    db
+      .select({
+        invitation: invitations,
+        role: roles,
+        inviter: { id: inviters.id, name: inviters.name },
+      })
+      .from(invitations)
+      .innerJoin(roles, eq(roles.id, invitations.roleId))
+      .leftJoin(inviters, eq(inviters.id, invitations.invitedBy))
+      .$dynamic();
+
+  return {
+    /** Invitations whose link still works, newest first. */
+    listPending: (tenantId: string, now: Date): Promise<InvitationView[]> =>
+      view()
+        .where(and(eq(invitations.tenantId, tenantId), usable(now)))
+        .orderBy(desc(invitations.createdAt)),
+
+    /** One invitation of the organisation that was neither accepted, rejected nor revoked. */
+    async openById(tenantId: string, id: string): Promise<InvitationView | undefined> {
+      const [row] = await view().where(
+        and(eq(invitations.tenantId, tenantId), eq(invitations.id, id), open()),
+      );
+      return row;
+    },
+
+    async byTokenHash(tokenHash: string): Promise<InvitationByToken | undefined> {
+      const [row] = await db
+        .select({
+          invitation: invitations,
+          role: roles,
+          tenant: tenants,
+          inviter: { id: inviters.id, name: inviters.name },
+        })
+        .from(invitations)
+        .innerJoin(roles, eq(roles.id, invitations.roleId))
+        .innerJoin(tenants, eq(tenants.id, invitations.tenantId))
+        .leftJoin(inviters, eq(inviters.id, invitations.invitedBy))
+        .where(eq(invitations.tokenHash, tokenHash));
+      return row;
+    },
+
+    /**
+     * Stores a new invitation and revokes the open ones for the same e-mail in the organisation
+     * (a new link replaces the old), in one transaction.
+     */
+    async createReplacing(input: {
+      tenantId: string;
+      email: string;
+      roleId: string;
+      tokenHash: string;
+      invitedBy: string;
+      expiresAt: Date;
+    }): Promise<InvitationRow> {
+      return db.transaction(async (tx) => {
+        await tx
+          .update(invitations)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(invitations.tenantId, input.tenantId), eq(invitations.email, input.email), open()));
+        const [row] = await tx
+          .insert(invitations)
+          .values({ id: uuidv7(), ...input })
+          .returning();
+        return row!;
+      });
+    },
+
+    /** Revokes an open invitation; false when there was none. */
+    async revoke(tenantId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .update(invitations)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(invitations.tenantId, tenantId), eq(invitations.id, id), open()))
+        .returning({ id: invitations.id });
+      return rows.length === 1;
+    },
+
+    /** Marks a usable invitation rejected; false when it no longer works. */
+    async reject(id: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(invitations)
+        .set({ rejectedAt: now })
+        .where(and(eq(invitations.id, id), usable(now)))
+        .returning({ id: invitations.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Uses the invitation once and adds the membership, atomically: the single-use mark is a
+     * conditional update, so of two requests with the same token only one gets a row back.
+     * `newUser` creates the account first (the token proved the address).
+     */
+    async accept(input: {
+      id: string;
+      now: Date;
+      userId?: string;
+      newUser?: {
+        id: string;
+        partnerId: string;
+        email: string;
+        name: string;
+        passwordHash: string;
+        locale: string;
+      };
+    }): Promise<AcceptOutcome> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [claimed] = await tx
+            .update(invitations)
+            .set({ acceptedAt: input.now })
+            .where(and(eq(invitations.id, input.id), usable(input.now)))
+            .returning();
+          if (!claimed) return { status: "invalid" as const };
+          let userId = input.userId;
+          if (input.newUser) {
+            const [created] = await tx
+              .insert(users)
+              .values(input.newUser)
+              .onConflictDoNothing()
+              .returning({ id: users.id });
+            if (!created) throw new Rollback("account-exists");
+            userId = created.id;
+          }
+          const [joined] = await tx
+            .insert(tenantMembers)
+            .values({ tenantId: claimed.tenantId, userId: userId!, roleId: claimed.roleId })
+            .onConflictDoNothing()
+            .returning({ userId: tenantMembers.userId });
+          if (!joined) throw new Rollback("already-member");
+          return { status: "accepted" as const, tenantId: claimed.tenantId, userId: userId! };
+        });
+      } catch (error) {
+        if (error instanceof Rollback) return { status: error.outcome };
+        throw error;
+      }
+    },
+  };
+}
+
+/** Ends a transaction with an outcome rather than an error. */
+class Rollback extends Error {
+  constructor(readonly outcome: "already-member" | "account-exists") {
+    super(outcome);
+  }
+}
+
+export type InvitationRepo = ReturnType<typeof invitationRepo>;

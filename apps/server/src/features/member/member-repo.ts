@@ -1,0 +1,152 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { queryRows } from "../../db/query";
+import { roles, tenantMembers, users } from "../../db/schema/index";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const memberColumns = {
+  userId: users.id,
+  name: users.name,
+  email: users.email,
+  joinedAt: tenantMembers.createdAt,
+  role: { id: roles.id, name: roles.name, key: roles.key, super: roles.isSuper },
+};
+
+export type MemberRow = {
+  userId: string;
+  name: string;
+  email: string;
+  joinedAt: Date;
+  role: { id: string; name: string; key: string | null; super: boolean };
+};
+
+function membersOf(db: Db | Tx, tenantId: string) {
+  return db
+    .select(memberColumns)
+    .from(tenantMembers)
+    .innerJoin(users, eq(users.id, tenantMembers.userId))
+    .innerJoin(roles, eq(roles.id, tenantMembers.roleId))
+    .where(eq(tenantMembers.tenantId, tenantId))
+    .$dynamic();
+}
+
+async function memberIn(db: Db | Tx, tenantId: string, userId: string): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select(memberColumns)
+    .from(tenantMembers)
+    .innerJoin(users, eq(users.id, tenantMembers.userId))
+    .innerJoin(roles, eq(roles.id, tenantMembers.roleId))
+    .where(and(eq(tenantMembers.tenantId, tenantId), eq(tenantMembers.userId, userId)));
+  return row;
+}
+
+/** Owners of the organisation other than the given user (there must stay at least one). */
+async function otherOwners(tx: Tx, tenantId: string, userId: string): Promise<number> {
+  const owners = await tx
+    .select({ userId: tenantMembers.userId })
+    .from(tenantMembers)
+    .innerJoin(roles, eq(roles.id, tenantMembers.roleId))
+    .where(and(eq(tenantMembers.tenantId, tenantId), eq(roles.isSuper, true)));
+  return owners.filter((o) => o.userId !== userId).length;
+}
+
+export type ChangeOutcome =
+  | { status: "changed" | "unchanged"; member: MemberRow; role: typeof roles.$inferSelect }
+  | { status: "not-found" | "unknown-role" | "owner-only" | "last-owner" };
+export type RemoveOutcome =
+  | { status: "removed"; member: MemberRow }
+  | { status: "not-found" | "owner-only" | "last-owner" };
+
+/**
+ * Membership reads and the two changes an administrator makes. Both changes run under a lock on
+ * the organisation row, so the owner checks and the write see the same members.
+ */
+export function memberRepo(db: Db) {
+  const lockTenant = (tx: Tx, tenantId: string) =>
+    queryRows(tx, sql`select id from tenants where id = ${tenantId} for update`);
+
+  return {
+    list: (tenantId: string): Promise<MemberRow[]> =>
+      membersOf(db, tenantId).orderBy(asc(tenantMembers.createdAt), asc(users.name)),
+
+    get: (tenantId: string, userId: string) => memberIn(db, tenantId, userId),
+
+    /** Whether a user with this e-mail on the partner is a member of the organisation. */
+    async isMemberByEmail(tenantId: string, partnerId: string, email: string): Promise<boolean> {
+      const rows = await db
+        .select({ userId: users.id })
+        .from(tenantMembers)
+        .innerJoin(users, eq(users.id, tenantMembers.userId))
+        .where(
+          and(eq(tenantMembers.tenantId, tenantId), eq(users.partnerId, partnerId), eq(users.email, email)),
+        );
+      return rows.length > 0;
+    },
+
+    /** The roles a member can be given, oldest first. */
+    roles: (tenantId: string) =>
+      db
+        .select({ id: roles.id, name: roles.name, key: roles.key, super: roles.isSuper })
+        .from(roles)
+        .where(eq(roles.tenantId, tenantId))
+        .orderBy(asc(roles.createdAt), asc(roles.name)),
+
+    roleIn: async (tenantId: string, roleId: string) =>
+      (
+        await db
+          .select()
+          .from(roles)
+          .where(and(eq(roles.tenantId, tenantId), eq(roles.id, roleId)))
+      )[0],
+
+    /**
+     * Gives a member another role of the organisation. Only an owner (`actorSuper`) may grant or
+     * take away the Owner role, and the last owner keeps it.
+     */
+    async changeRole(input: {
+      tenantId: string;
+      userId: string;
+      roleId: string;
+      actorSuper: boolean;
+    }): Promise<ChangeOutcome> {
+      return db.transaction(async (tx) => {
+        await lockTenant(tx, input.tenantId);
+        const member = await memberIn(tx, input.tenantId, input.userId);
+        if (!member) return { status: "not-found" };
+        const [role] = await tx
+          .select()
+          .from(roles)
+          .where(and(eq(roles.tenantId, input.tenantId), eq(roles.id, input.roleId)));
+        if (!role) return { status: "unknown-role" };
+        if (role.id === member.role.id) return { status: "unchanged", member, role };
+        if ((member.role.super || role.isSuper) && !input.actorSuper) return { status: "owner-only" };
+        if (member.role.super && !role.isSuper && (await otherOwners(tx, input.tenantId, input.userId)) === 0)
+          return { status: "last-owner" };
+        await tx
+          .update(tenantMembers)
+          .set({ roleId: role.id })
+          .where(and(eq(tenantMembers.tenantId, input.tenantId), eq(tenantMembers.userId, input.userId)));
+        return { status: "changed", member, role };
+      });
+    },
+
+    /** Removes a member; an owner only by an owner, and never the last one. */
+    async remove(input: { tenantId: string; userId: string; actorSuper: boolean }): Promise<RemoveOutcome> {
+      return db.transaction(async (tx) => {
+        await lockTenant(tx, input.tenantId);
+        const member = await memberIn(tx, input.tenantId, input.userId);
+        if (!member) return { status: "not-found" };
+        if (member.role.super && !input.actorSuper) return { status: "owner-only" };
+        if (member.role.super && (await otherOwners(tx, input.tenantId, input.userId)) === 0)
+          return { status: "last-owner" };
+        await tx
+          .delete(tenantMembers)
+          .where(and(eq(tenantMembers.tenantId, input.tenantId), eq(tenantMembers.userId, input.userId)));
+        return { status: "removed", member };
+      });
+    },
+  };
+}
+
+export type MemberRepo = ReturnType<typeof memberRepo>;

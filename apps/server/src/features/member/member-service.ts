@@ -1,0 +1,94 @@
+import type { Member, MemberRole } from "@nc/contracts/members";
+import { BUILT_IN_ROLE_KEYS } from "@nc/contracts/permission-catalog";
+import type { Db } from "../../db/client";
+import { AppError, fieldError } from "../../http/app-error";
+import type { NoticeService } from "../notice/notice-service";
+import type { TenantContext } from "../tenant/tenant-context-repo";
+import { type MemberRow, memberRepo } from "./member-repo";
+
+export function toMember(row: MemberRow): Member {
+  return {
+    userId: row.userId,
+    name: row.name,
+    email: row.email,
+    role: { id: row.role.id, name: row.role.name, key: row.role.key, super: row.role.super },
+    joinedAt: row.joinedAt.toISOString(),
+  };
+}
+
+/**
+ * Members of the caller's organisation: list, read, change role, remove. The tenant context reads
+ * membership on every request, so a change counts from the member's very next call.
+ */
+export function memberService(db: Db, notices: NoticeService) {
+  const repo = memberRepo(db);
+  return {
+    repo,
+    async list(ctx: TenantContext): Promise<Member[]> {
+      return (await repo.list(ctx.id)).map(toMember);
+    },
+
+    /** Roles to pick from when inviting or changing a member (no role:read needed). */
+    async roles(ctx: TenantContext): Promise<MemberRole[]> {
+      const rank = (key: string | null) => {
+        const i = key ? (BUILT_IN_ROLE_KEYS as readonly string[]).indexOf(key) : -1;
+        return i === -1 ? BUILT_IN_ROLE_KEYS.length : i;
+      };
+      // Stable sort: built-in roles in their catalogue order, then custom ones by age.
+      return (await repo.roles(ctx.id)).sort((a, b) => rank(a.key) - rank(b.key));
+    },
+
+    async get(ctx: TenantContext, userId: string): Promise<Member> {
+      const row = await repo.get(ctx.id, userId);
+      if (!row) throw new AppError("notFound");
+      return toMember(row);
+    },
+
+    async changeRole(ctx: TenantContext, userId: string, roleId: string): Promise<Member> {
+      const outcome = await repo.changeRole({ tenantId: ctx.id, userId, roleId, actorSuper: ctx.super });
+      switch (outcome.status) {
+        case "not-found":
+          throw new AppError("notFound");
+        case "unknown-role":
+          throw fieldError("roleId", "unknown_role");
+        case "owner-only":
+          throw new AppError("ownerOnly");
+        case "last-owner":
+          throw new AppError("lastOwner");
+      }
+      const { member, role } = outcome;
+      if (outcome.status === "changed") {
+        await notices.notify({
+          tenantId: ctx.id,
+          userId,
+          type: "role_changed",
+          params: { role: role.name, roleKey: role.key ?? "" },
+        });
+      }
+      return toMember({
+        ...member,
+        role: { id: role.id, name: role.name, key: role.key, super: role.isSuper },
+      });
+    },
+
+    async remove(ctx: TenantContext, userId: string) {
+      const outcome = await repo.remove({ tenantId: ctx.id, userId, actorSuper: ctx.super });
+      switch (outcome.status) {
+        case "not-found":
+          throw new AppError("notFound");
+        case "owner-only":
+          throw new AppError("ownerOnly");
+        case "last-owner":
+          throw new AppError("lastOwner");
+      }
+      await notices.notify({
+        tenantId: ctx.id,
+        type: "member_removed",
+        params: { name: outcome.member.name, email: outcome.member.email },
+      });
+      return { removed: true };
+    },
+  };
+}
+
+export type MemberService = ReturnType<typeof memberService>;

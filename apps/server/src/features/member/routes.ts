@@ -1,0 +1,48 @@
+import { memberRoleBody } from "@nc/contracts/members";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ok } from "../../http/envelope";
+import { requireTenant } from "../../http/tenant-context";
+import { memberService } from "./member-service";
+
+const userParams = z.object({ userId: z.uuid() });
+
+/** Members of the active organisation (tab Members, screens member/{id}). */
+export async function memberRoutes(app: FastifyInstance) {
+  const members = memberService(app.services.database.db, app.services.notices);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const read = { tenant: true, permissions: ["tenant_user:read"] } as const;
+
+  r.get("/api/tenant/tenant_user", { config: read }, async (request) =>
+    ok(await members.list(requireTenant(request))),
+  );
+
+  r.get(
+    "/api/tenant/tenant_user/roles",
+    { config: { tenant: true, permissions: ["tenant_user:create", "tenant_user:update"] } },
+    async (request) => ok(await members.roles(requireTenant(request))),
+  );
+
+  r.get(
+    "/api/tenant/tenant_user/s/:userId",
+    { schema: { params: userParams }, config: read },
+    async (request) => ok(await members.get(requireTenant(request), request.params.userId)),
+  );
+
+  r.post(
+    "/api/tenant/tenant_user/s/:userId",
+    {
+      schema: { params: userParams, body: memberRoleBody },
+      config: { tenant: true, permissions: ["tenant_user:update"] },
+    },
+    async (request) =>
+      ok(await members.changeRole(requireTenant(request), request.params.userId, request.body.roleId)),
+  );
+
+  r.delete(
+    "/api/tenant/tenant_user/s/:userId",
+    { schema: { params: userParams }, config: { tenant: true, permissions: ["tenant_user:delete"] } },
+    async (request) => ok(await members.remove(requireTenant(request), request.params.userId)),
+  );
+}

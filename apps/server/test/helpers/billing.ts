@@ -1,0 +1,23 @@
+import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { billingService } from "../../src/features/billing/billing-service";
+import { registerUser } from "./accounts";
+import { createTenant } from "./tenancy";
+import type { TestApp } from "./test-app";
+
+export const system = { type: "system" as const };
+
+/** A fresh organisation and the billing service, with an optional opening balance (a recharge). */
+export async function fundedTenant(t: TestApp, openingMicros = 0n) {
+  const owner = await registerUser(t);
+  const tenantId = await createTenant(t, owner, "Billing Org");
+  const billing = billingService(t.database.db);
+  if (openingMicros > 0n) {
+    await billing.credit({
+      tenantId,
+      tradeType: TRADE_TYPES.recharge,
+      amountMicros: openingMicros,
+      actor: system,
+    });
+  }
+  return { tenantId, owner, billing };
+}

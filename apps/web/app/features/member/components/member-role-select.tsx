@@ -1,0 +1,46 @@
+import type { MemberRole } from "@nc/contracts/members";
+import { Select } from "antd";
+import { useTranslation } from "react-i18next";
+import { roleName } from "../../role/role-name";
+import { useTenantAccess } from "../../tenant/use-tenant-access";
+import { useMemberRoles } from "../api/member-roles";
+
+/**
+ * Picks one of the organisation's roles. Only an owner may hand out the Owner role, so for
+ * everyone else owner roles are shown but disabled (the server refuses them too).
+ */
+export function MemberRoleSelect(props: {
+  value?: string;
+  onChange?: (roleId: string) => void;
+  id?: string;
+  disabled?: boolean;
+  loading?: boolean;
+  /** Shown while the role list loads or when it cannot be read. */
+  current?: MemberRole;
+  placeholder?: string;
+  style?: React.CSSProperties;
+  "data-testid"?: string;
+}) {
+  const { t } = useTranslation();
+  const { tenant, can } = useTenantAccess();
+  const enabled = can(["tenant_user:create", "tenant_user:update"]);
+  const roles = useMemberRoles(tenant?.tenant.id ?? "", enabled);
+  const list = roles.data ?? (props.current ? [props.current] : []);
+  return (
+    <Select
+      id={props.id}
+      value={props.value}
+      onChange={props.onChange}
+      disabled={props.disabled}
+      loading={props.loading || roles.isFetching}
+      placeholder={props.placeholder}
+      style={{ minWidth: 160, ...props.style }}
+      data-testid={props["data-testid"]}
+      options={list.map((role) => ({
+        value: role.id,
+        label: roleName(role, t),
+        disabled: role.super && !tenant?.super,
+      }))}
+    />
+  );
+}

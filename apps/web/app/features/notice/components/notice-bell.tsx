@@ -1,0 +1,36 @@
+import { BellOutlined } from "@ant-design/icons";
+import { Badge, Button } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useTenantAccess } from "../../tenant/use-tenant-access";
+import { useUnreadCount } from "../api/unread-count";
+import { useUnreadPolling } from "../use-unread-polling";
+import { NoticeDrawer } from "./notice-drawer";
+
+const PERMISSION = ["notice:read"];
+
+/** The header bell: unread counter of the active organisation; opens the notice list. */
+export function NoticeBell() {
+  const { t } = useTranslation();
+  const { tenant, can } = useTenantAccess();
+  const tenantId = tenant && can(PERMISSION) ? tenant.tenant.id : null;
+  useUnreadPolling(tenantId);
+  const count = useUnreadCount(tenantId ?? "");
+  const [open, setOpen] = useState(false);
+  if (!tenantId) return null;
+  return (
+    <>
+      <Badge count={count} size="small" overflowCount={99} offset={[-4, 4]}>
+        <Button
+          type="text"
+          icon={<BellOutlined />}
+          data-testid="notice-bell"
+          data-unread={count}
+          aria-label={count > 0 ? t("notice-center:bellUnread", { count }) : t("notice-center:bell")}
+          onClick={() => setOpen(true)}
+        />
+      </Badge>
+      <NoticeDrawer tenantId={tenantId} open={open} unreadCount={count} onClose={() => setOpen(false)} />
+    </>
+  );
+}

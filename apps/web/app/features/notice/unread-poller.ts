@@ -1,0 +1,75 @@
+import { SESSION_INVALID_CODE } from "@nc/contracts/errors";
+import { NOTICE_POLL_INTERVAL_MS } from "@nc/contracts/notices";
+import { ApiError } from "../../shell/http/api-error";
+
+/** A dead session (HTTP 401 or code 40099): polling stops for good (spec sections 4 and 8). */
+export function isAuthError(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.code === SESSION_INVALID_CODE);
+}
+
+export interface UnreadPollerOptions {
+  /** One unread_count call; it throws on failure. */
+  fetchCount: () => Promise<number>;
+  onCount: (count: number) => void;
+  intervalMs?: number;
+}
+
+export interface UnreadPoller {
+  /** Polls while a tenant is active and the tab is visible: at once, then every interval. */
+  update(state: { tenantActive: boolean; visible: boolean }): void;
+  /** Stopped by an authentication error: nothing restarts it. */
+  readonly stoppedByAuth: boolean;
+  dispose(): void;
+}
+
+/**
+ * The notice counter's polling rule (spec section 4): every 10 seconds, only while the tab is not
+ * hidden and a tenant is active; other errors are ignored, an authentication error stops it.
+ */
+export function createUnreadPoller(options: UnreadPollerOptions): UnreadPoller {
+  const intervalMs = options.intervalMs ?? NOTICE_POLL_INTERVAL_MS;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let inFlight = false;
+  let stoppedByAuth = false;
+  let disposed = false;
+
+  const halt = () => {
+    if (timer !== undefined) clearInterval(timer);
+    timer = undefined;
+  };
+
+  async function tick() {
+    if (inFlight || disposed || stoppedByAuth) return;
+    inFlight = true;
+    try {
+      const count = await options.fetchCount();
+      if (!disposed && !stoppedByAuth) options.onCount(count);
+    } catch (error) {
+      if (isAuthError(error)) {
+        stoppedByAuth = true;
+        halt();
+      }
+    } finally {
+      inFlight = false;
+    }
+  }
+
+  return {
+    update({ tenantActive, visible }) {
+      const wanted = tenantActive && visible && !stoppedByAuth && !disposed;
+      if (wanted && timer === undefined) {
+        timer = setInterval(() => void tick(), intervalMs);
+        void tick();
+      } else if (!wanted) {
+        halt();
+      }
+    },
+    get stoppedByAuth() {
+      return stoppedByAuth;
+    },
+    dispose() {
+      disposed = true;
+      halt();
+    },
+  };
+}

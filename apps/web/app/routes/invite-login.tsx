@@ -1,0 +1,131 @@
+import { loginBody } from "@nc/contracts/auth";
+import { ERRORS } from "@nc/contracts/errors";
+import type { InviteCheck } from "@nc/contracts/members";
+import type { PageContext } from "@nc/contracts/site";
+import { App, Button, Form, Input, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, redirect, useRevalidator } from "react-router";
+import { useLogin } from "../features/auth/api/login";
+import { AuthFooter, AuthHeading } from "../features/auth/components/auth-page-parts";
+import { useAcceptInvite } from "../features/invitation/api/accept-invite";
+import { InviteGate } from "../features/invitation/components/invite-gate";
+import { invitePagePath } from "../features/invitation/invite-page-path";
+import { useJoinTenant } from "../features/invitation/use-join-tenant";
+import { useCaptcha } from "../shell/captcha/use-captcha";
+import { showApiError } from "../shell/forms/api-error-feedback";
+import { zodRule } from "../shell/forms/zod-rule";
+import { ApiError } from "../shell/http/api-error";
+import { useLocale } from "../shell/i18n/use-locale";
+import { pageMeta } from "../shell/page-meta";
+import type { Route } from "./+types/invite-login";
+
+export const meta = pageMeta("members:inviteLogin.title");
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  // Already signed in: the invitation page accepts (or explains another account) directly.
+  if ((context as unknown as PageContext).user) throw redirect(invitePagePath(request, "/accept-invite"));
+  return null;
+}
+
+/** /invite-login?token=: an existing user signs in and joins the organisation in one go. */
+export default function InviteLoginPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <AuthHeading title={t("members:inviteLogin.title")} subtitle={t("members:inviteLogin.subtitle")} />
+      <InviteGate>{(invite, token) => <InviteLoginForm invite={invite} token={token} />}</InviteGate>
+    </>
+  );
+}
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
+
+function InviteLoginForm({ invite, token }: { invite: InviteCheck; token: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<LoginForm>();
+  const { to } = useLocale();
+  const login = useLogin();
+  const accept = useAcceptInvite();
+  const join = useJoinTenant();
+  const revalidator = useRevalidator();
+  const captcha = useCaptcha();
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
+
+  const submit = async (values: LoginForm, withCaptcha = captchaNeeded): Promise<void> => {
+    let signedIn: string | null = null;
+    try {
+      const session = await login.mutateAsync({
+        email: invite.email,
+        password: values.password,
+        captcha: withCaptcha ? await captcha.solve() : undefined,
+      });
+      signedIn = session.user?.id ?? null;
+      const { tenantId } = await accept.mutateAsync(token);
+      void message.success(t("members:accept.joined", { tenant: invite.tenantName }));
+      if (signedIn) await join(signedIn, tenantId);
+    } catch (error) {
+      const needs =
+        error instanceof ApiError &&
+        (error.data as { captchaRequired?: boolean } | null)?.captchaRequired === true;
+      setCaptchaNeeded(needs);
+      if (error instanceof ApiError && error.code === ERRORS.captchaRequired.code && !withCaptcha)
+        return submit(values, true);
+      showApiError(error, t, message, form);
+      // Signed in but the invitation failed: the invitation page shows where things stand.
+      if (signedIn) await revalidator.revalidate();
+    }
+  };
+
+  const query = `?token=${encodeURIComponent(token)}`;
+  return (
+    <>
+      <Typography.Paragraph>
+        {t("members:inviteLogin.text", { email: invite.email, tenant: invite.tenantName })}
+      </Typography.Paragraph>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v) => submit(v)}
+        requiredMark={false}
+        size="large"
+        initialValues={{ email: invite.email }}
+      >
+        <Form.Item name="email" label={t("auth:fields.email")}>
+          <Input type="email" autoComplete="email" readOnly />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t("auth:fields.password")}
+          rules={[zodRule(loginBody.shape.password, t)]}
+        >
+          <Input.Password autoComplete="current-password" autoFocus />
+        </Form.Item>
+        <div style={{ textAlign: "right", marginTop: -12, marginBottom: 16 }}>
+          <Link to={to("/forget-password")}>{t("auth:login.forgot")}</Link>
+        </div>
+        {captchaNeeded && (
+          <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
+            {captcha.state === "solving" ? t("auth:captcha.solving") : t("auth:captcha.notice")}
+          </Typography.Paragraph>
+        )}
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          loading={login.isPending || accept.isPending || captcha.state === "solving"}
+          data-testid="invite-login-submit"
+        >
+          {t("members:inviteLogin.submit")}
+        </Button>
+      </Form>
+      <AuthFooter>
+        <Link to={to(`/accept-invite${query}`)}>{t("members:inviteLogin.back")}</Link>
+      </AuthFooter>
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInContext } from "./helpers/accounts";
+import { launchBrowser } from "./helpers/browser";
+import { type RunningServer, startServer } from "./helpers/server";
+
+/**
+ * The notice counter in the header, driven by real events: a member accepting an invitation
+ * (notice to the inviter) and the owner changing that member's role (notice to the member).
+ */
+describe("notice counter in the browser", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let ownerContext: BrowserContext;
+  let memberContext: BrowserContext;
+  let ownerPage: Page;
+  let memberPage: Page;
+  let ownerSid: string;
+  let memberSid: string;
+  let tenantId: string;
+  const stamp = Date.now();
+  const ownerEmail = `notice-owner-${stamp}@example.com`;
+  const memberEmail = `notice-member-${stamp}@example.com`;
+  // One poll period (10 s) plus room for a slow machine.
+  const POLL = { timeout: 25_000, intervals: [250] };
+
+  async function apiCall<T>(sid: string, method: "GET" | "POST", path: string, body?: object) {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        cookie: `sid=${sid}`,
+        ...(tenantId ? { "x-tenant-id": tenantId } : {}),
+        ...(body ? { "content-type": "application/json" } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const envelope = (await res.json()) as { code: number; msg: string; data: T };
+    if (envelope.code !== 0) throw new Error(`${method} ${path}: ${envelope.code} ${envelope.msg}`);
+    return envelope.data;
+  }
+
+  async function waitForInviteToken(email: string): Promise<string> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const line = server
+        .output()
+        .split("\n")
+        .filter((l) => l.includes("local outbox") && l.includes(email))
+        .at(-1);
+      const token = line ? /accept-invite\?token=([^\s&]+)/.exec(JSON.parse(line).outbox.text)?.[1] : null;
+      if (token) return decodeURIComponent(token);
+      if (Date.now() > deadline) throw new Error(`no invitation e-mailed to ${email}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  const bell = (page: Page) => page.getByTestId("notice-bell");
+  const unread = (page: Page) => bell(page).getAttribute("data-unread");
+
+  beforeAll(async () => {
+    server = await startServer({ env: { CAPTCHA_ENABLED: "false" } });
+    browser = await launchBrowser();
+    ownerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    ownerSid = await signedInContext(server, ownerContext, "Olivia Owner", ownerEmail);
+    memberSid = await signedInContext(server, memberContext, "Milo Member", memberEmail);
+    tenantId = (await apiCall<{ id: string }>(ownerSid, "POST", "/api/tenant", { name: "Bell Labs" })).id;
+    ownerPage = await ownerContext.newPage();
+    memberPage = await memberContext.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("rises for the inviter when the invited member accepts", async () => {
+    await ownerPage.goto(`${server.url}/dashboard`);
+    await expect.poll(() => unread(ownerPage)).toBe("0");
+
+    const roles = await apiCall<{ id: string; key: string | null }[]>(ownerSid, "GET", "/api/tenant/role");
+    const operator = roles.find((r) => r.key === "operator")!;
+    await apiCall(ownerSid, "POST", "/api/tenant/invite", { email: memberEmail, roleId: operator.id });
+    const token = await waitForInviteToken(memberEmail);
+    await apiCall(memberSid, "POST", "/api/tenant/pub/invite/accept/has_user", { token });
+
+    await expect.poll(() => unread(ownerPage), POLL).toBe("1");
+    // The antd Badge shows the number.
+    const badge = ownerPage.locator(".ant-badge", { has: bell(ownerPage) }).locator(".ant-scroll-number");
+    await expect.poll(() => badge.getAttribute("title")).toBe("1");
+  });
+
+  it("rises for the member when the owner changes their role, and falls after mark all read", async () => {
+    await memberPage.goto(`${server.url}/dashboard`);
+    await expect.poll(() => unread(memberPage)).toBe("0");
+
+    const roles = await apiCall<{ id: string; key: string | null }[]>(ownerSid, "GET", "/api/tenant/role");
+    const viewer = roles.find((r) => r.key === "viewer")!;
+    const members = await apiCall<{ userId: string; email: string }[]>(
+      ownerSid,
+      "GET",
+      "/api/tenant/tenant_user",
+    );
+    const member = members.find((m) => m.email === memberEmail)!;
+    await apiCall(ownerSid, "POST", `/api/tenant/tenant_user/s/${member.userId}`, { roleId: viewer.id });
+
+    await expect.poll(() => unread(memberPage), POLL).toBe("1");
+
+    await bell(memberPage).click();
+    const item = memberPage.getByTestId("notice-item");
+    await expect(item.first().textContent()).resolves.toContain("Your role in Bell Labs has changed");
+    await expect(item.first().getAttribute("data-read")).resolves.toBe("0");
+    await expect(item.first().getByRole("link").getAttribute("href")).resolves.toBe("/dashboard/tenant");
+
+    await memberPage.getByTestId("notice-read-all").click();
+    await expect.poll(() => unread(memberPage)).toBe("0");
+    await expect.poll(() => item.first().getAttribute("data-read")).toBe("1");
+    // The server agrees: a fresh load still shows nothing unread.
+    await memberPage.reload();
+    await expect.poll(() => unread(memberPage)).toBe("0");
+  });
+
+  it("renders the notice in the page's language with locale links, and falls when one is read", async () => {
+    await ownerPage.goto(`${server.url}/es/dashboard`);
+    await expect.poll(() => unread(ownerPage)).toBe("1");
+    await bell(ownerPage).click();
+    const item = ownerPage.getByTestId("notice-item").first();
+    await expect(item.textContent()).resolves.toContain("Milo Member se unió a Bell Labs");
+    const link = item.getByRole("link", { name: "Miembros" });
+    await expect(link.getAttribute("href")).resolves.toBe("/es/dashboard/tenant?tab=members");
+
+    await item.getByRole("button", { name: "Marcar como leído" }).click();
+    await expect.poll(() => unread(ownerPage)).toBe("0");
+    await expect.poll(() => item.getAttribute("data-read")).toBe("1");
+
+    // The unread filter now shows none.
+    await ownerPage.getByRole("switch").click();
+    await expect(ownerPage.getByText("No hay avisos sin leer.").waitFor()).resolves.toBeUndefined();
+  });
+});

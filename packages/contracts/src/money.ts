@@ -1,0 +1,41 @@
+/**
+ * Money is held in integer micro-units of the currency (1 unit = 1,000,000 micros), as bigint on
+ * the server and as decimal strings of micros on the wire; never as floating point.
+ */
+export const MICROS_PER_UNIT = 1_000_000n;
+
+/** "12.5" -> 12500000n. Refuses more than six decimals, signs, exponents and empty input. */
+export function parseAmountToMicros(text: string): bigint | null {
+  const match = /^(\d{1,12})(?:\.(\d{1,6}))?$/.exec(text.trim());
+  if (!match) return null;
+  return BigInt(match[1]!) * MICROS_PER_UNIT + BigInt((match[2] ?? "").padEnd(6, "0"));
+}
+
+/** 12500000n -> "12.50" (at least two decimals, more only when they are not zero). */
+export function microsToDecimal(micros: bigint | string): string {
+  const value = typeof micros === "string" ? BigInt(micros) : micros;
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const units = abs / MICROS_PER_UNIT;
+  const fraction = (abs % MICROS_PER_UNIT)
+    .toString()
+    .padStart(6, "0")
+    .replace(/0{1,4}$/, "");
+  return `${negative ? "-" : ""}${units}.${fraction.padEnd(2, "0")}`;
+}
+
+/** Formats for people, in their language and the account's currency. */
+export function formatMoney(micros: bigint | string, currency: string, locale: string): string {
+  const decimal = microsToDecimal(micros);
+  const digits = Math.max(2, decimal.split(".")[1]?.length ?? 2);
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(Number(decimal));
+  } catch {
+    return `${decimal} ${currency}`;
+  }
+}
