@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInContext } from "./helpers/accounts";
+import { waitForInviteLink } from "./helpers/api";
 import { launchBrowser } from "./helpers/browser";
 import { type RunningServer, startServer } from "./helpers/server";
 
@@ -31,25 +32,7 @@ describe("invitations in the browser", () => {
       body: body ? JSON.stringify(body) : undefined,
     }).then((r) => r.json() as Promise<{ code: number; data: unknown }>);
 
-  /** The accept link of the last invitation e-mailed to an address, on the test server's origin. */
-  async function inviteLink(email: string): Promise<string> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const lines = server
-        .output()
-        .split("\n")
-        .filter((l) => l.includes("local outbox") && l.includes(email));
-      const text = lines.length ? (JSON.parse(lines.at(-1)!).outbox.text as string) : "";
-      const match = /(https?:\/\/\S+\/accept-invite\?token=\S+)/.exec(text);
-      if (match) {
-        const link = new URL(match[1]!);
-        expect(link.pathname).toBe("/accept-invite");
-        return `${server.url}${link.pathname}${link.search}`;
-      }
-      if (Date.now() > deadline) throw new Error(`no invitation e-mailed to ${email}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const inviteLink = async (email: string) => (await waitForInviteLink(server, email)).url;
 
   async function roleIdOf(key: string): Promise<string> {
     const roles = (await asOwner("/api/tenant/tenant_user/roles")).data as { id: string; key: string }[];

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInContext } from "./helpers/accounts";
+import { apiCall, waitForInviteLink } from "./helpers/api";
 import { launchBrowser } from "./helpers/browser";
 import { type RunningServer, startServer } from "./helpers/server";
 
@@ -24,35 +25,9 @@ describe("notice counter in the browser", () => {
   // One poll period (10 s) plus room for a slow machine.
   const POLL = { timeout: 25_000, intervals: [250] };
 
-  async function apiCall<T>(sid: string, method: "GET" | "POST", path: string, body?: object) {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        cookie: `sid=${sid}`,
-        ...(tenantId ? { "x-tenant-id": tenantId } : {}),
-        ...(body ? { "content-type": "application/json" } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const envelope = (await res.json()) as { code: number; msg: string; data: T };
-    if (envelope.code !== 0) throw new Error(`${method} ${path}: ${envelope.code} ${envelope.msg}`);
-    return envelope.data;
-  }
-
-  async function waitForInviteToken(email: string): Promise<string> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const line = server
-        .output()
-        .split("\n")
-        .filter((l) => l.includes("local outbox") && l.includes(email))
-        .at(-1);
-      const token = line ? /accept-invite\?token=([^\s&]+)/.exec(JSON.parse(line).outbox.text)?.[1] : null;
-      if (token) return decodeURIComponent(token);
-      if (Date.now() > deadline) throw new Error(`no invitation e-mailed to ${email}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const apiAs = <T>(sid: string, method: "GET" | "POST", path: string, body?: object) =>
+    apiCall<T>(server, sid, method, path, body, tenantId);
+  const waitForInviteToken = async (email: string) => (await waitForInviteLink(server, email)).token;
 
   const bell = (page: Page) => page.getByTestId("notice-bell");
   const unread = (page: Page) => bell(page).getAttribute("data-unread");
@@ -64,7 +39,7 @@ describe("notice counter in the browser", () => {
     memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     ownerSid = await signedInContext(server, ownerContext, "Olivia Owner", ownerEmail);
     memberSid = await signedInContext(server, memberContext, "Milo Member", memberEmail);
-    tenantId = (await apiCall<{ id: string }>(ownerSid, "POST", "/api/tenant", { name: "Bell Labs" })).id;
+    tenantId = (await apiAs<{ id: string }>(ownerSid, "POST", "/api/tenant", { name: "Bell Labs" })).id;
     ownerPage = await ownerContext.newPage();
     memberPage = await memberContext.newPage();
   });
@@ -77,11 +52,11 @@ describe("notice counter in the browser", () => {
     await ownerPage.goto(`${server.url}/dashboard`);
     await expect.poll(() => unread(ownerPage)).toBe("0");
 
-    const roles = await apiCall<{ id: string; key: string | null }[]>(ownerSid, "GET", "/api/tenant/role");
+    const roles = await apiAs<{ id: string; key: string | null }[]>(ownerSid, "GET", "/api/tenant/role");
     const operator = roles.find((r) => r.key === "operator")!;
-    await apiCall(ownerSid, "POST", "/api/tenant/invite", { email: memberEmail, roleId: operator.id });
+    await apiAs(ownerSid, "POST", "/api/tenant/invite", { email: memberEmail, roleId: operator.id });
     const token = await waitForInviteToken(memberEmail);
-    await apiCall(memberSid, "POST", "/api/tenant/pub/invite/accept/has_user", { token });
+    await apiAs(memberSid, "POST", "/api/tenant/pub/invite/accept/has_user", { token });
 
     await expect.poll(() => unread(ownerPage), POLL).toBe("1");
     // The antd Badge shows the number.
@@ -93,15 +68,15 @@ describe("notice counter in the browser", () => {
     await memberPage.goto(`${server.url}/dashboard`);
     await expect.poll(() => unread(memberPage)).toBe("0");
 
-    const roles = await apiCall<{ id: string; key: string | null }[]>(ownerSid, "GET", "/api/tenant/role");
+    const roles = await apiAs<{ id: string; key: string | null }[]>(ownerSid, "GET", "/api/tenant/role");
     const viewer = roles.find((r) => r.key === "viewer")!;
-    const members = await apiCall<{ userId: string; email: string }[]>(
+    const members = await apiAs<{ userId: string; email: string }[]>(
       ownerSid,
       "GET",
       "/api/tenant/tenant_user",
     );
     const member = members.find((m) => m.email === memberEmail)!;
-    await apiCall(ownerSid, "POST", `/api/tenant/tenant_user/s/${member.userId}`, { roleId: viewer.id });
+    await apiAs(ownerSid, "POST", `/api/tenant/tenant_user/s/${member.userId}`, { roleId: viewer.id });
 
     await expect.poll(() => unread(memberPage), POLL).toBe("1");
 

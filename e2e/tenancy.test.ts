@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInContext } from "./helpers/accounts";
+import { apiCall, waitForInviteLink } from "./helpers/api";
 import { launchBrowser } from "./helpers/browser";
 import { type RunningServer, startServer } from "./helpers/server";
 
@@ -58,10 +59,11 @@ describe("organisations in the browser", () => {
     expect(Math.round(box!.width)).toBe(440);
     await page.getByLabel("Role name").fill("Support desk");
     const available = transfer.locator(".ant-transfer-section").first();
-    for (const [search, label] of [
+    const picks: [string, string][] = [
       ["role:read", "Roles · View"],
       ["notice:read", "Notices · View"],
-    ]) {
+    ];
+    for (const [search, label] of picks) {
       await available.getByPlaceholder("Search permissions").fill(search);
       await available.getByText(label).click();
     }
@@ -73,6 +75,47 @@ describe("organisations in the browser", () => {
     await page.waitForURL(/tab=roles$/);
     const row = page.getByRole("row", { name: /Support desk/ });
     await expect(row.textContent()).resolves.toContain("2");
+  });
+
+  it("a member sees what their role allows: the 403 page without it, the Roles tab once granted", async () => {
+    const ownerSid = (await context.cookies()).find((c) => c.name === "sid")!.value;
+    const tenantId = (
+      await apiCall<{ tenantId: string; name: string }[]>(server, ownerSid, "GET", "/api/tenant")
+    ).find((x) => x.name === "Harbour Labs")!.tenantId;
+    const inOrg = <T>(method: "GET" | "POST", path: string, body?: object) =>
+      apiCall<T>(server, ownerSid, method, path, body, tenantId);
+    const roles = await inOrg<{ id: string; key: string | null; name: string }[]>("GET", "/api/tenant/role");
+    const memberEmail = `member-${Date.now()}@example.com`;
+    await inOrg("POST", "/api/tenant/invite", {
+      email: memberEmail,
+      roleId: roles.find((r) => r.key === "operator")!.id,
+    });
+    const { token } = await waitForInviteLink(server, memberEmail);
+    const accepted = await fetch(`${server.url}/api/tenant/pub/invite/accept/no_user`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token, name: "Mia Member", password: "Quiet-Forest-58" }),
+    });
+    const memberSid = /sid=([^;]+)/.exec(accepted.headers.get("set-cookie") ?? "")![1]!;
+    const memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await memberContext.addCookies([{ name: "sid", value: memberSid, url: server.url }]);
+    const member = await memberContext.newPage();
+
+    await member.goto(`${server.url}/dashboard/tenant`);
+    await expect(member.getByRole("tab", { name: "Settings" }).isVisible()).resolves.toBe(true);
+    await expect(member.getByRole("tab", { name: "Roles" }).count()).resolves.toBe(0);
+    await member.goto(`${server.url}/dashboard/tenant/role/add`);
+    await member.waitForURL(/\/dashboard\/403$/);
+    await expect(member.locator("h1").textContent()).resolves.toBe("Permission denied");
+
+    const me = (await inOrg<{ userId: string; email: string }[]>("GET", "/api/tenant/tenant_user")).find(
+      (m) => m.email === memberEmail,
+    )!;
+    const support = roles.find((r) => r.name === "Support desk")!;
+    await inOrg("POST", `/api/tenant/tenant_user/s/${me.userId}`, { roleId: support.id });
+    await member.goto(`${server.url}/dashboard/tenant`);
+    await expect(member.getByRole("tab", { name: "Roles" }).isVisible()).resolves.toBe(true);
+    await memberContext.close();
   });
 
   it("renames the organisation and shows the new name everywhere", async () => {
