@@ -1,70 +1,40 @@
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
-import { partnerService } from "../features/partner/partner-service";
+import { type CliCommand, type FlagValues, UsageError } from "./command";
+import { partnerCommands } from "./commands/partner";
 
-const USAGE = `Operator commands (run with the server stopped when using the embedded database):
+/** Every operator command; a feature adds its own list in cli/commands/<area>.ts. */
+const COMMANDS: CliCommand[] = [...partnerCommands];
 
-  partner list
-  partner create --name NAME [--domain HOST] [--sub-domain LABEL] [--email SUPPORT] [--logo URL] [--dark-logo URL] [--currency USD]
-`;
+const usage = () =>
+  `Operator commands (with the embedded database, stop the server first; on PostgreSQL they run beside it):\n\n${COMMANDS.map((c) => `  ${c.usage}`).join("\n")}\n`;
 
 /** Operator commands; they use the same configuration (DATA_DIR or DATABASE_URL) as the server. */
-async function main(argv: string[]) {
+async function main(argv: string[]): Promise<number> {
   const [area, action, ...rest] = argv;
-  if (area !== "partner" || !action || !["list", "create"].includes(action)) {
-    console.error(USAGE);
+  const command = COMMANDS.find((c) => c.area === area && c.action === action);
+  if (!command) {
+    console.error(usage());
+    return 2;
+  }
+  let values: FlagValues;
+  try {
+    ({ values } = parseArgs({ args: rest, options: command.options, strict: true }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\nusage: ${command.usage}`);
     return 2;
   }
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
-    const partners = partnerService(database.db, {
-      name: config.DEFAULT_PARTNER_NAME,
-      email: config.DEFAULT_PARTNER_EMAIL,
-    });
-    await partners.ensureDefault();
-    if (action === "list") {
-      console.table(
-        (await partners.list()).map(({ id, name, domain, subDomain, email, isDefault }) => ({
-          id,
-          name,
-          domain,
-          subDomain,
-          email,
-          isDefault,
-        })),
-      );
-      return 0;
-    }
-    const { values } = parseArgs({
-      args: rest,
-      options: {
-        name: { type: "string" },
-        domain: { type: "string" },
-        "sub-domain": { type: "string" },
-        email: { type: "string" },
-        logo: { type: "string" },
-        "dark-logo": { type: "string" },
-        currency: { type: "string" },
-      },
-    });
-    if (!values.name) {
-      console.error("partner create: --name is required\n");
-      console.error(USAGE);
+    return await command.run({ values, database, config });
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\nusage: ${command.usage}`);
       return 2;
     }
-    const row = await partners.create({
-      name: values.name,
-      domain: values.domain?.toLowerCase(),
-      subDomain: values["sub-domain"]?.toLowerCase(),
-      email: values.email,
-      logo: values.logo,
-      darkLogo: values["dark-logo"],
-      currency: values.currency,
-    });
-    console.log(`Created partner ${row.name} (${row.id})`);
-    return 0;
+    throw error;
   } finally {
     await database.close();
   }

@@ -1,0 +1,64 @@
+import { partnerService } from "../../features/partner/partner-service";
+import { type CliCommand, required } from "../command";
+
+const service = (input: Parameters<CliCommand["run"]>[0]) =>
+  partnerService(input.database.db, {
+    name: input.config.DEFAULT_PARTNER_NAME,
+    email: input.config.DEFAULT_PARTNER_EMAIL,
+  });
+
+export const partnerCommands: CliCommand[] = [
+  {
+    area: "partner",
+    action: "list",
+    usage: "partner list",
+    options: {},
+    async run(input) {
+      const partners = service(input);
+      await partners.ensureDefault();
+      console.table(
+        (await partners.list()).map(({ id, name, domain, subDomain, email, currency, isDefault }) => ({
+          id,
+          name,
+          domain,
+          subDomain,
+          email,
+          currency,
+          isDefault,
+        })),
+      );
+      return 0;
+    },
+  },
+  {
+    area: "partner",
+    action: "create",
+    usage:
+      "partner create --name NAME [--domain HOST] [--sub-domain LABEL] [--email SUPPORT] [--logo URL] [--dark-logo URL] [--currency USD]",
+    options: {
+      name: { type: "string" },
+      domain: { type: "string" },
+      "sub-domain": { type: "string" },
+      email: { type: "string" },
+      logo: { type: "string" },
+      "dark-logo": { type: "string" },
+      currency: { type: "string" },
+    },
+    async run(input) {
+      const { values } = input;
+      const partners = service(input);
+      await partners.ensureDefault();
+      const row = await partners.create({
+        name: required(values, "name"),
+        domain: (values.domain as string | undefined)?.toLowerCase(),
+        subDomain: (values["sub-domain"] as string | undefined)?.toLowerCase(),
+        email: values.email as string | undefined,
+        logo: values.logo as string | undefined,
+        darkLogo: values["dark-logo"] as string | undefined,
+        currency: (values.currency as string | undefined)?.toUpperCase(),
+      });
+      console.log(`Created partner ${row.name} (${row.id})`);
+      return 0;
+    },
+  },
+];
