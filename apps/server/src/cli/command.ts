@@ -11,7 +11,7 @@ export interface CliCommand {
   /** parseArgs option spec for its flags. */
   options: Record<string, { type: "string" | "boolean"; multiple?: boolean }>;
   run(input: {
-    values: Record<string, string | boolean | string[] | undefined>;
+    values: FlagValues;
     database: Database;
     config: Config;
   }): Promise<number>;
