@@ -1,0 +1,63 @@
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { ledgerEntries } from "./money";
+import { partners } from "./partners";
+import { tenants } from "./tenants";
+import { users } from "./users";
+
+/**
+ * Prices per number, by service and monthly volume band. A scope says whose list a row belongs
+ * to: "standard" (the platform's), "partner:<partnerId>" (a partner's list for its customers) or
+ * "special:<tenantId>" (one organisation's own price). The effective price is special, else the
+ * partner's, else standard (issue 4).
+ */
+export const priceEntries = pgTable(
+  "price_entries",
+  {
+    id: uuid("id").primaryKey(),
+    scope: text("scope").notNull(),
+    partnerId: uuid("partner_id").references(() => partners.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id").references(() => tenants.id, { onDelete: "cascade" }),
+    service: text("service").notNull(),
+    /** The band starts at this many numbers checked in the calendar month (0 = first band). */
+    minMonthlyVolume: integer("min_monthly_volume").notNull().default(0),
+    priceMicros: bigint("price_micros", { mode: "bigint" }).notNull(),
+    currency: text("currency").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("price_entries_band_uq").on(t.scope, t.service, t.minMonthlyVolume)],
+);
+
+/** A request to add funds: by card (Stripe Checkout) or by bank transfer confirmed by an operator. */
+export const rechargeOrders = pgTable(
+  "recharge_orders",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    method: text("method").notNull(),
+    amountMicros: bigint("amount_micros", { mode: "bigint" }).notNull(),
+    currency: text("currency").notNull(),
+    /** pending, paid, failed, expired, cancelled. */
+    status: text("status").notNull().default("pending"),
+    /** What the customer writes on a bank transfer; unique so a payment maps to one order. */
+    reference: text("reference").notNull().unique(),
+    providerSessionId: text("provider_session_id").unique(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    ledgerEntryId: uuid("ledger_entry_id").references(() => ledgerEntries.id),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("recharge_orders_tenant_created_idx").on(t.tenantId, t.createdAt)],
+);
+
+/** Payment provider events already handled, so a repeated webhook credits nothing twice. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
