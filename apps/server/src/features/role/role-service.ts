@@ -1,4 +1,4 @@
-import { isKnownPermission } from "@nc/contracts/permission-catalog";
+import { BUILT_IN_ROLE_KEYS, isKnownPermission } from "@nc/contracts/permission-catalog";
 import type { RoleDetail } from "@nc/contracts/tenancy";
 import type { Db } from "../../db/client";
 import { AppError, fieldError } from "../../http/app-error";
@@ -38,7 +38,10 @@ export function roleService(db: Db) {
   return {
     async list(tenantId: string): Promise<RoleDetail[]> {
       const [rows, counts] = await Promise.all([repo.list(tenantId), repo.memberCounts(tenantId)]);
-      return rows.map((row) => detail(row, counts.get(row.id) ?? 0));
+      // Built-in roles first, from Owner down to Viewer; custom roles after, oldest first.
+      const rank = (row: RoleRow) =>
+        row.key === null ? BUILT_IN_ROLE_KEYS.length : BUILT_IN_ROLE_KEYS.indexOf(row.key as never);
+      return rows.sort((a, b) => rank(a) - rank(b)).map((row) => detail(row, counts.get(row.id) ?? 0));
     },
 
     async get(tenantId: string, id: string): Promise<RoleDetail> {
