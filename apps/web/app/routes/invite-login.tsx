@@ -1,21 +1,16 @@
-import { loginBody } from "@nc/contracts/auth";
-import { ERRORS } from "@nc/contracts/errors";
 import type { InviteCheck } from "@nc/contracts/members";
 import type { PageContext } from "@nc/contracts/site";
 import { App, Button, Form, Input, Typography } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useRevalidator } from "react-router";
-import { useLogin } from "../features/auth/api/login";
 import { AuthFooter, AuthHeading } from "../features/auth/components/auth-page-parts";
+import { PasswordSignInFields } from "../features/auth/components/password-sign-in-fields";
+import { useCaptchaLogin } from "../features/auth/use-captcha-login";
 import { useAcceptInvite } from "../features/invitation/api/accept-invite";
 import { InviteGate } from "../features/invitation/components/invite-gate";
 import { invitePagePath } from "../features/invitation/invite-page-path";
 import { useJoinTenant } from "../features/invitation/use-join-tenant";
-import { useCaptcha } from "../shell/captcha/use-captcha";
 import { showApiError } from "../shell/forms/api-error-feedback";
-import { zodRule } from "../shell/forms/zod-rule";
-import { ApiError } from "../shell/http/api-error";
 import { useLocale } from "../shell/i18n/use-locale";
 import { pageMeta } from "../shell/page-meta";
 import type { Route } from "./+types/invite-login";
@@ -49,32 +44,20 @@ function InviteLoginForm({ invite, token }: { invite: InviteCheck; token: string
   const { message } = App.useApp();
   const [form] = Form.useForm<LoginForm>();
   const { to } = useLocale();
-  const login = useLogin();
+  const login = useCaptchaLogin();
   const accept = useAcceptInvite();
   const join = useJoinTenant();
   const revalidator = useRevalidator();
-  const captcha = useCaptcha();
-  const [captchaNeeded, setCaptchaNeeded] = useState(false);
 
-  const submit = async (values: LoginForm, withCaptcha = captchaNeeded): Promise<void> => {
+  const submit = async (values: LoginForm): Promise<void> => {
     let signedIn: string | null = null;
     try {
-      const session = await login.mutateAsync({
-        email: invite.email,
-        password: values.password,
-        captcha: withCaptcha ? await captcha.solve() : undefined,
-      });
+      const session = await login.signIn(invite.email, values.password);
       signedIn = session.user?.id ?? null;
       const { tenantId } = await accept.mutateAsync(token);
       void message.success(t("members:accept.joined", { tenant: invite.tenantName }));
       if (signedIn) await join(signedIn, tenantId);
     } catch (error) {
-      const needs =
-        error instanceof ApiError &&
-        (error.data as { captchaRequired?: boolean } | null)?.captchaRequired === true;
-      setCaptchaNeeded(needs);
-      if (error instanceof ApiError && error.code === ERRORS.captchaRequired.code && !withCaptcha)
-        return submit(values, true);
       showApiError(error, t, message, form);
       // Signed in but the invitation failed: the invitation page shows where things stand.
       if (signedIn) await revalidator.revalidate();
@@ -90,7 +73,7 @@ function InviteLoginForm({ invite, token }: { invite: InviteCheck; token: string
       <Form
         form={form}
         layout="vertical"
-        onFinish={(v) => submit(v)}
+        onFinish={submit}
         requiredMark={false}
         size="large"
         initialValues={{ email: invite.email }}
@@ -98,26 +81,16 @@ function InviteLoginForm({ invite, token }: { invite: InviteCheck; token: string
         <Form.Item name="email" label={t("auth:fields.email")}>
           <Input type="email" autoComplete="email" readOnly />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t("auth:fields.password")}
-          rules={[zodRule(loginBody.shape.password, t)]}
-        >
-          <Input.Password autoComplete="current-password" autoFocus />
-        </Form.Item>
-        <div style={{ textAlign: "right", marginTop: -12, marginBottom: 16 }}>
-          <Link to={to("/forget-password")}>{t("auth:login.forgot")}</Link>
-        </div>
-        {captchaNeeded && (
-          <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
-            {captcha.state === "solving" ? t("auth:captcha.solving") : t("auth:captcha.notice")}
-          </Typography.Paragraph>
-        )}
+        <PasswordSignInFields
+          captchaNeeded={login.captchaNeeded}
+          captchaState={login.captchaState}
+          autoFocus
+        />
         <Button
           type="primary"
           htmlType="submit"
           block
-          loading={login.isPending || accept.isPending || captcha.state === "solving"}
+          loading={login.pending || accept.isPending}
           data-testid="invite-login-submit"
         >
           {t("members:inviteLogin.submit")}
