@@ -1,0 +1,345 @@
+import type { PriceOverview, PriceQuoteView, PriceSource, ServicePriceView } from "@nc/contracts/prices";
+import { SERVICE_CODES } from "@nc/contracts/prices";
+import type { ServiceCode } from "@nc/contracts/services";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { partners, tenants } from "../../db/schema/index";
+import { AppError } from "../../http/app-error";
+import {
+  monthStartUtc,
+  type PriceRepo,
+  type PriceRow,
+  partnerScope,
+  priceRepo,
+  STANDARD_SCOPE,
+  specialScope,
+} from "./price-repo";
+
+export interface PriceBand {
+  minMonthlyVolume: number;
+  priceMicros: bigint;
+}
+
+export interface ServicePrices {
+  service: ServiceCode;
+  currency: string;
+  /** Ascending by minMonthlyVolume. */
+  bands: PriceBand[];
+}
+
+export interface EffectivePrices extends ServicePrices {
+  source: PriceSource;
+}
+
+export interface Quote {
+  service: ServiceCode;
+  quantity: number;
+  monthlyVolume: number;
+  unitPriceMicros: bigint;
+  totalMicros: bigint;
+  currency: string;
+  /** The start of the band applied. */
+  band: number;
+  source: PriceSource;
+}
+
+/** A refused operator input, with a message that says what to fix. */
+export class PriceInputError extends Error {}
+
+export type PriceScopeKind = "standard" | "partner" | "special";
+
+export interface SetPriceInput {
+  scope: PriceScopeKind;
+  partnerId?: string;
+  tenantId?: string;
+  service: string;
+  priceMicros: bigint;
+  minMonthlyVolume?: number;
+  /** Defaults: USD for standard, the partner's currency for partner and special lists. */
+  currency?: string;
+}
+
+/** Band starts of the default standard list (numbers per calendar month). */
+export const DEFAULT_BANDS = [0, 100_000, 1_000_000] as const;
+
+/** Market defaults in USD micros per number, one price per band of DEFAULT_BANDS. */
+export const DEFAULT_STANDARD_PRICES: Record<ServiceCode, readonly [bigint, bigint, bigint]> = {
+  basic: [1_000n, 800n, 600n],
+  hlr: [8_000n, 6_500n, 5_000n],
+  mnp: [6_000n, 5_000n, 4_000n],
+  fraud_shield: [4_000n, 3_200n, 2_500n],
+  fraud_shield_enhanced: [10_000n, 8_000n, 6_500n],
+};
+
+const MAX_VOLUME = 2_000_000_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isServiceCode = (value: string): value is ServiceCode =>
+  (SERVICE_CODES as readonly string[]).includes(value);
+
+/** Groups rows of one scope by service, bands ascending. */
+export function groupByService(rows: PriceRow[]): ServicePrices[] {
+  const byService = new Map<string, ServicePrices>();
+  for (const row of rows) {
+    if (!isServiceCode(row.service)) continue;
+    let entry = byService.get(row.service);
+    if (!entry) {
+      entry = { service: row.service, currency: row.currency, bands: [] };
+      byService.set(row.service, entry);
+    }
+    entry.bands.push({ minMonthlyVolume: row.minMonthlyVolume, priceMicros: row.priceMicros });
+  }
+  for (const entry of byService.values()) entry.bands.sort((a, b) => a.minMonthlyVolume - b.minMonthlyVolume);
+  // In the order of the service catalogue.
+  return SERVICE_CODES.flatMap((code) => byService.get(code) ?? []);
+}
+
+/**
+ * The band for a monthly volume: the highest band start not above it. When a list has no band
+ * starting at 0, volumes below its first band pay the first band.
+ */
+export function pickBand(bands: PriceBand[], volume: number): PriceBand | undefined {
+  let chosen = bands[0];
+  for (const band of bands) if (band.minMonthlyVolume <= volume) chosen = band;
+  return chosen;
+}
+
+export function toView(prices: ServicePrices | EffectivePrices): ServicePriceView {
+  return {
+    service: prices.service,
+    currency: prices.currency,
+    bands: prices.bands.map((b) => ({
+      minMonthlyVolume: b.minMonthlyVolume,
+      priceMicros: b.priceMicros.toString(),
+    })),
+    ...("source" in prices ? { source: prices.source } : {}),
+  };
+}
+
+export function quoteToView(quote: Quote): PriceQuoteView {
+  return {
+    ...quote,
+    unitPriceMicros: quote.unitPriceMicros.toString(),
+    totalMicros: quote.totalMicros.toString(),
+  };
+}
+
+/** Seeds the default standard list when the platform has none; safe to run at every start. */
+export async function ensureStandardPrices(db: Db): Promise<number> {
+  const repo = priceRepo(db);
+  if ((await repo.countScope(STANDARD_SCOPE)) > 0) return 0;
+  return repo.insertMissing(
+    SERVICE_CODES.flatMap((service) =>
+      DEFAULT_BANDS.map((minMonthlyVolume, i) => ({
+        scope: STANDARD_SCOPE,
+        service,
+        minMonthlyVolume,
+        priceMicros: DEFAULT_STANDARD_PRICES[service][i]!,
+        currency: "USD",
+      })),
+    ),
+  );
+}
+
+/**
+ * Prices (issue 4): the platform's standard list, a partner's list for its customers, and special
+ * prices per organisation. The effective price of a service is special, else partner, else
+ * standard, chosen per service. The band is picked by the organisation's volume of that service
+ * in the current calendar month (UTC) before the purchase being quoted: the whole purchase pays
+ * the price of the band already reached.
+ */
+export function priceService(db: Db, clock: () => Date = () => new Date()) {
+  const repo: PriceRepo = priceRepo(db);
+
+  async function effectiveFor(tenantId: string, partnerId: string | null): Promise<EffectivePrices[]> {
+    const scopes = [specialScope(tenantId), STANDARD_SCOPE, ...(partnerId ? [partnerScope(partnerId)] : [])];
+    const rows = await repo.inScopes(scopes);
+    const lists: [PriceSource, ServicePrices[]][] = [
+      ["special", groupByService(rows.filter((r) => r.scope === specialScope(tenantId)))],
+      ["partner", partnerId ? groupByService(rows.filter((r) => r.scope === partnerScope(partnerId))) : []],
+      ["standard", groupByService(rows.filter((r) => r.scope === STANDARD_SCOPE))],
+    ];
+    return SERVICE_CODES.flatMap((code) => {
+      for (const [source, list] of lists) {
+        const found = list.find((p) => p.service === code);
+        if (found) return [{ ...found, source }];
+      }
+      return [];
+    });
+  }
+
+  async function partnerIdOf(tenantId: string): Promise<string> {
+    const partnerId = await repo.partnerOf(tenantId);
+    if (!partnerId) throw new AppError("notFound");
+    return partnerId;
+  }
+
+  /** Turns a scope kind and its id into the stored scope, checking that the partner or tenant exists. */
+  async function resolveScope(
+    scope: string,
+    ids: { partnerId?: string; tenantId?: string },
+  ): Promise<{ scope: string; partnerId: string | null; tenantId: string | null; defaultCurrency: string }> {
+    if (scope === "standard")
+      return { scope: STANDARD_SCOPE, partnerId: null, tenantId: null, defaultCurrency: "USD" };
+    if (scope === "partner") {
+      if (!ids.partnerId) throw new PriceInputError("--partner ID is required for a partner list");
+      if (!UUID.test(ids.partnerId)) throw new PriceInputError(`"${ids.partnerId}" is not a partner id`);
+      const [partner] = await db.select().from(partners).where(eq(partners.id, ids.partnerId));
+      if (!partner) throw new PriceInputError(`no partner with id ${ids.partnerId} (see: partner list)`);
+      return {
+        scope: partnerScope(partner.id),
+        partnerId: partner.id,
+        tenantId: null,
+        defaultCurrency: partner.currency,
+      };
+    }
+    if (scope === "special") {
+      if (!ids.tenantId) throw new PriceInputError("--tenant ID is required for a special price");
+      if (!UUID.test(ids.tenantId)) throw new PriceInputError(`"${ids.tenantId}" is not an organisation id`);
+      const [row] = await db
+        .select({ id: tenants.id, currency: partners.currency })
+        .from(tenants)
+        .innerJoin(partners, eq(partners.id, tenants.partnerId))
+        .where(eq(tenants.id, ids.tenantId));
+      if (!row) throw new PriceInputError(`no organisation with id ${ids.tenantId}`);
+      return {
+        scope: specialScope(row.id),
+        partnerId: null,
+        tenantId: row.id,
+        defaultCurrency: row.currency,
+      };
+    }
+    throw new PriceInputError(`unknown scope "${scope}"; use standard, partner or special`);
+  }
+
+  const standardList = async (): Promise<ServicePrices[]> =>
+    groupByService(await repo.inScopes([STANDARD_SCOPE]));
+
+  const volumeThisMonth = (tenantId: string) => repo.volumeSince(tenantId, monthStartUtc(clock()));
+
+  return {
+    /** The organisation's effective price per service, with where each comes from. */
+    async effective(tenantId: string, partnerId?: string): Promise<EffectivePrices[]> {
+      return effectiveFor(tenantId, partnerId ?? (await partnerIdOf(tenantId)));
+    },
+
+    standardList,
+
+    partnerList: async (partnerId: string): Promise<ServicePrices[]> =>
+      groupByService(await repo.inScopes([partnerScope(partnerId)])),
+
+    /** Numbers checked per service in the current calendar month (UTC). */
+    volumeThisMonth,
+
+    /**
+     * The price of `quantity` numbers of a service for the organisation, in integer micros:
+     * unit price of the band reached by this month's volume so far, times the quantity.
+     * Throws priceNotSet when no list prices the service.
+     */
+    async quote(
+      tenantId: string,
+      service: ServiceCode,
+      quantity: number,
+      partnerId?: string,
+    ): Promise<Quote> {
+      if (!Number.isSafeInteger(quantity) || quantity < 1) throw new AppError("badRequest");
+      const prices = (await effectiveFor(tenantId, partnerId ?? (await partnerIdOf(tenantId)))).find(
+        (p) => p.service === service,
+      );
+      const volume = (await volumeThisMonth(tenantId))[service] ?? 0;
+      const band = prices && pickBand(prices.bands, volume);
+      if (!prices || !band) throw new AppError("priceNotSet", { service }, { service });
+      return {
+        service,
+        quantity,
+        monthlyVolume: volume,
+        unitPriceMicros: band.priceMicros,
+        totalMicros: band.priceMicros * BigInt(quantity),
+        currency: prices.currency,
+        band: band.minMonthlyVolume,
+        source: prices.source,
+      };
+    },
+
+    /** What the caller's permissions allow on the price page. */
+    async overview(
+      tenant: { id: string; partnerId: string },
+      can: { special: boolean; standard: boolean; partner: boolean },
+    ): Promise<PriceOverview> {
+      const overview: PriceOverview = {};
+      if (can.special) {
+        overview.effective = {
+          services: (await effectiveFor(tenant.id, tenant.partnerId)).map(toView),
+          monthlyVolume: await volumeThisMonth(tenant.id),
+        };
+      }
+      if (can.standard) overview.standard = (await standardList()).map(toView);
+      if (can.partner)
+        overview.partner = groupByService(await repo.inScopes([partnerScope(tenant.partnerId)])).map(toView);
+      return overview;
+    },
+
+    /** Operator: sets one band of a list; validates everything and says what is wrong. */
+    async set(input: SetPriceInput): Promise<PriceRow> {
+      if (!isServiceCode(input.service))
+        throw new PriceInputError(
+          `unknown service "${input.service}"; use one of ${SERVICE_CODES.join(", ")}`,
+        );
+      if (input.priceMicros <= 0n) throw new PriceInputError("the price must be greater than 0");
+      const minMonthlyVolume = input.minMonthlyVolume ?? 0;
+      if (!Number.isInteger(minMonthlyVolume) || minMonthlyVolume < 0 || minMonthlyVolume > MAX_VOLUME)
+        throw new PriceInputError(`the band start must be a whole number from 0 to ${MAX_VOLUME}`);
+      const target = await resolveScope(input.scope, input);
+      const currency = (input.currency ?? target.defaultCurrency).toUpperCase();
+      if (!/^[A-Z]{3}$/.test(currency))
+        throw new PriceInputError(`"${input.currency}" is not a currency code (three letters, like USD)`);
+      const siblings = (await repo.inScopes([target.scope])).filter(
+        (r) => r.service === input.service && r.minMonthlyVolume !== minMonthlyVolume,
+      );
+      const other = siblings.find((r) => r.currency !== currency);
+      if (other)
+        throw new PriceInputError(
+          `the other bands of ${input.service} in this list are in ${other.currency}; one service's bands share one currency`,
+        );
+      return repo.upsert({
+        scope: target.scope,
+        partnerId: target.partnerId,
+        tenantId: target.tenantId,
+        service: input.service,
+        minMonthlyVolume,
+        priceMicros: input.priceMicros,
+        currency,
+      });
+    },
+
+    /** Operator: removes one band, or all bands of the service in the list. */
+    async remove(
+      scope: PriceScopeKind,
+      ids: { partnerId?: string; tenantId?: string },
+      service: string,
+      minMonthlyVolume?: number,
+    ): Promise<number> {
+      if (!isServiceCode(service))
+        throw new PriceInputError(`unknown service "${service}"; use one of ${SERVICE_CODES.join(", ")}`);
+      const target = await resolveScope(scope, ids);
+      return repo.remove(target.scope, service, minMonthlyVolume);
+    },
+
+    /** The stored scope of a list, checking that its partner or organisation exists. */
+    resolveScope,
+
+    /** Every list: standard, then each partner's, then each special one (for the operator). */
+    async allLists(): Promise<{ scope: string; prices: ServicePrices[] }[]> {
+      const rows = await repo.all();
+      const scopes = [...new Set(rows.map((r) => r.scope))].sort((a, b) =>
+        a === STANDARD_SCOPE ? -1 : b === STANDARD_SCOPE ? 1 : a.localeCompare(b),
+      );
+      return scopes.map((scope) => ({
+        scope,
+        prices: groupByService(rows.filter((r) => r.scope === scope)),
+      }));
+    },
+  };
+}
+
+export type PriceService = ReturnType<typeof priceService>;

@@ -1,0 +1,119 @@
+import { formatMoney } from "@nc/contracts/money";
+import type { PriceBandView, ServicePriceView } from "@nc/contracts/prices";
+import { SERVICES } from "@nc/contracts/services";
+import { Table, Tag } from "antd";
+import { useTranslation } from "react-i18next";
+import { useLocale } from "../../../shell/i18n/use-locale";
+
+interface Row {
+  key: string;
+  service: string;
+  currency: string;
+  band: PriceBandView;
+  source?: ServicePriceView["source"];
+  /** Rows of one service share its first cell. */
+  span: number;
+  current: boolean;
+}
+
+/** The band a monthly volume is in: the highest start not above it (or the first band). */
+function currentBand(bands: PriceBandView[], volume: number): number | undefined {
+  let chosen = bands[0]?.minMonthlyVolume;
+  for (const band of bands) if (band.minMonthlyVolume <= volume) chosen = band.minMonthlyVolume;
+  return chosen;
+}
+
+/** One price list: a row per service and volume band. */
+export function PriceTable({
+  prices,
+  monthlyVolume,
+  testId,
+}: {
+  prices: ServicePriceView[];
+  /** Given for the organisation's own prices: marks the band reached and shows the source. */
+  monthlyVolume?: Record<string, number>;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const number = new Intl.NumberFormat(locale);
+  const rows: Row[] = prices.flatMap((p) => {
+    const reached = monthlyVolume ? currentBand(p.bands, monthlyVolume[p.service] ?? 0) : undefined;
+    return p.bands.map((band, i) => ({
+      key: `${p.service}-${band.minMonthlyVolume}`,
+      service: p.service,
+      currency: p.currency,
+      band,
+      source: p.source,
+      span: i === 0 ? p.bands.length : 0,
+      current: reached === band.minMonthlyVolume,
+    }));
+  });
+  const serviceName = (code: string) => {
+    const s = SERVICES.find((x) => x.code === code);
+    return s ? t(`services:${s.code}.name`) : code;
+  };
+
+  return (
+    <Table<Row>
+      data-testid={testId}
+      rowKey="key"
+      dataSource={rows}
+      pagination={false}
+      size="middle"
+      locale={{ emptyText: t("price:empty") }}
+      columns={[
+        {
+          title: t("price:columns.service"),
+          dataIndex: "service",
+          onCell: (row) => ({ rowSpan: row.span }),
+          render: (_, row) => (
+            <>
+              {serviceName(row.service)}
+              {monthlyVolume && (
+                <div style={{ opacity: 0.65, fontSize: 12 }}>
+                  {t("price:volumeThisMonth", { formatted: number.format(monthlyVolume[row.service] ?? 0) })}
+                </div>
+              )}
+            </>
+          ),
+        },
+        {
+          title: t("price:columns.band"),
+          key: "band",
+          render: (_, row) => (
+            <>
+              {t("price:bandFrom", { formatted: number.format(row.band.minMonthlyVolume) })}
+              {row.current && (
+                <Tag color="blue" style={{ marginInlineStart: 8 }}>
+                  {t("price:currentBand")}
+                </Tag>
+              )}
+            </>
+          ),
+        },
+        {
+          title: t("price:columns.price"),
+          key: "price",
+          align: "right",
+          render: (_, row) => formatMoney(row.band.priceMicros, row.currency, locale),
+        },
+        ...(monthlyVolume
+          ? [
+              {
+                title: t("price:columns.source"),
+                key: "source",
+                onCell: (row: Row) => ({ rowSpan: row.span }),
+                render: (_: unknown, row: Row) =>
+                  row.source === "special"
+                    ? t("price:source.special")
+                    : row.source === "partner"
+                      ? t("price:source.partner")
+                      : t("price:source.standard"),
+              },
+            ]
+          : []),
+      ]}
+    />
+  );
+}
