@@ -16,7 +16,7 @@ import { useDevice } from "../device/use-device";
 import { guardDashboardPage } from "../guard-dashboard-page.server";
 import { useLocale } from "../i18n/use-locale";
 import { requireUser } from "../require-user.server";
-import { DASHBOARD_PAGES, pageForPath } from "../route-table";
+import { DASHBOARD_PAGES, type DashboardPage, pageForPath } from "../route-table";
 import { BACK_TO_TOP_SIZE } from "../theme/tokens";
 import type { Route } from "./+types/dashboard-layout";
 
@@ -32,20 +32,45 @@ function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const location = useLocation();
   const { rest } = splitLocalePath(location.pathname);
   const { can } = useTenantAccess();
-  const items = DASHBOARD_PAGES.filter((p) => !p.hideInMenu && (!p.permissions || can(p.permissions))).map(
-    (p) => ({
-      key: p.path,
-      icon: p.icon ? createElement(p.icon) : undefined,
-      label: (
-        <Link to={to(p.path)} onClick={onNavigate}>
-          {t(p.titleKey)}
-        </Link>
-      ),
-    }),
-  );
+  const visible = DASHBOARD_PAGES.filter((p) => !p.hideInMenu && (!p.permissions || can(p.permissions)));
+  const entry = (p: DashboardPage) => ({
+    key: p.path,
+    icon: p.icon ? createElement(p.icon) : undefined,
+    label: (
+      <Link to={to(p.path)} onClick={onNavigate}>
+        {t(p.titleKey)}
+      </Link>
+    ),
+  });
+  // A page with visible children opens as a group holding itself and them (spec: account > recharge).
+  const items = visible
+    .filter((p) => !p.parent || !visible.some((q) => q.key === p.parent))
+    .map((p) => {
+      const children = visible.filter((c) => c.parent === p.key);
+      if (children.length === 0) return entry(p);
+      return {
+        key: `${p.key}-group`,
+        icon: entry(p).icon,
+        label: t(p.titleKey),
+        children: [p, ...children].map(entry),
+      };
+    });
   const current = pageForPath(rest);
-  const selected = DASHBOARD_PAGES.find((p) => p.key === (current?.parent ?? current?.key))?.path ?? rest;
-  return <Menu mode="inline" selectedKeys={[selected]} items={items} style={{ borderInlineEnd: 0 }} />;
+  const shown =
+    current && visible.includes(current) ? current : DASHBOARD_PAGES.find((p) => p.key === current?.parent);
+  const selected = shown?.path ?? rest;
+  const open = items
+    .filter((i) => "children" in i && i.children?.some((c) => c.key === selected))
+    .map((i) => i.key);
+  return (
+    <Menu
+      mode="inline"
+      selectedKeys={[selected]}
+      defaultOpenKeys={open}
+      items={items}
+      style={{ borderInlineEnd: 0 }}
+    />
+  );
 }
 
 /** The signed-in shell: brand, side menu, header with language, colour mode and the user menu. */
