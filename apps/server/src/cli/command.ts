@@ -10,11 +10,7 @@ export interface CliCommand {
   usage: string;
   /** parseArgs option spec for its flags. */
   options: Record<string, { type: "string" | "boolean"; multiple?: boolean }>;
-  run(input: {
-    values: FlagValues;
-    database: Database;
-    config: Config;
-  }): Promise<number>;
+  run(input: { values: FlagValues; database: Database; config: Config }): Promise<number>;
 }
 
 export class UsageError extends Error {}

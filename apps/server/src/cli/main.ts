@@ -2,10 +2,18 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { type CliCommand, type FlagValues, UsageError } from "./command";
+import { balanceCommands } from "./commands/balance";
 import { partnerCommands } from "./commands/partner";
+import { priceCommands } from "./commands/price";
+import { rechargeCommands } from "./commands/recharge";
 
 /** Every operator command; a feature adds its own list in cli/commands/<area>.ts. */
-const COMMANDS: CliCommand[] = [...partnerCommands];
+const COMMANDS: CliCommand[] = [
+  ...partnerCommands,
+  ...priceCommands,
+  ...balanceCommands,
+  ...rechargeCommands,
+];
 
 const usage = () =>
   `Operator commands (with the embedded database, stop the server first; on PostgreSQL they run beside it):\n\n${COMMANDS.map((c) => `  ${c.usage}`).join("\n")}\n`;

@@ -1,0 +1,355 @@
+import { randomInt } from "node:crypto";
+import { microsToDecimal, parseAmountToMicros } from "@nc/contracts/money";
+import type {
+  CreatedRecharge,
+  RechargeMethod,
+  RechargeOptions,
+  RechargeOrder,
+  RechargeReceipt,
+  RechargeStatus,
+} from "@nc/contracts/recharge";
+import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { and, desc, eq, inArray, lt, ne } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { ledgerEntries, partners, paymentEvents, rechargeOrders, tenants } from "../../db/schema/index";
+import { AppError, fieldError } from "../../http/app-error";
+import { type Actor, billingService } from "../billing/billing-service";
+import { bankTransferProvider } from "./providers/bank-transfer";
+import type { RechargeProvider, StartInput } from "./providers/provider";
+import { stripeProvider } from "./providers/stripe";
+
+export type RechargeRow = typeof rechargeOrders.$inferSelect;
+
+// No 0/O, 1/I/L: a reference is read aloud and typed from a bank statement.
+const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+const block = () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
+/** A human-friendly unique reference, e.g. NC-7K3P-9QX2. */
+export const newReference = () => `NC-${block()}-${block()}`;
+/** What an operator types: any case, spaces or missing dashes. */
+export const normaliseReference = (text: string) => {
+  const plain = text.toUpperCase().replace(/[^0-9A-Z]/g, "");
+  const body = plain.startsWith("NC") ? plain.slice(2) : plain;
+  return body.length === 8 ? `NC-${body.slice(0, 4)}-${body.slice(4)}` : text.trim().toUpperCase();
+};
+
+const PRESETS = ["10", "50", "100", "500", "1000"];
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === "23505" || e.cause?.code === "23505";
+}
+
+export function toOrder(row: RechargeRow): RechargeOrder {
+  return {
+    id: row.id,
+    method: row.method as RechargeMethod,
+    amountMicros: row.amountMicros.toString(),
+    currency: row.currency,
+    status: row.status as RechargeStatus,
+    reference: row.reference,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    ledgerEntryId: row.ledgerEntryId,
+  };
+}
+
+type RechargeConfig = Pick<
+  Config,
+  | "STRIPE_SECRET_KEY"
+  | "STRIPE_WEBHOOK_SECRET"
+  | "STRIPE_API_BASE"
+  | "BANK_TRANSFER_DETAILS"
+  | "BANK_TRANSFER_DAYS"
+  | "RECHARGE_MIN"
+  | "RECHARGE_MAX"
+>;
+
+/** Recharge orders: create with a provider, list, cancel; paid exactly once (webhook or operator). */
+export function rechargeService(db: Db, config: RechargeConfig) {
+  const billing = billingService(db);
+  const providers: Record<RechargeMethod, RechargeProvider> = {
+    stripe: stripeProvider({
+      secretKey: config.STRIPE_SECRET_KEY,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      apiBase: config.STRIPE_API_BASE,
+    }),
+    bank_transfer: bankTransferProvider({
+      details: config.BANK_TRANSFER_DETAILS,
+      days: config.BANK_TRANSFER_DAYS,
+    }),
+  };
+  const min = parseAmountToMicros(config.RECHARGE_MIN)!;
+  const max = parseAmountToMicros(config.RECHARGE_MAX)!;
+
+  /** Pending orders past their time become expired (checked whenever they are read). */
+  const expireOld = (tenantId?: string) =>
+    db
+      .update(rechargeOrders)
+      .set({ status: "expired", updatedAt: new Date() })
+      .where(
+        and(
+          eq(rechargeOrders.status, "pending"),
+          lt(rechargeOrders.expiresAt, new Date()),
+          tenantId ? eq(rechargeOrders.tenantId, tenantId) : undefined,
+        ),
+      );
+
+  async function find(tenantId: string, id: string): Promise<RechargeRow> {
+    await expireOld(tenantId);
+    const [row] = await db
+      .select()
+      .from(rechargeOrders)
+      .where(and(eq(rechargeOrders.tenantId, tenantId), eq(rechargeOrders.id, id)));
+    if (!row) throw new AppError("notFound");
+    return row;
+  }
+
+  async function insertOrder(values: Omit<typeof rechargeOrders.$inferInsert, "reference">) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const [row] = await db
+          .insert(rechargeOrders)
+          .values({ ...values, reference: newReference() })
+          .returning();
+        return row!;
+      } catch (error) {
+        if (attempt < 5 && isUniqueViolation(error)) continue;
+        throw error;
+      }
+    }
+  }
+
+  /**
+   * Credits the order once and marks it paid. Safe to call again or at the same moment from
+   * another process: the ledger's idempotency key "recharge:<orderId>" lets one credit through.
+   */
+  async function markPaid(
+    orderId: string,
+    actor: Actor,
+    note?: string,
+  ): Promise<{ order: RechargeRow; credited: boolean }> {
+    const [row] = await db.select().from(rechargeOrders).where(eq(rechargeOrders.id, orderId));
+    if (!row) throw new AppError("notFound");
+    if (row.status === "paid") return { order: row, credited: false };
+    const posted = await billing.credit({
+      tenantId: row.tenantId,
+      tradeType: TRADE_TYPES.recharge,
+      amountMicros: row.amountMicros,
+      idempotencyKey: `recharge:${row.id}`,
+      request: { orderId: row.id, amountMicros: row.amountMicros.toString() },
+      reference: { type: "recharge", id: row.id },
+      actor,
+      note: note ?? `${row.method === "stripe" ? "Card" : "Bank transfer"} ${row.reference}`,
+    });
+    const now = new Date();
+    const [updated] = await db
+      .update(rechargeOrders)
+      .set({
+        status: "paid",
+        ledgerEntryId: posted.entry.id,
+        paidAt: now,
+        updatedAt: now,
+        ...(note ? { note } : {}),
+      })
+      .where(and(eq(rechargeOrders.id, row.id), ne(rechargeOrders.status, "paid")))
+      .returning();
+    const [current] = updated
+      ? [updated]
+      : await db.select().from(rechargeOrders).where(eq(rechargeOrders.id, row.id));
+    return { order: current!, credited: !posted.replayed };
+  }
+
+  /** Moves a pending order to a final unpaid state; false when it was not pending. */
+  async function close(
+    where: ReturnType<typeof eq>,
+    status: Exclude<RechargeStatus, "pending" | "paid">,
+    note?: string,
+  ): Promise<RechargeRow | null> {
+    const [row] = await db
+      .update(rechargeOrders)
+      .set({ status, updatedAt: new Date(), ...(note ? { note } : {}) })
+      .where(and(where, eq(rechargeOrders.status, "pending")))
+      .returning();
+    return row ?? null;
+  }
+
+  return {
+    providers,
+    markPaid,
+
+    async options(tenantId: string): Promise<RechargeOptions> {
+      const { currency } = await billing.balance(tenantId);
+      return {
+        methods: (Object.values(providers) as RechargeProvider[])
+          .filter((p) => p.available())
+          .map((p) => p.method),
+        currency,
+        minMicros: min.toString(),
+        maxMicros: max.toString(),
+        presets: PRESETS.filter((p) => {
+          const micros = parseAmountToMicros(p)!;
+          return micros >= min && micros <= max;
+        }),
+        bankDetails: config.BANK_TRANSFER_DETAILS ?? "",
+        bankTransferDays: config.BANK_TRANSFER_DAYS,
+      };
+    },
+
+    async create(input: {
+      tenantId: string;
+      userId: string;
+      method: RechargeMethod;
+      amount: string;
+      brandName: string;
+      origin: string;
+      langPrefix: string;
+    }): Promise<CreatedRecharge> {
+      const provider = providers[input.method];
+      if (!provider.available()) throw new AppError("rechargeMethodUnavailable");
+      const amountMicros = parseAmountToMicros(input.amount);
+      if (amountMicros === null) throw fieldError("amount", "amount_invalid");
+      if (amountMicros < min || amountMicros > max)
+        throw fieldError("amount", "amount_range", { min: microsToDecimal(min), max: microsToDecimal(max) });
+      const { currency } = await billing.balance(input.tenantId);
+      const row = await insertOrder({
+        id: uuidv7(),
+        tenantId: input.tenantId,
+        method: input.method,
+        amountMicros,
+        currency,
+        status: "pending",
+        createdBy: input.userId,
+      });
+      const start: StartInput = {
+        orderId: row.id,
+        tenantId: input.tenantId,
+        reference: row.reference,
+        amountMicros,
+        currency,
+        brandName: input.brandName,
+        origin: input.origin,
+        langPrefix: input.langPrefix,
+      };
+      let started: Awaited<ReturnType<RechargeProvider["start"]>>;
+      try {
+        started = await provider.start(start);
+      } catch (error) {
+        await close(eq(rechargeOrders.id, row.id), "failed", "provider error");
+        throw Object.assign(new AppError("unavailable"), { cause: error });
+      }
+      const [saved] = await db
+        .update(rechargeOrders)
+        .set({
+          providerSessionId: started.providerSessionId ?? null,
+          expiresAt: started.expiresAt,
+          updatedAt: new Date(),
+        })
+        .where(eq(rechargeOrders.id, row.id))
+        .returning();
+      return {
+        orderId: row.id,
+        order: toOrder(saved ?? row),
+        checkoutUrl: started.checkoutUrl,
+        reference: input.method === "bank_transfer" ? row.reference : undefined,
+        bankDetails: started.bankDetails,
+      };
+    },
+
+    async list(tenantId: string): Promise<RechargeOrder[]> {
+      await expireOld(tenantId);
+      const rows = await db
+        .select()
+        .from(rechargeOrders)
+        .where(eq(rechargeOrders.tenantId, tenantId))
+        .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
+        .limit(200);
+      return rows.map(toOrder);
+    },
+
+    get: async (tenantId: string, id: string) => toOrder(await find(tenantId, id)),
+
+    async cancel(tenantId: string, id: string): Promise<RechargeOrder> {
+      await find(tenantId, id);
+      const row = await close(
+        and(eq(rechargeOrders.tenantId, tenantId), eq(rechargeOrders.id, id)) as ReturnType<typeof eq>,
+        "cancelled",
+      );
+      if (!row) throw new AppError("rechargeNotPending");
+      return toOrder(row);
+    },
+
+    async receipt(tenantId: string, id: string): Promise<RechargeReceipt> {
+      const row = await find(tenantId, id);
+      if (row.status !== "paid") throw new AppError("notFound");
+      const [owner] = await db
+        .select({ tenant: tenants, partner: partners })
+        .from(tenants)
+        .innerJoin(partners, eq(partners.id, tenants.partnerId))
+        .where(eq(tenants.id, tenantId));
+      const [entry] = row.ledgerEntryId
+        ? await db.select().from(ledgerEntries).where(eq(ledgerEntries.id, row.ledgerEntryId))
+        : [];
+      return {
+        order: toOrder(row),
+        tenant: { id: owner!.tenant.id, name: owner!.tenant.name },
+        brand: {
+          name: owner!.partner.name,
+          logo: owner!.partner.logo,
+          darkLogo: owner!.partner.darkLogo,
+          email: owner!.partner.email,
+        },
+        balanceAfterMicros: entry?.balanceAfterMicros?.toString() ?? null,
+      };
+    },
+
+    /** Operator: a bank transfer by its reference. */
+    async byReference(reference: string): Promise<RechargeRow | undefined> {
+      await expireOld();
+      const [row] = await db
+        .select()
+        .from(rechargeOrders)
+        .where(eq(rechargeOrders.reference, normaliseReference(reference)));
+      return row;
+    },
+
+    /** Operator: the transfer never came or was wrong. */
+    reject: (id: string, note?: string) =>
+      db
+        .update(rechargeOrders)
+        .set({ status: "failed", updatedAt: new Date(), ...(note ? { note } : {}) })
+        .where(
+          and(eq(rechargeOrders.id, id), inArray(rechargeOrders.status, ["pending", "expired", "cancelled"])),
+        )
+        .returning()
+        .then((rows) => rows[0] ?? null),
+
+    bySession: async (sessionId: string) =>
+      (await db.select().from(rechargeOrders).where(eq(rechargeOrders.providerSessionId, sessionId)))[0],
+
+    byId: async (id: string) => (await db.select().from(rechargeOrders).where(eq(rechargeOrders.id, id)))[0],
+
+    /** A Stripe session ended unpaid: expired or failed, if still pending. */
+    closeSession: (sessionId: string, status: "expired" | "failed") =>
+      close(eq(rechargeOrders.providerSessionId, sessionId), status),
+
+    /** Records a provider event; false when it was already recorded (a replay). */
+    async seen(eventId: string): Promise<boolean> {
+      const rows = await db.select().from(paymentEvents).where(eq(paymentEvents.id, eventId));
+      return rows.length > 0;
+    },
+    async recordEvent(eventId: string, provider: string, type: string): Promise<boolean> {
+      const rows = await db
+        .insert(paymentEvents)
+        .values({ id: eventId, provider, type })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type RechargeService = ReturnType<typeof rechargeService>;

@@ -1,0 +1,125 @@
+import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { UsageError } from "../src/cli/command";
+import { balanceCommands } from "../src/cli/commands/balance";
+import { accounts, ledgerEntries } from "../src/db/schema/index";
+import { billingService } from "../src/features/billing/billing-service";
+import { registerUser } from "./helpers/accounts";
+import { createTenant } from "./helpers/tenancy";
+import { createTestApp, type TestApp } from "./helpers/test-app";
+
+/** The operator's balance commands, run as the CLI runs them, on the test database. */
+describe("balance commands", () => {
+  let t: TestApp;
+  let tenantId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    tenantId = await createTenant(t, await registerUser(t), "Operator Org");
+  });
+  afterAll(() => t.close());
+
+  async function run(action: string, values: Record<string, string>) {
+    const command = balanceCommands.find((c) => c.action === action)!;
+    const lines: string[] = [];
+    const log = vi.spyOn(console, "log").mockImplementation((...a) => void lines.push(a.join(" ")));
+    const error = vi.spyOn(console, "error").mockImplementation((...a) => void lines.push(a.join(" ")));
+    try {
+      const code = await command.run({ values, database: t.database, config: t.app.services.config });
+      return { code, out: lines.join("\n") };
+    } finally {
+      log.mockRestore();
+      error.mockRestore();
+    }
+  }
+
+  const entries = () =>
+    t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.tenantId, tenantId))
+      .orderBy(ledgerEntries.createdAt);
+
+  it("add (2), sub (3) and refund (10) post ledger rows with the reason; show says OK", async () => {
+    expect((await run("add", { tenant: tenantId, amount: "10.00", reason: "goodwill" })).code).toBe(0);
+    expect((await run("sub", { tenant: tenantId, amount: "2.50", reason: "correction" })).code).toBe(0);
+    expect((await run("refund", { tenant: tenantId, amount: "1", reason: "failed job" })).code).toBe(0);
+    const rows = await entries();
+    expect(rows.map((r) => [r.tradeType, r.amountMicros, r.note, r.actorType])).toEqual([
+      [TRADE_TYPES.add, 10_000_000n, "goodwill", "operator"],
+      [TRADE_TYPES.sub, -2_500_000n, "correction", "operator"],
+      [TRADE_TYPES.refund, 1_000_000n, "failed job", "operator"],
+    ]);
+    const show = await run("show", { tenant: tenantId });
+    expect(show.code).toBe(0);
+    expect(show.out).toContain("Balance    8.50 USD");
+    expect(show.out).toContain("Ledger sum 8.50 USD");
+    expect(show.out).toMatch(/\nOK$/);
+  });
+
+  it("sub refuses to go below zero; the same --key applies once", async () => {
+    const refused = await run("sub", { tenant: tenantId, amount: "1000", reason: "too much" });
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain("too low");
+    const before = (await entries()).length;
+    await run("add", { tenant: tenantId, amount: "5", reason: "ticket 42", key: "ticket-42" });
+    const again = await run("add", { tenant: tenantId, amount: "5", reason: "ticket 42", key: "ticket-42" });
+    expect(again.out).toContain("Already done");
+    expect((await entries()).length).toBe(before + 1);
+  });
+
+  it("refuses bad input with a usage error", async () => {
+    await expect(run("add", { tenant: tenantId, amount: "-1", reason: "x" })).rejects.toBeInstanceOf(
+      UsageError,
+    );
+    await expect(run("add", { tenant: tenantId, amount: "1" })).rejects.toBeInstanceOf(UsageError);
+    await expect(run("show", { tenant: "00000000-0000-4000-8000-000000000000" })).rejects.toBeInstanceOf(
+      UsageError,
+    );
+  });
+
+  it("show prints MISMATCH and exits 1 when the balance and the ledger differ", async () => {
+    // Tamper behind the service's back (what the check is there to catch).
+    await t.database.db
+      .update(accounts)
+      .set({ balanceMicros: sql`${accounts.balanceMicros} + 1` })
+      .where(eq(accounts.tenantId, tenantId));
+    const show = await run("show", { tenant: tenantId });
+    expect(show.code).toBe(1);
+    expect(show.out).toMatch(/MISMATCH$/);
+  });
+});
+
+describe("welcome credit", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ WELCOME_CREDIT: "5" });
+  });
+  afterAll(() => t.close());
+
+  it("credits each new organisation once, as trade type 2 'welcome credit'", async () => {
+    const owner = await registerUser(t);
+    const tenantId = await createTenant(t, owner, "Welcome Org");
+    const billing = billingService(t.database.db);
+    expect(await billing.verify(tenantId)).toMatchObject({ balanceMicros: 5_000_000n, ok: true });
+    const rows = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.tenantId, tenantId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      tradeType: TRADE_TYPES.add,
+      note: "welcome credit",
+      idempotencyKey: `welcome:${tenantId}`,
+    });
+    const other = await createTenant(t, owner, "Second Org");
+    expect((await billing.balance(other)).balanceMicros).toBe(5_000_000n);
+  });
+
+  it("is off by default", async () => {
+    const plain = await createTestApp();
+    try {
+      const tenantId = await createTenant(plain, await registerUser(plain), "Plain Org");
+      expect((await billingService(plain.database.db).balance(tenantId)).balanceMicros).toBe(0n);
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { ReloadOutlined } from "@ant-design/icons";
+import { formatMoney } from "@nc/contracts/money";
+import type { RechargeOrder } from "@nc/contracts/recharge";
+import { Alert, App, Button, Card, Popconfirm, Space, Table, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Can } from "../../../shell/access/can";
+import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
+import { useLocale } from "../../../shell/i18n/use-locale";
+import { useTenantDate } from "../../tenant/use-tenant-date";
+import { useCancelRecharge } from "../api/cancel-recharge";
+import { useRecharges } from "../api/recharges";
+import { METHOD_LABEL_KEYS } from "../labels";
+import { RechargeStatusTag } from "./recharge-status-tag";
+
+/** The organisation's recharge orders with their state; cancel what is pending, open receipts. */
+export function RechargeOrdersCard({ tenantId }: { tenantId: string }) {
+  const { t } = useTranslation();
+  const { locale, to } = useLocale();
+  const { message } = App.useApp();
+  const date = useTenantDate();
+  const orders = useRecharges(tenantId);
+  const cancel = useCancelRecharge(tenantId);
+
+  async function onCancel(id: string) {
+    try {
+      await cancel.mutateAsync(id);
+      void message.success(t("recharge:orders.cancelled"));
+    } catch (error) {
+      showApiError(error, t, message);
+    }
+  }
+
+  return (
+    <Card
+      title={t("recharge:orders.title")}
+      data-testid="recharge-orders"
+      extra={
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => void orders.refetch()}
+          loading={orders.isFetching}
+          aria-label={t("recharge:orders.refresh")}
+        />
+      }
+    >
+      {orders.isError ? (
+        <Alert type="error" showIcon title={errorText(orders.error, t)} />
+      ) : (
+        <Table<RechargeOrder>
+          rowKey="id"
+          size="middle"
+          loading={orders.isPending}
+          dataSource={orders.data ?? []}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          scroll={{ x: true }}
+          locale={{ emptyText: t("recharge:orders.empty") }}
+          columns={[
+            { key: "created", title: t("recharge:orders.created"), render: (_, o) => date(o.createdAt) },
+            {
+              key: "method",
+              title: t("recharge:orders.method"),
+              render: (_, o) => t(METHOD_LABEL_KEYS[o.method]),
+            },
+            {
+              key: "amount",
+              title: t("recharge:orders.amount"),
+              align: "right",
+              render: (_, o) => formatMoney(o.amountMicros, o.currency, locale),
+            },
+            {
+              key: "reference",
+              title: t("recharge:orders.reference"),
+              render: (_, o) => <Typography.Text code>{o.reference}</Typography.Text>,
+            },
+            {
+              key: "status",
+              title: t("recharge:orders.status"),
+              render: (_, o) => <RechargeStatusTag status={o.status} />,
+            },
+            {
+              key: "actions",
+              title: t("recharge:orders.actions"),
+              render: (_, o) => (
+                <Space>
+                  {o.status === "paid" && (
+                    <Link to={to(`/dashboard/account/receipt/${o.id}`)} data-testid="recharge-receipt-link">
+                      {t("recharge:orders.receipt")}
+                    </Link>
+                  )}
+                  {o.status === "pending" && (
+                    <Can permissions={["recharge:create"]}>
+                      <Popconfirm title={t("recharge:orders.cancelConfirm")} onConfirm={() => onCancel(o.id)}>
+                        <Button size="small" danger>
+                          {t("recharge:orders.cancel")}
+                        </Button>
+                      </Popconfirm>
+                    </Can>
+                  )}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+import type { CreatedRecharge } from "@nc/contracts/recharge";
+import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
+import { Alert, Space, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { BankTransferDetails } from "../../features/recharge/components/bank-transfer-details";
+import { RechargeFormCard } from "../../features/recharge/components/recharge-form-card";
+import { RechargeOrdersCard } from "../../features/recharge/components/recharge-orders-card";
+import { useTenantAccess } from "../../features/tenant/use-tenant-access";
+import { Can } from "../../shell/access/can";
+import { pageMeta } from "../../shell/page-meta";
+
+export const meta = pageMeta("recharge:title");
+
+/** account/recharge (issue 4): new recharge (card or bank transfer) and the list of orders. */
+export default function RechargePage() {
+  const { t } = useTranslation();
+  const { tenant } = useTenantAccess();
+  const tenantId = tenant?.tenant.id ?? "";
+  const [params] = useSearchParams();
+  const result = params.get("result");
+  const [created, setCreated] = useState<CreatedRecharge | null>(null);
+  return (
+    <Space orientation="vertical" size={16} style={{ width: "100%" }}>
+      <div>
+        <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
+          {t("recharge:title")}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t("recharge:subtitle")}</Typography.Text>
+      </div>
+      {result === "success" && <Alert type="success" showIcon title={t("recharge:returned.success")} />}
+      {result === "cancel" && <Alert type="warning" showIcon title={t("recharge:returned.cancel")} />}
+      {created && <BankTransferDetails created={created} />}
+      <RechargeFormCard tenantId={tenantId} onBankTransfer={setCreated} />
+      <Can permissions={ROUTE_PERMISSIONS.receipt}>
+        <RechargeOrdersCard tenantId={tenantId} />
+      </Can>
+    </Space>
+  );
+}
