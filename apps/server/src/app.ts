@@ -3,12 +3,16 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { accountRoutes } from "./features/account/routes";
 import { authRoutes } from "./features/auth/routes";
 import { healthRoutes } from "./features/health/routes";
 import { invitationRoutes } from "./features/invitation/routes";
 import { lookupRoutes } from "./features/lookup/routes";
 import { memberRoutes } from "./features/member/routes";
 import { noticeRoutes } from "./features/notice/routes";
+import { priceRoutes } from "./features/price/routes";
+import { rechargeRoutes } from "./features/recharge/routes";
+import { stripeWebhookRoutes } from "./features/recharge/stripe-webhook";
 import { roleRoutes } from "./features/role/routes";
 import { tenantRoutes } from "./features/tenant/routes";
 import { userRoutes } from "./features/user/routes";
@@ -68,6 +72,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(memberRoutes);
   await app.register(invitationRoutes);
   await app.register(noticeRoutes);
+  await app.register(rechargeRoutes);
+  await app.register(stripeWebhookRoutes);
+  await app.register(accountRoutes);
+  await app.register(priceRoutes);
 
   const renderPage = await registerWeb(app, options.web);
   app.setNotFoundHandler(async (request, reply) => {

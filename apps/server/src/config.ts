@@ -43,6 +43,20 @@ const url = (protocols: string[]) =>
       }
     });
 
+/** A decimal amount of money ("10", "5.50"), kept as text; parsed with parseAmountToMicros. */
+const amount = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const text = v === undefined || v.trim() === "" ? fallback : v.trim();
+      if (!/^\d{1,12}(\.\d{1,6})?$/.test(text)) {
+        ctx.addIssue({ code: "custom", message: "must be a decimal amount such as 10 or 5.50" });
+        return z.NEVER;
+      }
+      return text;
+    });
+
 const schema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: int(3000, 0, 65535),
@@ -65,6 +79,14 @@ const schema = z.object({
   SESSION_MAX_DAYS: int(30, 1, 365),
   DEFAULT_PARTNER_NAME: z.string().min(1).max(80).default("NumberCheck"),
   DEFAULT_PARTNER_EMAIL: z.email({ error: "must be an e-mail address" }).default("support@example.com"),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: url(["http:", "https:"]).transform((v) => v ?? "https://api.stripe.com"),
+  BANK_TRANSFER_DETAILS: z.string().optional(),
+  BANK_TRANSFER_DAYS: int(14, 1, 365),
+  RECHARGE_MIN: amount("10"),
+  RECHARGE_MAX: amount("10000"),
+  WELCOME_CREDIT: amount("0"),
 });
 
 export type Config = z.output<typeof schema> & { publicUrl: string };

@@ -8,6 +8,7 @@ import { type CaptchaService, captchaService } from "./features/captcha/captcha-
 import { createMailer, type Mailer } from "./features/mail/mailer";
 import { type NoticeService, noticeService } from "./features/notice/notice-service";
 import { type PartnerService, partnerService } from "./features/partner/partner-service";
+import { ensureStandardPrices } from "./features/price/price-service";
 import { databaseRateStore, type RateStore, redisRateStore } from "./features/rate-limit/rate-store";
 
 /** The long-lived pieces every route reaches through `app.services`. */
@@ -46,6 +47,7 @@ export async function createServices(
     email: config.DEFAULT_PARTNER_EMAIL,
   });
   await partners.ensureDefault();
+  await ensureStandardPrices(db);
   return {
     config,
     database,

@@ -20,6 +20,11 @@ export default [
       layout("shell/layouts/dashboard-layout.tsx", [
         index("routes/dashboard/index.tsx"),
         route("profile", "routes/dashboard/profile.tsx"),
+        route("price", "routes/dashboard/price.tsx"),
+        route("account", "routes/dashboard/account.tsx"),
+        route("account/detail", "routes/dashboard/account-detail.tsx"),
+        route("account/recharge", "routes/dashboard/recharge.tsx"),
+        route("account/receipt/:id", "routes/dashboard/receipt.tsx"),
         route("tenant", "routes/dashboard/tenant.tsx"),
         route("tenant/role/add", "routes/dashboard/role-edit.tsx", { id: "role-add" }),
         route("tenant/role/:id", "routes/dashboard/role-edit.tsx", { id: "role-edit" }),

@@ -21,6 +21,8 @@ export const ERRORS = {
   inviteInvalid: { code: 40025, status: 400 },
   inviteEmailMismatch: { code: 40026, status: 400 },
   alreadyMember: { code: 40027, status: 400 },
+  rechargeMethodUnavailable: { code: 40028, status: 400 },
+  priceNotSet: { code: 40040, status: 400 },
   // 4003x travel with HTTP 200: the spec's client reads them from a successful answer.
   noActiveTenant: { code: 40035, status: 200 },
   notTenantMember: { code: 40036, status: 200 },
@@ -32,6 +34,7 @@ export const ERRORS = {
   notFound: { code: 40400, status: 404 },
   idempotencyConflict: { code: 40900, status: 409 },
   reservationClosed: { code: 40901, status: 409 },
+  rechargeNotPending: { code: 40902, status: 409 },
   payloadTooLarge: { code: 41300, status: 413 },
   rateLimited: { code: 42900, status: 429 },
   internal: { code: 50000, status: 500 },

@@ -5,6 +5,8 @@
 export const ROUTE_PERMISSIONS = {
   account: ["account:read"],
   accountDetail: ["account_stmt:read"],
+  recharge: ["recharge:create"],
+  receipt: ["account:read"],
   apiKeys: ["apikey:read"],
   apiUsage: ["apikey_data:read"],
   price: ["special_price:read", "standard_price:read", "dsp_standard_price:read"],

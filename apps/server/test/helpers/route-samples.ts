@@ -45,6 +45,34 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "GET /api/tenant/notice/unread_count": () => ({ url: "/api/tenant/notice/unread_count" }),
   "POST /api/tenant/notice/s/:id/read": (f) => ({ url: `/api/tenant/notice/s/${f.extra.noticeId}/read` }),
   "POST /api/tenant/notice/read_all": () => ({ url: "/api/tenant/notice/read_all" }),
+  "GET /api/tenant/account": () => ({ url: "/api/tenant/account" }),
+  "GET /api/tenant/account/series": () => ({ url: "/api/tenant/account/series?days=7" }),
+  "GET /api/tenant/account/transactions": () => ({ url: "/api/tenant/account/transactions?limit=5" }),
+  "GET /api/tenant/account/transactions/s/:id": (f) => ({
+    url: `/api/tenant/account/transactions/s/${f.extra.ledgerEntryId}`,
+  }),
+  "GET /api/tenant/account/transactions/export": () => ({
+    url: "/api/tenant/account/transactions/export?format=csv",
+  }),
+  "POST /api/tenant/account/settings": () => ({
+    url: "/api/tenant/account/settings",
+    body: { lowBalanceThreshold: "5" },
+  }),
+  "GET /api/tenant/price": () => ({ url: "/api/tenant/price" }),
+  "GET /api/tenant/price/quote": () => ({ url: "/api/tenant/price/quote?service=hlr&quantity=10" }),
+  "GET /api/tenant/recharge/options": () => ({ url: "/api/tenant/recharge/options" }),
+  "POST /api/tenant/recharge": () => ({
+    url: "/api/tenant/recharge",
+    body: { method: "bank_transfer", amount: "50.00" },
+  }),
+  "GET /api/tenant/recharge": () => ({ url: "/api/tenant/recharge" }),
+  "GET /api/tenant/recharge/s/:id": (f) => ({ url: `/api/tenant/recharge/s/${f.extra.rechargeOrderId}` }),
+  "POST /api/tenant/recharge/s/:id/cancel": (f) => ({
+    url: `/api/tenant/recharge/s/${f.extra.rechargeOrderId}/cancel`,
+  }),
+  "GET /api/tenant/recharge/s/:id/receipt": (f) => ({
+    url: `/api/tenant/recharge/s/${f.extra.rechargeOrderId}/receipt`,
+  }),
 };
 
 export const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;

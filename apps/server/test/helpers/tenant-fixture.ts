@@ -1,5 +1,15 @@
+import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { eq, inArray } from "drizzle-orm";
-import { invitations, noticeReads, notices, roles, tenantMembers, tenants } from "../../src/db/schema/index";
+import {
+  invitations,
+  noticeReads,
+  notices,
+  rechargeOrders,
+  roles,
+  tenantMembers,
+  tenants,
+} from "../../src/db/schema/index";
+import { billingService } from "../../src/features/billing/billing-service";
 import { type Account, expectOk, registerUser } from "./accounts";
 import { createTenant, inTenant, memberWithRole } from "./tenancy";
 import type { TestApp } from "./test-app";
@@ -34,29 +44,48 @@ export async function makeTenantFixture(t: TestApp, label: string): Promise<Tena
       roleId: customRoleId,
     }),
   ).id;
-  return { tenantId, owner, member, customRoleId, extra: { noticeId, inviteId } };
+  const { entry } = await billingService(t.database.db).credit({
+    tenantId,
+    tradeType: TRADE_TYPES.add,
+    amountMicros: 1_000_000n,
+    actor: { type: "system" },
+  });
+  const rechargeOrderId = expectOk<{ orderId: string }>(
+    await call("POST", "/api/tenant/recharge", { method: "bank_transfer", amount: "20" }),
+  ).orderId;
+  return {
+    tenantId,
+    owner,
+    member,
+    customRoleId,
+    extra: { noticeId, inviteId, ledgerEntryId: entry.id, rechargeOrderId },
+  };
 }
 
 /** Everything stored for one organisation, to prove a sequence of calls changed nothing. */
 export async function snapshotTenant(t: TestApp, tenantId: string) {
   const db = t.database.db;
   const noticeRows = await db.select().from(notices).where(eq(notices.tenantId, tenantId));
-  return JSON.stringify({
-    tenant: await db.select().from(tenants).where(eq(tenants.id, tenantId)),
-    roles: await db.select().from(roles).where(eq(roles.tenantId, tenantId)),
-    members: await db.select().from(tenantMembers).where(eq(tenantMembers.tenantId, tenantId)),
-    invitations: await db.select().from(invitations).where(eq(invitations.tenantId, tenantId)),
-    notices: noticeRows,
-    reads: noticeRows.length
-      ? await db
-          .select()
-          .from(noticeReads)
-          .where(
-            inArray(
-              noticeReads.noticeId,
-              noticeRows.map((n) => n.id),
-            ),
-          )
-      : [],
-  });
+  return JSON.stringify(
+    {
+      tenant: await db.select().from(tenants).where(eq(tenants.id, tenantId)),
+      roles: await db.select().from(roles).where(eq(roles.tenantId, tenantId)),
+      members: await db.select().from(tenantMembers).where(eq(tenantMembers.tenantId, tenantId)),
+      invitations: await db.select().from(invitations).where(eq(invitations.tenantId, tenantId)),
+      recharges: await db.select().from(rechargeOrders).where(eq(rechargeOrders.tenantId, tenantId)),
+      notices: noticeRows,
+      reads: noticeRows.length
+        ? await db
+            .select()
+            .from(noticeReads)
+            .where(
+              inArray(
+                noticeReads.noticeId,
+                noticeRows.map((n) => n.id),
+              ),
+            )
+        : [],
+    },
+    (_key, value) => (typeof value === "bigint" ? value.toString() : value),
+  );
 }

@@ -1,4 +1,11 @@
-import { HomeOutlined, TeamOutlined, UserOutlined } from "@ant-design/icons";
+import {
+  CreditCardOutlined,
+  DollarOutlined,
+  HomeOutlined,
+  TeamOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from "@ant-design/icons";
 import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import type { ComponentType } from "react";
 import { matchPath } from "react-router";
@@ -25,6 +32,44 @@ export interface DashboardPage {
 
 export const DASHBOARD_PAGES: DashboardPage[] = [
   { key: "dashboard", path: "/dashboard", titleKey: "dashboard:home.title", icon: HomeOutlined },
+  {
+    key: "price",
+    path: "/dashboard/price",
+    titleKey: "price:title",
+    icon: DollarOutlined,
+    permissions: ROUTE_PERMISSIONS.price,
+  },
+  {
+    key: "account",
+    path: "/dashboard/account",
+    titleKey: "account:title",
+    icon: WalletOutlined,
+    permissions: ROUTE_PERMISSIONS.account,
+  },
+  {
+    key: "account-detail",
+    path: "/dashboard/account/detail",
+    titleKey: "account:detailTitle",
+    permissions: ROUTE_PERMISSIONS.accountDetail,
+    hideInMenu: true,
+    parent: "account",
+  },
+  {
+    key: "recharge",
+    path: "/dashboard/account/recharge",
+    titleKey: "recharge:title",
+    icon: CreditCardOutlined,
+    permissions: ROUTE_PERMISSIONS.recharge,
+    parent: "account",
+  },
+  {
+    key: "receipt",
+    path: "/dashboard/account/receipt/:id",
+    titleKey: "recharge:receipt.title",
+    permissions: ROUTE_PERMISSIONS.receipt,
+    hideInMenu: true,
+    parent: "account",
+  },
   { key: "tenant", path: "/dashboard/tenant", titleKey: "tenant:manage.title", icon: TeamOutlined },
   {
     key: "role-add",

@@ -49,6 +49,28 @@ export function billingRepo(db: Db) {
       return rows[0] ? BigInt(rows[0].balance_micros) : null;
     },
 
+    /**
+     * Keeps the low-balance flag in step with the balance after a move (same transaction, the row
+     * is already locked): set when the balance is under the threshold, cleared when it is not.
+     * Returns the account only when the flag changed, so a notice goes out once per crossing.
+     */
+    async lowBalanceFlip(tx: Tx, tenantId: string) {
+      const rows = await queryRows<{
+        alerted: boolean;
+        balance_micros: string;
+        threshold_micros: string;
+        currency: string;
+      }>(
+        tx,
+        sql`update accounts set low_balance_alerted = (balance_micros < low_balance_threshold_micros)
+            where tenant_id = ${tenantId} and low_balance_threshold_micros is not null
+              and low_balance_alerted <> (balance_micros < low_balance_threshold_micros)
+            returning low_balance_alerted as alerted, balance_micros::text as balance_micros,
+                      low_balance_threshold_micros::text as threshold_micros, currency`,
+      );
+      return rows[0];
+    },
+
     async insertEntry(tx: Tx, values: EntryValues, balanceAfter: bigint): Promise<LedgerRow> {
       const [row] = await tx
         .insert(ledgerEntries)

@@ -3,6 +3,7 @@ import { formatMoney } from "@nc/contracts/money";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
+import { noticeService } from "../notice/notice-service";
 import { billingRepo, type EntryValues, type LedgerRow, type ReservationRow, type Tx } from "./billing-repo";
 
 export interface Actor {
@@ -51,6 +52,25 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export function billingService(db: Db) {
   const repo = billingRepo(db);
+  const notices = noticeService(db);
+
+  /** Inside the movement's transaction: a notice once when the balance drops under the threshold. */
+  async function watchLowBalance(tx: Tx, tenantId: string) {
+    const flip = await repo.lowBalanceFlip(tx, tenantId);
+    if (!flip?.alerted) return;
+    await notices.notify(
+      {
+        tenantId,
+        type: "low_balance",
+        params: {
+          balanceMicros: flip.balance_micros,
+          thresholdMicros: flip.threshold_micros,
+          currency: flip.currency,
+        },
+      },
+      tx,
+    );
+  }
 
   async function post(movement: Movement): Promise<Posted> {
     if (movement.amountMicros <= 0n) throw new AppError("badRequest");
@@ -79,6 +99,7 @@ export function billingService(db: Db) {
         await repo.ensureAccount(tx, movement.tenantId);
         const balance = await repo.moveBalance(tx, movement.tenantId, signed);
         if (balance === null) throw await insufficient(tx, movement.tenantId, movement.amountMicros);
+        await watchLowBalance(tx, movement.tenantId);
         const row = await repo.insertEntry(tx, values, balance);
         if (BULK_TYPES.has(movement.tradeType)) {
           await repo.insertReservation(tx, {
@@ -154,6 +175,7 @@ export function billingService(db: Db) {
         const unused = await repo.close(tx, tenantId, reservationId);
         if (unused === null || unused === 0n) return null;
         const balance = await repo.moveBalance(tx, tenantId, unused);
+        await watchLowBalance(tx, tenantId);
         return repo.insertEntry(
           tx,
           {

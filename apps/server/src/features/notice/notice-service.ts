@@ -1,4 +1,5 @@
 import type { Locale } from "@nc/contracts/locales";
+import { formatMoney } from "@nc/contracts/money";
 import type { NoticeItem, NoticePage } from "@nc/contracts/notices";
 import { BUILT_IN_ROLE_KEYS } from "@nc/contracts/permission-catalog";
 import { v7 as uuidv7 } from "uuid";
@@ -15,7 +16,7 @@ import { type NoticeReader, type NoticeRow, noticeRepo } from "./notice-repo";
  * other parameter left out renders empty. Bodies may link to dashboard pages with plain
  * locale-free paths, `[members](/dashboard/tenant?tab=members)`: the browser adds the language.
  */
-export const NOTICE_TYPES = ["invitation_accepted", "member_removed", "role_changed"] as const;
+export const NOTICE_TYPES = ["invitation_accepted", "member_removed", "role_changed", "low_balance"] as const;
 export type NoticeType = (typeof NOTICE_TYPES)[number];
 
 export interface NewNotice {
@@ -42,6 +43,14 @@ export function renderNotice(row: NoticeRow, locale: Locale, tenantName: string)
   const roleKey = row.params.roleKey;
   if (typeof roleKey === "string" && (BUILT_IN_ROLE_KEYS as readonly string[]).includes(roleKey))
     params.role = translate(locale, `notices:roles.${roleKey}`);
+  // Money is stored as micros and a currency, and shown in the reader's language (low_balance).
+  const currency = row.params.currency;
+  if (typeof currency === "string")
+    for (const name of ["balance", "threshold"] as const) {
+      const micros = row.params[`${name}Micros`];
+      if (typeof micros === "string" && /^-?\d+$/.test(micros))
+        params[name] = formatMoney(micros, currency, locale);
+    }
   const escaped = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, escapeMarkdown(v)]));
   return {
     id: row.id,

@@ -1,3 +1,4 @@
+import { parseAmountToMicros } from "@nc/contracts/money";
 import { createTenantBody, updateTenantBody } from "@nc/contracts/tenancy";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -11,7 +12,9 @@ const idParams = z.object({ id: z.string().max(64) });
 
 /** Organisations (spec section 7, Tenant). */
 export async function tenantRoutes(app: FastifyInstance) {
-  const tenants = tenantService(app.services.database.db);
+  const tenants = tenantService(app.services.database.db, {
+    welcomeCreditMicros: parseAmountToMicros(app.services.config.WELCOME_CREDIT) ?? 0n,
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get("/api/tenant", async (request) =>

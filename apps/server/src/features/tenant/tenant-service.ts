@@ -1,12 +1,15 @@
 import { MAX_TENANTS_PER_USER, type TenantSummary, type TenantUserProfile } from "@nc/contracts/tenancy";
+import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
+import { billingService } from "../billing/billing-service";
 import type { TenantContext } from "./tenant-context-repo";
 import { tenantRepo } from "./tenant-repo";
 
 /** Organisations: list, create (at most 10 per user), rename, leave, and the caller's profile in one. */
-export function tenantService(db: Db) {
+export function tenantService(db: Db, options: { welcomeCreditMicros?: bigint } = {}) {
   const repo = tenantRepo(db);
+  const welcome = options.welcomeCreditMicros ?? 0n;
   return {
     repo,
     async list(userId: string, partnerId: string): Promise<TenantSummary[]> {
@@ -30,6 +33,18 @@ export function tenantService(db: Db) {
           { max: MAX_TENANTS_PER_USER },
           { max: MAX_TENANTS_PER_USER },
         );
+      // WELCOME_CREDIT: once per new organisation (the key makes a retry harmless), trade type 2.
+      if (welcome > 0n)
+        await billingService(db).credit({
+          tenantId: id,
+          tradeType: TRADE_TYPES.add,
+          amountMicros: welcome,
+          idempotencyKey: `welcome:${id}`,
+          request: { welcome: welcome.toString() },
+          reference: { type: "welcome", id },
+          actor: { type: "system" },
+          note: "welcome credit",
+        });
       return { id };
     },
 

@@ -1,0 +1,157 @@
+import type {
+  AccountOverview,
+  SeriesPoint,
+  Transaction,
+  TransactionDetail,
+  TransactionPage,
+} from "@nc/contracts/account";
+import { parseAmountToMicros } from "@nc/contracts/money";
+import type { Db } from "../../db/client";
+import { AppError } from "../../http/app-error";
+import { billingService } from "../billing/billing-service";
+import { accountRepo, type Cursor, type LedgerFilter, type LedgerListRow } from "./account-repo";
+
+export interface FilterInput {
+  tradeType?: number[];
+  from?: string;
+  to?: string;
+  minAmount?: string;
+  maxAmount?: string;
+}
+
+export const toFilter = (input: FilterInput, timeZone: string): LedgerFilter => ({
+  tradeTypes: input.tradeType,
+  from: input.from,
+  to: input.to,
+  minMicros: input.minAmount === undefined ? undefined : (parseAmountToMicros(input.minAmount) ?? undefined),
+  maxMicros: input.maxAmount === undefined ? undefined : (parseAmountToMicros(input.maxAmount) ?? undefined),
+  timeZone,
+});
+
+/** The cursor is opaque to clients: base64url of the last row's exact time and id. */
+export const encodeCursor = (c: Cursor) => Buffer.from(`${c.createdAt}|${c.id}`).toString("base64url");
+
+const CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z\|[0-9a-f-]{36}$/i;
+export function decodeCursor(text: string): Cursor {
+  const raw = Buffer.from(text, "base64url").toString();
+  if (!CURSOR.test(raw)) throw new AppError("badRequest");
+  const [createdAt, id] = raw.split("|") as [string, string];
+  return { createdAt, id };
+}
+
+export const toTransaction = (row: LedgerListRow): Transaction => ({
+  id: row.id,
+  tradeType: Number(row.trade_type),
+  amountMicros: row.amount_micros,
+  balanceAfterMicros: row.balance_after_micros,
+  service: row.service,
+  quantity: row.quantity === null ? null : Number(row.quantity),
+  referenceType: row.reference_type,
+  referenceId: row.reference_id,
+  actorType: row.actor_type,
+  actorId: row.actor_id,
+  note: row.note,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+/** Reads of the account screens; the threshold is the only thing written here. */
+export function accountService(db: Db) {
+  const repo = accountRepo(db);
+  const billing = billingService(db);
+
+  async function account(tenantId: string) {
+    await billing.balance(tenantId); // creates the account on first sight
+    return (await repo.account(tenantId))!;
+  }
+
+  return {
+    repo,
+
+    async overview(tenantId: string, timeZone: string): Promise<AccountOverview> {
+      const row = await account(tenantId);
+      return {
+        currency: row.currency,
+        balanceMicros: row.balance_micros,
+        spendingThisMonthMicros: (await repo.spendingThisMonth(tenantId, timeZone)).toString(),
+        lowBalanceThresholdMicros: row.low_balance_threshold_micros,
+        timeZone,
+      };
+    },
+
+    async series(tenantId: string, timeZone: string, days: number): Promise<SeriesPoint[]> {
+      const rows = await repo.series(tenantId, timeZone, days);
+      return rows.map((r) => ({ day: r.day, balanceMicros: r.balance, spendingMicros: r.spending }));
+    },
+
+    async transactions(
+      tenantId: string,
+      timeZone: string,
+      query: FilterInput & { cursor?: string; limit: number },
+    ): Promise<TransactionPage> {
+      const { currency } = await account(tenantId);
+      const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+      const rows = await repo.page(tenantId, toFilter(query, timeZone), query.limit + 1, cursor);
+      const more = rows.length > query.limit;
+      const page = more ? rows.slice(0, query.limit) : rows;
+      const last = page.at(-1);
+      return {
+        data: page.map(toTransaction),
+        nextCursor: more && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+        currency,
+      };
+    },
+
+    async detail(tenantId: string, id: string, timeZone: string): Promise<TransactionDetail> {
+      const row = await repo.entry(tenantId, id, timeZone);
+      if (!row) throw new AppError("notFound");
+      const { currency } = await account(tenantId);
+      const [reservation, order, user] = await Promise.all([
+        repo.reservationFor(tenantId, row.id, row.reference_type === "reservation" ? row.reference_id : null),
+        repo.rechargeOrderFor(
+          tenantId,
+          row.id,
+          row.reference_type === "recharge_order" || row.reference_type === "recharge"
+            ? row.reference_id
+            : null,
+        ),
+        row.actor_type === "user" && row.actor_id ? repo.user(row.actor_id) : Promise.resolve(undefined),
+      ]);
+      return {
+        ...toTransaction(row),
+        currency,
+        reservation: reservation
+          ? {
+              id: reservation.id,
+              reservedMicros: reservation.reserved_micros,
+              settledMicros: reservation.settled_micros,
+              releasedMicros: reservation.released_micros,
+              status: reservation.status,
+              chargeEntryId: reservation.charge_entry_id,
+              createdAt: reservation.created_at,
+              closedAt: reservation.closed_at,
+            }
+          : null,
+        rechargeOrder: order
+          ? {
+              id: order.id,
+              method: order.method,
+              status: order.status,
+              reference: order.reference,
+              amountMicros: order.amount_micros,
+              currency: order.currency,
+            }
+          : null,
+        actorUser: user ?? null,
+      };
+    },
+
+    async setThreshold(tenantId: string, threshold: string | null) {
+      await account(tenantId);
+      const micros = threshold === null ? null : parseAmountToMicros(threshold);
+      await repo.setThreshold(tenantId, micros);
+      return { lowBalanceThresholdMicros: micros === null ? null : micros.toString() };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof accountService>;

@@ -1,0 +1,145 @@
+import type { SeriesPoint } from "@nc/contracts/account";
+import { microsToDecimal } from "@nc/contracts/money";
+import { theme } from "antd";
+import { useId } from "react";
+
+const WIDTH = 640;
+const HEIGHT = 200;
+const PAD = { top: 12, right: 8, bottom: 24, left: 8 };
+
+/**
+ * A small SVG chart without a chart library: spending as bars, the closing balance as a line, each
+ * scaled to its own maximum. Screen readers get a title, a summary and the data as a hidden table.
+ */
+export function BalanceChart({
+  points,
+  title,
+  summary,
+  balanceLabel,
+  spendingLabel,
+  formatAmount,
+  pointLabel,
+}: {
+  points: SeriesPoint[];
+  title: string;
+  summary: string;
+  balanceLabel: string;
+  spendingLabel: string;
+  formatAmount: (micros: string) => string;
+  pointLabel: (p: SeriesPoint) => string;
+}) {
+  const { token } = theme.useToken();
+  const id = useId();
+  const balances = points.map((p) => Number(microsToDecimal(p.balanceMicros)));
+  const spendings = points.map((p) => Math.max(0, Number(microsToDecimal(p.spendingMicros))));
+  const maxBalance = Math.max(1e-9, ...balances);
+  const maxSpending = Math.max(1e-9, ...spendings);
+  const innerW = WIDTH - PAD.left - PAD.right;
+  const innerH = HEIGHT - PAD.top - PAD.bottom;
+  const step = points.length ? innerW / points.length : innerW;
+  const x = (i: number) => PAD.left + step * i + step / 2;
+  const y = (value: number, max: number) => PAD.top + innerH - (value / max) * innerH;
+  const line = balances
+    .map((b, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(b, maxBalance).toFixed(1)}`)
+    .join(" ");
+  const labelEvery = Math.max(1, Math.ceil(points.length / 6));
+
+  return (
+    <figure style={{ margin: 0 }}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        width="100%"
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+        data-testid="account-chart"
+        style={{ display: "block", maxHeight: 240 }}
+      >
+        <title id={`${id}-title`}>{title}</title>
+        <desc id={`${id}-desc`}>{summary}</desc>
+        <line
+          x1={PAD.left}
+          x2={WIDTH - PAD.right}
+          y1={PAD.top + innerH}
+          y2={PAD.top + innerH}
+          stroke={token.colorBorder}
+        />
+        {spendings.map((s, i) => (
+          <rect
+            key={points[i]!.day}
+            x={x(i) - step * 0.35}
+            width={step * 0.7}
+            y={y(s, maxSpending)}
+            height={PAD.top + innerH - y(s, maxSpending)}
+            fill={token.colorWarningBorder}
+          >
+            <title>{pointLabel(points[i]!)}</title>
+          </rect>
+        ))}
+        {points.length > 0 && <path d={line} fill="none" stroke={token.colorPrimary} strokeWidth={2} />}
+        {points.map((p, i) =>
+          i % labelEvery === 0 || i === points.length - 1 ? (
+            <text
+              key={p.day}
+              x={x(i)}
+              y={HEIGHT - 6}
+              textAnchor="middle"
+              fontSize={11}
+              fill={token.colorTextSecondary}
+            >
+              {p.day.slice(5)}
+            </text>
+          ) : null,
+        )}
+      </svg>
+      <figcaption style={{ display: "flex", gap: 16, fontSize: 12, color: token.colorTextSecondary }}>
+        <span>
+          <span
+            aria-hidden
+            style={{
+              display: "inline-block",
+              width: 12,
+              height: 2,
+              background: token.colorPrimary,
+              verticalAlign: "middle",
+              marginRight: 4,
+            }}
+          />
+          {balanceLabel}
+        </span>
+        <span>
+          <span
+            aria-hidden
+            style={{
+              display: "inline-block",
+              width: 10,
+              height: 10,
+              background: token.colorWarningBorder,
+              verticalAlign: "middle",
+              marginRight: 4,
+            }}
+          />
+          {spendingLabel}
+        </span>
+      </figcaption>
+      <table style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{title}</th>
+            <th scope="col">{balanceLabel}</th>
+            <th scope="col">{spendingLabel}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((p) => (
+            <tr key={p.day}>
+              <th scope="row">{p.day}</th>
+              <td>{formatAmount(p.balanceMicros)}</td>
+              <td>{formatAmount(p.spendingMicros)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -1,0 +1,200 @@
+import type { Transaction } from "@nc/contracts/account";
+import { amountText } from "@nc/contracts/account";
+import { formatMoney } from "@nc/contracts/money";
+import { Alert, App, Button, Card, Form, Input, Select, Space, Table, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
+import { useLocale } from "../../../shell/i18n/use-locale";
+import { useTenantDate } from "../../tenant/use-tenant-date";
+import { type ExportFormat, useExportTransactions } from "../api/export-transactions";
+import { type TransactionFilters, useTransactions } from "../api/transactions";
+import { TRADE_TYPE_LABEL_KEYS, TRADE_TYPE_NUMBERS } from "../trade-type";
+
+interface FilterForm {
+  tradeType?: number[];
+  from?: string;
+  to?: string;
+  minAmount?: string;
+  maxAmount?: string;
+}
+
+/** The ledger, newest first: filters, "load more" keyset paging, CSV and XLSX export. */
+export function TransactionsCard({ tenantId }: { tenantId: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { locale, to } = useLocale();
+  const date = useTenantDate();
+  const [form] = Form.useForm<FilterForm>();
+  const [filters, setFilters] = useState<TransactionFilters>({});
+  const list = useTransactions(tenantId, filters);
+  const exporter = useExportTransactions(tenantId, locale);
+  const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const currency = list.data?.pages[0]?.currency ?? "USD";
+  const money = (micros: string) => formatMoney(micros, currency, locale);
+  const amountRule = {
+    validator: (_r: unknown, value?: string) =>
+      !value || amountText.safeParse(value.trim()).success
+        ? Promise.resolve()
+        : Promise.reject(new Error(t("account:filters.invalidAmount"))),
+  };
+
+  const apply = (v: FilterForm) =>
+    setFilters({
+      tradeType: v.tradeType?.length ? v.tradeType : undefined,
+      from: v.from || undefined,
+      to: v.to || undefined,
+      minAmount: v.minAmount?.trim() || undefined,
+      maxAmount: v.maxAmount?.trim() || undefined,
+    });
+
+  const download = async (format: ExportFormat) => {
+    try {
+      await exporter.mutateAsync({ format, filters });
+      void message.success(t("account:export.started"));
+    } catch (error) {
+      showApiError(error, t, message);
+    }
+  };
+
+  return (
+    <Card
+      title={t("account:transactions.title")}
+      data-testid="transactions-card"
+      extra={
+        <Space>
+          <Button
+            onClick={() => download("csv")}
+            loading={exporter.isPending && exporter.variables?.format === "csv"}
+          >
+            {t("account:export.csv")}
+          </Button>
+          <Button
+            onClick={() => download("xlsx")}
+            loading={exporter.isPending && exporter.variables?.format === "xlsx"}
+          >
+            {t("account:export.xlsx")}
+          </Button>
+        </Space>
+      }
+    >
+      <Form
+        form={form}
+        layout="inline"
+        onFinish={apply}
+        style={{ rowGap: 8, marginBottom: 16 }}
+        aria-label={t("account:transactions.title")}
+      >
+        <Form.Item name="tradeType" label={t("account:filters.tradeType")}>
+          <Select
+            mode="multiple"
+            allowClear
+            style={{ minWidth: 220 }}
+            data-testid="filter-trade-type"
+            options={TRADE_TYPE_NUMBERS.map((n) => ({ value: n, label: t(TRADE_TYPE_LABEL_KEYS[n]!) }))}
+            optionFilterProp="label"
+          />
+        </Form.Item>
+        <Form.Item label={t("account:filters.dateRange")}>
+          <Space.Compact>
+            <Form.Item name="from" noStyle>
+              <Input
+                type="date"
+                aria-label={`${t("account:filters.dateRange")} 1`}
+                data-testid="filter-from"
+              />
+            </Form.Item>
+            <Form.Item name="to" noStyle>
+              <Input type="date" aria-label={`${t("account:filters.dateRange")} 2`} data-testid="filter-to" />
+            </Form.Item>
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item name="minAmount" label={t("account:filters.minAmount")} rules={[amountRule]}>
+          <Input inputMode="decimal" style={{ width: 120 }} data-testid="filter-min" />
+        </Form.Item>
+        <Form.Item name="maxAmount" label={t("account:filters.maxAmount")} rules={[amountRule]}>
+          <Input inputMode="decimal" style={{ width: 120 }} data-testid="filter-max" />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" data-testid="filter-apply">
+            {t("account:filters.apply")}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              setFilters({});
+            }}
+          >
+            {t("account:filters.reset")}
+          </Button>
+        </Space>
+      </Form>
+      {list.isError ? (
+        <Alert type="error" showIcon title={errorText(list.error, t)} />
+      ) : (
+        <>
+          <Table<Transaction>
+            rowKey="id"
+            size="middle"
+            loading={list.isPending}
+            dataSource={rows}
+            pagination={false}
+            scroll={{ x: true }}
+            locale={{ emptyText: t("account:transactions.empty") }}
+            data-testid="transactions-table"
+            columns={[
+              { key: "time", title: t("account:columns.time"), render: (_v, r) => date(r.createdAt) },
+              {
+                key: "type",
+                title: t("account:columns.type"),
+                render: (_v, r) => t(TRADE_TYPE_LABEL_KEYS[r.tradeType] ?? String(r.tradeType)),
+              },
+              {
+                key: "amount",
+                title: t("account:columns.amount"),
+                align: "right",
+                render: (_v, r) => (
+                  <Typography.Text type={r.amountMicros.startsWith("-") ? undefined : "success"}>
+                    {r.amountMicros.startsWith("-") ? "" : "+"}
+                    {money(r.amountMicros)}
+                  </Typography.Text>
+                ),
+              },
+              {
+                key: "balanceAfter",
+                title: t("account:columns.balanceAfter"),
+                align: "right",
+                render: (_v, r) => money(r.balanceAfterMicros),
+              },
+              { key: "service", title: t("account:columns.service"), render: (_v, r) => r.service ?? "" },
+              { key: "note", title: t("account:columns.note"), render: (_v, r) => r.note ?? "" },
+              {
+                key: "view",
+                title: "",
+                render: (_v, r) => (
+                  <Link to={to(`/dashboard/account/detail?id=${encodeURIComponent(r.id)}`)}>
+                    {t("account:transactions.view")}
+                  </Link>
+                ),
+              },
+            ]}
+          />
+          <div style={{ textAlign: "center", marginTop: 16 }}>
+            {list.hasNextPage ? (
+              <Button
+                onClick={() => list.fetchNextPage()}
+                loading={list.isFetchingNextPage}
+                data-testid="load-more"
+              >
+                {t("account:transactions.loadMore")}
+              </Button>
+            ) : rows.length > 0 ? (
+              <Typography.Text type="secondary">{t("account:transactions.end")}</Typography.Text>
+            ) : null}
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}

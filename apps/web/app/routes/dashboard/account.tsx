@@ -1,0 +1,37 @@
+import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
+import { Space, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { BalanceCard } from "../../features/account/components/balance-card";
+import { ChartCard } from "../../features/account/components/chart-card";
+import { LowBalanceCard } from "../../features/account/components/low-balance-card";
+import { TransactionsCard } from "../../features/account/components/transactions-card";
+import { useTenantAccess } from "../../features/tenant/use-tenant-access";
+import { Can } from "../../shell/access/can";
+import { pageMeta } from "../../shell/page-meta";
+
+export const meta = pageMeta("account:title");
+
+/**
+ * account (issue 4): a column of cards. Balance, chart, transactions (account_stmt:read) and the
+ * low-balance threshold (tenant:update). The recharge card joins this column as one more <Card>.
+ */
+export default function AccountPage() {
+  const { t } = useTranslation();
+  const { tenant } = useTenantAccess();
+  const tenantId = tenant?.tenant.id ?? "";
+  return (
+    <Space orientation="vertical" size={16} style={{ width: "100%" }}>
+      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
+        {t("account:title")}
+      </Typography.Title>
+      <BalanceCard tenantId={tenantId} />
+      <ChartCard tenantId={tenantId} />
+      <Can permissions={ROUTE_PERMISSIONS.accountDetail}>
+        <TransactionsCard tenantId={tenantId} />
+      </Can>
+      <Can permissions={["tenant:update"]}>
+        <LowBalanceCard tenantId={tenantId} />
+      </Can>
+    </Space>
+  );
+}
