@@ -1,5 +1,5 @@
 import { partnerService } from "../../features/partner/partner-service";
-import { type CliCommand, required } from "../command";
+import { type CliCommand, required, UsageError } from "../command";
 
 const service = (input: Parameters<CliCommand["run"]>[0]) =>
   partnerService(input.database.db, {
@@ -58,6 +58,49 @@ export const partnerCommands: CliCommand[] = [
         currency: (values.currency as string | undefined)?.toUpperCase(),
       });
       console.log(`Created partner ${row.name} (${row.id})`);
+      return 0;
+    },
+  },
+  {
+    area: "partner",
+    action: "update",
+    usage:
+      'partner update --id ID [--name NAME] [--domain HOST|""] [--sub-domain LABEL|""] [--email SUPPORT] [--logo URL] [--dark-logo URL] [--currency USD]',
+    options: {
+      id: { type: "string" },
+      name: { type: "string" },
+      domain: { type: "string" },
+      "sub-domain": { type: "string" },
+      email: { type: "string" },
+      logo: { type: "string" },
+      "dark-logo": { type: "string" },
+      currency: { type: "string" },
+    },
+    async run(input) {
+      const { values } = input;
+      const text = (name: string) =>
+        typeof values[name] === "string" ? (values[name] as string).trim() : undefined;
+      // An empty --domain or --sub-domain takes the host name away.
+      const host = (name: string) =>
+        text(name) === undefined ? undefined : text(name)!.toLowerCase() || null;
+      const patch = {
+        name: text("name"),
+        domain: host("domain"),
+        subDomain: host("sub-domain"),
+        email: text("email"),
+        logo: text("logo"),
+        darkLogo: text("dark-logo"),
+        currency: text("currency")?.toUpperCase(),
+      };
+      const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+      if (Object.keys(changes).length === 0)
+        throw new UsageError("nothing to change: give at least one field");
+      const row = await service(input).update(required(values, "id"), changes);
+      if (!row) {
+        console.error(`No partner with id ${values.id}`);
+        return 1;
+      }
+      console.log(`Updated partner ${row.name} (${row.id})`);
       return 0;
     },
   },

@@ -19,6 +19,14 @@ export function partnerRepo(db: Db) {
   return {
     all: () => db.select().from(partners),
     byId: async (id: string) => (await db.select().from(partners).where(eq(partners.id, id)))[0],
+    async update(id: string, patch: Partial<PartnerInput>): Promise<PartnerRow | undefined> {
+      const [row] = await db
+        .update(partners)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(partners.id, id))
+        .returning();
+      return row;
+    },
     async create(input: PartnerInput & { isDefault?: boolean }): Promise<PartnerRow> {
       const [row] = await db
         .insert(partners)

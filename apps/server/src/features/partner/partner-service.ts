@@ -62,6 +62,11 @@ export function partnerService(db: Db, defaults: PartnerDefaults) {
       // Only reachable before the default exists (an empty database opened by a tool).
       return this.ensureDefault();
     },
+    async update(id: string, patch: Partial<PartnerInput>): Promise<PartnerRow | undefined> {
+      const row = await repo.update(id, patch);
+      cached = undefined;
+      return row;
+    },
     async create(input: PartnerInput): Promise<PartnerRow> {
       const row = await repo.create(input);
       cached = undefined;
