@@ -1,0 +1,144 @@
+/**
+ * The number-check engine's vocabulary. A pure library: no database, no HTTP server. Enumerations
+ * are open-ended for API clients (an unknown value may appear later), so every one has "unknown".
+ */
+export type LineType =
+  | "mobile"
+  | "fixed_line"
+  | "fixed_line_or_mobile"
+  | "voip"
+  | "toll_free"
+  | "premium_rate"
+  | "shared_cost"
+  | "uan"
+  | "personal"
+  | "pager"
+  | "voicemail"
+  | "unknown";
+
+/** Why an input is not a usable phone number. */
+export type InvalidReason =
+  | "empty"
+  | "not_a_number"
+  | "too_short"
+  | "too_long"
+  | "invalid_country_code"
+  | "no_country"
+  | "invalid_for_region"
+  | "unknown";
+
+/** How the input was turned into E.164 (each step that applied, in order). */
+export type NormalisationStep =
+  | "trimmed"
+  | "full_width_digits"
+  | "extension_removed"
+  | "spreadsheet_scientific"
+  | "international_00"
+  | "international_plus"
+  | "restored_plus"
+  | "default_country"
+  | "national_trunk_prefix";
+
+export interface Normalised {
+  input: string;
+  /** E.164 (+ and digits) or null when the input cannot be one. */
+  e164: string | null;
+  /** ISO-2 of the default country when it decided the country, else null. */
+  defaultCountryUsed: string | null;
+  steps: NormalisationStep[];
+  extension: string | null;
+  invalidReason: InvalidReason | null;
+}
+
+/** Where a result's data came from. */
+export type DataSource = "live" | "cache" | "numbering_plan" | "sandbox";
+
+export type TriState = true | false | null;
+
+export interface Network {
+  name: string | null;
+  mcc: string | null;
+  mnc: string | null;
+  /** ISO-2. */
+  country: string | null;
+}
+
+export interface BasicResult {
+  e164: string | null;
+  normalisation: Normalised;
+  /** null when the numbering plan cannot tell. */
+  valid: TriState;
+  possible: boolean;
+  lineType: LineType;
+  country: { iso2: string; iso3: string; dialCode: string } | null;
+  formats: { e164: string; international: string; national: string } | null;
+  originalCarrier: Network | null;
+  region: string | null;
+  timeZones: string[];
+  /** Mobile ranges in countries with number portability may have moved operator. */
+  possiblyPorted: boolean;
+  /** Worth a live HLR look-up: valid mobile (or fixed-or-mobile) numbers. */
+  qualifiesForHlr: boolean;
+  source: "numbering_plan";
+  checkedAt: string;
+}
+
+export type Connectivity = "connected" | "absent" | "invalid_msisdn" | "undetermined";
+
+export interface HlrResult {
+  e164: string;
+  connectivity: Connectivity;
+  error: { code: number; name: string; permanent: boolean } | null;
+  currentNetwork: Network | null;
+  originalNetwork: Network | null;
+  roaming: { roaming: TriState; network: Network | null; country: string | null };
+  ported: TriState;
+  source: DataSource;
+  /** The provider's name ("sandbox" for the sandbox). */
+  provider: string;
+  obtainedAt: string;
+}
+
+export type PortedStatus = "ported" | "not_ported" | "assumed_ported" | "assumed_not_ported" | "unknown";
+
+export interface MnpResult {
+  e164: string;
+  ported: PortedStatus;
+  currentNetwork: Network | null;
+  originalNetwork: Network | null;
+  source: DataSource;
+  provider: string;
+  obtainedAt: string;
+}
+
+/** A live look-up provider (sandbox or a real upstream). */
+export interface LookupProvider {
+  readonly name: string;
+  readonly sandbox: boolean;
+  hlr(e164: string, options?: { signal?: AbortSignal }): Promise<HlrResult>;
+  mnp(e164: string, options?: { signal?: AbortSignal }): Promise<MnpResult>;
+}
+
+/** A provider failure that says whether trying again may help. */
+export class LookupError extends Error {
+  constructor(
+    message: string,
+    readonly kind: "timeout" | "upstream" | "rejected" | "circuit_open",
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export type RiskLevel = "very_low" | "low" | "medium" | "high" | "very_high";
+
+export interface FraudResult {
+  e164: string | null;
+  score: number;
+  level: RiskLevel;
+  recommendation: "allow" | "flag" | "block";
+  /** Reason codes; the texts are translated by the product. */
+  reasons: { code: string; weight: number }[];
+  enhanced: boolean;
+  checkedAt: string;
+}
