@@ -6,6 +6,7 @@ import { balanceCommands } from "./commands/balance";
 import { partnerCommands } from "./commands/partner";
 import { priceCommands } from "./commands/price";
 import { rechargeCommands } from "./commands/recharge";
+import { userCommands } from "./commands/user";
 
 /** Every operator command; a feature adds its own list in cli/commands/<area>.ts. */
 const COMMANDS: CliCommand[] = [
@@ -13,6 +14,7 @@ const COMMANDS: CliCommand[] = [
   ...priceCommands,
   ...balanceCommands,
   ...rechargeCommands,
+  ...userCommands,
 ];
 
 const usage = () =>

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { partners } from "./partners";
 
 /** An account belongs to the partner site it registered on: one e-mail may hold one per partner. */
@@ -15,6 +15,8 @@ export const users = pgTable(
     locale: text("locale"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
+    /** Staff of the partner site: acts as Owner in any of that partner's organisations (support). */
+    platformAdmin: boolean("platform_admin").notNull().default(false),
   },
   (t) => [uniqueIndex("users_partner_email_uq").on(t.partnerId, t.email)],
 );

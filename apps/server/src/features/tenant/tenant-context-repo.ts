@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { roles, tenantMembers, tenants } from "../../db/schema/index";
+import { roles, tenantMembers, tenants, users } from "../../db/schema/index";
 
 /** Who the caller is inside one organisation. */
 export interface TenantContext {
@@ -26,7 +26,7 @@ export async function loadTenantContext(
     .innerJoin(tenants, eq(tenants.id, tenantMembers.tenantId))
     .innerJoin(roles, eq(roles.id, tenantMembers.roleId))
     .where(and(eq(tenantMembers.tenantId, tenantId), eq(tenantMembers.userId, userId)));
-  if (!row) return null;
+  if (!row) return platformAdminContext(db, tenantId, userId);
   return {
     id: row.tenant.id,
     partnerId: row.tenant.partnerId,
@@ -37,5 +37,32 @@ export async function loadTenantContext(
     role: { id: row.role.id, name: row.role.name, key: row.role.key },
     super: row.role.isSuper,
     permissions: row.role.permissions,
+  };
+}
+
+/**
+ * A platform super-user (users.platform_admin, set by the operator command `user make-super`) acts
+ * as Owner in every organisation of their own partner without being a member, for support.
+ */
+async function platformAdminContext(db: Db, tenantId: string, userId: string): Promise<TenantContext | null> {
+  const [row] = await db
+    .select({ tenant: tenants })
+    .from(tenants)
+    .innerJoin(
+      users,
+      and(eq(users.id, userId), eq(users.partnerId, tenants.partnerId), eq(users.platformAdmin, true)),
+    )
+    .where(eq(tenants.id, tenantId));
+  if (!row) return null;
+  return {
+    id: row.tenant.id,
+    partnerId: row.tenant.partnerId,
+    name: row.tenant.name,
+    timezoneCode: row.tenant.timezoneCode,
+    status: row.tenant.status,
+    userId,
+    role: { id: "platform", name: "Platform super-user", key: null },
+    super: true,
+    permissions: [],
   };
 }
