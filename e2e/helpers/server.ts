@@ -56,6 +56,7 @@ export async function startServer(
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       CAPTCHA_DIFFICULTY: "5000",
+      WELCOME_CREDIT: "0",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

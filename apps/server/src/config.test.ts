@@ -144,3 +144,14 @@ describe("loadConfig", () => {
     for (const name of Object.keys(env)) expect(message).toContain(`  - ${name}: `);
   });
 });
+
+describe("WELCOME_CREDIT default", () => {
+  it("is 5 on the embedded database, 0 on PostgreSQL, and what is set otherwise", () => {
+    expect(loadConfig({}).WELCOME_CREDIT).toBe("5");
+    expect(loadConfig({ DATABASE_URL: "postgres://db/x" }).WELCOME_CREDIT).toBe("0");
+    expect(loadConfig({ WELCOME_CREDIT: "0" }).WELCOME_CREDIT).toBe("0");
+    expect(loadConfig({ DATABASE_URL: "postgres://db/x", WELCOME_CREDIT: "2.50" }).WELCOME_CREDIT).toBe(
+      "2.50",
+    );
+  });
+});

@@ -86,6 +86,7 @@ const schema = z.object({
   BANK_TRANSFER_DAYS: int(14, 1, 365),
   RECHARGE_MIN: amount("10"),
   RECHARGE_MAX: amount("10000"),
+  // The default depends on the database: see loadConfig.
   WELCOME_CREDIT: amount("0"),
 });
 
@@ -110,5 +111,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const value = result.data;
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, "");
-  return { ...value, publicUrl };
+  // On the embedded database (the quick start) a new organisation gets 5 units to try checks with;
+  // a deployment on PostgreSQL gives nothing unless it says so.
+  const welcome = env.WELCOME_CREDIT?.trim() ? value.WELCOME_CREDIT : value.DATABASE_URL ? "0" : "5";
+  return { ...value, WELCOME_CREDIT: welcome, publicUrl };
 }

@@ -45,6 +45,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     CAPTCHA_ENABLED: "false",
     LOG_LEVEL: "info",
     CAPTCHA_DIFFICULTY: "1000",
+    WELCOME_CREDIT: "0",
     ...env,
   });
   const database = await openDatabase({ url: pgDb?.url, dataDir: "memory://" });
