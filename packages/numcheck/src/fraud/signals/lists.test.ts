@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { basicResult } from "../test-factory";
+import { listCheck } from "./lists";
+
+const basic = basicResult({ e164: "+447911380429" });
+
+describe("listCheck", () => {
+  it("does nothing without lists or without a match", () => {
+    expect(listCheck(basic)).toEqual({ override: null, signals: [] });
+    expect(listCheck(basic, ["+33"], ["+1"])).toEqual({ override: null, signals: [] });
+  });
+  it("blocks an exact number or a prefix", () => {
+    for (const entry of ["+447911380429", "+4479", "0044 7911", "44-7911-380"]) {
+      expect(listCheck(basic, [entry]), entry).toEqual({
+        override: "block",
+        signals: [{ code: "block_listed", weight: 100 }],
+      });
+    }
+  });
+  it("allows, and allow wins over block", () => {
+    const allowed = { override: "allow", signals: [{ code: "allow_listed", weight: 0 }] };
+    expect(listCheck(basic, [], ["+447911380429"])).toEqual(allowed);
+    expect(listCheck(basic, ["+44"], ["+447911"])).toEqual(allowed);
+  });
+  it("ignores malformed entries and a missing number", () => {
+    expect(listCheck(basic, ["", "+", "abc", "+44x"])).toEqual({ override: null, signals: [] });
+    expect(listCheck(basicResult({ e164: null }), ["+44"], ["+44"])).toEqual({ override: null, signals: [] });
+  });
+  it("does not match a longer list entry", () => {
+    expect(listCheck(basic, ["+4479113804297"]).override).toBeNull();
+  });
+});
