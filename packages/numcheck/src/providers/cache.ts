@@ -1,0 +1,146 @@
+import type { HlrResult, LookupProvider, MnpResult } from "../types";
+
+/** What each service caches. */
+export interface CachedValues {
+  hlr: HlrResult;
+  mnp: MnpResult;
+}
+export type CacheService = keyof CachedValues;
+
+export interface CacheEntry<T> {
+  value: T;
+  storedAt: Date;
+}
+
+/**
+ * A look-up result cache, one namespace per service. The engine ships an in-memory one; the
+ * product adds a database-backed one. `get` returns only entries stored at or after `notBefore`.
+ */
+export interface LookupCache {
+  get<S extends CacheService>(
+    service: S,
+    e164: string,
+    notBefore: Date,
+  ): Promise<CacheEntry<CachedValues[S]> | null>;
+  set<S extends CacheService>(
+    service: S,
+    e164: string,
+    value: CachedValues[S],
+    storedAt: Date,
+  ): Promise<void>;
+}
+
+/** In-memory cache; the oldest entries go first once `maxEntries` is reached (default 100,000). */
+export class MemoryLookupCache implements LookupCache {
+  readonly #entries = new Map<string, CacheEntry<unknown>>();
+  readonly #maxEntries: number;
+
+  constructor(options: { maxEntries?: number } = {}) {
+    this.#maxEntries = options.maxEntries ?? 100_000;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  async get<S extends CacheService>(
+    service: S,
+    e164: string,
+    notBefore: Date,
+  ): Promise<CacheEntry<CachedValues[S]> | null> {
+    const key = `${service}:${e164}`;
+    const entry = this.#entries.get(key) as CacheEntry<CachedValues[S]> | undefined;
+    if (!entry) return null;
+    if (entry.storedAt < notBefore) {
+      this.#entries.delete(key);
+      return null;
+    }
+    return entry;
+  }
+
+  async set<S extends CacheService>(
+    service: S,
+    e164: string,
+    value: CachedValues[S],
+    storedAt: Date,
+  ): Promise<void> {
+    const key = `${service}:${e164}`;
+    this.#entries.delete(key);
+    this.#entries.set(key, { value, storedAt });
+    while (this.#entries.size > this.#maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#entries.delete(oldest);
+    }
+  }
+}
+
+export interface CacheOptions {
+  /** Maximum age of a usable answer per service (default 24 h for both). */
+  maxAgeMs?: Partial<Record<CacheService, number>>;
+  now?: () => Date;
+  /**
+   * Which answers are worth keeping (default: decided ones — not HLR "undetermined", not MNP
+   * "unknown", since those may well be different a minute later).
+   */
+  shouldCache?: (service: CacheService, value: HlrResult | MnpResult) => boolean;
+}
+
+/** Per-call options of a cached provider. */
+export interface CachedLookupOptions {
+  signal?: AbortSignal;
+  /** Skip reading the cache (the fresh answer still replaces the cached one). */
+  bypassCache?: boolean;
+  /** A stricter (or looser) age limit for this call. */
+  maxAgeMs?: number;
+}
+
+export interface CachedProvider extends LookupProvider {
+  hlr(e164: string, options?: CachedLookupOptions): Promise<HlrResult>;
+  mnp(e164: string, options?: CachedLookupOptions): Promise<MnpResult>;
+}
+
+export const DEFAULT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+function decided(service: CacheService, value: HlrResult | MnpResult): boolean {
+  if (service === "hlr") return (value as HlrResult).connectivity !== "undetermined";
+  return (value as MnpResult).ported !== "unknown";
+}
+
+/**
+ * Answers from the cache when it holds a young enough answer, marked source "cache" (obtainedAt
+ * keeps the time the answer was really obtained); otherwise asks the provider and stores the
+ * answer. The sandbox is passed straight through: its answers are free and must stay marked "sandbox".
+ */
+export function cached(
+  provider: LookupProvider,
+  cache: LookupCache,
+  options: CacheOptions = {},
+): CachedProvider {
+  const now = options.now ?? (() => new Date());
+  const shouldCache = options.shouldCache ?? decided;
+
+  async function lookup<S extends CacheService>(
+    service: S,
+    e164: string,
+    call: (signal: AbortSignal | undefined) => Promise<CachedValues[S]>,
+    callOptions: CachedLookupOptions | undefined,
+  ): Promise<CachedValues[S]> {
+    if (provider.sandbox) return call(callOptions?.signal);
+    if (!callOptions?.bypassCache) {
+      const maxAgeMs = callOptions?.maxAgeMs ?? options.maxAgeMs?.[service] ?? DEFAULT_MAX_AGE_MS;
+      const hit = await cache.get(service, e164, new Date(now().getTime() - maxAgeMs));
+      if (hit) return { ...hit.value, source: "cache" };
+    }
+    const value = await call(callOptions?.signal);
+    if (shouldCache(service, value)) await cache.set(service, e164, value, now());
+    return value;
+  }
+
+  return {
+    name: provider.name,
+    sandbox: provider.sandbox,
+    hlr: (e164, callOptions) => lookup("hlr", e164, (signal) => provider.hlr(e164, { signal }), callOptions),
+    mnp: (e164, callOptions) => lookup("mnp", e164, (signal) => provider.mnp(e164, { signal }), callOptions),
+  };
+}

@@ -1,0 +1,40 @@
+import { LookupError } from "../types";
+
+/** A non-2xx answer of an upstream HTTP API, classified for the retry policy and the breaker. */
+export class UpstreamHttpError extends LookupError {
+  constructor(
+    message: string,
+    kind: LookupError["kind"],
+    retryable: boolean,
+    readonly status: number,
+    /** The server's Retry-After, when it sent one. */
+    readonly retryAfterMs: number | null,
+  ) {
+    super(message, kind, retryable);
+  }
+}
+
+/** Retry-After as delta-seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(header: string | null, now: number = Date.now()): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/**
+ * 408 → timeout (retryable); 429 and 5xx → upstream (retryable); any other 4xx → rejected (not
+ * retryable: the request or the credentials are wrong, asking again changes nothing).
+ */
+export function errorForStatus(
+  service: string,
+  status: number,
+  retryAfter: string | null,
+): UpstreamHttpError {
+  const retryAfterMs = parseRetryAfter(retryAfter);
+  const message = `${service}: upstream answered HTTP ${status}`;
+  if (status === 408) return new UpstreamHttpError(message, "timeout", true, status, retryAfterMs);
+  if (status === 429 || status >= 500)
+    return new UpstreamHttpError(message, "upstream", true, status, retryAfterMs);
+  return new UpstreamHttpError(message, "rejected", false, status, retryAfterMs);
+}
