@@ -46,7 +46,13 @@ describe("platform super-user", () => {
     await t.app.services.partners.create({ name: "Other Brand", domain: "other.test" });
     const elsewhere = await registerUser(t, { host: "other.test" });
     const tenantId = expectOk<{ id: string }>(
-      await call(t, "POST", "/api/tenant", { name: "Elsewhere Org" }, { sid: elsewhere.sid, host: "other.test" }),
+      await call(
+        t,
+        "POST",
+        "/api/tenant",
+        { name: "Elsewhere Org" },
+        { sid: elsewhere.sid, host: "other.test" },
+      ),
     ).id;
     const staff = await registerUser(t);
     expect(await run("make-super", staff.email)).toBe(0);

@@ -25,6 +25,8 @@ export type InvalidReason =
   | "invalid_country_code"
   | "no_country"
   | "invalid_for_region"
+  /** A spreadsheet turned the number into scientific notation and rounded digits away (4.41E+11). */
+  | "precision_lost"
   | "unknown";
 
 /** How the input was turned into E.164 (each step that applied, in order). */
@@ -37,7 +39,9 @@ export type NormalisationStep =
   | "international_plus"
   | "restored_plus"
   | "default_country"
-  | "national_trunk_prefix";
+  | "national_trunk_prefix"
+  /** A national number whose leading 0 a spreadsheet dropped; put back because only then it is valid. */
+  | "restored_leading_zero";
 
 export interface Normalised {
   input: string;

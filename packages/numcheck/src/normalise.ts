@@ -1,0 +1,264 @@
+/**
+ * Turn whatever a customer typed, pasted or exported into E.164, and say how (steps) or why not
+ * (invalidReason). Never throws: a bulk job must survive any cell of any file.
+ *
+ * Outcomes:
+ * - valid number: e164 set, invalidReason null;
+ * - well-formed but not valid for its country (right length, unallocated range): e164 set so the
+ *   basic check can still report country and formats, invalidReason "invalid_for_region";
+ * - anything else: e164 null and the reason.
+ */
+import {
+  type CountryCode,
+  getCountryCallingCode,
+  isSupportedCountry,
+  type PhoneNumber,
+  parsePhoneNumberWithError,
+  validatePhoneNumberLength,
+} from "libphonenumber-js/max";
+import { repairSpreadsheetNumber } from "./spreadsheet";
+import type { InvalidReason, NormalisationStep, Normalised } from "./types";
+
+export interface NormaliseOptions {
+  /** ISO-2 region for numbers written in national format. Unknown regions are ignored. */
+  defaultCountry?: string;
+}
+
+/** The normalised form plus the parsed number, so the basic check does not parse twice. */
+export interface NormaliseOutcome {
+  normalised: Normalised;
+  phone: PhoneNumber | null;
+}
+
+/** Longer than any phone number with any formatting: refuse before doing regex work on it. */
+const MAX_INPUT_LENGTH = 256;
+/** E.164 allows 15 digits; a few more leave room for national trunk and IDD prefixes. */
+const MAX_DIGITS = 20;
+
+/** Zero-width and direction marks that copy-paste and spreadsheets leave around numbers. */
+const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF\u00AD]/g;
+/** Full-width ASCII (digits U+FF10-FF19, plus U+FF0B, brackets, dashes, letters for "ext"). */
+const FULL_WIDTH = /[\uFF01-\uFF5E]/g;
+/** Separators people put between digit groups: spaces, dashes (any Unicode dash), dots, brackets, slashes. */
+const SEPARATORS = /[\s\p{Pd}\u2212.()[\]/]/gu;
+/** Extension at the end: ";ext=123" (RFC 3966), "ext. 123", "extension 123", "x123", "#123". */
+const EXTENSION = /(?:;ext=|[\s,]*(?:extension|ext\.?|x\.?|#)[\s:.]*)(\d{1,10})#?$/i;
+
+export function normalise(input: string, options?: NormaliseOptions): Normalised {
+  return normaliseWithPhone(input, options).normalised;
+}
+
+export function normaliseWithPhone(input: string, options?: NormaliseOptions): NormaliseOutcome {
+  const original = typeof input === "string" ? input : String(input);
+  try {
+    return run(original, options);
+  } catch {
+    // Every known failure is handled below; this is the last guard of "never throws".
+    return fail(original, [], null, "unknown");
+  }
+}
+
+function run(input: string, options: NormaliseOptions | undefined): NormaliseOutcome {
+  const steps: NormalisationStep[] = [];
+  if (input.length > MAX_INPUT_LENGTH) return fail(input, steps, null, "too_long");
+
+  let text = input;
+  const widened = text.replace(FULL_WIDTH, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0));
+  if (widened !== text) {
+    steps.push("full_width_digits");
+    text = widened;
+  }
+  const trimmed = text
+    .replace(INVISIBLE, "")
+    .replace(/\u3000/g, " ")
+    .trim();
+  if (trimmed !== text) steps.push("trimmed");
+  text = trimmed;
+  if (text === "") return fail(input, steps, null, "empty");
+
+  // RFC 3966 URIs ("tel:+44...") carry the number after the scheme.
+  if (/^tel:/i.test(text)) text = text.slice(4);
+
+  let extension: string | null = null;
+  const ext = EXTENSION.exec(text);
+  if (ext && ext.index > 0) {
+    extension = ext[1] ?? null;
+    text = text.slice(0, ext.index).trim();
+    steps.push("extension_removed");
+  }
+
+  const repaired = repairSpreadsheetNumber(text);
+  if (repaired) {
+    steps.push("spreadsheet_scientific");
+    if (!repaired.ok) return fail(input, steps, extension, repaired.reason);
+    text = repaired.digits;
+  }
+
+  const compact = text.replace(SEPARATORS, "");
+  if (!/^\+?\d+$/.test(compact)) return fail(input, steps, extension, "not_a_number");
+  const plus = compact.startsWith("+");
+  const digits = plus ? compact.slice(1) : compact;
+  if (digits.length > MAX_DIGITS) return fail(input, steps, extension, "too_long");
+
+  const defaultCountry = supportedCountry(options?.defaultCountry);
+  const ctx: Context = { input, steps, extension };
+
+  if (plus) return international(ctx, digits, "international_plus");
+  if (digits.startsWith("00")) return international(ctx, digits.slice(2), "international_00");
+  if (defaultCountry) return national(ctx, digits, defaultCountry);
+
+  // No +, no 00 and no default country: the + may have been lost (a spreadsheet treats
+  // "+447911123456" as the number 447911123456). Accept that reading only when it is valid;
+  // otherwise we cannot know the country.
+  const asInternational = tryParse(`+${digits}`);
+  if (asInternational.phone?.isValid()) {
+    return accept(ctx, asInternational.phone, ["restored_plus"], null, digits);
+  }
+  return fail(input, steps, extension, "no_country");
+}
+
+interface Context {
+  input: string;
+  steps: NormalisationStep[];
+  extension: string | null;
+}
+
+/** The input had an explicit international prefix: the digits start with the calling code. */
+function international(ctx: Context, digits: string, step: NormalisationStep): NormaliseOutcome {
+  const parsed = tryParse(`+${digits}`);
+  if (!parsed.phone) return fail(ctx.input, [...ctx.steps, step], ctx.extension, parsed.reason);
+  return accept(ctx, parsed.phone, [step], null, digits);
+}
+
+/**
+ * National format with a default country. Readings, first valid wins:
+ * 1. as written in the default country (trunk prefix "0"/"1" stripped by libphonenumber);
+ * 2. a lost "+": the digits already start with a calling code (e.g. 447911123456);
+ * 3. a lost leading "0" (Excel drops it: 0612345678 -> 612345678 in Italy).
+ * If none is valid, report reading 1 (the one the customer asked for).
+ */
+function national(ctx: Context, digits: string, country: CountryCode): NormaliseOutcome {
+  const asNational = tryParse(digits, country);
+  if (asNational.phone?.isValid()) return acceptNational(ctx, asNational.phone, digits, country);
+
+  const asInternational = tryParse(`+${digits}`);
+  if (asInternational.phone?.isValid()) {
+    return accept(ctx, asInternational.phone, ["restored_plus"], null, digits);
+  }
+
+  if (!digits.startsWith("0")) {
+    const withZero = tryParse(`0${digits}`, country);
+    if (withZero.phone?.isValid()) {
+      return accept(ctx, withZero.phone, ["default_country", "restored_leading_zero"], country, `0${digits}`);
+    }
+  }
+
+  if (!asNational.phone) {
+    return fail(ctx.input, [...ctx.steps, "default_country"], ctx.extension, asNational.reason);
+  }
+  return acceptNational(ctx, asNational.phone, digits, country);
+}
+
+function acceptNational(ctx: Context, phone: PhoneNumber, digits: string, country: CountryCode) {
+  const ownCode = getCountryCallingCode(country);
+  const withCode = `${phone.countryCallingCode}${phone.nationalNumber}`;
+  // libphonenumber also recognises the default country's own international prefix ("011" in the
+  // US) and a calling code written without "+" ("44 7911..." in GB). Neither reading was decided
+  // by the default country, so report them as what they are. (In NANP the trunk prefix is "1",
+  // the calling code too: "1 201 555 0123" stays a national number with its trunk prefix.)
+  if (phone.countryCallingCode !== ownCode) {
+    return accept(ctx, phone, [digits === withCode ? "restored_plus" : "international_00"], null, withCode);
+  }
+  if (digits === withCode && ownCode !== "1") {
+    return accept(ctx, phone, ["restored_plus"], null, digits);
+  }
+  return accept(ctx, phone, ["default_country"], country, digits);
+}
+
+/**
+ * Build the result from a parsed number. `written` are the digits the reading started from; when
+ * the national significant number is shorter, a trunk prefix (0, 1, "(0)" after +44...) was dropped.
+ */
+function accept(
+  ctx: Context,
+  phone: PhoneNumber,
+  readingSteps: NormalisationStep[],
+  defaultCountryUsed: string | null,
+  written: string,
+): NormaliseOutcome {
+  const steps = [...ctx.steps, ...readingSteps];
+  const afterCode = readingSteps.includes("default_country")
+    ? written
+    : written.slice(phone.countryCallingCode.length);
+  if (afterCode.length > phone.nationalNumber.length && afterCode.endsWith(phone.nationalNumber)) {
+    steps.push("national_trunk_prefix");
+  }
+  if (!phone.isPossible()) {
+    return fail(ctx.input, steps, ctx.extension, lengthReason(phone), defaultCountryUsed);
+  }
+  const e164 = phone.number as string;
+  const isValid = phone.isValid();
+  if (!isValid) {
+    // A well-formed but invalid number keeps its E.164 only if that E.164 reads back as itself.
+    // Not so for local-only lengths (NANP 7-digit "possible" numbers) or digits a national reading
+    // kept that an international one strips: those are no E.164 at all.
+    const reread = tryParse(e164);
+    if (reread.phone?.number !== e164 || !reread.phone.isPossible()) {
+      return fail(ctx.input, steps, ctx.extension, lengthReason(phone), defaultCountryUsed);
+    }
+  }
+  const normalised: Normalised = {
+    input: ctx.input,
+    e164,
+    defaultCountryUsed,
+    steps,
+    extension: ctx.extension,
+    invalidReason: isValid ? null : "invalid_for_region",
+  };
+  return { normalised, phone };
+}
+
+/** Why a parsed number is not possible, from the region's possible lengths. */
+function lengthReason(phone: PhoneNumber): InvalidReason {
+  const verdict = validatePhoneNumberLength(phone.number as string);
+  return verdict === "TOO_SHORT" ? "too_short" : verdict === "TOO_LONG" ? "too_long" : "invalid_for_region";
+}
+
+const PARSE_REASONS: Record<string, InvalidReason> = {
+  NOT_A_NUMBER: "not_a_number",
+  INVALID_COUNTRY: "invalid_country_code",
+  TOO_SHORT: "too_short",
+  TOO_LONG: "too_long",
+  INVALID_LENGTH: "invalid_for_region",
+};
+
+function tryParse(
+  text: string,
+  country?: CountryCode,
+): { phone: PhoneNumber; reason: null } | { phone: null; reason: InvalidReason } {
+  try {
+    return { phone: parsePhoneNumberWithError(text, country), reason: null };
+  } catch (error) {
+    const code = error instanceof Error ? error.message : "";
+    return { phone: null, reason: PARSE_REASONS[code] ?? "unknown" };
+  }
+}
+
+function supportedCountry(code: string | undefined): CountryCode | null {
+  if (typeof code !== "string") return null;
+  const upper = code.trim().toUpperCase();
+  return isSupportedCountry(upper) ? (upper as CountryCode) : null;
+}
+
+function fail(
+  input: string,
+  steps: NormalisationStep[],
+  extension: string | null,
+  reason: InvalidReason,
+  defaultCountryUsed: string | null = null,
+): NormaliseOutcome {
+  return {
+    normalised: { input, e164: null, defaultCountryUsed, steps, extension, invalidReason: reason },
+    phone: null,
+  };
+}
