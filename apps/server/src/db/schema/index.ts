@@ -1,5 +1,6 @@
 // The drizzle schema handed to the client and to drizzle-kit; one file per area beside this one.
 export * from "./commerce";
+export * from "./detection";
 export * from "./mail";
 export * from "./money";
 export * from "./partners";

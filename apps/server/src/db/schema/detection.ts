@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { reservations } from "./money";
+import { tenants } from "./tenants";
+import { users } from "./users";
+
+/**
+ * A detection job: one number (kind single) or many (list, file), for one service. Single checks
+ * are jobs of one item so history, results and charging work the same way for both.
+ */
+export const detectionJobs = pgTable(
+  "detection_jobs",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    /** web or api. */
+    channel: text("channel").notNull(),
+    service: text("service").notNull(),
+    /** queued, running, completed, failed, cancelled. */
+    status: text("status").notNull().default("queued"),
+    total: integer("total").notNull().default(0),
+    done: integer("done").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    duplicates: integer("duplicates").notNull().default(0),
+    invalid: integer("invalid").notNull().default(0),
+    unitPriceMicros: bigint("unit_price_micros", { mode: "bigint" }).notNull().default(sql`0`),
+    chargedMicros: bigint("charged_micros", { mode: "bigint" }).notNull().default(sql`0`),
+    currency: text("currency").notNull().default("USD"),
+    reservationId: uuid("reservation_id").references(() => reservations.id),
+    submittedBy: uuid("submitted_by").references(() => users.id, { onDelete: "set null" }),
+    defaultCountry: text("default_country"),
+    fileName: text("file_name"),
+    sandbox: integer("sandbox").notNull().default(0),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("detection_jobs_tenant_created_idx").on(t.tenantId, t.createdAt, t.id),
+    index("detection_jobs_status_idx").on(t.status),
+  ],
+);
+
+/** One number of a job; workers claim queued items with SKIP LOCKED and a lease. */
+export const detectionItems = pgTable(
+  "detection_items",
+  {
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => detectionJobs.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    input: text("input").notNull(),
+    e164: text("e164"),
+    /** queued, done, rejected (invalid or duplicate, not charged), failed. */
+    status: text("status").notNull().default("queued"),
+    rejectReason: text("reject_reason"),
+    result: jsonb("result"),
+    costMicros: bigint("cost_micros", { mode: "bigint" }).notNull().default(sql`0`),
+    attempts: integer("attempts").notNull().default(0),
+    leaseOwner: text("lease_owner"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.seq] }),
+    index("detection_items_job_status_idx").on(t.jobId, t.status),
+  ],
+);
