@@ -45,7 +45,7 @@ describe("sign-up, sign-in and password change in the browser", () => {
       .toMatch(/Resend in/);
     await page.getByLabel("E-mail code").fill(server.lastCode(email));
     await page.getByLabel("New password").fill(firstPassword);
-    await expect(page.locator('[data-rule="length"]').getAttribute("data-ok")).resolves.toBe("true");
+    await expect.poll(() => page.locator('[data-rule="length"]').getAttribute("data-ok")).toBe("true");
     await page.getByLabel("Repeat the password").fill(firstPassword);
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL(/\/dashboard\/profile\/no-tenant$/, { timeout: 20_000 });

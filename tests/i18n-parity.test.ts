@@ -7,6 +7,15 @@ import { PASSWORD_RULES } from "@nc/contracts/password-policy";
 import { SERVICES } from "@nc/contracts/services";
 import { COLOR_MODES } from "@nc/contracts/site";
 import { fieldIssue } from "@nc/contracts/validation";
+import { FRAUD_REASON_CODES } from "@nc/numcheck/fraud/reason-codes";
+import type {
+  Connectivity,
+  FraudResult,
+  InvalidReason,
+  LineType,
+  PortedStatus,
+  RiskLevel,
+} from "@nc/numcheck/types";
 import { describe, expect, it } from "vitest";
 import { EMAIL_TEMPLATES } from "../apps/server/src/features/mail/templates";
 import { NOTICE_TYPES } from "../apps/server/src/features/notice/notice-service";
@@ -15,6 +24,43 @@ import {
   BUILT_IN_ROLE_KEYS,
   PERMISSION_CATALOG,
 } from "../packages/contracts/src/permission-catalog";
+
+// Values the detection result card translates (the engine's open enumerations).
+const INVALID_REASONS: InvalidReason[] = [
+  "empty",
+  "not_a_number",
+  "too_short",
+  "too_long",
+  "invalid_country_code",
+  "no_country",
+  "invalid_for_region",
+  "precision_lost",
+  "unknown",
+];
+const LINE_TYPES: LineType[] = [
+  "mobile",
+  "fixed_line",
+  "fixed_line_or_mobile",
+  "voip",
+  "toll_free",
+  "premium_rate",
+  "shared_cost",
+  "uan",
+  "personal",
+  "pager",
+  "voicemail",
+  "unknown",
+];
+const CONNECTIVITIES: Connectivity[] = ["connected", "absent", "invalid_msisdn", "undetermined"];
+const PORTED_STATUSES: PortedStatus[] = [
+  "ported",
+  "not_ported",
+  "assumed_ported",
+  "assumed_not_ported",
+  "unknown",
+];
+const RISK_LEVELS: RiskLevel[] = ["very_low", "low", "medium", "high", "very_high"];
+const RECOMMENDATIONS: FraudResult["recommendation"][] = ["allow", "flag", "block"];
 
 /**
  * Translation catalogs stay in step: every language has the same files and keys as English, no
@@ -163,6 +209,18 @@ describe("keys used by the code exist in English", () => {
     "permissions:actions.${action}": [...new Set(ALL_PERMISSIONS.map((p) => p.split(":")[1]))].map(
       (a) => `permissions:actions.${a}`,
     ),
+    "services:${view.service}.name": SERVICES.map((s) => `services:${s.code}.name`),
+    "detection:invalidReason.${basic.normalisation.invalidReason}": INVALID_REASONS.map(
+      (r) => `detection:invalidReason.${r}`,
+    ),
+    "detection:lineType.${basic.lineType}": LINE_TYPES.map((l) => `detection:lineType.${l}`),
+    "detection:connectivity.${hlr.connectivity}": CONNECTIVITIES.map((c) => `detection:connectivity.${c}`),
+    "detection:ported.${mnp.ported}": PORTED_STATUSES.map((p) => `detection:ported.${p}`),
+    "detection:level.${fraud.level}": RISK_LEVELS.map((l) => `detection:level.${l}`),
+    "detection:recommendation.${fraud.recommendation}": RECOMMENDATIONS.map(
+      (r) => `detection:recommendation.${r}`,
+    ),
+    "fraud:${r.code}": FRAUD_REASON_CODES.map((c) => `fraud:${c}`),
   };
 
   const used = sources.flatMap(({ file, text }) =>

@@ -5,8 +5,10 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { accountRoutes } from "./features/account/routes";
 import { authRoutes } from "./features/auth/routes";
+import { detectionRoutes } from "./features/detection/routes";
 import { healthRoutes } from "./features/health/routes";
 import { invitationRoutes } from "./features/invitation/routes";
+import { jobRoutes } from "./features/job/routes";
 import { lookupRoutes } from "./features/lookup/routes";
 import { memberRoutes } from "./features/member/routes";
 import { noticeRoutes } from "./features/notice/routes";
@@ -76,6 +78,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(stripeWebhookRoutes);
   await app.register(accountRoutes);
   await app.register(priceRoutes);
+  await app.register(jobRoutes);
+  await app.register(detectionRoutes);
 
   const renderPage = await registerWeb(app, options.web);
   app.setNotFoundHandler(async (request, reply) => {

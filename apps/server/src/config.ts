@@ -88,6 +88,16 @@ const schema = z.object({
   RECHARGE_MAX: amount("10000"),
   // The default depends on the database: see loadConfig.
   WELCOME_CREDIT: amount("0"),
+  // Bulk jobs and the in-process worker (docs/configuration.md).
+  JOB_MAX_ROWS: int(10_000_000, 1, 100_000_000),
+  JOB_MAX_CONCURRENT: int(5, 1, 1_000),
+  WORKER_ENABLED: bool(true),
+  WORKER_CONCURRENCY: int(4, 1, 256),
+  WORKER_BATCH: int(200, 1, 10_000),
+  WORKER_LEASE_SECONDS: int(120, 5, 86_400),
+  // HLR/MNP look-ups: tyntec when a key is set, else the free sandbox.
+  LOOKUP_PROVIDER_API_KEY: z.string().optional(),
+  LOOKUP_PROVIDER_BASE_URL: url(["http:", "https:"]),
 });
 
 export type Config = z.output<typeof schema> & { publicUrl: string };

@@ -11,6 +11,8 @@ async function main() {
   const web = process.env.NODE_ENV === "development" ? "development" : "production";
   const app = await buildApp({ config, database, web });
   const stopHousekeeping = startHousekeeping(app);
+  // The bulk-job worker runs in this process unless WORKER_ENABLED=false; app.close() stops it.
+  if (config.WORKER_ENABLED) app.jobs.worker.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

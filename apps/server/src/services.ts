@@ -1,3 +1,9 @@
+import {
+  type CachedProvider,
+  cached,
+  createLookupProvider,
+  MemoryLookupCache,
+} from "@nc/numcheck/providers/index";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -23,6 +29,8 @@ export interface Services {
   mailer: Mailer;
   rateStore: RateStore;
   notices: NoticeService;
+  /** HLR/MNP look-ups: one provider per process (tyntec when configured, else the sandbox), cached. */
+  lookup: CachedProvider;
   close(): Promise<void>;
 }
 
@@ -62,6 +70,14 @@ export async function createServices(
     mailer,
     rateStore,
     notices: noticeService(db),
+    lookup: cached(
+      createLookupProvider({
+        tyntec: config.LOOKUP_PROVIDER_API_KEY
+          ? { apiKey: config.LOOKUP_PROVIDER_API_KEY, baseUrl: config.LOOKUP_PROVIDER_BASE_URL }
+          : null,
+      }),
+      new MemoryLookupCache(),
+    ),
     async close() {
       await mailer.flush();
       await closeRedis();

@@ -20,6 +20,7 @@ export default [
       layout("shell/layouts/dashboard-layout.tsx", [
         index("routes/dashboard/index.tsx"),
         route("profile", "routes/dashboard/profile.tsx"),
+        route("detection", "routes/dashboard/detection.tsx"),
         route("price", "routes/dashboard/price.tsx"),
         route("account", "routes/dashboard/account.tsx"),
         route("account/detail", "routes/dashboard/account-detail.tsx"),

@@ -23,6 +23,8 @@ export const ERRORS = {
   alreadyMember: { code: 40027, status: 400 },
   rechargeMethodUnavailable: { code: 40028, status: 400 },
   priceNotSet: { code: 40040, status: 400 },
+  jobTooManyRows: { code: 40041, status: 400 },
+  jobLimitReached: { code: 40042, status: 400 },
   // 4003x travel with HTTP 200: the spec's client reads them from a successful answer.
   noActiveTenant: { code: 40035, status: 200 },
   notTenantMember: { code: 40036, status: 200 },
@@ -35,9 +37,11 @@ export const ERRORS = {
   idempotencyConflict: { code: 40900, status: 409 },
   reservationClosed: { code: 40901, status: 409 },
   rechargeNotPending: { code: 40902, status: 409 },
+  jobClosed: { code: 40903, status: 409 },
   payloadTooLarge: { code: 41300, status: 413 },
   rateLimited: { code: 42900, status: 429 },
   internal: { code: 50000, status: 500 },
+  lookupFailed: { code: 50200, status: 502 },
   unavailable: { code: 50300, status: 503 },
 } as const satisfies Record<string, { code: number; status: number }>;
 

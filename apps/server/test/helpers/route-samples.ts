@@ -5,6 +5,8 @@ import type { TenantFixture } from "./tenant-fixture";
  * and permission matrices run every route of `app.tenantRoutes` through this table, so a new route
  * without an entry fails them: add one here with a body that passes validation.
  */
+const NO_JOB = "00000000-0000-4000-8000-000000000000";
+
 export type RouteSample = (f: TenantFixture) => { url: string; body?: object };
 
 export const ROUTE_SAMPLES: Record<string, RouteSample> = {
@@ -60,6 +62,19 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   }),
   "GET /api/tenant/price": () => ({ url: "/api/tenant/price" }),
   "GET /api/tenant/price/quote": () => ({ url: "/api/tenant/price/quote?service=hlr&quantity=10" }),
+  "POST /api/tenant/detection/check": () => ({
+    url: "/api/tenant/detection/check",
+    body: { service: "basic", number: "+447700900000" },
+  }),
+  "GET /api/tenant/detection/history": () => ({ url: "/api/tenant/detection/history?limit=5" }),
+  "POST /api/tenant/job": () => ({
+    url: "/api/tenant/job",
+    body: { service: "basic", numbers: ["+447911123456", "+447911123457"] },
+  }),
+  // A job id the organisation does not have: the route answers 404 for its own tenant.
+  "GET /api/tenant/job/s/:id": () => ({ url: `/api/tenant/job/s/${NO_JOB}` }),
+  "GET /api/tenant/job/s/:id/items": () => ({ url: `/api/tenant/job/s/${NO_JOB}/items?limit=5` }),
+  "POST /api/tenant/job/s/:id/cancel": () => ({ url: `/api/tenant/job/s/${NO_JOB}/cancel` }),
   "GET /api/tenant/recharge/options": () => ({ url: "/api/tenant/recharge/options" }),
   "POST /api/tenant/recharge": () => ({
     url: "/api/tenant/recharge",

@@ -2,6 +2,7 @@ import {
   CreditCardOutlined,
   DollarOutlined,
   HomeOutlined,
+  SearchOutlined,
   TeamOutlined,
   UserOutlined,
   WalletOutlined,
@@ -32,6 +33,13 @@ export interface DashboardPage {
 
 export const DASHBOARD_PAGES: DashboardPage[] = [
   { key: "dashboard", path: "/dashboard", titleKey: "dashboard:home.title", icon: HomeOutlined },
+  {
+    key: "detection",
+    path: "/dashboard/detection",
+    titleKey: "detection:title",
+    icon: SearchOutlined,
+    permissions: ROUTE_PERMISSIONS.detection,
+  },
   {
     key: "price",
     path: "/dashboard/price",

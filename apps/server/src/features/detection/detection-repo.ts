@@ -1,0 +1,126 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { queryRows } from "../../db/query";
+import { detectionItems, detectionJobs } from "../../db/schema/index";
+
+/** created_at as an exact UTC text with microseconds: the keyset cursor must not lose precision. */
+const EXACT_TS = sql.raw(`to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
+
+export interface HistoryCursor {
+  createdAt: string;
+  id: string;
+}
+
+export interface HistoryRow {
+  id: string;
+  service: string;
+  kind: string;
+  channel: string;
+  status: string;
+  total: number;
+  done: number;
+  charged_micros: string;
+  currency: string;
+  sandbox: number;
+  created_at: string;
+  submitted_by: string | null;
+  submitted_by_name: string | null;
+}
+
+export interface SingleJobValues {
+  id: string;
+  tenantId: string;
+  service: string;
+  userId: string;
+  input: string;
+  e164: string | null;
+  defaultCountry: string | null;
+  /** done, or rejected when the number failed basic validation. */
+  itemStatus: "done" | "rejected";
+  rejectReason: string | null;
+  result: unknown;
+  unitPriceMicros: bigint;
+  costMicros: bigint;
+  currency: string;
+  sandbox: boolean;
+}
+
+/** The SQL of single checks: one job of one item, and the tenant's job history. */
+export function detectionRepo(db: Db) {
+  return {
+    /** Checks of this number in the tenant's jobs since `since` (the fraud velocity signal). */
+    async countRecent(tenantId: string, e164: string, since: Date): Promise<number> {
+      const [row] = await queryRows<{ n: string | number }>(
+        db,
+        sql`select count(*) as n from ${detectionItems} i
+            join ${detectionJobs} j on j.id = i.job_id
+            where j.tenant_id = ${tenantId} and i.e164 = ${e164}
+              and j.created_at >= ${since.toISOString()}::timestamptz`,
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    /** The job and its one item with the result, together. */
+    async insertSingle(v: SingleJobValues): Promise<void> {
+      await db.transaction(async (tx) => {
+        const now = new Date();
+        await tx.insert(detectionJobs).values({
+          id: v.id,
+          tenantId: v.tenantId,
+          kind: "single",
+          channel: "web",
+          service: v.service,
+          status: "completed",
+          total: 1,
+          done: 1,
+          invalid: v.itemStatus === "rejected" ? 1 : 0,
+          unitPriceMicros: v.unitPriceMicros,
+          chargedMicros: v.costMicros,
+          currency: v.currency,
+          submittedBy: v.userId,
+          defaultCountry: v.defaultCountry,
+          sandbox: v.sandbox ? 1 : 0,
+          startedAt: now,
+          finishedAt: now,
+        });
+        await tx.insert(detectionItems).values({
+          jobId: v.id,
+          seq: 0,
+          input: v.input,
+          e164: v.e164,
+          status: v.itemStatus,
+          rejectReason: v.rejectReason,
+          result: v.result,
+          costMicros: v.costMicros,
+          attempts: 1,
+          finishedAt: now,
+        });
+      });
+    },
+
+    /** Takes back a job whose charge was refused (its items go with it). */
+    async deleteJob(id: string): Promise<void> {
+      await db.execute(sql`delete from ${detectionJobs} where id = ${id}`);
+    },
+
+    /** Newest first, from after the cursor: one index range scan on (tenant_id, created_at, id). */
+    history(tenantId: string, limit: number, cursor?: HistoryCursor): Promise<HistoryRow[]> {
+      const after: SQL = cursor
+        ? sql`and (j.created_at, j.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+        : sql``;
+      return queryRows<HistoryRow>(
+        db,
+        sql`select j.id, j.service, j.kind, j.channel, j.status, j.total, j.done,
+                   j.charged_micros::text as charged_micros, j.currency, j.sandbox,
+                   ${EXACT_TS} as created_at, j.submitted_by, u.name as submitted_by_name
+            from ${detectionJobs} j
+            left join users u on u.id = j.submitted_by
+            where j.tenant_id = ${tenantId} ${after}
+            order by j.created_at desc, j.id desc
+            limit ${limit}`,
+      );
+    },
+  };
+}
+
+export type DetectionRepo = ReturnType<typeof detectionRepo>;

@@ -1,0 +1,232 @@
+import type {
+  DetectionHistoryPage,
+  DetectionJobView,
+  SingleCheckResultView,
+  SingleCheckView,
+} from "@nc/contracts/detection-single";
+import { formatMoney } from "@nc/contracts/money";
+import { SERVICES, type ServiceCode } from "@nc/contracts/services";
+import { basicCheck } from "@nc/numcheck/basic-check";
+import { fraudScore } from "@nc/numcheck/fraud/score";
+import type { BasicResult, FraudResult, HlrResult, LookupProvider, MnpResult } from "@nc/numcheck/types";
+import { v7 as uuidv7 } from "uuid";
+import type { Db } from "../../db/client";
+import { AppError } from "../../http/app-error";
+import { billingService } from "../billing/billing-service";
+import { priceService } from "../price/price-service";
+import { type DetectionRepo, detectionRepo, type HistoryCursor, type HistoryRow } from "./detection-repo";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface SingleCheckInput {
+  tenantId: string;
+  partnerId: string;
+  userId: string;
+  service: ServiceCode;
+  number: string;
+  defaultCountry?: string;
+}
+
+/** What a service needs beyond the offline basic check. */
+const NEEDS = {
+  basic: { hlr: false, mnp: false, fraud: false },
+  hlr: { hlr: true, mnp: false, fraud: false },
+  mnp: { hlr: false, mnp: true, fraud: false },
+  fraud_shield: { hlr: false, mnp: false, fraud: true },
+  fraud_shield_enhanced: { hlr: true, mnp: true, fraud: true },
+} as const satisfies Record<ServiceCode, { hlr: boolean; mnp: boolean; fraud: boolean }>;
+
+/**
+ * Whether the number is charged for the service: basic always (the check is the product); HLR and
+ * MNP only when a live look-up was worth making; fraud whenever basic validation did not fail.
+ */
+function chargeable(service: ServiceCode, basic: BasicResult): boolean {
+  if (service === "basic") return true;
+  if (service === "hlr" || service === "mnp") return basic.qualifiesForHlr;
+  return basic.valid !== false;
+}
+
+/** One number checked from the dashboard: run the service, store the result, then charge it. */
+export function detectionService(db: Db, provider: LookupProvider, repo: DetectionRepo = detectionRepo(db)) {
+  const prices = priceService(db);
+  const billing = billingService(db);
+
+  async function lookups(service: ServiceCode, basic: BasicResult) {
+    const needs = NEEDS[service];
+    const live = basic.qualifiesForHlr && basic.e164 !== null;
+    let hlr: HlrResult | null = null;
+    let mnp: MnpResult | null = null;
+    if (live && (needs.hlr || needs.mnp)) {
+      try {
+        [hlr, mnp] = await Promise.all([
+          needs.hlr ? provider.hlr(basic.e164!) : null,
+          needs.mnp ? provider.mnp(basic.e164!) : null,
+        ]);
+      } catch {
+        // Nothing stored, nothing charged.
+        throw new AppError("lookupFailed");
+      }
+    }
+    return { hlr, mnp };
+  }
+
+  return {
+    async check(input: SingleCheckInput): Promise<SingleCheckView> {
+      const basic = basicCheck(input.number, { defaultCountry: input.defaultCountry });
+      const quote = await prices.quote(input.tenantId, input.service, 1, input.partnerId);
+      const needs = NEEDS[input.service];
+      // Answers from the sandbox provider are free, and say so.
+      const sandbox = provider.sandbox && (needs.hlr || needs.mnp);
+      const cost = chargeable(input.service, basic) && !sandbox ? quote.totalMicros : 0n;
+
+      // Do not pay the upstream for a look-up the organisation cannot pay for.
+      if (cost > 0n) {
+        const { balanceMicros } = await billing.balance(input.tenantId);
+        if (balanceMicros < cost) throw await insufficient(input.tenantId, cost);
+      }
+
+      const { hlr, mnp } = await lookups(input.service, basic);
+      let fraud: FraudResult | null = null;
+      if (needs.fraud) {
+        const velocity24h = basic.e164
+          ? await repo.countRecent(input.tenantId, basic.e164, new Date(Date.now() - DAY_MS))
+          : 0;
+        fraud = fraudScore({ basic, hlr, mnp, velocity24h });
+      }
+
+      const result: SingleCheckResultView = {
+        basic: toBasicView(basic),
+        hlr,
+        mnp,
+        fraud: fraud && {
+          score: fraud.score,
+          level: fraud.level,
+          recommendation: fraud.recommendation,
+          reasons: fraud.reasons,
+          enhanced: fraud.enhanced,
+        },
+        charged: cost > 0n,
+        sandbox,
+      };
+
+      // The result is stored first, so a charge never exists without it; a refused charge takes
+      // the job back.
+      const jobId = uuidv7();
+      await repo.insertSingle({
+        id: jobId,
+        tenantId: input.tenantId,
+        service: input.service,
+        userId: input.userId,
+        input: input.number,
+        e164: basic.e164,
+        defaultCountry: input.defaultCountry ?? null,
+        itemStatus: basic.valid === false ? "rejected" : "done",
+        rejectReason: basic.valid === false ? (basic.normalisation.invalidReason ?? "invalid") : null,
+        result,
+        unitPriceMicros: quote.unitPriceMicros,
+        costMicros: cost,
+        currency: quote.currency,
+        sandbox,
+      });
+      if (cost > 0n) {
+        try {
+          await billing.charge({
+            tenantId: input.tenantId,
+            tradeType: SERVICES.find((s) => s.code === input.service)!.tradeType,
+            amountMicros: cost,
+            service: input.service,
+            quantity: 1,
+            reference: { type: "detection_job", id: jobId },
+            idempotencyKey: jobId,
+            request: { service: input.service, e164: basic.e164, amountMicros: cost },
+            actor: { type: "user", id: input.userId },
+          });
+        } catch (error) {
+          await repo.deleteJob(jobId);
+          throw error;
+        }
+      }
+      return {
+        jobId,
+        service: input.service,
+        result,
+        costMicros: cost.toString(),
+        currency: quote.currency,
+        sandbox,
+      };
+    },
+
+    async history(
+      tenantId: string,
+      query: { cursor?: string; limit: number },
+    ): Promise<DetectionHistoryPage> {
+      const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+      const rows = await repo.history(tenantId, query.limit + 1, cursor);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(toJobView),
+        nextCursor:
+          rows.length > query.limit && last
+            ? encodeCursor({ createdAt: last.created_at, id: last.id })
+            : null,
+      };
+    },
+  };
+
+  /** The same 402 the billing service gives, before any look-up is paid for. */
+  async function insufficient(tenantId: string, amount: bigint): Promise<AppError> {
+    const { balanceMicros, currency } = await billing.balance(tenantId);
+    const missing = amount - balanceMicros;
+    return new AppError(
+      "insufficientBalance",
+      { missingMicros: missing.toString(), balanceMicros: balanceMicros.toString(), currency },
+      { missing: formatMoney(missing, currency, "en") },
+    );
+  }
+}
+
+function toBasicView(b: BasicResult): SingleCheckResultView["basic"] {
+  return {
+    e164: b.e164,
+    valid: b.valid,
+    possible: b.possible,
+    lineType: b.lineType,
+    country: b.country,
+    formats: b.formats,
+    originalCarrier: b.originalCarrier,
+    region: b.region,
+    timeZones: b.timeZones,
+    possiblyPorted: b.possiblyPorted,
+    qualifiesForHlr: b.qualifiesForHlr,
+    normalisation: {
+      invalidReason: b.normalisation.invalidReason,
+      defaultCountryUsed: b.normalisation.defaultCountryUsed,
+    },
+  };
+}
+
+const toJobView = (r: HistoryRow): DetectionJobView => ({
+  id: r.id,
+  service: r.service,
+  kind: r.kind,
+  channel: r.channel,
+  status: r.status,
+  total: Number(r.total),
+  done: Number(r.done),
+  chargedMicros: String(r.charged_micros),
+  currency: r.currency,
+  sandbox: Number(r.sandbox) === 1,
+  createdAt: r.created_at,
+  submittedBy: r.submitted_by ? { id: r.submitted_by, name: r.submitted_by_name ?? "" } : null,
+});
+
+const encodeCursor = (c: HistoryCursor) => Buffer.from(`${c.createdAt}|${c.id}`).toString("base64url");
+
+const CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z\|[0-9a-f-]{36}$/i;
+function decodeCursor(text: string): HistoryCursor {
+  const raw = Buffer.from(text, "base64url").toString();
+  if (!CURSOR.test(raw)) throw new AppError("badRequest");
+  const [createdAt, id] = raw.split("|") as [string, string];
+  return { createdAt, id };
+}

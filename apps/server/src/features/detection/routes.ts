@@ -1,0 +1,41 @@
+import { detectionCheckBody, detectionHistoryQuery } from "@nc/contracts/detection-single";
+import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ok } from "../../http/envelope";
+import { requireTenant } from "../../http/tenant-context";
+import { detectionService } from "./detection-service";
+
+/** Single checks from the dashboard and the organisation's detection history (issue 5). */
+export async function detectionRoutes(app: FastifyInstance) {
+  const detection = detectionService(app.services.database.db, app.services.lookup);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    "/api/tenant/detection/check",
+    {
+      schema: { body: detectionCheckBody },
+      config: { tenant: true, permissions: ROUTE_PERMISSIONS.detection },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      return ok(
+        await detection.check({
+          tenantId: tenant.id,
+          partnerId: tenant.partnerId,
+          userId: tenant.userId,
+          ...request.body,
+        }),
+      );
+    },
+  );
+
+  r.get(
+    "/api/tenant/detection/history",
+    {
+      schema: { querystring: detectionHistoryQuery },
+      config: { tenant: true, permissions: ROUTE_PERMISSIONS.history },
+    },
+    async (request) => ok(await detection.history(requireTenant(request).id, request.query)),
+  );
+}

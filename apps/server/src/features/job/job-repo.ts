@@ -1,0 +1,252 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { queryRows } from "../../db/query";
+import type { Tx } from "../billing/billing-repo";
+
+export type Runner = Db | Tx;
+
+export const OPEN_STATUSES = ["queued", "running"] as const;
+
+export interface NewItem {
+  seq: number;
+  input: string;
+  e164: string | null;
+  /** queued or rejected. */
+  status: string;
+  rejectReason: string | null;
+}
+
+export interface JobRow {
+  id: string;
+  tenant_id: string;
+  kind: string;
+  channel: string;
+  service: string;
+  status: string;
+  total: number;
+  done: number;
+  failed: number;
+  duplicates: number;
+  invalid: number;
+  unit_price_micros: string;
+  charged_micros: string;
+  currency: string;
+  reservation_id: string | null;
+  submitted_by: string | null;
+  default_country: string | null;
+  sandbox: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface ClaimedItem {
+  job_id: string;
+  seq: number;
+  e164: string | null;
+  attempts: number;
+}
+
+export interface ItemOutcome {
+  seq: number;
+  /** done, failed, or queued (give the item back for another attempt). */
+  status: "done" | "failed" | "queued";
+  result: unknown;
+}
+
+export interface ItemRow {
+  seq: number;
+  input: string;
+  e164: string | null;
+  status: string;
+  reject_reason: string | null;
+  result: unknown;
+  cost_micros: string;
+  attempts: number;
+  finished_at: string | null;
+}
+
+const JOB_COLUMNS = sql.raw(`id, tenant_id, kind, channel, service, status, total, done, failed, duplicates,
+  invalid, unit_price_micros::text as unit_price_micros, charged_micros::text as charged_micros, currency,
+  reservation_id, submitted_by, default_country, sandbox, to_json(created_at) #>> '{}' as created_at,
+  to_json(started_at) #>> '{}' as started_at, to_json(finished_at) #>> '{}' as finished_at`);
+
+/** All SQL of bulk jobs. Arrays travel as single parameters (one statement per batch, any size). */
+export function jobRepo(db: Db) {
+  return {
+    async openJobCount(runner: Runner, tenantId: string): Promise<number> {
+      const rows = await queryRows<{ n: number }>(
+        runner,
+        sql`select count(*)::int as n from detection_jobs
+            where tenant_id = ${tenantId} and status in ('queued', 'running')`,
+      );
+      return rows[0]?.n ?? 0;
+    },
+
+    /** Serialises job creation of one organisation (the concurrent-jobs limit). */
+    async lockTenant(tx: Tx, tenantId: string): Promise<void> {
+      await queryRows(tx, sql`select id from tenants where id = ${tenantId} for update`);
+    },
+
+    /** One INSERT ... SELECT FROM unnest(...) per batch. */
+    async insertItems(runner: Runner, jobId: string, items: NewItem[]): Promise<void> {
+      if (items.length === 0) return;
+      await runner.execute(
+        sql`insert into detection_items (job_id, seq, input, e164, status, reject_reason)
+            select ${jobId}::uuid, u.seq, u.input, u.e164, u.status, u.reject_reason
+            from unnest(${sql.param(items.map((i) => i.seq))}::int[],
+                        ${sql.param(items.map((i) => i.input))}::text[],
+                        ${sql.param(items.map((i) => i.e164))}::text[],
+                        ${sql.param(items.map((i) => i.status))}::text[],
+                        ${sql.param(items.map((i) => i.rejectReason))}::text[])
+              as u(seq, input, e164, status, reject_reason)`,
+      );
+    },
+
+    async job(tenantId: string, jobId: string, runner: Runner = db): Promise<JobRow | undefined> {
+      const rows = await queryRows<JobRow>(
+        runner,
+        sql`select ${JOB_COLUMNS} from detection_jobs where id = ${jobId} and tenant_id = ${tenantId}`,
+      );
+      return rows[0];
+    },
+
+    async lockJob(tx: Tx, jobId: string): Promise<JobRow | undefined> {
+      const rows = await queryRows<JobRow>(
+        tx,
+        sql`select ${JOB_COLUMNS} from detection_jobs where id = ${jobId} for update`,
+      );
+      return rows[0];
+    },
+
+    /**
+     * Leases up to `limit` queued items of open jobs to a worker. Items whose lease ran out (a
+     * worker that died) are claimable again; SKIP LOCKED lets several workers claim at once.
+     */
+    async claim(worker: string, limit: number, leaseSeconds: number): Promise<ClaimedItem[]> {
+      const items = await queryRows<ClaimedItem>(
+        db,
+        sql`update detection_items
+            set lease_owner = ${worker}, lease_until = now() + make_interval(secs => ${leaseSeconds}),
+                attempts = attempts + 1
+            where (job_id, seq) in (
+              select i.job_id, i.seq from detection_items i
+              join detection_jobs j on j.id = i.job_id
+              where i.status = 'queued' and j.status in ('queued', 'running')
+                and (i.lease_until is null or i.lease_until < now())
+              order by i.job_id, i.seq
+              limit ${limit}
+              for update of i skip locked)
+            returning job_id, seq, e164, attempts`,
+      );
+      const jobIds = [...new Set(items.map((i) => i.job_id))];
+      if (jobIds.length > 0) {
+        await db.execute(
+          sql`update detection_jobs set status = 'running', started_at = coalesce(started_at, now())
+              where id = any(${sql.param(jobIds)}::uuid[]) and status = 'queued'`,
+        );
+      }
+      return items;
+    },
+
+    /**
+     * Writes the outcomes of items this worker still holds. Only rows that were queued and leased
+     * to this worker change, so a retry or a second worker never counts (or charges) one twice.
+     */
+    async finishItems(
+      tx: Tx,
+      worker: string,
+      jobId: string,
+      unitPriceMicros: bigint,
+      outcomes: ItemOutcome[],
+    ): Promise<{ done: number; failed: number; costMicros: bigint }> {
+      const rows = await queryRows<{ status: string; cost_micros: string }>(
+        tx,
+        sql`update detection_items as i
+            set status = u.status,
+                result = case when u.status = 'queued' then i.result else u.result::jsonb end,
+                cost_micros = case when u.status = 'done' then ${unitPriceMicros.toString()}::bigint else 0 end,
+                finished_at = case when u.status = 'queued' then null else now() end,
+                lease_owner = null, lease_until = null
+            from unnest(${sql.param(outcomes.map((o) => o.seq))}::int[],
+                        ${sql.param(outcomes.map((o) => o.status))}::text[],
+                        ${sql.param(outcomes.map((o) => JSON.stringify(o.result ?? null)))}::text[])
+              as u(seq, status, result)
+            where i.job_id = ${jobId} and i.seq = u.seq and i.status = 'queued' and i.lease_owner = ${worker}
+            returning i.status, i.cost_micros::text as cost_micros`,
+      );
+      let done = 0;
+      let failed = 0;
+      let costMicros = 0n;
+      for (const row of rows) {
+        if (row.status === "done") done++;
+        if (row.status === "failed") failed++;
+        costMicros += BigInt(row.cost_micros);
+      }
+      return { done, failed, costMicros };
+    },
+
+    async bumpCounters(tx: Tx, jobId: string, done: number, failed: number, costMicros: bigint) {
+      await tx.execute(
+        sql`update detection_jobs set done = done + ${done}, failed = failed + ${failed},
+              charged_micros = charged_micros + ${costMicros.toString()}::bigint
+            where id = ${jobId}`,
+      );
+    },
+
+    async hasQueued(runner: Runner, jobId: string): Promise<boolean> {
+      const rows = await queryRows(
+        runner,
+        sql`select 1 from detection_items where job_id = ${jobId} and status = 'queued' limit 1`,
+      );
+      return rows.length > 0;
+    },
+
+    async setStatus(runner: Runner, jobId: string, status: string) {
+      await runner.execute(
+        sql`update detection_jobs set status = ${status}, finished_at = now() where id = ${jobId}`,
+      );
+    },
+
+    /** Marks every queued item of a job rejected; answers how many. */
+    async rejectQueued(tx: Tx, jobId: string, reason: string): Promise<number> {
+      const rows = await queryRows(
+        tx,
+        sql`update detection_items set status = 'rejected', reject_reason = ${reason}, lease_owner = null,
+              lease_until = null, finished_at = now()
+            where job_id = ${jobId} and status = 'queued' returning seq`,
+      );
+      return rows.length;
+    },
+
+    /** Finished jobs whose hold is still open (a worker stopped between completing and releasing). */
+    async unreleased(): Promise<JobRow[]> {
+      return queryRows<JobRow>(
+        db,
+        sql`select ${JOB_COLUMNS} from detection_jobs j
+            where j.status in ('completed', 'cancelled', 'failed') and j.reservation_id is not null
+              and exists (select 1 from reservations r where r.id = j.reservation_id and r.status = 'open')
+            limit 100`,
+      );
+    },
+
+    async items(
+      tenantId: string,
+      jobId: string,
+      query: { cursor?: number; limit: number; status?: string },
+    ): Promise<ItemRow[]> {
+      return queryRows<ItemRow>(
+        db,
+        sql`select i.seq, i.input, i.e164, i.status, i.reject_reason, i.result, i.cost_micros::text as cost_micros,
+                   i.attempts, to_json(i.finished_at) #>> '{}' as finished_at
+            from detection_items i join detection_jobs j on j.id = i.job_id
+            where i.job_id = ${jobId} and j.tenant_id = ${tenantId}
+              and i.seq > ${query.cursor ?? -1}
+              ${query.status ? sql`and i.status = ${query.status}` : sql``}
+            order by i.seq limit ${query.limit}`,
+      );
+    },
+  };
+}
+
+export type JobRepo = ReturnType<typeof jobRepo>;

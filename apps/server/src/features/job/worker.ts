@@ -1,0 +1,178 @@
+import { randomUUID } from "node:crypto";
+import type { ServiceCode } from "@nc/contracts/services";
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client";
+import { queryRows } from "../../db/query";
+import { type Actor, billingService } from "../billing/billing-service";
+import type { ClaimedItem, ItemOutcome, JobRow } from "./job-repo";
+import { type JobService, releaseNote } from "./job-service";
+import type { ItemProcessor } from "./process-item";
+
+export interface WorkerOptions {
+  /** Items claimed per round. */
+  batch: number;
+  /** Items checked at the same time. */
+  concurrency: number;
+  leaseSeconds: number;
+  /** Attempts before an item that keeps throwing is marked failed. */
+  maxAttempts?: number;
+  /** Pause when there was nothing to do. */
+  idleMs?: number;
+  id?: string;
+}
+
+const SYSTEM: Actor = { type: "system" };
+
+/**
+ * The job worker: claims leased items (SKIP LOCKED), checks them, and per job and chunk writes the
+ * results, bumps the counters and settles the chunk's cost in ONE transaction, so an item is
+ * charged exactly once whatever crashes. The last chunk completes the job and releases the rest.
+ */
+export function jobWorker(
+  db: Db,
+  jobs: JobService,
+  processor: ItemProcessor,
+  options: WorkerOptions,
+  log?: FastifyBaseLogger,
+) {
+  const id = options.id ?? `worker-${randomUUID()}`;
+  const maxAttempts = options.maxAttempts ?? 3;
+  const repo = jobs.repo;
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+
+  async function processAll(items: ClaimedItem[], service: ServiceCode): Promise<ItemOutcome[]> {
+    const outcomes: ItemOutcome[] = new Array(items.length);
+    let next = 0;
+    const lanes = Array.from({ length: Math.min(options.concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        const item = items[index]!;
+        try {
+          outcomes[index] = {
+            seq: item.seq,
+            status: "done",
+            result: await processor.process(service, item.e164!),
+          };
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          outcomes[index] = {
+            seq: item.seq,
+            status: item.attempts >= maxAttempts ? "failed" : "queued",
+            result: { error: message },
+          };
+        }
+      }
+    });
+    await Promise.all(lanes);
+    return outcomes;
+  }
+
+  /** Writes one job's chunk; answers the job when this chunk finished it. */
+  async function finishChunk(jobId: string, outcomes: ItemOutcome[]): Promise<JobRow | null> {
+    return db.transaction(async (tx) => {
+      const job = await repo.lockJob(tx, jobId);
+      // Cancelled meanwhile: its items were rejected; nothing to write or charge.
+      if (!job || (job.status !== "queued" && job.status !== "running")) return null;
+      const price = BigInt(job.unit_price_micros);
+      const { done, failed, costMicros } = await repo.finishItems(tx, id, jobId, price, outcomes);
+      if (costMicros > 0n && job.reservation_id)
+        await billingService(tx as unknown as Db).settle(job.tenant_id, job.reservation_id, costMicros);
+      if (done + failed > 0) await repo.bumpCounters(tx, jobId, done, failed, costMicros);
+      if (await repo.hasQueued(tx, jobId)) return null;
+      await repo.setStatus(tx, jobId, "completed");
+      return repo.lockJob(tx, jobId).then((row) => row ?? null);
+    });
+  }
+
+  async function completed(job: JobRow) {
+    if (job.reservation_id)
+      await billingService(db).release(job.tenant_id, job.reservation_id, SYSTEM, releaseNote(job));
+  }
+
+  /** One round: claim, check, write. Answers how many items it claimed. */
+  async function runOnce(): Promise<number> {
+    const claimed = await repo.claim(id, options.batch, options.leaseSeconds);
+    const byJob = new Map<string, ClaimedItem[]>();
+    for (const item of claimed) byJob.set(item.job_id, [...(byJob.get(item.job_id) ?? []), item]);
+    for (const [jobId, items] of byJob) {
+      const service = (await serviceOf(jobId)) as ServiceCode;
+      const outcomes = await processAll(items, service);
+      const finished = await finishChunk(jobId, outcomes);
+      if (finished) await completed(finished);
+    }
+    // Jobs that finished while a release failed (or a worker died in between): release now.
+    for (const job of await repo.unreleased()) await completed(job);
+    return claimed.length;
+  }
+
+  const services = new Map<string, string>();
+  async function serviceOf(jobId: string): Promise<string> {
+    let service = services.get(jobId);
+    if (!service) {
+      const rows = await queryRows<{ service: string }>(
+        db,
+        sql`select service from detection_jobs where id = ${jobId}`,
+      );
+      service = rows[0]?.service ?? "basic";
+      if (services.size > 1_000) services.clear();
+      services.set(jobId, service);
+    }
+    return service;
+  }
+
+  return {
+    id,
+    runOnce,
+
+    /** Runs rounds until nothing is left to claim. */
+    async drain(maxRounds = 100_000): Promise<number> {
+      let total = 0;
+      for (let round = 0; round < maxRounds; round++) {
+        const n = await runOnce();
+        total += n;
+        if (n === 0) break;
+      }
+      return total;
+    },
+
+    start() {
+      if (running) return;
+      running = true;
+      loop = (async () => {
+        while (running) {
+          let claimed = 0;
+          try {
+            claimed = await runOnce();
+          } catch (error) {
+            log?.error({ err: error, worker: id }, "job worker round failed");
+          }
+          if (claimed === 0 && running)
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, options.idleMs ?? 1_000);
+              wake = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            });
+        }
+      })();
+    },
+
+    /** Nudges an idle worker (a new job was created). */
+    wake() {
+      wake?.();
+    },
+
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      loop = null;
+    },
+  };
+}
+
+export type JobWorker = ReturnType<typeof jobWorker>;

@@ -1,0 +1,338 @@
+import type { DetectionHistoryPage, SingleCheckView } from "@nc/contracts/detection-single";
+import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { SandboxProvider } from "@nc/numcheck/providers/sandbox";
+import { LookupError, type LookupProvider } from "@nc/numcheck/types";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { detectionItems, detectionJobs, ledgerEntries } from "../src/db/schema/index";
+import { detectionService } from "../src/features/detection/detection-service";
+import { DEFAULT_STANDARD_PRICES } from "../src/features/price/price-service";
+import { expectError, expectFieldError, expectOk } from "./helpers/accounts";
+import { fundedTenant } from "./helpers/billing";
+import { inTenant, memberWithRole } from "./helpers/tenancy";
+import { createTestApp, type TestApp } from "./helpers/test-app";
+
+/** A US test number: valid fixed-or-mobile, so it qualifies for HLR; the sandbox answers "connected". */
+const CONNECTED = "+12025550100";
+const UPSTREAM_ERROR = "+12025550106";
+/** A London fixed line: valid, but not worth a live look-up. */
+const FIXED = "+442079460000";
+const INVALID = "+4420794600000";
+
+const price = (service: keyof typeof DEFAULT_STANDARD_PRICES) => DEFAULT_STANDARD_PRICES[service][0];
+
+/** A live (non-sandbox) provider that answers like the sandbox, to test charging of live look-ups. */
+function liveProvider(): LookupProvider & { calls: number } {
+  const sandbox = new SandboxProvider({ timeoutDelayMs: 5 });
+  const p = {
+    name: "fake-live",
+    sandbox: false,
+    calls: 0,
+    async hlr(e164: string) {
+      p.calls++;
+      return { ...(await sandbox.hlr(e164)), source: "live" as const, provider: "fake-live" };
+    },
+    async mnp(e164: string) {
+      p.calls++;
+      return { ...(await sandbox.mnp(e164)), source: "live" as const, provider: "fake-live" };
+    },
+  };
+  return p;
+}
+
+describe("single number check", () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function org(openingMicros = 1_000_000_000n) {
+    const funded = await fundedTenant(t, openingMicros);
+    return { ...funded, as: inTenant(t, funded.owner, funded.tenantId) };
+  }
+
+  const ledgerOf = (tenantId: string, tradeType: number) =>
+    t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.tenantId, tenantId), eq(ledgerEntries.tradeType, tradeType)));
+
+  const jobsOf = (tenantId: string) =>
+    t.database.db.select().from(detectionJobs).where(eq(detectionJobs.tenantId, tenantId));
+
+  it("basic: checks offline, stores a single web job with one item, charges the quote", async () => {
+    const { as, tenantId, billing } = await org();
+    const view = expectOk<SingleCheckView>(
+      await as("POST", "/api/tenant/detection/check", {
+        service: "basic",
+        number: "020 7946 0000",
+        defaultCountry: "gb",
+      }),
+    );
+    expect(view).toMatchObject({
+      service: "basic",
+      costMicros: price("basic").toString(),
+      currency: "USD",
+      sandbox: false,
+    });
+    expect(view.result.basic).toMatchObject({ e164: FIXED, valid: true, lineType: "fixed_line" });
+    expect(view.result.basic.country).toMatchObject({ iso2: "GB", iso3: "GBR", dialCode: "44" });
+    expect(view.result.basic.formats?.national).toBeTruthy();
+    expect(view.result.hlr).toBeNull();
+
+    const [job] = await jobsOf(tenantId);
+    expect(job).toMatchObject({
+      id: view.jobId,
+      kind: "single",
+      channel: "web",
+      service: "basic",
+      status: "completed",
+      total: 1,
+      done: 1,
+      chargedMicros: price("basic"),
+      unitPriceMicros: price("basic"),
+      sandbox: 0,
+    });
+    const items = await t.database.db
+      .select()
+      .from(detectionItems)
+      .where(eq(detectionItems.jobId, view.jobId));
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ seq: 0, e164: FIXED, status: "done", costMicros: price("basic") });
+    expect(items[0]!.result).toEqual(view.result);
+
+    const ledger = await ledgerOf(tenantId, TRADE_TYPES.checkBasic);
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({
+      amountMicros: -price("basic"),
+      service: "basic",
+      quantity: 1,
+      referenceType: "detection_job",
+      referenceId: view.jobId,
+      idempotencyKey: view.jobId,
+      actorType: "user",
+    });
+    expect((await billing.balance(tenantId)).balanceMicros).toBe(1_000_000_000n - price("basic"));
+    expect((await billing.verify(tenantId)).ok).toBe(true);
+  });
+
+  it("hlr and mnp on the sandbox: live answers marked sandbox, free of charge", async () => {
+    const { as, tenantId } = await org();
+    const hlr = expectOk<SingleCheckView>(
+      await as("POST", "/api/tenant/detection/check", { service: "hlr", number: CONNECTED }),
+    );
+    expect(hlr).toMatchObject({ service: "hlr", sandbox: true, costMicros: "0" });
+    expect(hlr.result.hlr).toMatchObject({
+      connectivity: "connected",
+      source: "sandbox",
+      provider: "sandbox",
+    });
+    expect(hlr.result.mnp).toBeNull();
+
+    const mnp = expectOk<SingleCheckView>(
+      await as("POST", "/api/tenant/detection/check", { service: "mnp", number: CONNECTED }),
+    );
+    expect(mnp).toMatchObject({ service: "mnp", sandbox: true, costMicros: "0" });
+    expect(mnp.result.mnp).toMatchObject({ ported: "not_ported", source: "sandbox" });
+
+    const jobs = await jobsOf(tenantId);
+    expect(jobs.map((j) => [j.service, j.sandbox, j.chargedMicros])).toEqual(
+      expect.arrayContaining([
+        ["hlr", 1, 0n],
+        ["mnp", 1, 0n],
+      ]),
+    );
+    expect(await ledgerOf(tenantId, TRADE_TYPES.checkHlr)).toHaveLength(0);
+    expect(await ledgerOf(tenantId, TRADE_TYPES.checkMnp)).toHaveLength(0);
+  });
+
+  it("fraud shield scores the number and charges trade type 8; enhanced adds HLR/MNP", async () => {
+    const { as, tenantId } = await org();
+    const fraud = expectOk<SingleCheckView>(
+      await as("POST", "/api/tenant/detection/check", { service: "fraud_shield", number: CONNECTED }),
+    );
+    expect(fraud).toMatchObject({ sandbox: false, costMicros: price("fraud_shield").toString() });
+    expect(fraud.result.fraud).toMatchObject({ enhanced: false });
+    expect(fraud.result.fraud!.score).toBeGreaterThanOrEqual(0);
+    expect(["allow", "flag", "block"]).toContain(fraud.result.fraud!.recommendation);
+    const [entry] = await ledgerOf(tenantId, TRADE_TYPES.checkFraudShield);
+    expect(entry).toMatchObject({ amountMicros: -price("fraud_shield"), referenceId: fraud.jobId });
+
+    const enhanced = expectOk<SingleCheckView>(
+      await as("POST", "/api/tenant/detection/check", {
+        service: "fraud_shield_enhanced",
+        number: CONNECTED,
+      }),
+    );
+    expect(enhanced).toMatchObject({ sandbox: true, costMicros: "0" });
+    expect(enhanced.result.fraud).toMatchObject({ enhanced: true });
+    expect(enhanced.result.hlr).toMatchObject({ connectivity: "connected" });
+    expect(enhanced.result.mnp).toMatchObject({ ported: "not_ported" });
+  });
+
+  it("counts earlier checks of the same number in the organisation as velocity", async () => {
+    const { as } = await org();
+    let last: SingleCheckView | undefined;
+    for (let i = 0; i < 12; i++) {
+      last = expectOk<SingleCheckView>(
+        await as("POST", "/api/tenant/detection/check", { service: "fraud_shield", number: "+12025550142" }),
+      );
+    }
+    expect(last!.result.fraud!.reasons.map((r) => r.code).some((c) => c.startsWith("velocity_"))).toBe(true);
+  });
+
+  it("live provider: hlr charges trade type 6; an invalid or fixed number is answered from basic, free", async () => {
+    const { tenantId, owner } = await org();
+    const provider = liveProvider();
+    const detection = detectionService(t.database.db, provider);
+    const base = {
+      tenantId,
+      partnerId: (await t.app.services.partners.ensureDefault()).id,
+      userId: owner.id,
+    };
+
+    const live = await detection.check({ ...base, service: "hlr", number: CONNECTED });
+    expect(live).toMatchObject({ sandbox: false, costMicros: price("hlr").toString() });
+    expect(live.result.hlr).toMatchObject({ connectivity: "connected", source: "live" });
+    const [entry] = await ledgerOf(tenantId, TRADE_TYPES.checkHlr);
+    expect(entry).toMatchObject({ amountMicros: -price("hlr"), quantity: 1, referenceId: live.jobId });
+    expect(provider.calls).toBe(1);
+
+    const invalid = await detection.check({ ...base, service: "hlr", number: INVALID });
+    expect(invalid).toMatchObject({ costMicros: "0" });
+    expect(invalid.result.basic.valid).toBe(false);
+    expect(invalid.result.hlr).toBeNull();
+    const fixed = await detection.check({ ...base, service: "mnp", number: FIXED });
+    expect(fixed).toMatchObject({ costMicros: "0" });
+    const fraud = await detection.check({ ...base, service: "fraud_shield_enhanced", number: INVALID });
+    expect(fraud).toMatchObject({ costMicros: "0" });
+    expect(fraud.result.fraud!.score).toBeGreaterThan(0);
+    expect(provider.calls).toBe(1);
+    expect(await ledgerOf(tenantId, TRADE_TYPES.checkHlr)).toHaveLength(1);
+    expect(await ledgerOf(tenantId, TRADE_TYPES.checkMnp)).toHaveLength(0);
+    expect(await ledgerOf(tenantId, TRADE_TYPES.checkFraudShieldEnhanced)).toHaveLength(0);
+
+    const [item] = await t.database.db
+      .select()
+      .from(detectionItems)
+      .where(eq(detectionItems.jobId, invalid.jobId));
+    expect(item).toMatchObject({ status: "rejected", costMicros: 0n });
+  });
+
+  it("live provider failure: a clear error, nothing stored, nothing charged", async () => {
+    const { tenantId, owner, billing } = await org();
+    const failing: LookupProvider = {
+      name: "down",
+      sandbox: false,
+      hlr: async () => {
+        throw new LookupError("down", "upstream", true);
+      },
+      mnp: async () => {
+        throw new LookupError("down", "upstream", true);
+      },
+    };
+    const detection = detectionService(t.database.db, failing);
+    await expect(
+      detection.check({
+        tenantId,
+        partnerId: (await t.app.services.partners.ensureDefault()).id,
+        userId: owner.id,
+        service: "hlr",
+        number: CONNECTED,
+      }),
+    ).rejects.toMatchObject({ key: "lookupFailed", status: 502 });
+    expect(await jobsOf(tenantId)).toHaveLength(0);
+    expect((await billing.balance(tenantId)).balanceMicros).toBe(1_000_000_000n);
+  });
+
+  it("sandbox upstream-error number over HTTP: 502 with a message, no job", async () => {
+    const { as, tenantId } = await org();
+    const res = await as("POST", "/api/tenant/detection/check", { service: "hlr", number: UPSTREAM_ERROR });
+    expectError(res, 502, 50200);
+    expect(await jobsOf(tenantId)).toHaveLength(0);
+  });
+
+  it("insufficient balance: 402, no job stored and nothing charged", async () => {
+    const { as, tenantId, billing } = await org(0n);
+    const res = await as("POST", "/api/tenant/detection/check", { service: "basic", number: FIXED });
+    expectError(res, 402, 40200);
+    expect(await jobsOf(tenantId)).toHaveLength(0);
+    expect(await ledgerOf(tenantId, TRADE_TYPES.checkBasic)).toHaveLength(0);
+    expect((await billing.balance(tenantId)).balanceMicros).toBe(0n);
+
+    // A sandbox HLR look-up is free, so it still works without money.
+    expectOk(await as("POST", "/api/tenant/detection/check", { service: "hlr", number: CONNECTED }));
+  });
+
+  it("history lists the organisation's jobs newest first, page by page, with the submitter", async () => {
+    const { as, owner } = await org();
+    const ids: string[] = [];
+    for (const service of ["basic", "fraud_shield", "hlr"]) {
+      ids.push(
+        expectOk<SingleCheckView>(
+          await as("POST", "/api/tenant/detection/check", { service, number: CONNECTED }),
+        ).jobId,
+      );
+    }
+    const first = expectOk<DetectionHistoryPage>(await as("GET", "/api/tenant/detection/history?limit=2"));
+    expect(first.items.map((j) => j.id)).toEqual([ids[2], ids[1]]);
+    expect(first.items[0]).toMatchObject({
+      service: "hlr",
+      kind: "single",
+      channel: "web",
+      status: "completed",
+      total: 1,
+      chargedMicros: "0",
+      sandbox: true,
+      submittedBy: { id: owner.id, name: owner.name },
+    });
+    expect(first.items[1]).toMatchObject({ chargedMicros: price("fraud_shield").toString(), sandbox: false });
+    expect(first.nextCursor).toBeTruthy();
+    const second = expectOk<DetectionHistoryPage>(
+      await as("GET", `/api/tenant/detection/history?limit=2&cursor=${first.nextCursor}`),
+    );
+    expect(second.items.map((j) => j.id)).toEqual([ids[0]]);
+    expect(second.nextCursor).toBeNull();
+
+    // Another organisation sees none of them.
+    const other = await org();
+    expect(
+      expectOk<DetectionHistoryPage>(await other.as("GET", "/api/tenant/detection/history")).items,
+    ).toEqual([]);
+  });
+
+  it("permissions: a Viewer may read history but not check; an Operator may check", async () => {
+    const { tenantId, as } = await org();
+    const viewer = inTenant(t, await memberWithRole(t, tenantId, "viewer"), tenantId);
+    expectError(
+      await viewer("POST", "/api/tenant/detection/check", { service: "basic", number: FIXED }),
+      403,
+      40300,
+    );
+    expect(await jobsOf(tenantId)).toHaveLength(0);
+    expectOk(await viewer("GET", "/api/tenant/detection/history"));
+    const operator = inTenant(t, await memberWithRole(t, tenantId, "operator"), tenantId);
+    expectOk(await operator("POST", "/api/tenant/detection/check", { service: "basic", number: FIXED }));
+    expect(
+      expectOk<DetectionHistoryPage>(await as("GET", "/api/tenant/detection/history")).items,
+    ).toHaveLength(1);
+  });
+
+  it("validation: unknown service, empty or overlong number, bad country, bad cursor and limit", async () => {
+    const { as } = await org();
+    const check = (body: object) => as("POST", "/api/tenant/detection/check", body);
+    expectFieldError(await check({ service: "nope", number: FIXED }), "service", "invalid_value");
+    expectFieldError(await check({ service: "basic" }), "number", "required");
+    expectFieldError(await check({ service: "basic", number: "   " }), "number", "required");
+    expectFieldError(await check({ service: "basic", number: "1".repeat(65) }), "number", "too_long");
+    expectFieldError(
+      await check({ service: "basic", number: FIXED, defaultCountry: "GBR" }),
+      "defaultCountry",
+      "invalid_format",
+    );
+    expectFieldError(await as("GET", "/api/tenant/detection/history?limit=0"), "limit", "out_of_range");
+    expectError(await as("GET", "/api/tenant/detection/history?cursor=garbage"), 400, 40014);
+  });
+});

@@ -1,0 +1,421 @@
+import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../src/db/query";
+import { ledgerEntries, reservations } from "../src/db/schema/index";
+import { jobService } from "../src/features/job/job-service";
+import type { ItemProcessor } from "../src/features/job/process-item";
+import { jobWorker } from "../src/features/job/worker";
+import { expectError, expectOk } from "./helpers/accounts";
+import { fundedTenant } from "./helpers/billing";
+import { inTenant } from "./helpers/tenancy";
+import { createTestApp, onPostgres, type TestApp } from "./helpers/test-app";
+
+/** Default standard price of the basic check (band 0), in micros. */
+const PRICE = 1_000n;
+
+/** n distinct valid UK mobile numbers. */
+const numbers = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => `+4479111${String(from + i).padStart(5, "0")}`);
+
+interface JobView {
+  id: string;
+  status: string;
+  total: number;
+  chargeable: number;
+  done: number;
+  failed: number;
+  duplicates: number;
+  invalid: number;
+  remaining: number;
+  percent: number;
+  rate: number;
+  timeLeft: number | null;
+  chargedMicros: string;
+}
+
+const workerFor = (t: TestApp, processor?: ItemProcessor, id?: string, batch = 50) =>
+  jobWorker(t.database.db, t.app.jobs.service, processor ?? t.app.jobs.processor, {
+    batch,
+    concurrency: 4,
+    leaseSeconds: 60,
+    id,
+  });
+
+async function ledger(t: TestApp, tenantId: string) {
+  return t.database.db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.tenantId, tenantId))
+    .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id));
+}
+
+async function setup(t: TestApp, micros = 1_000_000n) {
+  const f = await fundedTenant(t, micros);
+  return { ...f, api: inTenant(t, f.owner, f.tenantId) };
+}
+
+describe("bulk jobs", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ JOB_MAX_CONCURRENT: "2", JOB_MAX_ROWS: "500" });
+  });
+  afterAll(() => t.close());
+
+  it("duplicates and invalid numbers are rejected with a reason and not charged", async () => {
+    const { tenantId, api, billing } = await setup(t);
+    const list = ["+447911123456", "07911 123456", "12", "+447700900001", "+447911123457", "not a phone"];
+    const job = expectOk<JobView>(
+      await api("POST", "/api/tenant/job", { service: "basic", numbers: list, defaultCountry: "gb" }),
+    );
+    expect(job).toMatchObject({
+      status: "queued",
+      total: 6,
+      chargeable: 2,
+      duplicates: 1,
+      invalid: 3,
+      done: 0,
+    });
+
+    const items = expectOk<{ items: { seq: number; status: string; rejectReason: string | null }[] }>(
+      await api("GET", `/api/tenant/job/s/${job.id}/items?status=rejected`),
+    ).items;
+    expect(items.map((i) => [i.seq, i.rejectReason])).toEqual([
+      [1, "duplicate"],
+      [2, "invalid:too_short"],
+      [3, "invalid:invalid_for_region"],
+      [5, "invalid:not_a_number"],
+    ]);
+
+    // The hold covers only the two chargeable numbers and says why the rest is not charged.
+    const rows = await ledger(t, tenantId);
+    const hold = rows.find((r) => r.tradeType === TRADE_TYPES.dataWebDetection)!;
+    expect(hold.amountMicros).toBe(-2n * PRICE);
+    expect(hold.quantity).toBe(2);
+    expect(hold.referenceId).toBe(job.id);
+    expect(hold.note).toContain("1 duplicates and 3 invalid not charged");
+
+    // One of the two fails: its share comes back with a release row that says why.
+    const failing: ItemProcessor = {
+      sandbox: () => false,
+      process: async (_s, e164) => {
+        if (e164 === "+447911123457") throw new Error("upstream down");
+        return { ok: true };
+      },
+    };
+    const worker = jobWorker(t.database.db, t.app.jobs.service, failing, {
+      batch: 10,
+      concurrency: 2,
+      leaseSeconds: 60,
+      maxAttempts: 2,
+    });
+    await worker.drain();
+    const done = expectOk<JobView>(await api("GET", `/api/tenant/job/s/${job.id}`));
+    expect(done).toMatchObject({
+      status: "completed",
+      done: 1,
+      failed: 1,
+      remaining: 0,
+      chargedMicros: "1000",
+    });
+    const refund = (await ledger(t, tenantId)).find((r) => r.tradeType === TRADE_TYPES.refund)!;
+    expect(refund.amountMicros).toBe(PRICE);
+    expect(refund.note).toMatch(
+      /1 checked, 1 failed \(not charged\), 1 duplicates \(not charged\), 3 invalid/,
+    );
+    expect(await billing.verify(tenantId)).toEqual({
+      balanceMicros: 1_000_000n - PRICE,
+      ledgerSum: 1_000_000n - PRICE,
+      ok: true,
+    });
+  });
+
+  it("progress counters move per chunk; completion settles the work and closes the hold", async () => {
+    const { tenantId, api, billing } = await setup(t);
+    const job = expectOk<JobView>(
+      await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(120) }),
+    );
+    expect(job).toMatchObject({ total: 120, chargeable: 120, remaining: 120, percent: 0, timeLeft: null });
+    const worker = workerFor(t, undefined, undefined, 50);
+    expect(await worker.runOnce()).toBe(50);
+    const mid = expectOk<JobView>(await api("GET", `/api/tenant/job/s/${job.id}`));
+    expect(mid).toMatchObject({
+      status: "running",
+      done: 50,
+      remaining: 70,
+      percent: 41,
+      chargedMicros: "50000",
+    });
+    expect(mid.rate).toBeGreaterThan(0);
+    expect(mid.timeLeft).toBeGreaterThanOrEqual(0);
+    await worker.drain();
+    const end = expectOk<JobView>(await api("GET", `/api/tenant/job/s/${job.id}`));
+    expect(end).toMatchObject({ status: "completed", done: 120, remaining: 0, percent: 100, timeLeft: 0 });
+    expect(end.chargedMicros).toBe((120n * PRICE).toString());
+
+    const page = expectOk<{
+      items: { seq: number; status: string; result: { basic: { valid: boolean } } }[];
+      nextCursor: number;
+    }>(await api("GET", `/api/tenant/job/s/${job.id}/items?limit=100`));
+    expect(page.items).toHaveLength(100);
+    expect(page.items.every((i) => i.status === "done" && i.result.basic.valid === true)).toBe(true);
+    const rest = expectOk<{ items: unknown[]; nextCursor: number | null }>(
+      await api("GET", `/api/tenant/job/s/${job.id}/items?limit=100&cursor=${page.nextCursor}`),
+    );
+    expect(rest.items).toHaveLength(20);
+
+    // Everything used: the hold is fully settled, nothing to give back, no refund row.
+    const [hold] = await t.database.db.select().from(reservations).where(eq(reservations.tenantId, tenantId));
+    expect(hold).toMatchObject({ status: "closed", settledMicros: 120n * PRICE, releasedMicros: 0n });
+    expect((await ledger(t, tenantId)).some((r) => r.tradeType === TRADE_TYPES.refund)).toBe(false);
+    expect(await billing.verify(tenantId)).toMatchObject({
+      balanceMicros: 1_000_000n - 120n * PRICE,
+      ok: true,
+    });
+  });
+
+  it("cancel rejects what is left and releases the unused funds at once", async () => {
+    const { tenantId, api, billing } = await setup(t);
+    const job = expectOk<JobView>(
+      await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(30) }),
+    );
+    await workerFor(t, undefined, undefined, 10).runOnce();
+    const cancelled = expectOk<JobView>(await api("POST", `/api/tenant/job/s/${job.id}/cancel`));
+    expect(cancelled).toMatchObject({ status: "cancelled", done: 10, remaining: 0 });
+    const refund = (await ledger(t, tenantId)).find((r) => r.tradeType === TRADE_TYPES.refund)!;
+    expect(refund.amountMicros).toBe(20n * PRICE);
+    expect(refund.note).toContain("20 cancelled (not charged)");
+    expect(await billing.verify(tenantId)).toMatchObject({
+      balanceMicros: 1_000_000n - 10n * PRICE,
+      ok: true,
+    });
+    // Nothing more happens: the worker finds nothing, a second cancel is refused.
+    expect(await workerFor(t).drain()).toBe(0);
+    expectError(await api("POST", `/api/tenant/job/s/${job.id}/cancel`), 409, 40903);
+    const rejected = expectOk<{ items: { rejectReason: string }[] }>(
+      await api("GET", `/api/tenant/job/s/${job.id}/items?status=rejected&limit=100`),
+    ).items;
+    expect(rejected).toHaveLength(20);
+    expect(rejected.every((i) => i.rejectReason === "cancelled")).toBe(true);
+  });
+
+  it("an insufficient balance refuses the job and creates nothing", async () => {
+    const { tenantId, api, billing } = await setup(t, 5n * PRICE);
+    const res = await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(6) });
+    const envelope = expectError<{ missingMicros: string }>(res, 402, 40200);
+    expect(envelope.data.missingMicros).toBe(PRICE.toString());
+    const jobs = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from detection_jobs where tenant_id = ${tenantId}`,
+    );
+    expect(jobs[0]!.n).toBe(0);
+    expect(await billing.verify(tenantId)).toMatchObject({ balanceMicros: 5n * PRICE, ok: true });
+  });
+
+  it("limits: rows per job and open jobs per organisation, with clear errors", async () => {
+    const { tenantId, api, billing } = await setup(t);
+    const tooMany = expectError<{ max: number; count: number }>(
+      await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(501) }),
+      400,
+      40041,
+    );
+    expect(tooMany.data).toEqual({ max: 500, count: 501 });
+    expect(tooMany.msg).toContain("500");
+
+    const first = expectOk<JobView>(
+      await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(2) }),
+    );
+    expectOk(await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(2, 10) }));
+    const limited = expectError(
+      await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(2, 20) }),
+      400,
+      40042,
+    );
+    expect(limited.msg).toContain("2");
+    // Cancelling one frees a place.
+    expectOk(await api("POST", `/api/tenant/job/s/${first.id}/cancel`));
+    expectOk(await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(2, 30) }));
+    expect((await billing.verify(tenantId)).ok).toBe(true);
+
+    // The JSON list route stops at 100,000 numbers whatever JOB_MAX_ROWS allows.
+    const service = jobService(
+      t.database.db,
+      { maxRows: 10_000_000, maxConcurrent: 5 },
+      t.app.jobs.processor,
+    );
+    await expect(
+      service.createListJob({
+        tenantId,
+        userId: (await setup(t)).owner.id,
+        service: "basic",
+        numbers: numbers(3),
+        channel: "web",
+        maxRows: 2,
+      }),
+    ).rejects.toMatchObject({ key: "jobTooManyRows" });
+  });
+
+  it("a list with nothing to charge completes at once; a sandbox HLR job holds no money", async () => {
+    const { tenantId, api, billing } = await setup(t);
+    const nothing = expectOk<JobView & { startedAt: string | null; createdAt: string }>(
+      await api("POST", "/api/tenant/job", { service: "basic", numbers: ["12", "abc"] }),
+    );
+    expect(nothing).toMatchObject({ status: "completed", chargeable: 0, invalid: 2, percent: 100 });
+    expect(new Date(nothing.createdAt).toISOString()).toBeTruthy();
+    const hlr = expectOk<JobView & { sandbox: boolean }>(
+      await api("POST", "/api/tenant/job", { service: "hlr", numbers: numbers(3) }),
+    );
+    expect(hlr).toMatchObject({ status: "queued", chargeable: 3, sandbox: true });
+    await workerFor(t).drain();
+    const items = expectOk<{ items: { result: { hlr: { source: string } }; costMicros: string }[] }>(
+      await api("GET", `/api/tenant/job/s/${hlr.id}/items`),
+    ).items;
+    expect(items.map((i) => [i.result.hlr.source, i.costMicros])).toEqual(Array(3).fill(["sandbox", "0"]));
+    expect(await billing.verify(tenantId)).toMatchObject({ balanceMicros: 1_000_000n, ok: true });
+  });
+
+  it("another organisation's job is not found", async () => {
+    const a = await setup(t);
+    const b = await setup(t);
+    const job = expectOk<JobView>(
+      await a.api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(1) }),
+    );
+    expectError(await b.api("GET", `/api/tenant/job/s/${job.id}`), 404, 40400);
+    expectError(await b.api("POST", `/api/tenant/job/s/${job.id}/cancel`), 404, 40400);
+    expectError(await b.api("GET", `/api/tenant/job/s/${job.id}/items`), 404, 40400);
+  });
+});
+
+if (!onPostgres)
+  console.info("jobs.test.ts: concurrent workers and lease expiry need TEST_DATABASE_URL (PostgreSQL)");
+
+/** Several workers on real connections: only PostgreSQL can race. */
+describe.skipIf(!onPostgres)("bulk jobs under concurrency (PostgreSQL)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function itemCounts(jobId: string) {
+    return queryRows<{ status: string; n: number; cost: string; max_attempts: number }>(
+      t.database.db,
+      sql`select status, count(*)::int as n, sum(cost_micros)::text as cost, max(attempts)::int as max_attempts
+          from detection_items where job_id = ${jobId} group by status`,
+    );
+  }
+
+  it("two workers share one job without doing any item twice; charged = done x price", async () => {
+    const { tenantId, api, billing } = await setup(t);
+    const job = expectOk<JobView>(
+      await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(400) }),
+    );
+    const seen = new Map<string, number>();
+    const counting = (name: string): ItemProcessor => ({
+      sandbox: () => false,
+      async process(_service, e164) {
+        seen.set(e164, (seen.get(e164) ?? 0) + 1);
+        await new Promise((r) => setTimeout(r, 1));
+        return { by: name };
+      },
+    });
+    const [a, b] = await Promise.all([
+      workerFor(t, counting("a"), "a", 20).drain(),
+      workerFor(t, counting("b"), "b", 20).drain(),
+    ]);
+    expect(a + b).toBe(400);
+    expect(a).toBeGreaterThan(0);
+    expect(b).toBeGreaterThan(0);
+    expect(seen.size).toBe(400);
+    expect([...seen.values()].every((n) => n === 1)).toBe(true);
+
+    const end = expectOk<JobView>(await api("GET", `/api/tenant/job/s/${job.id}`));
+    expect(end).toMatchObject({ status: "completed", done: 400 });
+    expect(BigInt(end.chargedMicros)).toBe(400n * PRICE);
+    expect(await itemCounts(job.id)).toEqual([
+      { status: "done", n: 400, cost: (400n * PRICE).toString(), max_attempts: 1 },
+    ]);
+    const [hold] = await t.database.db.select().from(reservations).where(eq(reservations.tenantId, tenantId));
+    expect(hold).toMatchObject({ status: "closed", settledMicros: 400n * PRICE });
+    expect(await billing.verify(tenantId)).toMatchObject({
+      balanceMicros: 1_000_000n - 400n * PRICE,
+      ok: true,
+    });
+  });
+
+  it("a dead worker's expired lease is picked up; every item is charged exactly once", async () => {
+    const { tenantId, api, billing } = await setup(t);
+    const job = expectOk<JobView>(
+      await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(60) }),
+    );
+    // A worker claims 25 items and dies without finishing them.
+    const claimed = await t.app.jobs.service.repo.claim("dead-worker", 25, 600);
+    expect(claimed).toHaveLength(25);
+    // While the lease holds, another worker only gets the rest.
+    const live = workerFor(t, undefined, "live", 100);
+    expect(await live.drain()).toBe(35);
+    expect(expectOk<JobView>(await api("GET", `/api/tenant/job/s/${job.id}`))).toMatchObject({
+      status: "running",
+      done: 35,
+    });
+    // The lease runs out: the items are claimable again and the job completes.
+    await t.database.db.execute(
+      sql`update detection_items set lease_until = now() - interval '1 second'
+          where job_id = ${job.id} and lease_owner = 'dead-worker'`,
+    );
+    expect(await live.drain()).toBe(25);
+    // The dead worker coming back late cannot write or charge anything.
+    const late = await t.database.db.transaction((tx) =>
+      t.app.jobs.service.repo.finishItems(
+        tx,
+        "dead-worker",
+        job.id,
+        PRICE,
+        claimed.map((c) => ({ seq: c.seq, status: "done" as const, result: {} })),
+      ),
+    );
+    expect(late).toEqual({ done: 0, failed: 0, costMicros: 0n });
+
+    const end = expectOk<JobView>(await api("GET", `/api/tenant/job/s/${job.id}`));
+    expect(end).toMatchObject({ status: "completed", done: 60, chargedMicros: (60n * PRICE).toString() });
+    expect(await itemCounts(job.id)).toMatchObject([
+      { status: "done", n: 60, cost: (60n * PRICE).toString() },
+    ]);
+    const charges = (await ledger(t, tenantId)).filter((r) => r.referenceId === job.id);
+    expect(charges).toHaveLength(1);
+    expect(await billing.verify(tenantId)).toMatchObject({
+      balanceMicros: 1_000_000n - 60n * PRICE,
+      ok: true,
+    });
+  });
+
+  it("cancel while two workers run: balance = ledger, nothing charged after the cancel", async () => {
+    const { tenantId, api, billing } = await setup(t);
+    const job = expectOk<JobView>(
+      await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(300) }),
+    );
+    const slow: ItemProcessor = {
+      sandbox: () => false,
+      process: async () => {
+        await new Promise((r) => setTimeout(r, 2));
+        return {};
+      },
+    };
+    const running = Promise.all([workerFor(t, slow, "c1", 10).drain(), workerFor(t, slow, "c2", 10).drain()]);
+    await new Promise((r) => setTimeout(r, 30));
+    expectOk(await api("POST", `/api/tenant/job/s/${job.id}/cancel`));
+    await running;
+    const end = expectOk<JobView>(await api("GET", `/api/tenant/job/s/${job.id}`));
+    expect(end.status).toBe("cancelled");
+    expect(BigInt(end.chargedMicros)).toBe(BigInt(end.done) * PRICE);
+    const [hold] = await t.database.db
+      .select()
+      .from(reservations)
+      .where(and(eq(reservations.tenantId, tenantId), eq(reservations.status, "closed")));
+    expect(hold!.settledMicros).toBe(BigInt(end.done) * PRICE);
+    expect(await billing.verify(tenantId)).toMatchObject({
+      balanceMicros: 1_000_000n - BigInt(end.done) * PRICE,
+      ok: true,
+    });
+  });
+});

@@ -1,0 +1,63 @@
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInContext } from "./helpers/accounts";
+import { apiCall } from "./helpers/api";
+import { launchBrowser } from "./helpers/browser";
+import { type RunningServer, startServer } from "./helpers/server";
+
+/**
+ * One number checked from /dashboard/detection: the service list shows prices, a sandbox HLR answer
+ * is marked "Sandbox" and free, a basic check is charged its price; the page in Chinese too.
+ */
+describe("single number check in the browser", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    server = await startServer({ env: { CAPTCHA_ENABLED: "false", WELCOME_CREDIT: "5" } });
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const sid = await signedInContext(server, context, "Dana Detect", `detect-${Date.now()}@example.com`);
+    await apiCall(server, sid, "POST", "/api/tenant", { name: "Detect Co" });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("checks a number with HLR (sandbox, free) and then basic (charged)", async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/dashboard/detection`);
+    await expect(page.locator("h1").textContent()).resolves.toBe("Detection");
+    await expect.poll(() => page.getByTestId("detection-price-basic").textContent()).toContain("$0.001");
+
+    await page.getByTestId("detection-service-hlr").click();
+    await page.getByTestId("detection-number").fill("+1 202 555 0100");
+    await page.getByTestId("detection-submit").click();
+    const result = page.getByTestId("detection-result");
+    await expect.poll(() => result.textContent(), { timeout: 15_000 }).toContain("Connected");
+    await expect(page.getByTestId("detection-sandbox").textContent()).resolves.toBe("Sandbox");
+    await expect(page.getByTestId("detection-cost").textContent()).resolves.toContain("$0.00");
+
+    await page.getByTestId("detection-service-basic").click();
+    await page.getByTestId("detection-submit").click();
+    await expect.poll(() => page.getByTestId("detection-cost").textContent()).toContain("$0.001");
+    await expect(page.getByTestId("detection-sandbox").count()).resolves.toBe(0);
+    await expect(page.getByTestId("detection-valid").textContent()).resolves.toBe("Yes");
+    await page.close();
+  });
+
+  it("shows the page in Chinese", async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/zh-Hans/dashboard/detection`);
+    await expect(page.locator("h1").textContent()).resolves.toBe("号码检测");
+    await page.getByTestId("detection-number").fill("+12025550100");
+    await page.getByTestId("detection-service-fraud_shield").click();
+    await page.getByTestId("detection-submit").click();
+    await expect
+      .poll(() => page.getByTestId("detection-fraud").textContent(), { timeout: 15_000 })
+      .toContain("风险等级");
+    await page.close();
+  });
+});

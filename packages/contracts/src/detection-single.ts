@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { SERVICE_CODES } from "./prices";
+import type { ServiceCode } from "./services";
+
+/** One number checked from the dashboard (issue 5, /dashboard/detection). */
+export const SINGLE_NUMBER_MAX = 64;
+
+/** POST /api/tenant/detection/check */
+export const detectionCheckBody = z.object({
+  service: z.enum(SERVICE_CODES),
+  number: z.string().trim().min(1).max(SINGLE_NUMBER_MAX),
+  /** ISO-2, used for national-format numbers. */
+  defaultCountry: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, { error: "invalid_format" })
+    .transform((c) => c.toUpperCase())
+    .optional(),
+});
+export type DetectionCheckBody = z.input<typeof detectionCheckBody>;
+
+export const DETECTION_HISTORY_PAGE_DEFAULT = 20;
+export const DETECTION_HISTORY_PAGE_MAX = 100;
+
+/** GET /api/tenant/detection/history?cursor=&limit= */
+export const detectionHistoryQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((n) => n >= 1 && n <= DETECTION_HISTORY_PAGE_MAX, { error: "out_of_range" })
+    .default(DETECTION_HISTORY_PAGE_DEFAULT),
+});
+export type DetectionHistoryQuery = z.input<typeof detectionHistoryQuery>;
+
+/**
+ * The stored result of one number. Types are kept loose here (the engine's own types live in
+ * @nc/numcheck, which the browser does not import).
+ */
+export interface SingleCheckResultView {
+  basic: BasicView;
+  hlr: HlrView | null;
+  mnp: MnpView | null;
+  fraud: FraudView | null;
+  /** True when a live HLR/MNP look-up was made (and so the number was charged for it). */
+  charged: boolean;
+  sandbox: boolean;
+}
+
+export interface NetworkView {
+  name: string | null;
+  mcc: string | null;
+  mnc: string | null;
+  country: string | null;
+}
+
+export interface BasicView {
+  e164: string | null;
+  valid: boolean | null;
+  possible: boolean;
+  lineType: string;
+  country: { iso2: string; iso3: string; dialCode: string } | null;
+  formats: { e164: string; international: string; national: string } | null;
+  originalCarrier: NetworkView | null;
+  region: string | null;
+  timeZones: string[];
+  possiblyPorted: boolean;
+  qualifiesForHlr: boolean;
+  normalisation: { invalidReason: string | null; defaultCountryUsed: string | null };
+}
+
+export interface HlrView {
+  connectivity: "connected" | "absent" | "invalid_msisdn" | "undetermined";
+  error: { code: number; name: string; permanent: boolean } | null;
+  currentNetwork: NetworkView | null;
+  originalNetwork: NetworkView | null;
+  roaming: { roaming: boolean | null; network: NetworkView | null; country: string | null };
+  ported: boolean | null;
+  source: string;
+  provider: string;
+  obtainedAt: string;
+}
+
+export interface MnpView {
+  ported: string;
+  currentNetwork: NetworkView | null;
+  originalNetwork: NetworkView | null;
+  source: string;
+  provider: string;
+  obtainedAt: string;
+}
+
+export interface FraudView {
+  score: number;
+  level: "very_low" | "low" | "medium" | "high" | "very_high";
+  recommendation: "allow" | "flag" | "block";
+  reasons: { code: string; weight: number }[];
+  enhanced: boolean;
+}
+
+export interface SingleCheckView {
+  jobId: string;
+  service: ServiceCode;
+  result: SingleCheckResultView;
+  /** Micros, as a decimal string. */
+  costMicros: string;
+  currency: string;
+  sandbox: boolean;
+}
+
+export interface DetectionJobView {
+  id: string;
+  service: string;
+  kind: string;
+  channel: string;
+  status: string;
+  total: number;
+  done: number;
+  chargedMicros: string;
+  currency: string;
+  sandbox: boolean;
+  createdAt: string;
+  submittedBy: { id: string; name: string } | null;
+}
+
+export interface DetectionHistoryPage {
+  items: DetectionJobView[];
+  /** Pass back as `cursor` for the next (older) page; null at the end. */
+  nextCursor: string | null;
+}
