@@ -31,6 +31,8 @@ describe("single number check in the browser", () => {
     await page.goto(`${server.url}/dashboard/detection`);
     await expect(page.locator("h1").textContent()).resolves.toBe("Detection");
     await expect.poll(() => page.getByTestId("detection-price-basic").textContent()).toContain("$0.001");
+    // No look-up provider is configured: the live services say they are free, as they will be charged.
+    await expect(page.getByTestId("detection-price-hlr").textContent()).resolves.toBe("Free in sandbox");
 
     await page.getByTestId("detection-service-hlr").click();
     await page.getByTestId("detection-number").fill("+1 202 555 0100");

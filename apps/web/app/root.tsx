@@ -29,6 +29,7 @@ export function loader({ context, params }: Route.LoaderArgs): Omit<RootData, "m
     device: detectDevice(page.userAgent),
     publicUrl: page.publicUrl,
     tenant: page.tenant,
+    lookupSandbox: page.lookupSandbox,
     tenantCount: page.tenantCount,
     tenantAutoSelected: page.tenantAutoSelected,
   };

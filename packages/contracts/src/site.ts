@@ -29,6 +29,8 @@ export interface PageContext {
   publicUrl: string;
   /** The active organisation and the user's place in it (cookie per user, or the only one). */
   tenant: import("./tenancy").TenantUserProfile | null;
+  /** Live look-ups (HLR, MNP) come from the sandbox provider: simulated and free. */
+  lookupSandbox: boolean;
   /** How many organisations the user belongs to. */
   tenantCount: number;
   /** True when the server picked the user's only organisation because none was remembered. */

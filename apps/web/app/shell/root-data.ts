@@ -21,5 +21,7 @@ export interface RootData {
   /** The active organisation and the user's permissions in it. */
   tenant: TenantUserProfile | null;
   tenantCount: number;
+  /** HLR/MNP answers are simulated and free (no look-up provider configured). */
+  lookupSandbox: boolean;
   tenantAutoSelected: boolean;
 }

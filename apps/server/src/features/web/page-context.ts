@@ -17,6 +17,7 @@ export async function pageContext(app: FastifyInstance, request: FastifyRequest)
     : { tenant: null, tenantCount: 0, tenantAutoSelected: false };
   return {
     ...active,
+    lookupSandbox: app.services.lookup.sandbox,
     site: app.services.partners.siteInfo(request.partner),
     user: session ? authService(app.services).toSessionUser(session.user) : null,
     colorMode: cookieMode && COLOR_MODES.includes(cookieMode) ? cookieMode : "system",
