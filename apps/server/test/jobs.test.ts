@@ -172,6 +172,20 @@ describe("bulk jobs", () => {
       balanceMicros: 1_000_000n - 120n * PRICE,
       ok: true,
     });
+
+    // The submitter is told once, in their language, with the service named.
+    const notices = expectOk<{ data: { type: string; title: string; content: string }[] }>(
+      await api("GET", "/api/tenant/notice"),
+    ).data.filter((n) => n.type === "job_completed");
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.title).toBe("Basic check job finished");
+    expect(notices[0]!.content).toContain("120 of 120");
+    await worker.drain();
+    expect(
+      expectOk<{ data: { type: string }[] }>(await api("GET", "/api/tenant/notice")).data.filter(
+        (n) => n.type === "job_completed",
+      ),
+    ).toHaveLength(1);
   });
 
   it("cancel rejects what is left and releases the unused funds at once", async () => {

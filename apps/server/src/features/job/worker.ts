@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/query";
 import { type Actor, billingService } from "../billing/billing-service";
+import { noticeService } from "../notice/notice-service";
 import type { ClaimedItem, ItemOutcome, JobRow } from "./job-repo";
 import { type JobService, releaseNote } from "./job-service";
 import type { ItemProcessor } from "./process-item";
@@ -83,7 +84,10 @@ export function jobWorker(
       if (done + failed > 0) await repo.bumpCounters(tx, jobId, done, failed, costMicros);
       if (await repo.hasQueued(tx, jobId)) return null;
       await repo.setStatus(tx, jobId, "completed");
-      return repo.lockJob(tx, jobId).then((row) => row ?? null);
+      const finished = await repo.lockJob(tx, jobId);
+      // Told once, in the same transaction that completes the job.
+      if (finished) await noticeService(tx as unknown as Db).notify(jobCompletedNotice(finished), tx);
+      return finished ?? null;
     });
   }
 
@@ -176,3 +180,13 @@ export function jobWorker(
 }
 
 export type JobWorker = ReturnType<typeof jobWorker>;
+
+/** The notice to whoever submitted a job (or every member when nobody did) that it finished. */
+export function jobCompletedNotice(job: JobRow) {
+  return {
+    tenantId: job.tenant_id,
+    userId: job.submitted_by,
+    type: "job_completed" as const,
+    params: { service: job.service, done: job.done, total: job.total, failed: job.failed },
+  };
+}

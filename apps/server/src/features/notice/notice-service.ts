@@ -2,6 +2,7 @@ import type { Locale } from "@nc/contracts/locales";
 import { formatMoney } from "@nc/contracts/money";
 import type { NoticeItem, NoticePage } from "@nc/contracts/notices";
 import { BUILT_IN_ROLE_KEYS } from "@nc/contracts/permission-catalog";
+import { SERVICES } from "@nc/contracts/services";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../../db/client";
 import { notices } from "../../db/schema/index";
@@ -16,7 +17,13 @@ import { type NoticeReader, type NoticeRow, noticeRepo } from "./notice-repo";
  * other parameter left out renders empty. Bodies may link to dashboard pages with plain
  * locale-free paths, `[members](/dashboard/tenant?tab=members)`: the browser adds the language.
  */
-export const NOTICE_TYPES = ["invitation_accepted", "member_removed", "role_changed", "low_balance"] as const;
+export const NOTICE_TYPES = [
+  "invitation_accepted",
+  "member_removed",
+  "role_changed",
+  "low_balance",
+  "job_completed",
+] as const;
 export type NoticeType = (typeof NOTICE_TYPES)[number];
 
 export interface NewNotice {
@@ -43,6 +50,10 @@ export function renderNotice(row: NoticeRow, locale: Locale, tenantName: string)
   const roleKey = row.params.roleKey;
   if (typeof roleKey === "string" && (BUILT_IN_ROLE_KEYS as readonly string[]).includes(roleKey))
     params.role = translate(locale, `notices:roles.${roleKey}`);
+  // A service is stored by its code and named in the reader's language (job_completed).
+  const service = row.params.service;
+  if (typeof service === "string" && SERVICES.some((s) => s.code === service))
+    params.service = translate(locale, `services:${service}.name`);
   // Money is stored as micros and a currency, and shown in the reader's language (low_balance).
   const currency = row.params.currency;
   if (typeof currency === "string")
