@@ -1,11 +1,12 @@
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, } from "vitest";
 import { UsageError } from "../src/cli/command";
 import { balanceCommands } from "../src/cli/commands/balance";
 import { accounts, ledgerEntries } from "../src/db/schema/index";
 import { billingService } from "../src/features/billing/billing-service";
 import { registerUser } from "./helpers/accounts";
+import { runCommand } from "./helpers/cli";
 import { createTenant } from "./helpers/tenancy";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
@@ -19,19 +20,8 @@ describe("balance commands", () => {
   });
   afterAll(() => t.close());
 
-  async function run(action: string, values: Record<string, string>) {
-    const command = balanceCommands.find((c) => c.action === action)!;
-    const lines: string[] = [];
-    const log = vi.spyOn(console, "log").mockImplementation((...a) => void lines.push(a.join(" ")));
-    const error = vi.spyOn(console, "error").mockImplementation((...a) => void lines.push(a.join(" ")));
-    try {
-      const code = await command.run({ values, database: t.database, config: t.app.services.config });
-      return { code, out: lines.join("\n") };
-    } finally {
-      log.mockRestore();
-      error.mockRestore();
-    }
-  }
+  const run = (action: string, values: Record<string, string>) =>
+    runCommand(t, balanceCommands, action, values);
 
   const entries = () =>
     t.database.db

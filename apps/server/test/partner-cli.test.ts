@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { UsageError } from "../src/cli/command";
 import { partnerCommands } from "../src/cli/commands/partner";
 import { call, expectOk } from "./helpers/accounts";
+import { runCommand } from "./helpers/cli";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
 /** The operator's partner commands, run as the CLI runs them, on the test database. */
@@ -12,19 +13,8 @@ describe("partner commands", () => {
   });
   afterAll(() => t.close());
 
-  async function run(action: string, values: Record<string, string>) {
-    const command = partnerCommands.find((c) => c.action === action)!;
-    const lines: string[] = [];
-    const log = vi.spyOn(console, "log").mockImplementation((...a) => void lines.push(a.join(" ")));
-    const error = vi.spyOn(console, "error").mockImplementation((...a) => void lines.push(a.join(" ")));
-    try {
-      const code = await command.run({ values, database: t.database, config: t.app.services.config });
-      return { code, out: lines.join("\n") };
-    } finally {
-      log.mockRestore();
-      error.mockRestore();
-    }
-  }
+  const run = (action: string, values: Record<string, string>) =>
+    runCommand(t, partnerCommands, action, values);
 
   const siteOn = async (host: string) =>
     expectOk<{ name: string; email: string; domain: string }>(

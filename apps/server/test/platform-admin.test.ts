@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, } from "vitest";
 import { userCommands } from "../src/cli/commands/user";
 import { call, expectOk, registerUser } from "./helpers/accounts";
+import { runCommand } from "./helpers/cli";
 import { createTenant, expectCode, inTenant } from "./helpers/tenancy";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
@@ -12,17 +13,8 @@ describe("platform super-user", () => {
   });
   afterAll(() => t.close());
 
-  async function run(action: "make-super" | "revoke-super", email: string) {
-    const command = userCommands.find((c) => c.action === action)!;
-    const quiet = vi.spyOn(console, "log").mockImplementation(() => {});
-    const quietErr = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
-      return await command.run({ values: { email }, database: t.database, config: t.app.services.config });
-    } finally {
-      quiet.mockRestore();
-      quietErr.mockRestore();
-    }
-  }
+  const run = async (action: "make-super" | "revoke-super", email: string) =>
+    (await runCommand(t, userCommands, action, { email })).code;
 
   it("opens another organisation of the same partner as Owner once granted, and not after revoking", async () => {
     const customer = await registerUser(t);
