@@ -1,6 +1,6 @@
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UsageError } from "../src/cli/command";
 import { balanceCommands } from "../src/cli/commands/balance";
 import { accounts, ledgerEntries } from "../src/db/schema/index";

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userCommands } from "../src/cli/commands/user";
 import { call, expectOk, registerUser } from "./helpers/accounts";
 import { runCommand } from "./helpers/cli";
