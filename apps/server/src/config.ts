@@ -91,6 +91,12 @@ const schema = z.object({
   // Bulk jobs and the in-process worker (docs/configuration.md).
   JOB_MAX_ROWS: int(10_000_000, 1, 100_000_000),
   JOB_MAX_CONCURRENT: int(5, 1, 1_000),
+  UPLOAD_MAX_BYTES: int(200 * 1024 * 1024, 1_024, 10 * 1024 * 1024 * 1024),
+  // What an XLSX may unpack to (its XML parts together); more is treated as a zip bomb.
+  UPLOAD_MAX_UNPACKED_BYTES: int(2 * 1024 * 1024 * 1024, 1_024, 64 * 1024 * 1024 * 1024),
+  // Drafts (uploaded, not yet submitted) and finished jobs are deleted after these.
+  DRAFT_RETENTION_HOURS: int(24, 1, 24 * 365),
+  RESULT_RETENTION_DAYS: int(90, 1, 3_650),
   WORKER_ENABLED: bool(true),
   WORKER_CONCURRENCY: int(4, 1, 256),
   WORKER_BATCH: int(200, 1, 10_000),

@@ -4,12 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/query";
 import { ledgerEntries, reservations } from "../src/db/schema/index";
 import { jobService } from "../src/features/job/job-service";
-import type { ItemProcessor } from "../src/features/job/process-item";
+import { defaultProcessor, type ItemProcessor } from "../src/features/job/process-item";
 import { jobWorker } from "../src/features/job/worker";
 import { expectError, expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
 import { inTenant } from "./helpers/tenancy";
 import { createTestApp, onPostgres, type TestApp } from "./helpers/test-app";
+
+/** The real checks, for test processors that add failures or delays around them. */
+const real = defaultProcessor();
 
 /** Default standard price of the basic check (band 0), in micros. */
 const PRICE = 1_000n;
@@ -100,7 +103,7 @@ describe("bulk jobs", () => {
       sandbox: () => false,
       process: async (_s, e164) => {
         if (e164 === "+447911123457") throw new Error("upstream down");
-        return { ok: true };
+        return real.process("basic", e164);
       },
     };
     const worker = jobWorker(t.database.db, t.app.jobs.service, failing, {
@@ -325,17 +328,17 @@ describe.skipIf(!onPostgres)("bulk jobs under concurrency (PostgreSQL)", () => {
       await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(400) }),
     );
     const seen = new Map<string, number>();
-    const counting = (name: string): ItemProcessor => ({
+    const counting = (): ItemProcessor => ({
       sandbox: () => false,
       async process(_service, e164) {
         seen.set(e164, (seen.get(e164) ?? 0) + 1);
         await new Promise((r) => setTimeout(r, 1));
-        return { by: name };
+        return real.process("basic", e164);
       },
     });
     const [a, b] = await Promise.all([
-      workerFor(t, counting("a"), "a", 20).drain(),
-      workerFor(t, counting("b"), "b", 20).drain(),
+      workerFor(t, counting(), "a", 20).drain(),
+      workerFor(t, counting(), "b", 20).drain(),
     ]);
     expect(a + b).toBe(400);
     expect(a).toBeGreaterThan(0);
@@ -385,7 +388,7 @@ describe.skipIf(!onPostgres)("bulk jobs under concurrency (PostgreSQL)", () => {
         "dead-worker",
         job.id,
         PRICE,
-        claimed.map((c) => ({ seq: c.seq, status: "done" as const, result: {} })),
+        claimed.map((c) => ({ seq: c.seq, status: "done" as const, result: {}, facets: null })),
       ),
     );
     expect(late).toEqual({ done: 0, failed: 0, costMicros: 0n });
@@ -410,9 +413,9 @@ describe.skipIf(!onPostgres)("bulk jobs under concurrency (PostgreSQL)", () => {
     );
     const slow: ItemProcessor = {
       sandbox: () => false,
-      process: async () => {
+      process: async (_s, e164) => {
         await new Promise((r) => setTimeout(r, 2));
-        return {};
+        return real.process("basic", e164);
       },
     };
     const running = Promise.all([workerFor(t, slow, "c1", 10).drain(), workerFor(t, slow, "c2", 10).drain()]);

@@ -200,7 +200,7 @@ describe("transactions: list, filters, paging, detail, export", () => {
   });
 
   it("neutralises every dangerous first character and leaves plain numbers alone", async () => {
-    const { neutralise } = await import("../src/features/account/account-export");
+    const { neutralise } = await import("../src/export/table-export");
     for (const v of ["=1+1", "+1", "-cmd", "@SUM(A1)", "\tx", "\rx"]) expect(neutralise(v)).toBe(`'${v}`);
     for (const v of ["-1.25", "3", "hello", ""]) expect(neutralise(v)).toBe(v);
   });

@@ -21,8 +21,22 @@ export type DetectionCheckBody = z.input<typeof detectionCheckBody>;
 export const DETECTION_HISTORY_PAGE_DEFAULT = 20;
 export const DETECTION_HISTORY_PAGE_MAX = 100;
 
-/** GET /api/tenant/detection/history?cursor=&limit= */
+const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid_format" });
+
+export const JOB_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
+export const JOB_CHANNELS = ["web", "api"] as const;
+
+/**
+ * GET /api/tenant/detection/history: single checks and jobs, newest first. from/to are calendar
+ * days in the organisation's time zone, both inclusive.
+ */
 export const detectionHistoryQuery = z.object({
+  from: dayText.optional(),
+  to: dayText.optional(),
+  service: z.enum(SERVICE_CODES).optional(),
+  status: z.enum(JOB_STATUSES).optional(),
+  channel: z.enum(JOB_CHANNELS).optional(),
+  submittedBy: z.uuid({ error: "invalid_format" }).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce
     .number()
@@ -119,6 +133,10 @@ export interface DetectionJobView {
   currency: string;
   sandbox: boolean;
   createdAt: string;
+  fileName: string | null;
+  duplicates: number;
+  invalid: number;
+  failed: number;
   submittedBy: { id: string; name: string } | null;
 }
 

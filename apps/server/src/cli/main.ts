@@ -7,6 +7,7 @@ import { partnerCommands } from "./commands/partner";
 import { priceCommands } from "./commands/price";
 import { rechargeCommands } from "./commands/recharge";
 import { userCommands } from "./commands/user";
+import { workerCommands } from "./commands/worker";
 
 /** Every operator command; a feature adds its own list in cli/commands/<area>.ts. */
 const COMMANDS: CliCommand[] = [
@@ -15,6 +16,7 @@ const COMMANDS: CliCommand[] = [
   ...balanceCommands,
   ...rechargeCommands,
   ...userCommands,
+  ...workerCommands,
 ];
 
 const usage = () =>

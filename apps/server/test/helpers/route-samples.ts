@@ -75,6 +75,12 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "GET /api/tenant/job/s/:id": () => ({ url: `/api/tenant/job/s/${NO_JOB}` }),
   "GET /api/tenant/job/s/:id/items": () => ({ url: `/api/tenant/job/s/${NO_JOB}/items?limit=5` }),
   "POST /api/tenant/job/s/:id/cancel": () => ({ url: `/api/tenant/job/s/${NO_JOB}/cancel` }),
+  "POST /api/tenant/job/s/:id/submit": () => ({ url: `/api/tenant/job/s/${NO_JOB}/submit` }),
+  "DELETE /api/tenant/job/s/:id": () => ({ url: `/api/tenant/job/s/${NO_JOB}` }),
+  "GET /api/tenant/job/s/:id/summary": () => ({ url: `/api/tenant/job/s/${NO_JOB}/summary` }),
+  "GET /api/tenant/job/s/:id/download": () => ({ url: `/api/tenant/job/s/${NO_JOB}/download?format=csv` }),
+  // No body: the file itself is the body; the matrices only need the route's access decision.
+  "POST /api/tenant/job/upload": () => ({ url: "/api/tenant/job/upload?service=basic&fileName=numbers.csv" }),
   "GET /api/tenant/recharge/options": () => ({ url: "/api/tenant/recharge/options" }),
   "POST /api/tenant/recharge": () => ({
     url: "/api/tenant/recharge",

@@ -12,6 +12,8 @@ import { type Database, openDatabase } from "../../src/db/client";
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL URL of this test's own database (for child processes); undefined on PGlite. */
+  databaseUrl: string | undefined;
   logs: string[];
   close(): Promise<void>;
 }
@@ -65,6 +67,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     app,
     database,
+    databaseUrl: pgDb?.url,
     logs,
     async close() {
       await app.close();

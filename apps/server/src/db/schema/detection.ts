@@ -29,7 +29,7 @@ export const detectionJobs = pgTable(
     /** web or api. */
     channel: text("channel").notNull(),
     service: text("service").notNull(),
-    /** queued, running, completed, failed, cancelled. */
+    /** draft (read, not yet submitted), queued, running, completed, failed, cancelled. */
     status: text("status").notNull().default("queued"),
     total: integer("total").notNull().default(0),
     done: integer("done").notNull().default(0),
@@ -43,6 +43,9 @@ export const detectionJobs = pgTable(
     submittedBy: uuid("submitted_by").references(() => users.id, { onDelete: "set null" }),
     defaultCountry: text("default_country"),
     fileName: text("file_name"),
+    /** Which column of the file held the numbers (0-based), and whether row 1 was a header. */
+    fileColumn: integer("file_column"),
+    fileHeader: integer("file_header"),
     sandbox: integer("sandbox").notNull().default(0),
     error: text("error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -52,6 +55,8 @@ export const detectionJobs = pgTable(
   (t) => [
     index("detection_jobs_tenant_created_idx").on(t.tenantId, t.createdAt, t.id),
     index("detection_jobs_status_idx").on(t.status),
+    // Retention: finished jobs by age.
+    index("detection_jobs_finished_idx").on(t.finishedAt),
   ],
 );
 
@@ -69,6 +74,15 @@ export const detectionItems = pgTable(
     status: text("status").notNull().default("queued"),
     rejectReason: text("reject_reason"),
     result: jsonb("result"),
+    /**
+     * Facets of the result the result view counts and filters by, written with the result:
+     * the service's verdict (valid, connected, ported, allow, ...), line type, country, carrier, risk.
+     */
+    outcome: text("outcome"),
+    lineType: text("line_type"),
+    country: text("country"),
+    carrier: text("carrier"),
+    risk: text("risk"),
     costMicros: bigint("cost_micros", { mode: "bigint" }).notNull().default(sql`0`),
     attempts: integer("attempts").notNull().default(0),
     leaseOwner: text("lease_owner"),

@@ -1,7 +1,6 @@
-import { PassThrough, Readable } from "node:stream";
 import { microsToDecimal } from "@nc/contracts/money";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
-import ExcelJS from "exceljs";
+import { csvStream as tableCsv, xlsxStream as tableXlsx } from "../../export/table-export";
 import type { AccountRepo, Cursor, LedgerFilter, LedgerListRow } from "./account-repo";
 
 const TRADE_TYPE_NAMES = new Map<number, string>(Object.entries(TRADE_TYPES).map(([name, n]) => [n, name]));
@@ -25,18 +24,6 @@ export const EXPORT_COLUMNS = [
   "Transaction id",
 ] as const;
 
-/** Numbers we write ourselves ("-1.25", "3") are data, not formulas; anything else is checked. */
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-
-/**
- * A spreadsheet must not run what a customer typed: a cell starting with = + - @ tab or CR is
- * prefixed with an apostrophe (OWASP CSV injection), in CSV and XLSX alike.
- */
-export function neutralise(value: string): string {
-  if (PLAIN_NUMBER.test(value)) return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 function cells(row: LedgerListRow, currency: string, timeZone: string): string[] {
   return [
     row.local_time,
@@ -54,7 +41,7 @@ function cells(row: LedgerListRow, currency: string, timeZone: string): string[]
     row.actor_id ?? "",
     row.note ?? "",
     row.id,
-  ].map(neutralise);
+  ];
 }
 
 /** Every matching row, newest first, fetched in keyset batches so memory stays flat. */
@@ -69,34 +56,16 @@ async function* rows(repo: AccountRepo, tenantId: string, filter: LedgerFilter) 
   }
 }
 
-const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-const csvLine = (values: readonly string[]) => `${values.map(csvCell).join(",")}\r\n`;
-
-/** CSV in UTF-8 with a byte-order mark, so spreadsheet programs read the text right. */
+/** CSV of the filtered transactions (UTF-8 with BOM, neutralised cells). */
 export function csvStream(repo: AccountRepo, tenantId: string, filter: LedgerFilter, currency: string) {
-  async function* lines() {
-    yield `\uFEFF${csvLine(EXPORT_COLUMNS)}`;
-    for await (const row of rows(repo, tenantId, filter))
-      yield csvLine(cells(row, currency, filter.timeZone));
-  }
-  return Readable.from(lines());
+  return tableCsv(EXPORT_COLUMNS, mapRows(repo, tenantId, filter, currency));
 }
 
-/** XLSX written row by row (exceljs streaming writer); every cell is text. */
+/** XLSX of the filtered transactions; every cell is text. */
 export function xlsxStream(repo: AccountRepo, tenantId: string, filter: LedgerFilter, currency: string) {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet("Transactions");
-  (async () => {
-    sheet.addRow([...EXPORT_COLUMNS]).commit();
-    for await (const row of rows(repo, tenantId, filter))
-      sheet.addRow(cells(row, currency, filter.timeZone)).commit();
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error: unknown) => out.destroy(error as Error));
-  return out;
+  return tableXlsx("Transactions", EXPORT_COLUMNS, mapRows(repo, tenantId, filter, currency));
+}
+
+async function* mapRows(repo: AccountRepo, tenantId: string, filter: LedgerFilter, currency: string) {
+  for await (const row of rows(repo, tenantId, filter)) yield cells(row, currency, filter.timeZone);
 }

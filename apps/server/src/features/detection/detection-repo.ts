@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/query";
 import { detectionItems, detectionJobs } from "../../db/schema/index";
+import type { ResultFacets } from "./result-view";
 
 /** created_at as an exact UTC text with microseconds: the keyset cursor must not lose precision. */
 const EXACT_TS = sql.raw(`to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
@@ -9,6 +10,16 @@ const EXACT_TS = sql.raw(`to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T
 export interface HistoryCursor {
   createdAt: string;
   id: string;
+}
+
+export interface HistoryFilter {
+  from?: string;
+  to?: string;
+  service?: string;
+  status?: string;
+  channel?: string;
+  submittedBy?: string;
+  timeZone: string;
 }
 
 export interface HistoryRow {
@@ -19,6 +30,10 @@ export interface HistoryRow {
   status: string;
   total: number;
   done: number;
+  failed: number;
+  duplicates: number;
+  invalid: number;
+  file_name: string | null;
   charged_micros: string;
   currency: string;
   sandbox: number;
@@ -39,6 +54,7 @@ export interface SingleJobValues {
   itemStatus: "done" | "rejected";
   rejectReason: string | null;
   result: unknown;
+  facets: ResultFacets;
   unitPriceMicros: bigint;
   costMicros: bigint;
   currency: string;
@@ -91,6 +107,11 @@ export function detectionRepo(db: Db) {
           status: v.itemStatus,
           rejectReason: v.rejectReason,
           result: v.result,
+          outcome: v.facets.outcome,
+          lineType: v.facets.lineType,
+          country: v.facets.country,
+          carrier: v.facets.carrier,
+          risk: v.facets.risk,
           costMicros: v.costMicros,
           attempts: 1,
           finishedAt: now,
@@ -103,19 +124,35 @@ export function detectionRepo(db: Db) {
       await db.execute(sql`delete from ${detectionJobs} where id = ${id}`);
     },
 
-    /** Newest first, from after the cursor: one index range scan on (tenant_id, created_at, id). */
-    history(tenantId: string, limit: number, cursor?: HistoryCursor): Promise<HistoryRow[]> {
-      const after: SQL = cursor
-        ? sql`and (j.created_at, j.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
-        : sql``;
+    /**
+     * Newest first, from after the cursor: an index range scan on (tenant_id, created_at, id),
+     * the other filters applied on the way. Drafts (not submitted) are not history.
+     */
+    history(
+      tenantId: string,
+      filter: HistoryFilter,
+      limit: number,
+      cursor?: HistoryCursor,
+    ): Promise<HistoryRow[]> {
+      const where: SQL[] = [sql`j.tenant_id = ${tenantId}`, sql`j.status <> 'draft'`];
+      if (cursor)
+        where.push(sql`(j.created_at, j.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
+      if (filter.from)
+        where.push(sql`j.created_at >= (${filter.from}::date::timestamp at time zone ${filter.timeZone})`);
+      if (filter.to)
+        where.push(sql`j.created_at < ((${filter.to}::date + 1)::timestamp at time zone ${filter.timeZone})`);
+      if (filter.service) where.push(sql`j.service = ${filter.service}`);
+      if (filter.status) where.push(sql`j.status = ${filter.status}`);
+      if (filter.channel) where.push(sql`j.channel = ${filter.channel}`);
+      if (filter.submittedBy) where.push(sql`j.submitted_by = ${filter.submittedBy}`);
       return queryRows<HistoryRow>(
         db,
-        sql`select j.id, j.service, j.kind, j.channel, j.status, j.total, j.done,
-                   j.charged_micros::text as charged_micros, j.currency, j.sandbox,
+        sql`select j.id, j.service, j.kind, j.channel, j.status, j.total, j.done, j.failed, j.duplicates,
+                   j.invalid, j.file_name, j.charged_micros::text as charged_micros, j.currency, j.sandbox,
                    ${EXACT_TS} as created_at, j.submitted_by, u.name as submitted_by_name
             from ${detectionJobs} j
             left join users u on u.id = j.submitted_by
-            where j.tenant_id = ${tenantId} ${after}
+            where ${sql.join(where, sql` and `)}
             order by j.created_at desc, j.id desc
             limit ${limit}`,
       );

@@ -1,7 +1,6 @@
 import type {
   DetectionHistoryPage,
   DetectionJobView,
-  SingleCheckResultView,
   SingleCheckView,
 } from "@nc/contracts/detection-single";
 import { formatMoney } from "@nc/contracts/money";
@@ -14,7 +13,14 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import { billingService } from "../billing/billing-service";
 import { priceService } from "../price/price-service";
-import { type DetectionRepo, detectionRepo, type HistoryCursor, type HistoryRow } from "./detection-repo";
+import {
+  type DetectionRepo,
+  detectionRepo,
+  type HistoryCursor,
+  type HistoryFilter,
+  type HistoryRow,
+} from "./detection-repo";
+import { isChargeable, NEEDS, resultFacets, resultView } from "./result-view";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,25 +31,6 @@ export interface SingleCheckInput {
   service: ServiceCode;
   number: string;
   defaultCountry?: string;
-}
-
-/** What a service needs beyond the offline basic check. */
-const NEEDS = {
-  basic: { hlr: false, mnp: false, fraud: false },
-  hlr: { hlr: true, mnp: false, fraud: false },
-  mnp: { hlr: false, mnp: true, fraud: false },
-  fraud_shield: { hlr: false, mnp: false, fraud: true },
-  fraud_shield_enhanced: { hlr: true, mnp: true, fraud: true },
-} as const satisfies Record<ServiceCode, { hlr: boolean; mnp: boolean; fraud: boolean }>;
-
-/**
- * Whether the number is charged for the service: basic always (the check is the product); HLR and
- * MNP only when a live look-up was worth making; fraud whenever basic validation did not fail.
- */
-function chargeable(service: ServiceCode, basic: BasicResult): boolean {
-  if (service === "basic") return true;
-  if (service === "hlr" || service === "mnp") return basic.qualifiesForHlr;
-  return basic.valid !== false;
 }
 
 /** One number checked from the dashboard: run the service, store the result, then charge it. */
@@ -77,7 +64,7 @@ export function detectionService(db: Db, provider: LookupProvider, repo: Detecti
       const needs = NEEDS[input.service];
       // Answers from the sandbox provider are free, and say so.
       const sandbox = provider.sandbox && (needs.hlr || needs.mnp);
-      const cost = chargeable(input.service, basic) && !sandbox ? quote.totalMicros : 0n;
+      const cost = isChargeable(input.service, basic) && !sandbox ? quote.totalMicros : 0n;
 
       // Do not pay the upstream for a look-up the organisation cannot pay for.
       if (cost > 0n) {
@@ -94,20 +81,7 @@ export function detectionService(db: Db, provider: LookupProvider, repo: Detecti
         fraud = fraudScore({ basic, hlr, mnp, velocity24h });
       }
 
-      const result: SingleCheckResultView = {
-        basic: toBasicView(basic),
-        hlr,
-        mnp,
-        fraud: fraud && {
-          score: fraud.score,
-          level: fraud.level,
-          recommendation: fraud.recommendation,
-          reasons: fraud.reasons,
-          enhanced: fraud.enhanced,
-        },
-        charged: cost > 0n,
-        sandbox,
-      };
+      const result = resultView({ basic, hlr, mnp, fraud }, { charged: cost > 0n, sandbox });
 
       // The result is stored first, so a charge never exists without it; a refused charge takes
       // the job back.
@@ -123,6 +97,7 @@ export function detectionService(db: Db, provider: LookupProvider, repo: Detecti
         itemStatus: basic.valid === false ? "rejected" : "done",
         rejectReason: basic.valid === false ? (basic.normalisation.invalidReason ?? "invalid") : null,
         result,
+        facets: resultFacets(input.service, result),
         unitPriceMicros: quote.unitPriceMicros,
         costMicros: cost,
         currency: quote.currency,
@@ -158,10 +133,11 @@ export function detectionService(db: Db, provider: LookupProvider, repo: Detecti
 
     async history(
       tenantId: string,
-      query: { cursor?: string; limit: number },
+      timeZone: string,
+      query: Omit<HistoryFilter, "timeZone"> & { cursor?: string; limit: number },
     ): Promise<DetectionHistoryPage> {
       const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-      const rows = await repo.history(tenantId, query.limit + 1, cursor);
+      const rows = await repo.history(tenantId, { ...query, timeZone }, query.limit + 1, cursor);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
@@ -186,26 +162,6 @@ export function detectionService(db: Db, provider: LookupProvider, repo: Detecti
   }
 }
 
-function toBasicView(b: BasicResult): SingleCheckResultView["basic"] {
-  return {
-    e164: b.e164,
-    valid: b.valid,
-    possible: b.possible,
-    lineType: b.lineType,
-    country: b.country,
-    formats: b.formats,
-    originalCarrier: b.originalCarrier,
-    region: b.region,
-    timeZones: b.timeZones,
-    possiblyPorted: b.possiblyPorted,
-    qualifiesForHlr: b.qualifiesForHlr,
-    normalisation: {
-      invalidReason: b.normalisation.invalidReason,
-      defaultCountryUsed: b.normalisation.defaultCountryUsed,
-    },
-  };
-}
-
 const toJobView = (r: HistoryRow): DetectionJobView => ({
   id: r.id,
   service: r.service,
@@ -214,6 +170,10 @@ const toJobView = (r: HistoryRow): DetectionJobView => ({
   status: r.status,
   total: Number(r.total),
   done: Number(r.done),
+  failed: Number(r.failed),
+  duplicates: Number(r.duplicates),
+  invalid: Number(r.invalid),
+  fileName: r.file_name,
   chargedMicros: String(r.charged_micros),
   currency: r.currency,
   sandbox: Number(r.sandbox) === 1,

@@ -36,6 +36,9 @@ export async function detectionRoutes(app: FastifyInstance) {
       schema: { querystring: detectionHistoryQuery },
       config: { tenant: true, permissions: ROUTE_PERMISSIONS.history },
     },
-    async (request) => ok(await detection.history(requireTenant(request).id, request.query)),
+    async (request) => {
+      const tenant = requireTenant(request);
+      return ok(await detection.history(tenant.id, tenant.timezoneCode, request.query));
+    },
   );
 }

@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/query";
 import type { Tx } from "../billing/billing-repo";
+import type { ResultFacets } from "../detection/result-view";
 
 export type Runner = Db | Tx;
 
@@ -34,6 +35,7 @@ export interface JobRow {
   reservation_id: string | null;
   submitted_by: string | null;
   default_country: string | null;
+  file_name: string | null;
   sandbox: number;
   created_at: string;
   started_at: string | null;
@@ -52,6 +54,7 @@ export interface ItemOutcome {
   /** done, failed, or queued (give the item back for another attempt). */
   status: "done" | "failed" | "queued";
   result: unknown;
+  facets: ResultFacets | null;
 }
 
 export interface ItemRow {
@@ -66,9 +69,24 @@ export interface ItemRow {
   finished_at: string | null;
 }
 
+/** Filters of a job's result table (and of its downloads). */
+export interface ItemFilter {
+  status?: string;
+  outcome?: string;
+  lineType?: string;
+  country?: string;
+  carrier?: string;
+  risk?: string;
+  /** Digits (or +digits) the number or the input starts with. */
+  q?: string;
+}
+
+export const FACETS = ["outcome", "line_type", "country", "carrier", "risk", "reject_reason"] as const;
+export type Facet = (typeof FACETS)[number];
+
 const JOB_COLUMNS = sql.raw(`id, tenant_id, kind, channel, service, status, total, done, failed, duplicates,
   invalid, unit_price_micros::text as unit_price_micros, charged_micros::text as charged_micros, currency,
-  reservation_id, submitted_by, default_country, sandbox, to_json(created_at) #>> '{}' as created_at,
+  reservation_id, submitted_by, default_country, file_name, sandbox, to_json(created_at) #>> '{}' as created_at,
   to_json(started_at) #>> '{}' as started_at, to_json(finished_at) #>> '{}' as finished_at`);
 
 /** All SQL of bulk jobs. Arrays travel as single parameters (one statement per batch, any size). */
@@ -167,11 +185,17 @@ export function jobRepo(db: Db) {
                 result = case when u.status = 'queued' then i.result else u.result::jsonb end,
                 cost_micros = case when u.status = 'done' then ${unitPriceMicros.toString()}::bigint else 0 end,
                 finished_at = case when u.status = 'queued' then null else now() end,
-                lease_owner = null, lease_until = null
+                outcome = u.outcome, line_type = u.line_type, country = u.country, carrier = u.carrier,
+                risk = u.risk, lease_owner = null, lease_until = null
             from unnest(${sql.param(outcomes.map((o) => o.seq))}::int[],
                         ${sql.param(outcomes.map((o) => o.status))}::text[],
-                        ${sql.param(outcomes.map((o) => JSON.stringify(o.result ?? null)))}::text[])
-              as u(seq, status, result)
+                        ${sql.param(outcomes.map((o) => JSON.stringify(o.result ?? null)))}::text[],
+                        ${sql.param(outcomes.map((o) => o.facets?.outcome ?? null))}::text[],
+                        ${sql.param(outcomes.map((o) => o.facets?.lineType ?? null))}::text[],
+                        ${sql.param(outcomes.map((o) => o.facets?.country ?? null))}::text[],
+                        ${sql.param(outcomes.map((o) => o.facets?.carrier ?? null))}::text[],
+                        ${sql.param(outcomes.map((o) => o.facets?.risk ?? null))}::text[])
+              as u(seq, status, result, outcome, line_type, country, carrier, risk)
             where i.job_id = ${jobId} and i.seq = u.seq and i.status = 'queued' and i.lease_owner = ${worker}
             returning i.status, i.cost_micros::text as cost_micros`,
       );
@@ -230,10 +254,11 @@ export function jobRepo(db: Db) {
       );
     },
 
+    /** One page of a job's items by seq, filtered; the tenant check rides on the join. */
     async items(
       tenantId: string,
       jobId: string,
-      query: { cursor?: number; limit: number; status?: string },
+      query: ItemFilter & { cursor?: number; limit: number },
     ): Promise<ItemRow[]> {
       return queryRows<ItemRow>(
         db,
@@ -241,12 +266,116 @@ export function jobRepo(db: Db) {
                    i.attempts, to_json(i.finished_at) #>> '{}' as finished_at
             from detection_items i join detection_jobs j on j.id = i.job_id
             where i.job_id = ${jobId} and j.tenant_id = ${tenantId}
-              and i.seq > ${query.cursor ?? -1}
-              ${query.status ? sql`and i.status = ${query.status}` : sql``}
+              and i.seq > ${query.cursor ?? -1} ${itemWhere(query)}
             order by i.seq limit ${query.limit}`,
       );
     },
+
+    /** Counts of one facet of a job's items (top `limit` values), for the summary charts. */
+    async facetCounts(
+      jobId: string,
+      facet: Facet,
+      limit: number,
+    ): Promise<{ value: string | null; n: number }[]> {
+      const column = sql.raw(facet);
+      const status = facet === "reject_reason" ? sql`status = 'rejected'` : sql`status = 'done'`;
+      return queryRows(
+        db,
+        sql`select ${column} as value, count(*)::int as n from detection_items
+            where job_id = ${jobId} and ${status}
+            group by ${column} order by n desc, value limit ${limit}`,
+      );
+    },
+
+    async statusCounts(jobId: string): Promise<{ value: string; n: number }[]> {
+      return queryRows(
+        db,
+        sql`select status as value, count(*)::int as n from detection_items where job_id = ${jobId}
+            group by status order by n desc`,
+      );
+    },
+
+    async setCounts(
+      runner: Runner,
+      jobId: string,
+      c: { total: number; duplicates: number; invalid: number },
+    ) {
+      await runner.execute(
+        sql`update detection_jobs set total = ${c.total}, duplicates = ${c.duplicates}, invalid = ${c.invalid}
+            where id = ${jobId}`,
+      );
+    },
+
+    /** A draft becomes queued (or completed at once when nothing is chargeable). */
+    async queue(
+      tx: Tx,
+      jobId: string,
+      v: {
+        status: "queued" | "completed";
+        unitPriceMicros: bigint;
+        currency: string;
+        reservationId: string | null;
+      },
+    ) {
+      await tx.execute(
+        sql`update detection_jobs set status = ${v.status}, unit_price_micros = ${v.unitPriceMicros.toString()}::bigint,
+              currency = ${v.currency}, reservation_id = ${v.reservationId}, created_at = now(),
+              finished_at = ${v.status === "completed" ? sql`now()` : sql`null`}
+            where id = ${jobId}`,
+      );
+    },
+
+    /**
+     * Deletes a job with its items, items in slices so a job of millions of rows never makes one
+     * huge statement (nor holds the embedded database for long).
+     */
+    async deleteJob(tenantId: string, jobId: string, slice = 50_000): Promise<void> {
+      for (;;) {
+        const rows = await queryRows(
+          db,
+          sql`delete from detection_items where job_id = ${jobId} and seq in (
+                select seq from detection_items where job_id = ${jobId} limit ${slice})
+              returning 1`,
+        );
+        if (rows.length < slice) break;
+      }
+      await db.execute(sql`delete from detection_jobs where id = ${jobId} and tenant_id = ${tenantId}`);
+    },
+
+    /** Jobs past retention: drafts older than `draftBefore`, finished jobs older than `finishedBefore`. */
+    async expired(
+      draftBefore: Date,
+      finishedBefore: Date,
+      limit = 20,
+    ): Promise<{ id: string; tenant_id: string }[]> {
+      return queryRows(
+        db,
+        sql`(select id, tenant_id from detection_jobs
+             where status = 'draft' and created_at < ${draftBefore.toISOString()}::timestamptz limit ${limit})
+            union all
+            (select id, tenant_id from detection_jobs
+             where finished_at < ${finishedBefore.toISOString()}::timestamptz
+               and status in ('completed', 'cancelled', 'failed') limit ${limit})`,
+      );
+    },
   };
+}
+
+/** The WHERE of a filtered item list; the same for the table and the downloads. */
+export function itemWhere(f: ItemFilter): SQL {
+  const parts: SQL[] = [];
+  if (f.status) parts.push(sql`and i.status = ${f.status}`);
+  if (f.outcome) parts.push(sql`and i.outcome = ${f.outcome}`);
+  if (f.lineType) parts.push(sql`and i.line_type = ${f.lineType}`);
+  if (f.country) parts.push(sql`and i.country = ${f.country}`);
+  if (f.carrier) parts.push(sql`and i.carrier = ${f.carrier}`);
+  if (f.risk) parts.push(sql`and i.risk = ${f.risk}`);
+  if (f.q) {
+    const digits = f.q.replace(/\D/g, "");
+    const literal = f.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
+    if (digits) parts.push(sql`and (i.e164 like ${`+${digits}%`} or i.input like ${`${literal}%`})`);
+  }
+  return sql.join(parts, sql` `);
 }
 
 export type JobRepo = ReturnType<typeof jobRepo>;

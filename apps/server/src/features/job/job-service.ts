@@ -6,8 +6,10 @@ import type { Db } from "../../db/client";
 import { detectionJobs } from "../../db/schema/index";
 import { AppError } from "../../http/app-error";
 import { type Actor, billingService } from "../billing/billing-service";
+import { isChargeable } from "../detection/result-view";
 import { priceService } from "../price/price-service";
-import { type JobRepo, type JobRow, jobRepo, type NewItem, OPEN_STATUSES } from "./job-repo";
+import { type ItemFilter, type JobRepo, type JobRow, jobRepo, type NewItem, OPEN_STATUSES } from "./job-repo";
+import { E164Set } from "./number-set";
 import type { ItemProcessor } from "./process-item";
 
 export interface JobLimits {
@@ -15,44 +17,56 @@ export interface JobLimits {
   maxConcurrent: number;
 }
 
-export interface CreateListJob {
+/** Where a job's numbers came from. */
+export interface JobOrigin {
   tenantId: string;
   userId: string;
   service: ServiceCode;
-  numbers: string[];
   defaultCountry?: string;
   channel: "web" | "api";
+  kind: "list" | "file";
+  file?: { name: string; column: number; header: boolean };
+}
+
+export interface CreateListJob extends Omit<JobOrigin, "kind" | "file"> {
+  numbers: string[];
   /** Lower than the configured maximum for some entry points (the JSON list route). */
   maxRows?: number;
+  /** Keep it as a draft to show the summary before it is submitted. */
+  draft?: boolean;
 }
 
 export const INSERT_BATCH = 5_000;
 
-/** Sorts a list into chargeable items and rejected ones (duplicates, invalid numbers). */
-export function classify(numbers: string[], defaultCountry?: string) {
-  const seen = new Set<string>();
-  let duplicates = 0;
-  let invalid = 0;
-  const items: NewItem[] = numbers.map((input, seq) => {
-    const check = basicCheck(input, { defaultCountry, carrier: false, geo: false });
-    const e164 = check.e164;
-    let rejectReason: string | null = null;
-    if (e164 === null) rejectReason = `invalid:${check.normalisation.invalidReason ?? "unknown"}`;
-    else if (seen.has(e164)) rejectReason = "duplicate";
-    else if (check.valid === false)
-      rejectReason = `invalid:${check.normalisation.invalidReason ?? "unknown"}`;
-    if (e164) seen.add(e164);
-    if (rejectReason === "duplicate") duplicates++;
-    else if (rejectReason) invalid++;
-    return {
-      seq,
-      input: input.slice(0, 256),
-      e164,
-      status: rejectReason ? "rejected" : "queued",
-      rejectReason,
-    };
-  });
-  return { items, duplicates, invalid, chargeable: items.length - duplicates - invalid };
+/**
+ * Sorts rows into chargeable items and rejected ones as they stream past: duplicates (of an
+ * earlier row) and numbers the service would not charge for (not a number; for HLR/MNP not
+ * eligible for a live look-up; for fraud invalid). Holds only the set of numbers seen.
+ */
+export function classifier(service: ServiceCode, defaultCountry?: string) {
+  const seen = new E164Set();
+  const counts = { total: 0, duplicates: 0, invalid: 0 };
+  return {
+    counts,
+    next(input: string): NewItem {
+      const seq = counts.total++;
+      const check = basicCheck(input, { defaultCountry, carrier: false, geo: false });
+      const e164 = check.e164;
+      let rejectReason: string | null = null;
+      if (e164 !== null && !seen.add(e164)) rejectReason = "duplicate";
+      else if (!isChargeable(service, check))
+        rejectReason = `invalid:${check.normalisation.invalidReason ?? (check.valid === false ? "invalid" : "not_eligible")}`;
+      if (rejectReason === "duplicate") counts.duplicates++;
+      else if (rejectReason) counts.invalid++;
+      return {
+        seq,
+        input: input.slice(0, 256),
+        e164,
+        status: rejectReason ? "rejected" : "queued",
+        rejectReason,
+      };
+    },
+  };
 }
 
 /** What the refund row of a job says: why part of the hold came back. */
@@ -96,6 +110,7 @@ export function progress(job: JobRow, now = Date.now()) {
     chargedMicros: job.charged_micros,
     currency: job.currency,
     sandbox: job.sandbox === 1,
+    fileName: job.file_name,
     createdAt: job.created_at,
     startedAt: job.started_at,
     finishedAt: job.finished_at,
@@ -122,6 +137,148 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
   return {
     repo,
 
+    /** A job in state draft: it holds items but no funds, and no worker touches it. */
+    async createDraft(origin: JobOrigin): Promise<string> {
+      const id = randomUUID();
+      await db.insert(detectionJobs).values({
+        id,
+        tenantId: origin.tenantId,
+        kind: origin.kind,
+        channel: origin.channel,
+        service: origin.service,
+        status: "draft",
+        submittedBy: origin.userId,
+        defaultCountry: origin.defaultCountry ?? null,
+        fileName: origin.file?.name ?? null,
+        fileColumn: origin.file?.column ?? null,
+        fileHeader: origin.file ? (origin.file.header ? 1 : 0) : null,
+        sandbox: processor.sandbox(origin.service) ? 1 : 0,
+      });
+      return id;
+    },
+
+    /**
+     * Reads a draft's numbers as they arrive and writes them in batches; nothing of the whole list
+     * is kept but the set of numbers seen. A failure deletes the draft, so nothing half-read stays.
+     */
+    async ingest(
+      tenantId: string,
+      jobId: string,
+      inputs: AsyncIterable<string> | Iterable<string>,
+      options: { service: ServiceCode; defaultCountry?: string; maxRows?: number },
+    ) {
+      const maxRows = Math.min(options.maxRows ?? limits.maxRows, limits.maxRows);
+      const sorter = classifier(options.service, options.defaultCountry);
+      let batch: NewItem[] = [];
+      try {
+        for await (const input of inputs) {
+          if (sorter.counts.total >= maxRows) {
+            // Count the rest so the error can say how many there are.
+            sorter.counts.total++;
+            continue;
+          }
+          batch.push(sorter.next(input));
+          if (batch.length >= INSERT_BATCH) {
+            await repo.insertItems(db, jobId, batch);
+            batch = [];
+          }
+        }
+        const { total, duplicates, invalid } = sorter.counts;
+        if (total > maxRows)
+          throw new AppError(
+            "jobTooManyRows",
+            { max: maxRows, count: total },
+            { max: maxRows, count: total },
+          );
+        if (total === 0) throw new AppError("fileEmpty");
+        await repo.insertItems(db, jobId, batch);
+        await repo.setCounts(db, jobId, { total, duplicates, invalid });
+      } catch (error) {
+        await repo.deleteJob(tenantId, jobId);
+        throw error;
+      }
+    },
+
+    /** The summary shown before submitting: counts, estimated cost, balance after. */
+    async draftSummary(tenantId: string, jobId: string) {
+      const job = await repo.job(tenantId, jobId);
+      if (!job) throw new AppError("notFound");
+      const view = progress(job);
+      const quote =
+        view.chargeable > 0
+          ? await prices.quote(tenantId, job.service as ServiceCode, view.chargeable)
+          : null;
+      const unitPrice = job.sandbox === 1 || !quote ? 0n : quote.unitPriceMicros;
+      const total = unitPrice * BigInt(view.chargeable);
+      const { balanceMicros, currency } = await billing.balance(tenantId);
+      return {
+        ...view,
+        estimate: {
+          unitPriceMicros: unitPrice.toString(),
+          totalMicros: total.toString(),
+          currency: quote?.currency ?? currency,
+        },
+        balanceMicros: balanceMicros.toString(),
+        balanceAfterMicros: (balanceMicros - total).toString(),
+        enoughBalance: balanceMicros >= total,
+      };
+    },
+
+    /** Submits a draft: prices it, reserves the funds and queues it for the worker. */
+    async submit(tenantId: string, jobId: string, actor: Actor) {
+      const job = await repo.job(tenantId, jobId);
+      if (!job) throw new AppError("notFound");
+      if (job.status !== "draft") throw new AppError("jobNotDraft");
+      await checkConcurrent(db, tenantId);
+      const chargeable = job.total - job.duplicates - job.invalid;
+      const quote =
+        chargeable > 0 ? await prices.quote(tenantId, job.service as ServiceCode, chargeable) : null;
+      const unitPrice = job.sandbox === 1 || !quote ? 0n : quote.unitPriceMicros;
+      const reservation =
+        unitPrice > 0n
+          ? (
+              await billing.reserve({
+                tenantId,
+                tradeType:
+                  job.channel === "api" ? TRADE_TYPES.dataApiDetection : TRADE_TYPES.dataWebDetection,
+                amountMicros: unitPrice * BigInt(chargeable),
+                service: job.service,
+                quantity: chargeable,
+                idempotencyKey: `detection_job:${jobId}`,
+                reference: { type: "detection_job", id: jobId },
+                actor,
+                note: `${job.total} numbers: ${chargeable} to check, ${job.duplicates} duplicates and ${job.invalid} invalid not charged`,
+              })
+            ).reservation
+          : null;
+      try {
+        await db.transaction(async (tx) => {
+          await repo.lockTenant(tx, tenantId);
+          const locked = await repo.lockJob(tx, jobId);
+          if (locked?.status !== "draft") throw new AppError("jobNotDraft");
+          await checkConcurrent(tx, tenantId);
+          await repo.queue(tx, jobId, {
+            status: chargeable > 0 ? "queued" : "completed",
+            unitPriceMicros: unitPrice,
+            currency: quote?.currency ?? job.currency,
+            reservationId: reservation?.id ?? null,
+          });
+        });
+      } catch (error) {
+        if (reservation) await billing.release(tenantId, reservation.id, actor, `job ${jobId} not submitted`);
+        throw error;
+      }
+      return progress((await repo.job(tenantId, jobId))!);
+    },
+
+    /** Throws a draft away (a new file or column was chosen, or the user changed their mind). */
+    async discard(tenantId: string, jobId: string) {
+      const job = await repo.job(tenantId, jobId);
+      if (!job) throw new AppError("notFound");
+      if (job.status !== "draft") throw new AppError("jobNotDraft");
+      await repo.deleteJob(tenantId, jobId);
+    },
+
     async createListJob(input: CreateListJob) {
       const maxRows = Math.min(input.maxRows ?? limits.maxRows, limits.maxRows);
       if (input.numbers.length > maxRows)
@@ -131,74 +288,25 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
           { max: maxRows, count: input.numbers.length },
         );
       if (input.numbers.length === 0) throw new AppError("badRequest");
-      await checkConcurrent(db, input.tenantId);
-
-      const { items, duplicates, invalid, chargeable } = classify(input.numbers, input.defaultCountry);
-      const id = randomUUID();
-      const sandbox = processor.sandbox(input.service);
-      const quote = chargeable > 0 ? await prices.quote(input.tenantId, input.service, chargeable) : null;
-      const unitPrice = sandbox || !quote ? 0n : quote.unitPriceMicros;
+      if (!input.draft) await checkConcurrent(db, input.tenantId);
+      const id = await this.createDraft({ ...input, kind: "list" });
+      await this.ingest(input.tenantId, id, input.numbers, { ...input, maxRows });
+      if (input.draft) return this.draftSummary(input.tenantId, id);
       const actor: Actor = { type: input.channel === "api" ? "api_key" : "user", id: input.userId };
-      const reservation =
-        unitPrice > 0n
-          ? (
-              await billing.reserve({
-                tenantId: input.tenantId,
-                tradeType:
-                  input.channel === "api" ? TRADE_TYPES.dataApiDetection : TRADE_TYPES.dataWebDetection,
-                amountMicros: unitPrice * BigInt(chargeable),
-                service: input.service,
-                quantity: chargeable,
-                idempotencyKey: `detection_job:${id}`,
-                reference: { type: "detection_job", id },
-                actor,
-                note: `${input.numbers.length} numbers: ${chargeable} to check, ${duplicates} duplicates and ${invalid} invalid not charged`,
-              })
-            ).reservation
-          : null;
-
       try {
-        await db.transaction(async (tx) => {
-          await repo.lockTenant(tx, input.tenantId);
-          await checkConcurrent(tx, input.tenantId);
-          await tx.insert(detectionJobs).values({
-            id,
-            tenantId: input.tenantId,
-            kind: "list",
-            channel: input.channel,
-            service: input.service,
-            status: chargeable > 0 ? "queued" : "completed",
-            total: items.length,
-            duplicates,
-            invalid,
-            unitPriceMicros: unitPrice,
-            currency: quote?.currency ?? "USD",
-            reservationId: reservation?.id ?? null,
-            submittedBy: input.userId,
-            defaultCountry: input.defaultCountry ?? null,
-            sandbox: sandbox ? 1 : 0,
-            ...(chargeable > 0 ? {} : { finishedAt: new Date() }),
-          });
-          for (let i = 0; i < items.length; i += INSERT_BATCH)
-            await repo.insertItems(tx, id, items.slice(i, i + INSERT_BATCH));
-        });
+        return await this.submit(input.tenantId, id, actor);
       } catch (error) {
-        if (reservation)
-          await billing.release(input.tenantId, reservation.id, actor, `job ${id} not created`);
+        await repo.deleteJob(input.tenantId, id);
         throw error;
       }
-      return progress((await repo.job(input.tenantId, id))!);
     },
 
     async status(tenantId: string, jobId: string) {
-      const job = await repo.job(tenantId, jobId);
-      if (!job) throw new AppError("notFound");
-      return progress(job);
+      return progress(await this.job(tenantId, jobId));
     },
 
-    async items(tenantId: string, jobId: string, query: { cursor?: number; limit: number; status?: string }) {
-      const job = await repo.job(tenantId, jobId);
-      if (!job) throw new AppError("notFound");
+    async items(tenantId: string, jobId: string, query: ItemFilter & { cursor?: number; limit: number }) {
+      await this.job(tenantId, jobId);
       const rows = await repo.items(tenantId, jobId, query);
       return {
         items: rows.map((r) => ({
@@ -213,6 +321,28 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
         })),
         nextCursor: rows.length === query.limit ? rows[rows.length - 1]!.seq : null,
       };
+    },
+
+    /** The job or 404: every per-job read starts here, so another tenant's id is just not found. */
+    async job(tenantId: string, jobId: string): Promise<JobRow> {
+      const job = await repo.job(tenantId, jobId);
+      if (!job) throw new AppError("notFound");
+      return job;
+    },
+
+    /** What the result view charts: items by status and, of the checked ones, by facet. */
+    async summary(tenantId: string, jobId: string) {
+      await this.job(tenantId, jobId);
+      const [status, outcome, lineType, country, carrier, risk, rejectReason] = await Promise.all([
+        repo.statusCounts(jobId),
+        repo.facetCounts(jobId, "outcome", 20),
+        repo.facetCounts(jobId, "line_type", 20),
+        repo.facetCounts(jobId, "country", 30),
+        repo.facetCounts(jobId, "carrier", 30),
+        repo.facetCounts(jobId, "risk", 10),
+        repo.facetCounts(jobId, "reject_reason", 20),
+      ]);
+      return { status, outcome, lineType, country, carrier, risk, rejectReason };
     },
 
     /** Stops a job: queued items are rejected "cancelled" and the unused funds come back at once. */

@@ -1,39 +1,39 @@
+import type { SingleCheckResultView } from "@nc/contracts/detection-single";
 import type { ServiceCode } from "@nc/contracts/services";
 import { basicCheck } from "@nc/numcheck/basic-check";
 import { fraudScore } from "@nc/numcheck/fraud/score";
 import { createLookupProvider } from "@nc/numcheck/providers/index";
-import type { LookupProvider } from "@nc/numcheck/types";
+import type { HlrResult, LookupProvider, MnpResult } from "@nc/numcheck/types";
+import { NEEDS, resultView } from "../detection/result-view";
 
 /**
- * How one item of a job is checked. Pluggable so tests (and later the shared detection engine) can
- * swap it: `process` answers the result to store, or throws to have the item retried / failed.
+ * How one item of a job is checked. Pluggable so tests can swap it: `process` answers the result
+ * to store, or throws to have the item retried / failed.
  */
 export interface ItemProcessor {
   /** True when the service's results come from the sandbox: such jobs are free of charge. */
   sandbox(service: ServiceCode): boolean;
-  process(service: ServiceCode, e164: string): Promise<unknown>;
+  process(service: ServiceCode, e164: string): Promise<SingleCheckResultView>;
 }
 
 /** Basic check for every service, plus the look-up provider for HLR, MNP and enhanced fraud. */
 export function defaultProcessor(provider: LookupProvider = createLookupProvider()): ItemProcessor {
+  const sandbox = (service: ServiceCode) => (NEEDS[service].hlr || NEEDS[service].mnp) && provider.sandbox;
   return {
-    sandbox: (service) => service !== "basic" && service !== "fraud_shield" && provider.sandbox,
+    sandbox,
     async process(service, e164) {
       const basic = basicCheck(e164);
-      switch (service) {
-        case "basic":
-          return { basic };
-        case "hlr":
-          return { basic, hlr: await provider.hlr(e164) };
-        case "mnp":
-          return { basic, mnp: await provider.mnp(e164) };
-        case "fraud_shield":
-          return { basic, fraud: fraudScore({ basic }) };
-        case "fraud_shield_enhanced": {
-          const [hlr, mnp] = await Promise.all([provider.hlr(e164), provider.mnp(e164)]);
-          return { basic, hlr, mnp, fraud: fraudScore({ basic, hlr, mnp }) };
-        }
-      }
+      const needs = NEEDS[service];
+      const live = basic.qualifiesForHlr;
+      const [hlr, mnp]: [HlrResult | null, MnpResult | null] = await Promise.all([
+        needs.hlr && live ? provider.hlr(e164) : null,
+        needs.mnp && live ? provider.mnp(e164) : null,
+      ]);
+      const fraud = needs.fraud ? fraudScore({ basic, hlr, mnp }) : null;
+      return resultView(
+        { basic, hlr, mnp, fraud },
+        { charged: !sandbox(service), sandbox: sandbox(service) },
+      );
     },
   };
 }

@@ -1,13 +1,17 @@
-import { SERVICE_CODES } from "@nc/contracts/prices";
-import { createLookupProvider } from "@nc/numcheck/providers/index";
+import { PassThrough, type Readable } from "node:stream";
+import { jobCreateBody, jobDownloadQuery, jobItemsQuery, jobUploadQuery } from "@nc/contracts/jobs";
+import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
+import type { ServiceCode } from "@nc/contracts/services";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { csvStream, xlsxStream } from "../../export/table-export";
+import { AppError } from "../../http/app-error";
 import { ok } from "../../http/envelope";
 import { requireTenant } from "../../http/tenant-context";
-import { type JobService, jobService } from "./job-service";
-import { defaultProcessor, type ItemProcessor } from "./process-item";
-import { type JobWorker, jobWorker } from "./worker";
+import { rejectedRows, resultRows } from "./job-export";
+import { createJobRuntime, type JobRuntime } from "./runtime";
+import { uploadJob } from "./upload-job";
 
 /** The JSON list route takes at most this many numbers; larger lists go through a file upload. */
 export const LIST_ROUTE_MAX_ROWS = 100_000;
@@ -15,100 +19,154 @@ export const LIST_ROUTE_MAX_ROWS = 100_000;
 declare module "fastify" {
   interface FastifyInstance {
     /** Bulk jobs: the service and the in-process worker (started by main.ts). */
-    jobs: { service: JobService; worker: JobWorker; processor: ItemProcessor };
+    jobs: JobRuntime;
   }
 }
 
 const idParams = z.object({ id: z.uuid() });
-const createBody = z.object({
-  service: z.enum(SERVICE_CODES),
-  numbers: z.array(z.string().max(256)).min(1),
-  defaultCountry: z
-    .string()
-    .regex(/^[A-Za-z]{2}$/)
-    .transform((v) => v.toUpperCase())
-    .optional(),
-});
-const itemsQuery = z.object({
-  cursor: z.coerce.number().int().min(-1).optional(),
-  limit: z.coerce.number().int().min(1).max(1_000).default(100),
-  status: z.enum(["queued", "done", "rejected", "failed"]).optional(),
-});
 
-/** Bulk jobs from a pasted list: create, progress, items, cancel. */
+/** Bulk jobs: pasted lists and uploaded files (as drafts, then submitted), progress, results. */
 export async function jobRoutes(app: FastifyInstance) {
   const { config, database } = app.services;
-  // The configured HLR/MNP upstream, or the free sandbox without a key.
-  const processor = defaultProcessor(
-    createLookupProvider({
-      tyntec: config.LOOKUP_PROVIDER_API_KEY
-        ? { apiKey: config.LOOKUP_PROVIDER_API_KEY, baseUrl: config.LOOKUP_PROVIDER_BASE_URL }
-        : null,
-    }),
-  );
-  const service = jobService(
-    database.db,
-    { maxRows: config.JOB_MAX_ROWS, maxConcurrent: config.JOB_MAX_CONCURRENT },
-    processor,
-  );
-  const worker = jobWorker(
-    database.db,
-    service,
-    processor,
-    {
-      batch: config.WORKER_BATCH,
-      concurrency: config.WORKER_CONCURRENCY,
-      leaseSeconds: config.WORKER_LEASE_SECONDS,
-    },
-    app.log,
-  );
-  app.decorate("jobs", { service, worker, processor });
+  const runtime = createJobRuntime(database.db, config, app.log);
+  const { service, worker } = runtime;
+  app.decorate("jobs", runtime);
   app.addHook("onClose", () => worker.stop());
 
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const create = { tenant: true, permissions: ["detection:create"] } as const;
-  const read = { tenant: true, permissions: ["detection:read"] } as const;
+  const create = { tenant: true, permissions: ROUTE_PERMISSIONS.detection } as const;
+  const read = { tenant: true, permissions: ROUTE_PERMISSIONS.history } as const;
+  const actorOf = (userId: string) => ({ type: "user" as const, id: userId });
 
   r.post(
     "/api/tenant/job",
     // 100,000 numbers of JSON need more than the default 1 MiB.
-    { schema: { body: createBody }, config: create, bodyLimit: 8 * 1024 * 1024 },
+    { schema: { body: jobCreateBody }, config: create, bodyLimit: 8 * 1024 * 1024 },
     async (request) => {
       const tenant = requireTenant(request);
       const job = await service.createListJob({
         tenantId: tenant.id,
         userId: tenant.userId,
-        service: request.body.service,
-        numbers: request.body.numbers,
-        defaultCountry: request.body.defaultCountry,
+        ...request.body,
         channel: "web",
         maxRows: LIST_ROUTE_MAX_ROWS,
       });
+      if (!request.body.draft) worker.wake();
+      return ok(job);
+    },
+  );
+
+  // The upload's body is the file itself, read as it streams in (no multipart, no temp copy of
+  // text files); only this route accepts any content type.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        "/api/tenant/job/upload",
+        { schema: { querystring: jobUploadQuery }, config: create },
+        async (request, reply) => {
+          const tenant = requireTenant(request);
+          const body = request.body as Readable | undefined;
+          if (!body || typeof body.pipe !== "function") throw new AppError("fileEmpty");
+          // The reader may stop early (bad file): it gets a copy of the stream, so the request can
+          // still be drained and answered with the error instead of a reset connection.
+          const source = new PassThrough();
+          body.pipe(source);
+          try {
+            const result = await uploadJob(service, source, {
+              tenantId: tenant.id,
+              userId: tenant.userId,
+              channel: "web",
+              ...request.query,
+              limits: {
+                maxBytes: config.UPLOAD_MAX_BYTES,
+                maxUnpackedBytes: config.UPLOAD_MAX_UNPACKED_BYTES,
+              },
+            });
+            return ok(result);
+          } catch (error) {
+            body.unpipe(source);
+            body.resume();
+            reply.header("connection", "close");
+            throw error;
+          }
+        },
+      );
+  });
+
+  r.get("/api/tenant/job/s/:id", { schema: { params: idParams }, config: read }, async (request) => {
+    const tenant = requireTenant(request);
+    const job = await service.job(tenant.id, request.params.id);
+    return ok(
+      job.status === "draft"
+        ? await service.draftSummary(tenant.id, job.id)
+        : await service.status(tenant.id, job.id),
+    );
+  });
+
+  r.post(
+    "/api/tenant/job/s/:id/submit",
+    { schema: { params: idParams }, config: create },
+    async (request) => {
+      const tenant = requireTenant(request);
+      const job = await service.submit(tenant.id, request.params.id, actorOf(tenant.userId));
       worker.wake();
       return ok(job);
     },
   );
 
-  r.get("/api/tenant/job/s/:id", { schema: { params: idParams }, config: read }, async (request) => {
+  r.delete("/api/tenant/job/s/:id", { schema: { params: idParams }, config: create }, async (request) => {
     const tenant = requireTenant(request);
-    return ok(await service.status(tenant.id, request.params.id));
+    await service.discard(tenant.id, request.params.id);
+    return ok(null);
   });
-
-  r.get(
-    "/api/tenant/job/s/:id/items",
-    { schema: { params: idParams, querystring: itemsQuery }, config: read },
-    async (request) => {
-      const tenant = requireTenant(request);
-      return ok(await service.items(tenant.id, request.params.id, request.query));
-    },
-  );
 
   r.post(
     "/api/tenant/job/s/:id/cancel",
     { schema: { params: idParams }, config: create },
     async (request) => {
       const tenant = requireTenant(request);
-      return ok(await service.cancelJob(tenant.id, request.params.id, { type: "user", id: tenant.userId }));
+      return ok(await service.cancelJob(tenant.id, request.params.id, actorOf(tenant.userId)));
+    },
+  );
+
+  r.get("/api/tenant/job/s/:id/summary", { schema: { params: idParams }, config: read }, async (request) =>
+    ok(await service.summary(requireTenant(request).id, request.params.id)),
+  );
+
+  r.get(
+    "/api/tenant/job/s/:id/items",
+    { schema: { params: idParams, querystring: jobItemsQuery }, config: read },
+    async (request) => ok(await service.items(requireTenant(request).id, request.params.id, request.query)),
+  );
+
+  r.get(
+    "/api/tenant/job/s/:id/download",
+    { schema: { params: idParams, querystring: jobDownloadQuery }, config: read },
+    async (request, reply) => {
+      const tenant = requireTenant(request);
+      const job = await service.job(tenant.id, request.params.id);
+      const { format, rejected, ...filter } = request.query;
+      const table = rejected
+        ? rejectedRows(service.repo, tenant.id, job.id)
+        : resultRows(service.repo, tenant.id, job.id, job.service as ServiceCode, filter);
+      const name = `${rejected ? "rejected" : "results"}-${job.id.slice(0, 8)}.${format}`;
+      reply
+        .header(
+          "content-type",
+          format === "csv"
+            ? "text/csv; charset=utf-8"
+            : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        )
+        .header("content-disposition", `attachment; filename="${name}"`)
+        .header("cache-control", "no-store");
+      return reply.send(
+        format === "csv"
+          ? csvStream(table.header, table.rows)
+          : xlsxStream(rejected ? "Rejected" : "Results", table.header, table.rows),
+      );
     },
   );
 }

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/query";
 import { type Actor, billingService } from "../billing/billing-service";
+import { resultFacets } from "../detection/result-view";
 import { noticeService } from "../notice/notice-service";
 import type { ClaimedItem, ItemOutcome, JobRow } from "./job-repo";
 import { type JobService, releaseNote } from "./job-service";
@@ -21,7 +22,13 @@ export interface WorkerOptions {
   /** Pause when there was nothing to do. */
   idleMs?: number;
   id?: string;
+  /** How long drafts and finished jobs are kept; the worker deletes them after. */
+  retention?: { draftHours: number; resultDays: number };
 }
+
+const HOUR_MS = 60 * 60 * 1000;
+/** How often a running worker looks for jobs past retention. */
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 const SYSTEM: Actor = { type: "system" };
 
@@ -52,17 +59,15 @@ export function jobWorker(
         const index = next++;
         const item = items[index]!;
         try {
-          outcomes[index] = {
-            seq: item.seq,
-            status: "done",
-            result: await processor.process(service, item.e164!),
-          };
+          const result = await processor.process(service, item.e164!);
+          outcomes[index] = { seq: item.seq, status: "done", result, facets: resultFacets(service, result) };
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           outcomes[index] = {
             seq: item.seq,
             status: item.attempts >= maxAttempts ? "failed" : "queued",
             result: { error: message },
+            facets: null,
           };
         }
       }
@@ -127,9 +132,30 @@ export function jobWorker(
     return service;
   }
 
+  /**
+   * Deletes drafts and finished jobs past retention, job by job (items in slices). Answers how
+   * many jobs went. Several workers may sweep at once: deleting twice is harmless.
+   */
+  async function sweep(now = Date.now()): Promise<number> {
+    const retention = options.retention;
+    if (!retention) return 0;
+    let deleted = 0;
+    for (;;) {
+      const expired = await repo.expired(
+        new Date(now - retention.draftHours * HOUR_MS),
+        new Date(now - retention.resultDays * 24 * HOUR_MS),
+      );
+      for (const job of expired) await repo.deleteJob(job.tenant_id, job.id);
+      deleted += expired.length;
+      if (expired.length === 0) return deleted;
+    }
+  }
+  let lastSweep = 0;
+
   return {
     id,
     runOnce,
+    sweep,
 
     /** Runs rounds until nothing is left to claim. */
     async drain(maxRounds = 100_000): Promise<number> {
@@ -150,6 +176,11 @@ export function jobWorker(
           let claimed = 0;
           try {
             claimed = await runOnce();
+            if (claimed === 0 && Date.now() - lastSweep > SWEEP_EVERY_MS) {
+              lastSweep = Date.now();
+              const deleted = await sweep();
+              if (deleted > 0) log?.info({ worker: id, deleted }, "jobs past retention deleted");
+            }
           } catch (error) {
             log?.error({ err: error, worker: id }, "job worker round failed");
           }

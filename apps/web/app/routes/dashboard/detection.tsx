@@ -1,47 +1,42 @@
 import type { SingleCheckView } from "@nc/contracts/detection-single";
+import type { DraftView } from "@nc/contracts/jobs";
+import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import type { ServiceCode } from "@nc/contracts/services";
-import { Alert, App, Button, Card, Col, Form, Input, Row, Select, Space, Typography } from "antd";
-import { useMemo, useState } from "react";
+import { Alert, App, Button, Card, Col, Form, Input, Row, Segmented, Space, Typography } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCheckNumber } from "../../features/detection/api/check-number";
 import { CheckResult } from "../../features/detection/components/check-result";
-import { countryName, DEFAULT_COUNTRIES } from "../../features/detection/components/countries";
+import { CountrySelect } from "../../features/detection/components/country-select";
 import { ServicePicker } from "../../features/detection/components/service-picker";
+import { useJob } from "../../features/jobs/api/job";
+import { discardJob, useSubmitJob } from "../../features/jobs/api/job-actions";
+import { DraftSummary } from "../../features/jobs/components/draft-summary";
+import { FileEntry } from "../../features/jobs/components/file-entry";
+import { JobProgress } from "../../features/jobs/components/job-progress";
+import { ListEntry } from "../../features/jobs/components/list-entry";
 import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { errorText, showApiError } from "../../shell/forms/api-error-feedback";
 import { ApiError } from "../../shell/http/api-error";
-import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
 
 export const meta = pageMeta("detection:title");
 
-interface FormValues {
+type Mode = "single" | "list" | "file";
+
+interface SingleValues {
   number: string;
   defaultCountry?: string;
 }
 
-/** Detection (issue 5): pick a service with its price, check one number, see the answer at once. */
-export default function DetectionPage() {
+/** One number, answered on screen at once. */
+function SingleEntry({ tenantId, service }: { tenantId: string; service: ServiceCode }) {
   const { t } = useTranslation();
-  const { locale } = useLocale();
   const { message } = App.useApp();
-  const { tenant } = useTenantAccess();
-  const tenantId = tenant?.tenant.id ?? "";
-  const [form] = Form.useForm<FormValues>();
-  const [service, setService] = useState<ServiceCode>("basic");
+  const [form] = Form.useForm<SingleValues>();
   const [view, setView] = useState<SingleCheckView | null>(null);
   const check = useCheckNumber(tenantId);
-
-  const countries = useMemo(
-    () =>
-      DEFAULT_COUNTRIES.map((code) => ({
-        value: code,
-        label: `${countryName(code, locale)} (${code})`,
-      })).sort((a, b) => a.label.localeCompare(b.label, locale)),
-    [locale],
-  );
-
-  const submit = async (values: FormValues) => {
+  const submit = async (values: SingleValues) => {
     setView(null);
     try {
       setView(
@@ -52,6 +47,78 @@ export default function DetectionPage() {
     }
   };
   const failure = check.error instanceof ApiError && check.error.fields.length === 0 ? check.error : null;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+      <Typography.Paragraph type="secondary">{t("detection:single.help")}</Typography.Paragraph>
+      <Form<SingleValues> form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+        <Form.Item
+          name="number"
+          label={t("detection:single.number")}
+          rules={[{ required: true, whitespace: true, message: t("validation:required") }]}
+        >
+          <Input
+            data-testid="detection-number"
+            placeholder={t("detection:single.numberPlaceholder")}
+            maxLength={64}
+            inputMode="tel"
+            autoComplete="off"
+          />
+        </Form.Item>
+        <Form.Item
+          name="defaultCountry"
+          label={t("detection:single.defaultCountry")}
+          extra={t("detection:single.defaultCountryHelp")}
+        >
+          <CountrySelect testId="detection-country" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={check.isPending} data-testid="detection-submit">
+          {t("detection:single.submit")}
+        </Button>
+      </Form>
+      {failure && (
+        <Alert type="error" showIcon message={errorText(failure, t)} data-testid="detection-error" />
+      )}
+      {view && <CheckResult view={view} />}
+    </Space>
+  );
+}
+
+/**
+ * Detection (issue 5): pick a service with its price, then check one number at once, or read a
+ * pasted list or a file into a draft, see what it will cost, submit it and follow its progress.
+ */
+export default function DetectionPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { tenant, can } = useTenantAccess();
+  const tenantId = tenant?.tenant.id ?? "";
+  const [service, setService] = useState<ServiceCode>("basic");
+  const [mode, setMode] = useState<Mode>("single");
+  const [draft, setDraft] = useState<DraftView | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const submit = useSubmitJob(tenantId);
+  const job = useJob(tenantId, jobId);
+
+  const changeService = (next: ServiceCode) => {
+    // A draft was priced for the previous service: read the numbers again for the new one.
+    if (draft) void discardJob(draft.id).catch(() => undefined);
+    setDraft(null);
+    setService(next);
+  };
+  const submitDraft = async () => {
+    if (!draft) return;
+    try {
+      const queued = await submit.mutateAsync(draft.id);
+      setDraft(null);
+      setJobId(queued.id);
+    } catch (error) {
+      showApiError(error, t, message);
+    }
+  };
+  const discard = () => {
+    if (draft) void discardJob(draft.id).catch(() => undefined);
+    setDraft(null);
+  };
 
   return (
     <Space orientation="vertical" size="large" style={{ width: "100%" }}>
@@ -61,56 +128,48 @@ export default function DetectionPage() {
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={10}>
           <Card title={t("detection:service.title")}>
-            <ServicePicker tenantId={tenantId} value={service} onChange={setService} />
+            <ServicePicker tenantId={tenantId} value={service} onChange={changeService} />
           </Card>
         </Col>
         <Col xs={24} lg={14}>
-          <Card title={t("detection:single.title")}>
-            <Typography.Paragraph type="secondary">{t("detection:single.help")}</Typography.Paragraph>
-            <Form<FormValues> form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-              <Form.Item
-                name="number"
-                label={t("detection:single.number")}
-                rules={[{ required: true, whitespace: true, message: t("validation:required") }]}
-              >
-                <Input
-                  data-testid="detection-number"
-                  placeholder={t("detection:single.numberPlaceholder")}
-                  maxLength={64}
-                  inputMode="tel"
-                  autoComplete="off"
-                />
-              </Form.Item>
-              <Form.Item
-                name="defaultCountry"
-                label={t("detection:single.defaultCountry")}
-                extra={t("detection:single.defaultCountryHelp")}
-              >
-                <Select
-                  data-testid="detection-country"
-                  allowClear
-                  showSearch
-                  optionFilterProp="label"
-                  options={countries}
-                  placeholder={t("detection:single.noDefaultCountry")}
-                />
-              </Form.Item>
-              <Button
-                type="primary"
-                htmlType="submit"
-                loading={check.isPending}
-                data-testid="detection-submit"
-              >
-                {t("detection:single.submit")}
-              </Button>
-            </Form>
+          <Card title={t("detection:entry.title")}>
+            <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+              <Segmented<Mode>
+                block
+                data-testid="detection-mode"
+                value={mode}
+                onChange={(next) => {
+                  discard();
+                  setMode(next);
+                }}
+                options={[
+                  { value: "single", label: t("detection:entry.single") },
+                  { value: "list", label: t("detection:entry.list") },
+                  { value: "file", label: t("detection:entry.file") },
+                ]}
+              />
+              {mode === "single" && <SingleEntry tenantId={tenantId} service={service} />}
+              {mode === "list" && <ListEntry service={service} onDraft={setDraft} />}
+              {mode === "file" && <FileEntry tenantId={tenantId} service={service} onDraft={setDraft} />}
+            </Space>
           </Card>
         </Col>
       </Row>
-      {failure && (
-        <Alert type="error" showIcon message={errorText(failure, t)} data-testid="detection-error" />
+      {draft && mode !== "single" && (
+        <Card title={t("detection:draft.title")}>
+          <DraftSummary
+            draft={draft}
+            submitting={submit.isPending}
+            onSubmit={submitDraft}
+            onDiscard={discard}
+          />
+        </Card>
       )}
-      {view && <CheckResult view={view} />}
+      {job.data && (
+        <Card title={t("detection:progress.title")}>
+          <JobProgress job={job.data} tenantId={tenantId} canCancel={can(ROUTE_PERMISSIONS.detection)} />
+        </Card>
+      )}
     </Space>
   );
 }

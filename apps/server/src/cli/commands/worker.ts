@@ -1,0 +1,100 @@
+import { constants } from "node:os";
+import type { FastifyBaseLogger } from "fastify";
+import { createJobRuntime } from "../../features/job/runtime";
+import type { CliCommand } from "../command";
+
+/** What the worker reports besides start and stop (a round that failed): one line on stderr. */
+function stderrLog(worker: () => string): FastifyBaseLogger {
+  const write =
+    (level: string) =>
+    (first: unknown, second?: unknown): void => {
+      const context = typeof first === "object" && first !== null ? (first as { err?: unknown }) : {};
+      const message = typeof first === "string" ? first : typeof second === "string" ? second : "";
+      const cause = context.err instanceof Error ? `: ${context.err.message}` : "";
+      console.error(`${worker()} ${level}: ${message}${cause}`);
+    };
+  const quiet = () => {};
+  const log = {
+    level: "info",
+    fatal: write("fatal"),
+    error: write("error"),
+    warn: write("warn"),
+    info: write("info"),
+    debug: quiet,
+    trace: quiet,
+    silent: quiet,
+    child: () => log,
+  };
+  return log as unknown as FastifyBaseLogger;
+}
+
+/**
+ * `worker run [--once]`: a process that only checks bulk-job items, beside (or instead of) the
+ * worker inside the server. It runs until SIGTERM or SIGINT and then finishes the round in hand;
+ * with --once it stops as soon as nothing is left to claim. A second signal exits at once (the
+ * items of the unfinished round come back to any worker when their lease runs out).
+ */
+const run: CliCommand = {
+  area: "worker",
+  action: "run",
+  usage:
+    "worker run [--once]   (checks bulk-job items until SIGTERM/SIGINT; --once: until the queue is empty)",
+  options: { once: { type: "boolean" } },
+  async run({ values, database, config }) {
+    const once = values.once === true;
+    let id = "";
+    const { worker } = createJobRuntime(
+      database.db,
+      config,
+      stderrLog(() => id),
+    );
+    id = worker.id;
+
+    let stopSignal: NodeJS.Signals | null = null;
+    let signalled: (signal: NodeJS.Signals) => void = () => {};
+    const stopRequested = new Promise<NodeJS.Signals>((resolve) => {
+      signalled = resolve;
+    });
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (stopSignal) process.exit(128 + (constants.signals[signal] ?? 0));
+      stopSignal = signal;
+      signalled(signal);
+      worker.wake();
+    };
+    process.on("SIGTERM", onSignal);
+    process.on("SIGINT", onSignal);
+
+    const started = Date.now();
+    console.error(
+      `${id} started (${database.kind}, batch ${config.WORKER_BATCH}, concurrency ${config.WORKER_CONCURRENCY}, lease ${config.WORKER_LEASE_SECONDS} s${once ? ", --once" : ""})`,
+    );
+    let claimed = 0;
+    let outcome = "queue empty";
+    try {
+      if (once) {
+        while (!stopSignal) {
+          const n = await worker.runOnce();
+          claimed += n;
+          if (n === 0) break;
+        }
+      } else {
+        worker.start();
+        await stopRequested;
+        // Lets the round in hand write its results and charge them, then returns.
+        await worker.stop();
+      }
+      outcome = stopSignal ?? outcome;
+    } catch (error) {
+      outcome = `failed: ${error instanceof Error ? error.message : String(error)}`;
+      throw error;
+    } finally {
+      process.off("SIGTERM", onSignal);
+      process.off("SIGINT", onSignal);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.error(`${id} stopped (${outcome}, after ${seconds} s${once ? `, ${claimed} items` : ""})`);
+    }
+    return 0;
+  },
+};
+
+export const workerCommands: CliCommand[] = [run];

@@ -1,0 +1,104 @@
+import type { SingleCheckResultView } from "@nc/contracts/detection-single";
+import type { ServiceCode } from "@nc/contracts/services";
+import type { BasicResult, FraudResult, HlrResult, MnpResult } from "@nc/numcheck/types";
+
+/** What a service needs beyond the offline basic check. */
+export const NEEDS = {
+  basic: { hlr: false, mnp: false, fraud: false },
+  hlr: { hlr: true, mnp: false, fraud: false },
+  mnp: { hlr: false, mnp: true, fraud: false },
+  fraud_shield: { hlr: false, mnp: false, fraud: true },
+  fraud_shield_enhanced: { hlr: true, mnp: true, fraud: true },
+} as const satisfies Record<ServiceCode, { hlr: boolean; mnp: boolean; fraud: boolean }>;
+
+/**
+ * Whether a number is charged for the service: never when basic validation failed (the row says
+ * why instead); HLR and MNP only when a live look-up is worth making. Single checks and bulk jobs
+ * both decide with this.
+ */
+export function isChargeable(service: ServiceCode, basic: BasicResult): boolean {
+  if (service === "hlr" || service === "mnp") return basic.qualifiesForHlr;
+  return basic.valid !== false;
+}
+
+function toBasicView(b: BasicResult): SingleCheckResultView["basic"] {
+  return {
+    e164: b.e164,
+    valid: b.valid,
+    possible: b.possible,
+    lineType: b.lineType,
+    country: b.country,
+    formats: b.formats,
+    originalCarrier: b.originalCarrier,
+    region: b.region,
+    timeZones: b.timeZones,
+    possiblyPorted: b.possiblyPorted,
+    qualifiesForHlr: b.qualifiesForHlr,
+    normalisation: {
+      invalidReason: b.normalisation.invalidReason,
+      defaultCountryUsed: b.normalisation.defaultCountryUsed,
+    },
+  };
+}
+
+/** The stored (and shown) result of one number, the same for single checks and job items. */
+export function resultView(
+  parts: { basic: BasicResult; hlr: HlrResult | null; mnp: MnpResult | null; fraud: FraudResult | null },
+  flags: { charged: boolean; sandbox: boolean },
+): SingleCheckResultView {
+  const { fraud } = parts;
+  return {
+    basic: toBasicView(parts.basic),
+    hlr: parts.hlr,
+    mnp: parts.mnp,
+    fraud: fraud && {
+      score: fraud.score,
+      level: fraud.level,
+      recommendation: fraud.recommendation,
+      reasons: fraud.reasons,
+      enhanced: fraud.enhanced,
+    },
+    charged: flags.charged,
+    sandbox: flags.sandbox,
+  };
+}
+
+export interface ResultFacets {
+  outcome: string | null;
+  lineType: string | null;
+  country: string | null;
+  carrier: string | null;
+  risk: string | null;
+}
+
+/**
+ * The facets the result view counts and filters by. The outcome is the service's own verdict:
+ * valid/invalid/unknown for basic, the connectivity for HLR, the porting status for MNP, the
+ * recommendation for the fraud services.
+ */
+export function resultFacets(service: ServiceCode, view: SingleCheckResultView): ResultFacets {
+  const { basic, hlr, mnp, fraud } = view;
+  let outcome: string | null;
+  switch (service) {
+    case "basic":
+      outcome = basic.valid === true ? "valid" : basic.valid === false ? "invalid" : "unknown";
+      break;
+    case "hlr":
+      outcome = hlr?.connectivity ?? null;
+      break;
+    case "mnp":
+      outcome = mnp?.ported ?? null;
+      break;
+    default:
+      outcome = fraud?.recommendation ?? null;
+  }
+  const carrier =
+    hlr?.currentNetwork?.name ?? mnp?.currentNetwork?.name ?? basic.originalCarrier?.name ?? null;
+  return {
+    outcome,
+    lineType: basic.lineType,
+    country: basic.country?.iso2 ?? null,
+    carrier,
+    risk: fraud?.level ?? null,
+  };
+}

@@ -1,0 +1,46 @@
+import { createLookupProvider } from "@nc/numcheck/providers/index";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { type JobService, jobService } from "./job-service";
+import { defaultProcessor, type ItemProcessor } from "./process-item";
+import { type JobWorker, jobWorker } from "./worker";
+
+export interface JobRuntime {
+  service: JobService;
+  worker: JobWorker;
+  processor: ItemProcessor;
+}
+
+/**
+ * Builds the job service, its item processor and a worker from the configuration. The server and
+ * the standalone `worker run` process use this one function, so both check and charge alike.
+ */
+export function createJobRuntime(db: Db, config: Config, log?: FastifyBaseLogger): JobRuntime {
+  // The configured HLR/MNP upstream, or the free sandbox without a key.
+  const processor = defaultProcessor(
+    createLookupProvider({
+      tyntec: config.LOOKUP_PROVIDER_API_KEY
+        ? { apiKey: config.LOOKUP_PROVIDER_API_KEY, baseUrl: config.LOOKUP_PROVIDER_BASE_URL }
+        : null,
+    }),
+  );
+  const service = jobService(
+    db,
+    { maxRows: config.JOB_MAX_ROWS, maxConcurrent: config.JOB_MAX_CONCURRENT },
+    processor,
+  );
+  const worker = jobWorker(
+    db,
+    service,
+    processor,
+    {
+      batch: config.WORKER_BATCH,
+      concurrency: config.WORKER_CONCURRENCY,
+      leaseSeconds: config.WORKER_LEASE_SECONDS,
+      retention: { draftHours: config.DRAFT_RETENTION_HOURS, resultDays: config.RESULT_RETENTION_DAYS },
+    },
+    log,
+  );
+  return { service, worker, processor };
+}

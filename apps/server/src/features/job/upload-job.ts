@@ -1,0 +1,74 @@
+import type { Readable } from "node:stream";
+import type { ServiceCode } from "@nc/contracts/services";
+import { AppError } from "../../http/app-error";
+import { openTable } from "../upload/open-table";
+import { pickColumn } from "../upload/pick-column";
+import type { JobService } from "./job-service";
+
+/** Rows read before the column is chosen: enough to tell a header and the phone column apart. */
+const SAMPLE_ROWS = 50;
+
+export interface UploadInput {
+  tenantId: string;
+  userId: string;
+  service: ServiceCode;
+  channel: "web" | "api";
+  fileName: string;
+  defaultCountry?: string;
+  /** 0-based; picked from the sample when absent. */
+  column?: number;
+  header?: boolean;
+  limits: { maxBytes: number; maxUnpackedBytes: number };
+}
+
+/**
+ * An uploaded file becomes a draft job as it streams in: the first rows choose the column (unless
+ * the user did), then every row's number is classified and written in batches. The answer is the
+ * draft's summary with what was read (format, encoding, columns), for the column picker.
+ */
+export async function uploadJob(jobs: JobService, source: Readable, input: UploadInput) {
+  const table = await openTable(source, { fileName: input.fileName, ...input.limits });
+  try {
+    const rows = table.rows[Symbol.asyncIterator]();
+    const sample: string[][] = [];
+    while (sample.length < SAMPLE_ROWS) {
+      const next = await rows.next();
+      if (next.done) break;
+      sample.push(next.value);
+    }
+    if (sample.length === 0) throw new AppError("fileEmpty");
+    const picked = pickColumn(sample, input.defaultCountry);
+    const column = input.column ?? picked.column;
+    const header = input.header ?? picked.header;
+    if (column >= picked.columns.length)
+      throw new AppError("fileColumnMissing", { column: column + 1 }, { column: column + 1 });
+
+    const jobId = await jobs.createDraft({
+      tenantId: input.tenantId,
+      userId: input.userId,
+      service: input.service,
+      channel: input.channel,
+      defaultCountry: input.defaultCountry,
+      kind: "file",
+      file: { name: input.fileName.slice(0, 255), column, header },
+    });
+    async function* numbers() {
+      for (const [index, row] of sample.entries()) if (index > 0 || !header) yield row[column] ?? "";
+      for (let next = await rows.next(); !next.done; next = await rows.next()) yield next.value[column] ?? "";
+    }
+    await jobs.ingest(input.tenantId, jobId, numbers(), input);
+    return {
+      job: await jobs.draftSummary(input.tenantId, jobId),
+      table: {
+        format: table.format,
+        encoding: table.encoding,
+        delimiter: table.delimiter,
+        header,
+        column,
+        columns: picked.columns,
+      },
+    };
+  } finally {
+    await table.close();
+  }
+}

@@ -1,0 +1,60 @@
+import { rm } from "node:fs/promises";
+import type { ByteSource } from "./byte-source";
+import type { OpenedTable } from "./open-table";
+import { rowStream } from "./row-stream";
+import { spoolToTempFile } from "./spool";
+import { uploadError } from "./upload-error";
+import { findWorkbookParts } from "./xlsx-parts";
+import { readSharedStrings } from "./xlsx-shared-strings";
+import { sheetRowCollector } from "./xlsx-sheet";
+import { feedXml, xmlParser } from "./xml-entry";
+import { ZipArchive } from "./zip-archive";
+
+/**
+ * An XLSX upload: spooled to a temp file, its directory checked against the unpack limit, the
+ * string table loaded, then the first worksheet streamed row by row. The temp file lives until the
+ * rows are read (or fail) or `close()`, whichever comes first.
+ */
+export async function openXlsxTable(
+  bytes: ByteSource,
+  options: { maxUnpackedBytes: number; tmpDir: string },
+): Promise<OpenedTable> {
+  const path = await spoolToTempFile(bytes.chunks(), options.tmpDir);
+  let archive: ZipArchive | null = null;
+  const release = async () => {
+    bytes.destroy();
+    archive?.close();
+    await rm(path, { force: true });
+  };
+
+  try {
+    archive = await ZipArchive.open(path, options.maxUnpackedBytes);
+    const parts = await findWorkbookParts(archive);
+    const sharedStrings = parts.sharedStrings ? await readSharedStrings(archive, parts.sharedStrings) : [];
+    const opened = archive;
+
+    async function* rows(): AsyncGenerator<string[]> {
+      const out: string[][] = [];
+      const parser = xmlParser();
+      sheetRowCollector(parser, sharedStrings, out);
+      let total = 0;
+      try {
+        for await (const _ of feedXml(opened, parts.sheet, parser)) {
+          total += out.length;
+          for (const row of out) yield row;
+          out.length = 0;
+        }
+        total += out.length;
+        for (const row of out) yield row;
+        if (total === 0) throw uploadError("fileEmpty");
+      } finally {
+        await release();
+      }
+    }
+
+    return { format: "xlsx", encoding: "xlsx", delimiter: null, ...rowStream(rows(), release) };
+  } catch (err) {
+    await release();
+    throw err;
+  }
+}

@@ -1,0 +1,47 @@
+import { SaxesParser, type SaxesTagPlain } from "saxes";
+import type { Entry } from "yauzl";
+import { AppError } from "../../http/app-error";
+import { uploadError } from "./upload-error";
+import type { ZipArchive } from "./zip-archive";
+
+export type XmlParser = SaxesParser<{ xmlns: false; position: false }>;
+export type XmlTag = SaxesTagPlain;
+
+/** Positions are only for error messages we never show; not tracking them is faster. */
+export function xmlParser(): XmlParser {
+  return new SaxesParser({ xmlns: false, position: false });
+}
+
+/** "x:row" -> "row": some writers put the spreadsheet namespace on a prefix. */
+export function localName(name: string): string {
+  const colon = name.indexOf(":");
+  return colon === -1 ? name : name.slice(colon + 1);
+}
+
+/**
+ * Streams a zip entry's XML into `parser`, yielding after each chunk so the caller can hand out
+ * what the handlers collected so far. XML that does not parse is fileCorrupt; errors the handlers
+ * throw (limits) pass through.
+ */
+export async function* feedXml(archive: ZipArchive, entry: Entry, parser: XmlParser): AsyncGenerator<void> {
+  let decoder: InstanceType<typeof TextDecoder> | null = null;
+  try {
+    for await (const chunk of archive.read(entry)) {
+      // Workbook parts are UTF-8 in practice; the standard also allows UTF-16 with a BOM.
+      decoder ??= new TextDecoder(chunk[0] === 0xff ? "utf-16le" : chunk[0] === 0xfe ? "utf-16be" : "utf-8");
+      parser.write(decoder.decode(chunk, { stream: true }));
+      yield;
+    }
+    if (decoder) parser.write(decoder.decode());
+    parser.close();
+  } catch (err) {
+    throw err instanceof AppError ? err : uploadError("fileCorrupt");
+  }
+}
+
+/** Parses a whole entry with the handlers already on `parser`. */
+export async function parseXml(archive: ZipArchive, entry: Entry, parser: XmlParser): Promise<void> {
+  for await (const _ of feedXml(archive, entry, parser)) {
+    // The handlers collect everything.
+  }
+}

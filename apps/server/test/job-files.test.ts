@@ -1,0 +1,264 @@
+import { sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../src/db/query";
+import { jobWorker } from "../src/features/job/worker";
+import { expectError, expectOk } from "./helpers/accounts";
+import { fundedTenant } from "./helpers/billing";
+import { inTenant } from "./helpers/tenancy";
+import { createTestApp, type TestApp } from "./helpers/test-app";
+
+/** Default standard price of the basic check (band 0), in micros. */
+const PRICE = 1_000n;
+
+interface Draft {
+  id: string;
+  status: string;
+  total: number;
+  chargeable: number;
+  duplicates: number;
+  invalid: number;
+  fileName: string | null;
+  estimate: { unitPriceMicros: string; totalMicros: string; currency: string };
+  balanceMicros: string;
+  balanceAfterMicros: string;
+  enoughBalance: boolean;
+}
+interface Upload {
+  job: Draft;
+  table: { format: string; encoding: string; header: boolean; column: number; columns: { name: string }[] };
+}
+interface Summary {
+  status: { value: string; n: number }[];
+  outcome: { value: string | null; n: number }[];
+  lineType: { value: string | null; n: number }[];
+  country: { value: string | null; n: number }[];
+  rejectReason: { value: string | null; n: number }[];
+}
+
+const ukMobiles = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => `+4474001${String(from + i).padStart(5, "0")}`);
+
+describe("bulk jobs from files and drafts", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ UPLOAD_MAX_BYTES: "200000", JOB_MAX_CONCURRENT: "3" });
+  });
+  afterAll(() => t.close());
+
+  async function setup() {
+    const f = await fundedTenant(t, 1_000_000n);
+    const api = inTenant(t, f.owner, f.tenantId);
+    const upload = (fileName: string, payload: Buffer | string, query = "", service = "basic") =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/tenant/job/upload?service=${service}&fileName=${encodeURIComponent(fileName)}${query}`,
+        payload,
+        headers: { "content-type": "application/octet-stream", "x-tenant-id": f.tenantId },
+        cookies: { sid: f.owner.sid },
+      });
+    return { ...f, api, upload };
+  }
+
+  const drain = () =>
+    jobWorker(t.database.db, t.app.jobs.service, t.app.jobs.processor, {
+      batch: 100,
+      concurrency: 4,
+      leaseSeconds: 60,
+    }).drain();
+
+  it("a pasted list as a draft: summary first (nothing reserved), then submit, results, downloads", async () => {
+    const { api, billing, tenantId } = await setup();
+    const numbers = [...ukMobiles(5), "+447400100000", "12", '=HYPERLINK("http://x")', "+44 7400 100001"];
+    const draft = expectOk<Draft>(
+      await api("POST", "/api/tenant/job", { service: "basic", numbers, draft: true }),
+    );
+    expect(draft).toMatchObject({ status: "draft", total: 9, duplicates: 2, invalid: 2, chargeable: 5 });
+    expect(draft.estimate.totalMicros).toBe((5n * PRICE).toString());
+    expect(draft.balanceAfterMicros).toBe((1_000_000n - 5n * PRICE).toString());
+    expect(draft.enoughBalance).toBe(true);
+    expect((await billing.balance(tenantId)).balanceMicros).toBe(1_000_000n);
+
+    // Not history yet, and no worker touches it.
+    const before = expectOk<{ items: { id: string }[] }>(await api("GET", "/api/tenant/detection/history"));
+    expect(before.items.map((j) => j.id)).not.toContain(draft.id);
+    expect(await drain()).toBe(0);
+
+    const queued = expectOk<{ status: string }>(await api("POST", `/api/tenant/job/s/${draft.id}/submit`));
+    expect(queued.status).toBe("queued");
+    expectError(await api("POST", `/api/tenant/job/s/${draft.id}/submit`), 409, 40904);
+    expect(await drain()).toBe(5);
+
+    const done = expectOk<{ status: string; chargedMicros: string }>(
+      await api("GET", `/api/tenant/job/s/${draft.id}`),
+    );
+    expect(done).toMatchObject({ status: "completed", chargedMicros: (5n * PRICE).toString() });
+    expect((await billing.verify(tenantId)).balanceMicros).toBe(1_000_000n - 5n * PRICE);
+
+    const summary = expectOk<Summary>(await api("GET", `/api/tenant/job/s/${draft.id}/summary`));
+    expect(summary.status).toEqual(
+      expect.arrayContaining([
+        { value: "done", n: 5 },
+        { value: "rejected", n: 4 },
+      ]),
+    );
+    expect(summary.country).toEqual([{ value: "GB", n: 5 }]);
+    expect(summary.lineType).toEqual([{ value: "mobile", n: 5 }]);
+    expect(summary.outcome).toEqual([{ value: "valid", n: 5 }]);
+    expect(summary.rejectReason.find((r) => r.value === "duplicate")?.n).toBe(2);
+
+    const filtered = expectOk<{ items: { e164: string }[] }>(
+      await api("GET", `/api/tenant/job/s/${draft.id}/items?status=done&country=GB&q=%2B447400100003`),
+    );
+    expect(filtered.items.map((i) => i.e164)).toEqual(["+447400100003"]);
+    const none = expectOk<{ items: unknown[] }>(
+      await api("GET", `/api/tenant/job/s/${draft.id}/items?country=FR`),
+    );
+    expect(none.items).toEqual([]);
+
+    // CSV: BOM, the service's columns, numbers as text; the typed formula comes out neutralised.
+    const csv = await api("GET", `/api/tenant/job/s/${draft.id}/download?format=csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.body.startsWith("\uFEFFRow,Input,E.164,Status")).toBe(true);
+    expect(csv.body.split("\r\n").filter(Boolean)).toHaveLength(10);
+    expect(csv.body).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(csv.body).not.toMatch(/(^|,)"?=HYPERLINK/m);
+    const onlyGb = await api("GET", `/api/tenant/job/s/${draft.id}/download?format=csv&status=done`);
+    expect(onlyGb.body.split("\r\n").filter(Boolean)).toHaveLength(6);
+
+    // XLSX: every cell typed as text, the formula neutralised too.
+    const xlsx = await api("GET", `/api/tenant/job/s/${draft.id}/download?format=xlsx&rejected=true`);
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const values = sheet.getSheetValues().slice(1) as (string | undefined)[][];
+    expect(values[0]).toEqual([undefined, "Row", "Input", "Reason"]);
+    expect(values.slice(1).map((r) => r[3])).toEqual([
+      "duplicate",
+      "invalid:no_country",
+      "invalid:not_a_number",
+      "duplicate",
+    ]);
+    const formulaRow = values.find((r) => String(r[2]).includes("HYPERLINK"))!;
+    expect(formulaRow[2]).toBe(`'=HYPERLINK("http://x")`);
+    sheet.eachRow((row) => row.eachCell((cell) => expect(cell.type).toBe(ExcelJS.ValueType.String)));
+  });
+
+  it("a discarded draft is gone; another tenant's job is not found", async () => {
+    const a = await setup();
+    const b = await setup();
+    const draft = expectOk<Draft>(
+      await a.api("POST", "/api/tenant/job", { service: "basic", numbers: ukMobiles(3), draft: true }),
+    );
+    expectError(await b.api("GET", `/api/tenant/job/s/${draft.id}`), 404, 40400);
+    expectError(await b.api("POST", `/api/tenant/job/s/${draft.id}/submit`), 404, 40400);
+    expectError(await b.api("GET", `/api/tenant/job/s/${draft.id}/download?format=csv`), 404, 40400);
+    expectOk(await a.api("DELETE", `/api/tenant/job/s/${draft.id}`));
+    expectError(await a.api("GET", `/api/tenant/job/s/${draft.id}`), 404, 40400);
+  });
+
+  it("a CSV upload picks the phone column under its header; another column can be chosen", async () => {
+    const { upload, api } = await setup();
+    const csv = `name;email;mobile\r\nAda;ada@example.com;07400 100001\r\nBob;bob@example.com;07400 100002\r\nCy;cy@example.com;07400 100001\r\n`;
+    const read = expectOk<Upload>(await upload("contacts.csv", csv, "&defaultCountry=GB"));
+    expect(read.table).toMatchObject({ format: "csv", encoding: "utf-8", header: true, column: 2 });
+    expect(read.table.columns.map((c) => c.name)).toEqual(["name", "email", "mobile"]);
+    expect(read.job).toMatchObject({
+      status: "draft",
+      total: 3,
+      duplicates: 1,
+      chargeable: 2,
+      fileName: "contacts.csv",
+    });
+
+    // The user picks the e-mail column instead: a new draft, all rows invalid.
+    expectOk(await api("DELETE", `/api/tenant/job/s/${read.job.id}`));
+    const wrong = expectOk<Upload>(await upload("contacts.csv", csv, "&column=1&header=true"));
+    expect(wrong.job).toMatchObject({ total: 3, invalid: 3, chargeable: 0 });
+  });
+
+  it("an XLSX upload streams its first sheet", async () => {
+    const { upload } = await setup();
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet("Numbers");
+    sheet.addRow(["Phone"]);
+    for (const n of ukMobiles(40)) sheet.addRow([n]);
+    const buffer = Buffer.from(await book.xlsx.writeBuffer());
+    const read = expectOk<Upload>(await upload("numbers.xlsx", buffer));
+    expect(read.table).toMatchObject({ format: "xlsx", header: true, column: 0 });
+    expect(read.job).toMatchObject({ total: 40, chargeable: 40 });
+  });
+
+  it("bad files get their own clear error and leave no draft", async () => {
+    const { upload, tenantId } = await setup();
+    const count = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from detection_jobs where tenant_id = ${tenantId}`,
+        )
+      )[0]!.n;
+    expectError(await upload("numbers.pdf", "%PDF-1.4"), 415, 40045);
+    expectError(await upload("numbers.xlsx", "+447911100001\n"), 400, 40046);
+    expectError(await upload("numbers.csv", Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4])), 400, 40046);
+    expectError(await upload("numbers.csv", ""), 400, 40044);
+    expectError(await upload("numbers.csv", "\n\n\n"), 400, 40044);
+    expectError(await upload("numbers.csv", `${"+447911100001\n".repeat(20_000)}`), 413, 40043);
+    expectError(await upload("numbers.csv", "a,b\n1,2\n", "&column=5"), 400, 40050);
+    expect(await count()).toBe(0);
+  });
+
+  it("history filters by service, status and day in the organisation's time zone", async () => {
+    const { api } = await setup();
+    const job = expectOk<{ id: string }>(
+      await api("POST", "/api/tenant/job", { service: "basic", numbers: ukMobiles(2) }),
+    );
+    expectOk(await api("POST", "/api/tenant/detection/check", { service: "basic", number: "+447911123456" }));
+    const ids = async (query: string) =>
+      expectOk<{ items: { id: string; service: string }[] }>(
+        await api("GET", `/api/tenant/detection/history?${query}`),
+      ).items.map((j) => j.id);
+    expect(await ids("status=queued")).toEqual([job.id]);
+    expect(await ids("status=completed")).toHaveLength(1);
+    expect(await ids("service=hlr")).toEqual([]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await ids(`from=${today}&to=${today}`)).toHaveLength(2);
+    expect(await ids("to=2000-01-01")).toEqual([]);
+    expectError(await api("GET", "/api/tenant/detection/history?status=bogus"), 400, 40001);
+  });
+
+  it("retention: the worker deletes old drafts and finished jobs, items included", async () => {
+    const { api } = await setup();
+    const draft = expectOk<Draft>(
+      await api("POST", "/api/tenant/job", { service: "basic", numbers: ukMobiles(3), draft: true }),
+    );
+    const finished = expectOk<{ id: string }>(
+      await api("POST", "/api/tenant/job", { service: "basic", numbers: ukMobiles(3, 100) }),
+    );
+    const fresh = expectOk<{ id: string }>(
+      await api("POST", "/api/tenant/job", { service: "basic", numbers: ukMobiles(3, 200) }),
+    );
+    await drain();
+    await t.database.db.execute(
+      sql`update detection_jobs set created_at = now() - interval '2 days' where id = ${draft.id}`,
+    );
+    await t.database.db.execute(
+      sql`update detection_jobs set finished_at = now() - interval '91 days' where id = ${finished.id}`,
+    );
+    const worker = jobWorker(t.database.db, t.app.jobs.service, t.app.jobs.processor, {
+      batch: 10,
+      concurrency: 1,
+      leaseSeconds: 60,
+      retention: { draftHours: 24, resultDays: 90 },
+    });
+    expect(await worker.sweep()).toBeGreaterThanOrEqual(2);
+    const left = await queryRows<{ job_id: string }>(
+      t.database.db,
+      sql`select distinct job_id from detection_items where job_id in (${draft.id}, ${finished.id}, ${fresh.id})`,
+    );
+    expect(left.map((r) => r.job_id)).toEqual([fresh.id]);
+    expectError(await api("GET", `/api/tenant/job/s/${finished.id}`), 404, 40400);
+  });
+});

@@ -1,0 +1,35 @@
+import { Select } from "antd";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocale } from "../../../shell/i18n/use-locale";
+import { countryName, DEFAULT_COUNTRIES } from "./countries";
+
+/** The default country for national-format numbers, by name in the user's language. */
+export function CountrySelect(props: {
+  value?: string;
+  onChange?: (value?: string) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const options = useMemo(
+    () =>
+      DEFAULT_COUNTRIES.map((code) => ({
+        value: code,
+        label: `${countryName(code, locale)} (${code})`,
+      })).sort((a, b) => a.label.localeCompare(b.label, locale)),
+    [locale],
+  );
+  return (
+    <Select
+      data-testid={props.testId}
+      value={props.value}
+      onChange={(value) => props.onChange?.(value ?? undefined)}
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      options={options}
+      placeholder={t("detection:single.noDefaultCountry")}
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import type { DetectionHistoryPage } from "@nc/contracts/detection-single";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { api } from "../../../shell/http/client";
+
+/** Filters of the history list; dates are days in the organisation's time zone. */
+export interface HistoryFilters {
+  from?: string;
+  to?: string;
+  service?: string;
+  status?: string;
+  channel?: string;
+  submittedBy?: string;
+}
+
+export const HISTORY_PAGE_SIZE = 20;
+
+const clean = (f: HistoryFilters) =>
+  Object.fromEntries(Object.entries(f).filter(([, v]) => typeof v === "string" && v !== "")) as Record<
+    string,
+    string
+  >;
+
+/** GET /api/tenant/detection/history: jobs and single checks, newest first, one keyset page. */
+export const getHistory = (filters: HistoryFilters, cursor: string | null) =>
+  api<DetectionHistoryPage>("/api/tenant/detection/history", {
+    query: { ...clean(filters), limit: HISTORY_PAGE_SIZE, cursor: cursor ?? undefined },
+  });
+
+export const historyQuery = (tenantId: string, filters: HistoryFilters) =>
+  infiniteQueryOptions({
+    // Under ["detection", tenantId] so a new check or job refreshes it.
+    queryKey: ["detection", tenantId, "history", clean(filters)],
+    queryFn: ({ pageParam }) => getHistory(filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export const useHistory = (tenantId: string, filters: HistoryFilters) =>
+  useInfiniteQuery(historyQuery(tenantId, filters));

@@ -1,0 +1,34 @@
+import { TENANT_HEADER } from "@nc/contracts/tenancy";
+import { ApiError } from "./api-error";
+
+/**
+ * Fetches a file the server streams and hands it to the browser to save. A plain link cannot
+ * carry the organisation header, so the file is fetched and passed on as a blob; errors come back
+ * as the usual envelope and are thrown as ApiError.
+ */
+export async function saveDownload(
+  path: string,
+  query: Record<string, string>,
+  via: { tenantId: string; locale: string },
+  fallbackName: string,
+): Promise<void> {
+  const response = await fetch(`${path}?${new URLSearchParams(query)}`, {
+    headers: { [TENANT_HEADER]: via.tenantId, "x-locale": via.locale },
+    credentials: "same-origin",
+  });
+  if (!response.ok) {
+    const envelope = (await response.json().catch(() => null)) as { code: number; msg: string } | null;
+    throw new ApiError(envelope?.code ?? 50000, envelope?.msg ?? response.statusText, null, response.status);
+  }
+  const blob = await response.blob();
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
