@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { crc32, deflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -309,6 +309,42 @@ describe("openTable: delimiters and quoting", () => {
   });
 });
 
+describe("openTable: broken and hostile text", () => {
+  it("caps an unclosed quote that swallows the rest of the file", async () => {
+    const text = `phone\n"+447911123456\n${"x".repeat(2 * MB)}\n+447911123457\n`;
+    const rows = await openAndRead(utf8(text), "a.csv");
+    expect(rows).toHaveLength(2);
+    expect(rows[1]![0]).toHaveLength(32_767);
+    expect(rows[1]![0]!.startsWith("+447911123456\n")).toBe(true);
+  });
+
+  it("crosses long runs of quotes in linear time", async () => {
+    const started = Date.now();
+    const unquoted = `a${'"'.repeat(MB)}\n`;
+    const quoted = `"${'""'.repeat(MB)}"\n`;
+    const rows = await openAndRead(chunked(utf8(unquoted + quoted), 64 * 1024), "q.csv");
+    expect(rows.map((row) => row[0]!.length)).toEqual([32_767, 32_767]);
+    expect(rows[1]![0]).toBe('"'.repeat(32_767));
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it("close() ends a read that waits on the upload", async () => {
+    const src = new PassThrough();
+    src.write(utf8("+447911123456\n".repeat(6000))); // more than the 64 KB sample, then silence
+    const table = await open(src, "slow.csv");
+    const rows = table.rows[Symbol.asyncIterator]();
+    for (let i = 0; i < 6000; i++) expect((await rows.next()).value).toEqual(["+447911123456"]);
+    const waiting = rows.next().then(
+      (result) => result,
+      (err: unknown) => err,
+    );
+    const hung = new Promise((_, reject) => setTimeout(() => reject(new Error("close() hung")), 2_000));
+    await Promise.race([table.close(), hung]);
+    await Promise.race([waiting, hung]);
+    expect(src.destroyed).toBe(true);
+  });
+});
+
 describe("openTable: refusals", () => {
   it("refuses other extensions and destroys the source", async () => {
     const src = source(utf8("%PDF-1.7"));
@@ -412,6 +448,12 @@ describe("openTable: XLSX", () => {
   it("falls back to xl/worksheets/sheet1.xml without workbook links", async () => {
     const bytes = zip([{ name: "xl/worksheets/sheet1.xml", data: utf8(sheetXml([["+447911123456"]])) }]);
     expect(await openAndRead(bytes, "bare.xlsx")).toEqual([["+447911123456"]]);
+  });
+
+  it("refuses a workbook whose first sheet has no rows when read", async () => {
+    const bytes = zip([{ name: "xl/worksheets/sheet1.xml", data: utf8(sheetXml([[" ", ""]])) }]);
+    await expectAppError(openAndRead(bytes, "empty.xlsx"), "fileEmpty");
+    expect(await readdir(tmpDir)).toEqual([]);
   });
 
   it("deletes the temp file when closed early or never read", async () => {

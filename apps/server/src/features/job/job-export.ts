@@ -1,6 +1,7 @@
 import type { NetworkView, SingleCheckResultView } from "@nc/contracts/detection-single";
 import { microsToDecimal } from "@nc/contracts/money";
 import type { ServiceCode } from "@nc/contracts/services";
+import { csvStream, xlsxStream } from "../../export/table-export";
 import { NEEDS } from "../detection/result-view";
 import type { ItemFilter, ItemRow, JobRepo } from "./job-repo";
 
@@ -112,4 +113,20 @@ export function rejectedRows(repo: JobRepo, tenantId: string, jobId: string) {
       yield [String(item.seq + 1), item.input, text(item.reject_reason)];
   }
   return { header: [...REJECTED_COLUMNS], rows: rows() };
+}
+
+/** A job's results (filtered) or its rejected rows, as a CSV or XLSX stream. */
+export function jobFile(
+  format: "csv" | "xlsx",
+  repo: JobRepo,
+  tenantId: string,
+  job: { id: string; service: ServiceCode },
+  options: { filter?: ItemFilter; rejected?: boolean },
+) {
+  const table = options.rejected
+    ? rejectedRows(repo, tenantId, job.id)
+    : resultRows(repo, tenantId, job.id, job.service, options.filter ?? {});
+  return format === "csv"
+    ? csvStream(table.header, table.rows)
+    : xlsxStream(options.rejected ? "Rejected" : "Results", table.header, table.rows);
 }

@@ -5,11 +5,10 @@ import type { ServiceCode } from "@nc/contracts/services";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { csvStream, xlsxStream } from "../../export/table-export";
 import { AppError } from "../../http/app-error";
 import { ok } from "../../http/envelope";
 import { requireTenant } from "../../http/tenant-context";
-import { rejectedRows, resultRows } from "./job-export";
+import { jobFile } from "./job-export";
 import { createJobRuntime, type JobRuntime } from "./runtime";
 import { uploadJob } from "./upload-job";
 
@@ -149,9 +148,6 @@ export async function jobRoutes(app: FastifyInstance) {
       const tenant = requireTenant(request);
       const job = await service.job(tenant.id, request.params.id);
       const { format, rejected, ...filter } = request.query;
-      const table = rejected
-        ? rejectedRows(service.repo, tenant.id, job.id)
-        : resultRows(service.repo, tenant.id, job.id, job.service as ServiceCode, filter);
       const name = `${rejected ? "rejected" : "results"}-${job.id.slice(0, 8)}.${format}`;
       reply
         .header(
@@ -163,9 +159,13 @@ export async function jobRoutes(app: FastifyInstance) {
         .header("content-disposition", `attachment; filename="${name}"`)
         .header("cache-control", "no-store");
       return reply.send(
-        format === "csv"
-          ? csvStream(table.header, table.rows)
-          : xlsxStream(rejected ? "Rejected" : "Results", table.header, table.rows),
+        jobFile(
+          format,
+          service.repo,
+          tenant.id,
+          { id: job.id, service: job.service as ServiceCode },
+          { filter, rejected },
+        ),
       );
     },
   );

@@ -1,0 +1,231 @@
+/**
+ * The whole bulk pipeline vs the engine alone, for the basic check (not a test):
+ *   upload (a CSV streamed into a draft job) -> submit (reserve) -> worker (check, store, settle)
+ *   -> download (the results CSV streamed out),
+ * on the embedded database (PGlite on disk, as `npm start` runs it) or on PostgreSQL when
+ * BENCH_DATABASE_URL is set (a fresh database is created and dropped). Prints numbers per second
+ * of each stage, of the whole, of the engine alone on the same inputs, and the peak RSS.
+ *
+ * Run: npx tsx bench/pipeline.ts [rows=1000000]
+ *      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/pipeline.ts 1000000
+ */
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { basicCheck } from "@nc/numcheck/basic-check";
+import { type CountryCode, getExampleNumber } from "libphonenumber-js/max";
+import examples from "libphonenumber-js/mobile/examples";
+import pg from "pg";
+import { buildApp } from "../apps/server/src/app";
+import { loadConfig } from "../apps/server/src/config";
+import { openDatabase } from "../apps/server/src/db/client";
+import { billingService } from "../apps/server/src/features/billing/billing-service";
+import { jobFile } from "../apps/server/src/features/job/job-export";
+import { jobWorker } from "../apps/server/src/features/job/worker";
+import { registerUser } from "../apps/server/test/helpers/accounts";
+import { createTenant } from "../apps/server/test/helpers/tenancy";
+
+const ROWS = Number(process.argv[2] ?? 1_000_000);
+const REGIONS =
+  "CN IN US BR GB ES PT MX DE FR IT NL PL SE RU TR JP KR AU ZA NG EG AR CO CA ID PH TH VN".split(
+    " ",
+  ) as CountryCode[];
+
+/** Distinct inputs: each region's example mobile with a counter in its last six digits. */
+function* inputs(count: number) {
+  const bases = REGIONS.map((r) => {
+    const e = getExampleNumber(r, examples)!;
+    return { cc: e.countryCallingCode, head: e.nationalNumber.slice(0, -6) };
+  });
+  for (let i = 0; i < count; i++) {
+    const b = bases[i % bases.length]!;
+    yield `+${b.cc}${b.head}${String(Math.floor(i / bases.length)).padStart(6, "0")}`;
+  }
+}
+
+let peakRss = 0;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 100);
+
+async function timed<T>(
+  label: string,
+  rows: number,
+  run: () => Promise<T>,
+): Promise<{ seconds: number; value: T }> {
+  const started = performance.now();
+  const value = await run();
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `${label.padEnd(34)} ${seconds.toFixed(2).padStart(8)} s ${Math.round(rows / seconds)
+      .toLocaleString("en")
+      .padStart(10)} /s`,
+  );
+  return { seconds, value };
+}
+
+async function main() {
+  const dir = await mkdtemp(join(tmpdir(), "nc-bench-"));
+  const file = join(dir, "numbers.csv");
+  await pipeline(
+    (function* () {
+      yield "phone\n";
+      for (const n of inputs(ROWS)) yield `${n}\n`;
+    })(),
+    createWriteStream(file),
+  );
+  console.log(
+    `${ROWS.toLocaleString("en")} rows, ${((await stat(file)).size / 1024 ** 2).toFixed(1)} MB CSV`,
+  );
+
+  // The engine alone, on the same inputs (full basic check, as the worker runs it).
+  const engine = await timed("engine: basicCheck (full)", ROWS, async () => {
+    let valid = 0;
+    for (const n of inputs(ROWS)) if (basicCheck(n).valid) valid++;
+    return valid;
+  });
+
+  let dropDb: (() => Promise<void>) | undefined;
+  let url: string | undefined;
+  if (process.env.BENCH_DATABASE_URL) {
+    const admin = process.env.BENCH_DATABASE_URL;
+    const name = `nc_bench_${Date.now().toString(36)}`;
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`create database ${name}`);
+    await c.end();
+    const u = new URL(admin);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    dropDb = async () => {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    };
+  }
+  const config = loadConfig({
+    NODE_ENV: "test",
+    CAPTCHA_ENABLED: "false",
+    WELCOME_CREDIT: "0",
+    // The sign-up helper reads the e-mailed code from the info log.
+    LOG_LEVEL: "info",
+    WORKER_BATCH: process.env.WORKER_BATCH ?? "200",
+    ...(url ? { DATABASE_URL: url } : { DATA_DIR: join(dir, "db") }),
+  });
+  const database = await openDatabase({ url, dataDir: join(dir, "db") });
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _e, done) {
+      if (logs.length < 1_000) logs.push(String(chunk));
+      done();
+    },
+  });
+  const app = await buildApp({ config, database, web: "none", logStream });
+  await app.ready();
+  const t = { app, database, databaseUrl: url, logs, close: async () => {} };
+  const owner = await registerUser(t);
+  const tenantId = await createTenant(t, owner, "Bench Org");
+  await billingService(database.db).credit({
+    tenantId,
+    tradeType: TRADE_TYPES.recharge,
+    amountMicros: BigInt(ROWS) * 1_000n * 2n,
+    actor: { type: "system" },
+  });
+  const jobs = app.jobs.service;
+  console.log(
+    `database: ${url ? "PostgreSQL" : "PGlite on disk"}; worker batch ${config.WORKER_BATCH}, concurrency ${config.WORKER_CONCURRENCY}`,
+  );
+
+  const upload = await timed("pipeline 1: upload -> draft", ROWS, async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/tenant/job/upload?service=basic&fileName=numbers.csv",
+      payload: createReadStream(file),
+      headers: { "content-type": "text/csv", "x-tenant-id": tenantId },
+      cookies: { sid: owner.sid },
+    });
+    const body = res.json() as {
+      code: number;
+      msg: string;
+      data: { job: { id: string; chargeable: number } };
+    };
+    if (body.code !== 0) throw new Error(body.msg);
+    return body.data.job;
+  });
+  const jobId = upload.value.id;
+  const submit = await timed("pipeline 2: submit (reserve)", ROWS, () =>
+    jobs.submit(tenantId, jobId, { type: "user", id: owner.id }),
+  );
+  const spent: Record<string, number> = {};
+  if (process.env.BENCH_PROFILE) {
+    const repo = jobs.repo as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+    for (const name of ["claim", "finishItems", "bumpCounters", "hasQueued", "unreleased", "lockJob"]) {
+      const original = repo[name]!;
+      repo[name] = async (...a: unknown[]) => {
+        const s = performance.now();
+        try {
+          return await original(...a);
+        } finally {
+          spent[name] = (spent[name] ?? 0) + performance.now() - s;
+        }
+      };
+    }
+    const processor = app.jobs.processor;
+    const process0 = processor.process.bind(processor);
+    processor.process = async (service, e164) => {
+      const s = performance.now();
+      try {
+        return await process0(service, e164);
+      } finally {
+        spent.process = (spent.process ?? 0) + performance.now() - s;
+      }
+    };
+  }
+  const worker = jobWorker(database.db, jobs, app.jobs.processor, {
+    batch: config.WORKER_BATCH,
+    concurrency: config.WORKER_CONCURRENCY,
+    leaseSeconds: 600,
+  });
+  const work = await timed("pipeline 3: worker (check+store+settle)", ROWS, () => worker.drain(10_000_000));
+  if (process.env.BENCH_PROFILE)
+    console.log(Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, Math.round(v)])));
+  const download = await timed("pipeline 4: download results CSV", ROWS, async () => {
+    let bytes = 0;
+    await pipeline(
+      jobFile("csv", jobs.repo, tenantId, { id: jobId, service: "basic" }, {}),
+      new Writable({
+        write(chunk, _e, done) {
+          bytes += chunk.length;
+          done();
+        },
+      }),
+    );
+    return bytes;
+  });
+  const status = await jobs.status(tenantId, jobId);
+  const total = upload.seconds + submit.seconds + work.seconds + download.seconds;
+  console.log(
+    `whole pipeline                     ${total.toFixed(2).padStart(8)} s ${Math.round(ROWS / total)
+      .toLocaleString("en")
+      .padStart(10)} /s` + `  (${(ROWS / total / (ROWS / engine.seconds)).toFixed(2)} x the engine alone)`,
+  );
+  console.log(
+    `job ${status.status}: ${status.done} checked, ${status.invalid} invalid, ${status.duplicates} duplicates; ` +
+      `results file ${(download.value / 1024 ** 2).toFixed(1)} MB; peak RSS ${(peakRss / 1024 ** 2).toFixed(0)} MB`,
+  );
+  clearInterval(sampler);
+  await app.close();
+  await database.close();
+  await dropDb?.();
+  await rm(dir, { recursive: true, force: true });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
