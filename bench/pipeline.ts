@@ -9,6 +9,7 @@
  * Run: npx tsx bench/pipeline.ts [rows=1000000]
  *      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/pipeline.ts 1000000
  */
+import { execFileSync } from "node:child_process";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -117,6 +118,16 @@ async function main() {
     WORKER_BATCH: process.env.WORKER_BATCH ?? "200",
     ...(url ? { DATABASE_URL: url } : { DATA_DIR: join(dir, "db") }),
   });
+  if (!url) {
+    // A server opens a database that exists: create it (PGlite's initdb holds ~500 MB it never
+    // gives back) in a process of its own, as the first start would.
+    execFileSync(process.execPath, [
+      "--import",
+      "tsx",
+      "-e",
+      `import("./apps/server/src/db/client.ts").then(async (m) => { const d = await m.openDatabase({ dataDir: ${JSON.stringify(join(dir, "db"))} }); await d.close(); })`,
+    ]);
+  }
   const database = await openDatabase({ url, dataDir: join(dir, "db") });
   const logs: string[] = [];
   const logStream = new Writable({
@@ -137,6 +148,7 @@ async function main() {
     actor: { type: "system" },
   });
   const jobs = app.jobs.service;
+  console.log(`rss after start: ${(process.memoryUsage().rss / 1024 ** 2).toFixed(0)} MB`);
   console.log(
     `database: ${url ? "PostgreSQL" : "PGlite on disk"}; worker batch ${config.WORKER_BATCH}, concurrency ${config.WORKER_CONCURRENCY}`,
   );

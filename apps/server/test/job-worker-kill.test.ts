@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/query";
 import { fundedTenant } from "./helpers/billing";
+import { asLiveItems } from "./helpers/jobs";
 import { createTestApp, onPostgres, type TestApp } from "./helpers/test-app";
 
 /**
@@ -127,6 +128,7 @@ describe.skipIf(!onPostgres)("a worker process killed mid-job (PostgreSQL)", () 
     expect(created).toMatchObject({ status: "queued", chargeable: ITEMS, unitPriceMicros: PRICE.toString() });
     const jobId = created.id;
     const chargeable = BigInt(created.chargeable);
+    await asLiveItems(t, jobId);
 
     // 1. The first worker process gets going: at least one chunk written and charged.
     const first = spawnWorker(databaseUrl);

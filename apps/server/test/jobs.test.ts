@@ -8,6 +8,7 @@ import { defaultProcessor, type ItemProcessor } from "../src/features/job/proces
 import { jobWorker } from "../src/features/job/worker";
 import { expectError, expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
+import { asLiveItems } from "./helpers/jobs";
 import { inTenant } from "./helpers/tenancy";
 import { createTestApp, onPostgres, type TestApp } from "./helpers/test-app";
 
@@ -40,6 +41,7 @@ interface JobView {
 const workerFor = (t: TestApp, processor?: ItemProcessor, id?: string, batch = 50) =>
   jobWorker(t.database.db, t.app.jobs.service, processor ?? t.app.jobs.processor, {
     batch,
+    readyBatch: batch,
     concurrency: 4,
     leaseSeconds: 60,
     id,
@@ -98,7 +100,10 @@ describe("bulk jobs", () => {
     expect(hold.referenceId).toBe(job.id);
     expect(hold.note).toContain("1 duplicates and 3 invalid not charged");
 
-    // One of the two fails: its share comes back with a release row that says why.
+    // One of the two fails: its share comes back with a release row that says why. The basic
+    // check was answered while reading; taking the stored results away makes the worker check
+    // the items itself, as it does for live services.
+    await asLiveItems(t, job.id);
     const failing: ItemProcessor = {
       sandbox: () => false,
       process: async (_s, e164) => {
@@ -327,6 +332,7 @@ describe.skipIf(!onPostgres)("bulk jobs under concurrency (PostgreSQL)", () => {
     const job = expectOk<JobView>(
       await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(400) }),
     );
+    await asLiveItems(t, job.id);
     const seen = new Map<string, number>();
     const counting = (): ItemProcessor => ({
       sandbox: () => false,
@@ -360,11 +366,33 @@ describe.skipIf(!onPostgres)("bulk jobs under concurrency (PostgreSQL)", () => {
     });
   });
 
+  it("two workers charging items answered while reading: each item once, charged = done x price", async () => {
+    const { tenantId, api, billing } = await setup(t);
+    const job = expectOk<JobView>(
+      await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(500, 1_000) }),
+    );
+    const [a, b] = await Promise.all([
+      workerFor(t, undefined, "r1", 20).drain(),
+      workerFor(t, undefined, "r2", 20).drain(),
+    ]);
+    expect(a + b).toBe(500);
+    const end = expectOk<JobView>(await api("GET", `/api/tenant/job/s/${job.id}`));
+    expect(end).toMatchObject({ status: "completed", done: 500 });
+    expect(await itemCounts(job.id)).toEqual([
+      { status: "done", n: 500, cost: (500n * PRICE).toString(), max_attempts: 1 },
+    ]);
+    expect(await billing.verify(tenantId)).toMatchObject({
+      balanceMicros: 1_000_000n - 500n * PRICE,
+      ok: true,
+    });
+  });
+
   it("a dead worker's expired lease is picked up; every item is charged exactly once", async () => {
     const { tenantId, api, billing } = await setup(t);
     const job = expectOk<JobView>(
       await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(60) }),
     );
+    await asLiveItems(t, job.id);
     // A worker claims 25 items and dies without finishing them.
     const claimed = await t.app.jobs.service.repo.claim("dead-worker", 25, 600);
     expect(claimed).toHaveLength(25);

@@ -1,8 +1,4 @@
-import type {
-  DetectionHistoryPage,
-  DetectionJobView,
-  SingleCheckView,
-} from "@nc/contracts/detection-single";
+import type { DetectionHistoryPage, DetectionJobView, SingleCheckView } from "@nc/contracts/detection-single";
 import { formatMoney } from "@nc/contracts/money";
 import { SERVICES, type ServiceCode } from "@nc/contracts/services";
 import { basicCheck } from "@nc/numcheck/basic-check";

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { detectionJobs } from "../../db/schema/index";
 import { AppError } from "../../http/app-error";
 import { type Actor, billingService } from "../billing/billing-service";
-import { isChargeable } from "../detection/result-view";
+import { isChargeable, resultFacets } from "../detection/result-view";
 import { priceService } from "../price/price-service";
 import { type ItemFilter, type JobRepo, type JobRow, jobRepo, type NewItem, OPEN_STATUSES } from "./job-repo";
 import { E164Set } from "./number-set";
@@ -37,20 +37,28 @@ export interface CreateListJob extends Omit<JobOrigin, "kind" | "file"> {
 }
 
 export const INSERT_BATCH = 5_000;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
 /**
  * Sorts rows into chargeable items and rejected ones as they stream past: duplicates (of an
  * earlier row) and numbers the service would not charge for (not a number; for HLR/MNP not
- * eligible for a live look-up; for fraud invalid). Holds only the set of numbers seen.
+ * eligible for a live look-up; otherwise invalid). Holds only the set of numbers seen. When the
+ * processor can answer the service offline, the full check is made here, once, and its result
+ * rides with the item (the worker then only charges it).
  */
-export function classifier(service: ServiceCode, defaultCountry?: string) {
+export function classifier(service: ServiceCode, defaultCountry?: string, processor?: ItemProcessor) {
   const seen = new E164Set();
   const counts = { total: 0, duplicates: 0, invalid: 0 };
+  const offline = processor?.offline && processor.offline(service, basicCheck("+12025550100")) !== null;
   return {
     counts,
     next(input: string): NewItem {
       const seq = counts.total++;
-      const check = basicCheck(input, { defaultCountry, carrier: false, geo: false });
+      const check = basicCheck(
+        input,
+        offline ? { defaultCountry } : { defaultCountry, carrier: false, geo: false },
+      );
       const e164 = check.e164;
       let rejectReason: string | null = null;
       if (e164 !== null && !seen.add(e164)) rejectReason = "duplicate";
@@ -58,12 +66,16 @@ export function classifier(service: ServiceCode, defaultCountry?: string) {
         rejectReason = `invalid:${check.normalisation.invalidReason ?? (check.valid === false ? "invalid" : "not_eligible")}`;
       if (rejectReason === "duplicate") counts.duplicates++;
       else if (rejectReason) counts.invalid++;
+      const result = offline && !rejectReason ? processor!.offline!(service, check) : null;
       return {
         seq,
-        input: input.slice(0, 256),
+        // Control characters (NUL above all) cannot be stored as text; they are never part of a number.
+        input: input.slice(0, 256).replace(CONTROL_CHARACTERS, ""),
         e164,
         status: rejectReason ? "rejected" : "queued",
         rejectReason,
+        result,
+        facets: result ? resultFacets(service, result) : null,
       };
     },
   };
@@ -168,8 +180,19 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
       options: { service: ServiceCode; defaultCountry?: string; maxRows?: number },
     ) {
       const maxRows = Math.min(options.maxRows ?? limits.maxRows, limits.maxRows);
-      const sorter = classifier(options.service, options.defaultCountry);
+      const sorter = classifier(options.service, options.defaultCountry, processor);
       let batch: NewItem[] = [];
+      // One batch is written while the next is read and checked (on PostgreSQL the database
+      // works on the other core); at most one write is in flight.
+      let writing: Promise<void> = Promise.resolve();
+      const flush = async () => {
+        await writing;
+        const rows = batch;
+        batch = [];
+        writing = repo.insertItems(db, jobId, rows);
+        // Failures surface at the next flush or at the end; never unhandled meanwhile.
+        writing.catch(() => undefined);
+      };
       try {
         for await (const input of inputs) {
           if (sorter.counts.total >= maxRows) {
@@ -178,11 +201,10 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
             continue;
           }
           batch.push(sorter.next(input));
-          if (batch.length >= INSERT_BATCH) {
-            await repo.insertItems(db, jobId, batch);
-            batch = [];
-          }
+          if (batch.length >= INSERT_BATCH) await flush();
         }
+        await flush();
+        await writing;
         const { total, duplicates, invalid } = sorter.counts;
         if (total > maxRows)
           throw new AppError(
@@ -191,9 +213,9 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
             { max: maxRows, count: total },
           );
         if (total === 0) throw new AppError("fileEmpty");
-        await repo.insertItems(db, jobId, batch);
         await repo.setCounts(db, jobId, { total, duplicates, invalid });
       } catch (error) {
+        await writing.catch(() => undefined);
         await repo.deleteJob(tenantId, jobId);
         throw error;
       }
@@ -315,7 +337,8 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
           e164: r.e164,
           status: r.status,
           rejectReason: r.reject_reason,
-          result: r.result,
+          // A result computed while reading a draft is shown only once the item is paid for.
+          result: r.status === "done" ? r.result : null,
           costMicros: r.cost_micros,
           finishedAt: r.finished_at,
         })),

@@ -3,7 +3,7 @@ import type { ServiceCode } from "@nc/contracts/services";
 import { basicCheck } from "@nc/numcheck/basic-check";
 import { fraudScore } from "@nc/numcheck/fraud/score";
 import { createLookupProvider } from "@nc/numcheck/providers/index";
-import type { HlrResult, LookupProvider, MnpResult } from "@nc/numcheck/types";
+import type { BasicResult, HlrResult, LookupProvider, MnpResult } from "@nc/numcheck/types";
 import { NEEDS, resultView } from "../detection/result-view";
 
 /**
@@ -14,6 +14,19 @@ export interface ItemProcessor {
   /** True when the service's results come from the sandbox: such jobs are free of charge. */
   sandbox(service: ServiceCode): boolean;
   process(service: ServiceCode, e164: string): Promise<SingleCheckResultView>;
+  /**
+   * The result of a service that needs no look-up, from a basic check already made (when the
+   * numbers are read): such items are stored with their result and only charged by the worker.
+   * Absent, or null for a service, means the worker checks the item.
+   */
+  offline?(service: ServiceCode, basic: BasicResult): SingleCheckResultView | null;
+}
+
+/** The result of basic or fraud shield: pure functions of the number, no look-up. */
+function offlineResult(service: ServiceCode, basic: BasicResult): SingleCheckResultView | null {
+  if (NEEDS[service].hlr || NEEDS[service].mnp) return null;
+  const fraud = NEEDS[service].fraud ? fraudScore({ basic }) : null;
+  return resultView({ basic, hlr: null, mnp: null, fraud }, { charged: true, sandbox: false });
 }
 
 /** Basic check for every service, plus the look-up provider for HLR, MNP and enhanced fraud. */
@@ -21,8 +34,11 @@ export function defaultProcessor(provider: LookupProvider = createLookupProvider
   const sandbox = (service: ServiceCode) => (NEEDS[service].hlr || NEEDS[service].mnp) && provider.sandbox;
   return {
     sandbox,
+    offline: offlineResult,
     async process(service, e164) {
       const basic = basicCheck(e164);
+      const ready = offlineResult(service, basic);
+      if (ready) return ready;
       const needs = NEEDS[service];
       const live = basic.qualifiesForHlr;
       const [hlr, mnp]: [HlrResult | null, MnpResult | null] = await Promise.all([

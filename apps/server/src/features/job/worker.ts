@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/query";
+import type { Tx } from "../billing/billing-repo";
 import { type Actor, billingService } from "../billing/billing-service";
 import { resultFacets } from "../detection/result-view";
 import { noticeService } from "../notice/notice-service";
@@ -14,6 +15,8 @@ import type { ItemProcessor } from "./process-item";
 export interface WorkerOptions {
   /** Items claimed per round. */
   batch: number;
+  /** Items with a stored result charged per transaction (default 5,000). */
+  readyBatch?: number;
   /** Items checked at the same time. */
   concurrency: number;
   leaseSeconds: number;
@@ -27,6 +30,8 @@ export interface WorkerOptions {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
+/** Items with a stored result charged per transaction unless told otherwise. */
+const READY_BATCH = 5_000;
 /** How often a running worker looks for jobs past retention. */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
@@ -76,14 +81,19 @@ export function jobWorker(
     return outcomes;
   }
 
-  /** Writes one job's chunk; answers the job when this chunk finished it. */
-  async function finishChunk(jobId: string, outcomes: ItemOutcome[]): Promise<JobRow | null> {
+  type ChunkWriter = (tx: Tx, price: bigint) => Promise<{ done: number; failed: number; costMicros: bigint }>;
+
+  /**
+   * Writes one chunk of a job under its row lock and settles its cost in the same transaction;
+   * answers the job when this chunk finished it.
+   */
+  async function finishChunk(jobId: string, write: ChunkWriter): Promise<JobRow | null> {
     return db.transaction(async (tx) => {
       const job = await repo.lockJob(tx, jobId);
       // Cancelled meanwhile: its items were rejected; nothing to write or charge.
       if (!job || (job.status !== "queued" && job.status !== "running")) return null;
       const price = BigInt(job.unit_price_micros);
-      const { done, failed, costMicros } = await repo.finishItems(tx, id, jobId, price, outcomes);
+      const { done, failed, costMicros } = await write(tx, price);
       if (costMicros > 0n && job.reservation_id)
         await billingService(tx as unknown as Db).settle(job.tenant_id, job.reservation_id, costMicros);
       if (done + failed > 0) await repo.bumpCounters(tx, jobId, done, failed, costMicros);
@@ -101,15 +111,34 @@ export function jobWorker(
       await billingService(db).release(job.tenant_id, job.reservation_id, SYSTEM, releaseNote(job));
   }
 
-  /** One round: claim, check, write. Answers how many items it claimed. */
+  /** Items whose result was stored while reading (offline services): charged a chunk at a time. */
+  async function runReady(): Promise<number> {
+    const jobId = await repo.readyJob();
+    if (!jobId) return 0;
+    let count = 0;
+    const finished = await finishChunk(jobId, async (tx, price) => {
+      await repo.markRunning(tx, jobId);
+      const outcome = await repo.finishReady(tx, jobId, price, options.readyBatch ?? READY_BATCH);
+      count = outcome.done;
+      return outcome;
+    });
+    if (finished) await completed(finished);
+    return count;
+  }
+
+  /** One round: claim, check, write. Answers how many items it handled. */
   async function runOnce(): Promise<number> {
+    const ready = await runReady();
+    if (ready > 0) return ready;
     const claimed = await repo.claim(id, options.batch, options.leaseSeconds);
     const byJob = new Map<string, ClaimedItem[]>();
     for (const item of claimed) byJob.set(item.job_id, [...(byJob.get(item.job_id) ?? []), item]);
     for (const [jobId, items] of byJob) {
       const service = (await serviceOf(jobId)) as ServiceCode;
       const outcomes = await processAll(items, service);
-      const finished = await finishChunk(jobId, outcomes);
+      const finished = await finishChunk(jobId, (tx, price) =>
+        repo.finishItems(tx, id, jobId, price, outcomes),
+      );
       if (finished) await completed(finished);
     }
     // Jobs that finished while a release failed (or a worker died in between): release now.
