@@ -92,5 +92,8 @@ export const detectionItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.jobId, t.seq] }),
     index("detection_items_job_status_idx").on(t.jobId, t.status),
+    // The worker's next items in row order: only queued rows are in it, so picking the next chunk
+    // of a job of millions stays an index range scan however much of it is done.
+    index("detection_items_queued_idx").on(t.jobId, t.seq).where(sql`status = 'queued'`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "detection_items_queued_idx" ON "detection_items" USING btree ("job_id","seq") WHERE status = 'queued';
