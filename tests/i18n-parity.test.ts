@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { JOB_STATUSES } from "@nc/contracts/detection-single";
+import { JOB_CHANNELS, JOB_STATUSES } from "@nc/contracts/detection-single";
 import { ERROR_KEYS } from "@nc/contracts/errors";
+import { JOB_ITEM_STATUSES } from "@nc/contracts/jobs";
 import { DEFAULT_LOCALE, LOCALES } from "@nc/contracts/locales";
 import { PASSWORD_RULES } from "@nc/contracts/password-policy";
 import { SERVICES } from "@nc/contracts/services";
@@ -224,6 +225,34 @@ describe("keys used by the code exist in English", () => {
       (r) => `detection:recommendation.${r}`,
     ),
     "fraud:${r.code}": FRAUD_REASON_CODES.map((c) => `fraud:${c}`),
+    // History (apps/web/app/features/history and routes/dashboard/history*.tsx).
+    "services:${r.service}.name": SERVICES.map((s) => `services:${s.code}.name`),
+    "services:${job.service}.name": SERVICES.map((s) => `services:${s.code}.name`),
+    "history:status.${s}": JOB_STATUSES.map((s) => `history:status.${s}`),
+    "history:status.${status}": ["draft", ...JOB_STATUSES].map((s) => `history:status.${s}`),
+    "history:channel.${c}": JOB_CHANNELS.map((c) => `history:channel.${c}`),
+    "history:counts.${s.key}": ["total", "checked", "duplicates", "invalid", "failed", "charged"].map(
+      (k) => `history:counts.${k}`,
+    ),
+    "history:itemStatus.${value}": JOB_ITEM_STATUSES.map((s) => `history:itemStatus.${s}`),
+    "history:outcome.${value}": ["valid", "invalid", "unknown"].map((o) => `history:outcome.${o}`),
+    "history:rejectReason.${value}": ["duplicate", "cancelled"].map((r) => `history:rejectReason.${r}`),
+    "history:rejectReason.${reason}": ["invalid", "not_eligible"].map((r) => `history:rejectReason.${r}`),
+    "history:summary.${facet}": [
+      "status",
+      "outcome",
+      "lineType",
+      "country",
+      "carrier",
+      "risk",
+      "rejectReason",
+    ].map((f) => `history:summary.${f}`),
+    "detection:connectivity.${value}": CONNECTIVITIES.map((c) => `detection:connectivity.${c}`),
+    "detection:ported.${value}": PORTED_STATUSES.map((p) => `detection:ported.${p}`),
+    "detection:recommendation.${value}": RECOMMENDATIONS.map((r) => `detection:recommendation.${r}`),
+    "detection:lineType.${value}": LINE_TYPES.map((l) => `detection:lineType.${l}`),
+    "detection:level.${value}": RISK_LEVELS.map((l) => `detection:level.${l}`),
+    "detection:invalidReason.${reason}": INVALID_REASONS.map((r) => `detection:invalidReason.${r}`),
     "detection:status.${job.status}": ["draft", ...JOB_STATUSES].map((s) => `detection:status.${s}`),
   };
 

@@ -117,18 +117,25 @@ describe.skipIf(!onPostgres)("a worker process killed mid-job (PostgreSQL)", () 
     const databaseUrl = t.databaseUrl!;
     expect(databaseUrl).toMatch(/^postgres/);
     const { tenantId, owner, billing } = await fundedTenant(t, OPENING);
+    // Submitted the way live services go (the worker checks each item; see helpers/jobs.ts).
+    const liveJob = async (count: number) => {
+      const jobs = t.app.jobs.service;
+      const draft = await jobs.createListJob({
+        tenantId,
+        userId: owner.id,
+        service: "basic",
+        numbers: numbers(count),
+        channel: "web",
+        draft: true,
+      });
+      await asLiveItems(t, draft.id);
+      return jobs.submit(tenantId, draft.id, { type: "user", id: owner.id });
+    };
     // The app's own worker is never started: only the two processes below check items.
-    const created = await t.app.jobs.service.createListJob({
-      tenantId,
-      userId: owner.id,
-      service: "basic",
-      numbers: numbers(ITEMS),
-      channel: "web",
-    });
+    const created = await liveJob(ITEMS);
     expect(created).toMatchObject({ status: "queued", chargeable: ITEMS, unitPriceMicros: PRICE.toString() });
     const jobId = created.id;
     const chargeable = BigInt(created.chargeable);
-    await asLiveItems(t, jobId);
 
     // 1. The first worker process gets going: at least one chunk written and charged.
     const first = spawnWorker(databaseUrl);
@@ -252,13 +259,7 @@ describe.skipIf(!onPostgres)("a worker process killed mid-job (PostgreSQL)", () 
     });
 
     // 6. `worker run --once` drains what is queued (a small second job), then exits 0.
-    const small = await t.app.jobs.service.createListJob({
-      tenantId,
-      userId: owner.id,
-      service: "basic",
-      numbers: numbers(1_200),
-      channel: "web",
-    });
+    const small = await liveJob(1_200);
     const once = spawnWorker(databaseUrl, ["--once"]);
     spawned.push(once);
     expect(await once.exited).toEqual({ code: 0, signal: null });

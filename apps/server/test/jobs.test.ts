@@ -8,7 +8,7 @@ import { defaultProcessor, type ItemProcessor } from "../src/features/job/proces
 import { jobWorker } from "../src/features/job/worker";
 import { expectError, expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
-import { asLiveItems } from "./helpers/jobs";
+import { submitAsLive } from "./helpers/jobs";
 import { inTenant } from "./helpers/tenancy";
 import { createTestApp, onPostgres, type TestApp } from "./helpers/test-app";
 
@@ -41,7 +41,6 @@ interface JobView {
 const workerFor = (t: TestApp, processor?: ItemProcessor, id?: string, batch = 50) =>
   jobWorker(t.database.db, t.app.jobs.service, processor ?? t.app.jobs.processor, {
     batch,
-    readyBatch: batch,
     concurrency: 4,
     leaseSeconds: 60,
     id,
@@ -70,9 +69,11 @@ describe("bulk jobs", () => {
   it("duplicates and invalid numbers are rejected with a reason and not charged", async () => {
     const { tenantId, api, billing } = await setup(t);
     const list = ["+447911123456", "07911 123456", "12", "+447700900001", "+447911123457", "not a phone"];
-    const job = expectOk<JobView>(
-      await api("POST", "/api/tenant/job", { service: "basic", numbers: list, defaultCountry: "gb" }),
-    );
+    const job = await submitAsLive<JobView>(t, api, {
+      service: "basic",
+      numbers: list,
+      defaultCountry: "gb",
+    });
     expect(job).toMatchObject({
       status: "queued",
       total: 6,
@@ -100,10 +101,7 @@ describe("bulk jobs", () => {
     expect(hold.referenceId).toBe(job.id);
     expect(hold.note).toContain("1 duplicates and 3 invalid not charged");
 
-    // One of the two fails: its share comes back with a release row that says why. The basic
-    // check was answered while reading; taking the stored results away makes the worker check
-    // the items itself, as it does for live services.
-    await asLiveItems(t, job.id);
+    // One of the two fails: its share comes back with a release row that says why.
     const failing: ItemProcessor = {
       sandbox: () => false,
       process: async (_s, e164) => {
@@ -140,9 +138,7 @@ describe("bulk jobs", () => {
 
   it("progress counters move per chunk; completion settles the work and closes the hold", async () => {
     const { tenantId, api, billing } = await setup(t);
-    const job = expectOk<JobView>(
-      await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(120) }),
-    );
+    const job = await submitAsLive<JobView>(t, api, { service: "basic", numbers: numbers(120) });
     expect(job).toMatchObject({ total: 120, chargeable: 120, remaining: 120, percent: 0, timeLeft: null });
     const worker = workerFor(t, undefined, undefined, 50);
     expect(await worker.runOnce()).toBe(50);
@@ -198,9 +194,7 @@ describe("bulk jobs", () => {
 
   it("cancel rejects what is left and releases the unused funds at once", async () => {
     const { tenantId, api, billing } = await setup(t);
-    const job = expectOk<JobView>(
-      await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(30) }),
-    );
+    const job = await submitAsLive<JobView>(t, api, { service: "basic", numbers: numbers(30) });
     await workerFor(t, undefined, undefined, 10).runOnce();
     const cancelled = expectOk<JobView>(await api("POST", `/api/tenant/job/s/${job.id}/cancel`));
     expect(cancelled).toMatchObject({ status: "cancelled", done: 10, remaining: 0 });
@@ -244,19 +238,20 @@ describe("bulk jobs", () => {
     expect(tooMany.data).toEqual({ max: 500, count: 501 });
     expect(tooMany.msg).toContain("500");
 
+    // HLR jobs wait for the worker (basic ones complete when submitted), so they stay open.
     const first = expectOk<JobView>(
-      await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(2) }),
+      await api("POST", "/api/tenant/job", { service: "hlr", numbers: numbers(2) }),
     );
-    expectOk(await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(2, 10) }));
+    expectOk(await api("POST", "/api/tenant/job", { service: "hlr", numbers: numbers(2, 10) }));
     const limited = expectError(
-      await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(2, 20) }),
+      await api("POST", "/api/tenant/job", { service: "hlr", numbers: numbers(2, 20) }),
       400,
       40042,
     );
     expect(limited.msg).toContain("2");
     // Cancelling one frees a place.
     expectOk(await api("POST", `/api/tenant/job/s/${first.id}/cancel`));
-    expectOk(await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(2, 30) }));
+    expectOk(await api("POST", "/api/tenant/job", { service: "hlr", numbers: numbers(2, 30) }));
     expect((await billing.verify(tenantId)).ok).toBe(true);
 
     // The JSON list route stops at 100,000 numbers whatever JOB_MAX_ROWS allows.
@@ -296,6 +291,24 @@ describe("bulk jobs", () => {
     expect(await billing.verify(tenantId)).toMatchObject({ balanceMicros: 1_000_000n, ok: true });
   });
 
+  it("numbers answered while reading are charged when submitted; the job completes without a worker", async () => {
+    const { tenantId, api, billing } = await setup(t);
+    const job = expectOk<JobView>(
+      await api("POST", "/api/tenant/job", { service: "basic", numbers: [...numbers(50, 1_000), "12"] }),
+    );
+    expect(job).toMatchObject({ status: "completed", done: 50, invalid: 1, percent: 100, remaining: 0 });
+    expect(job.chargedMicros).toBe((50n * PRICE).toString());
+    expect(await workerFor(t).drain()).toBe(0);
+    const rows = (await ledger(t, tenantId)).filter((r) => r.referenceId === job.id);
+    expect(rows.map((r) => [r.tradeType, r.amountMicros])).toEqual([
+      [TRADE_TYPES.dataWebDetection, -50n * PRICE],
+    ]);
+    expect(await billing.verify(tenantId)).toMatchObject({
+      balanceMicros: 1_000_000n - 50n * PRICE,
+      ok: true,
+    });
+  });
+
   it("another organisation's job is not found", async () => {
     const a = await setup(t);
     const b = await setup(t);
@@ -329,10 +342,7 @@ describe.skipIf(!onPostgres)("bulk jobs under concurrency (PostgreSQL)", () => {
 
   it("two workers share one job without doing any item twice; charged = done x price", async () => {
     const { tenantId, api, billing } = await setup(t);
-    const job = expectOk<JobView>(
-      await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(400) }),
-    );
-    await asLiveItems(t, job.id);
+    const job = await submitAsLive<JobView>(t, api, { service: "basic", numbers: numbers(400) });
     const seen = new Map<string, number>();
     const counting = (): ItemProcessor => ({
       sandbox: () => false,
@@ -366,33 +376,9 @@ describe.skipIf(!onPostgres)("bulk jobs under concurrency (PostgreSQL)", () => {
     });
   });
 
-  it("two workers charging items answered while reading: each item once, charged = done x price", async () => {
-    const { tenantId, api, billing } = await setup(t);
-    const job = expectOk<JobView>(
-      await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(500, 1_000) }),
-    );
-    const [a, b] = await Promise.all([
-      workerFor(t, undefined, "r1", 20).drain(),
-      workerFor(t, undefined, "r2", 20).drain(),
-    ]);
-    expect(a + b).toBe(500);
-    const end = expectOk<JobView>(await api("GET", `/api/tenant/job/s/${job.id}`));
-    expect(end).toMatchObject({ status: "completed", done: 500 });
-    expect(await itemCounts(job.id)).toEqual([
-      { status: "done", n: 500, cost: (500n * PRICE).toString(), max_attempts: 1 },
-    ]);
-    expect(await billing.verify(tenantId)).toMatchObject({
-      balanceMicros: 1_000_000n - 500n * PRICE,
-      ok: true,
-    });
-  });
-
   it("a dead worker's expired lease is picked up; every item is charged exactly once", async () => {
     const { tenantId, api, billing } = await setup(t);
-    const job = expectOk<JobView>(
-      await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(60) }),
-    );
-    await asLiveItems(t, job.id);
+    const job = await submitAsLive<JobView>(t, api, { service: "basic", numbers: numbers(60) });
     // A worker claims 25 items and dies without finishing them.
     const claimed = await t.app.jobs.service.repo.claim("dead-worker", 25, 600);
     expect(claimed).toHaveLength(25);
@@ -436,9 +422,7 @@ describe.skipIf(!onPostgres)("bulk jobs under concurrency (PostgreSQL)", () => {
 
   it("cancel while two workers run: balance = ledger, nothing charged after the cancel", async () => {
     const { tenantId, api, billing } = await setup(t);
-    const job = expectOk<JobView>(
-      await api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(300) }),
-    );
+    const job = await submitAsLive<JobView>(t, api, { service: "basic", numbers: numbers(300) });
     const slow: ItemProcessor = {
       sandbox: () => false,
       process: async (_s, e164) => {

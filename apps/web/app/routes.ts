@@ -21,6 +21,8 @@ export default [
         index("routes/dashboard/index.tsx"),
         route("profile", "routes/dashboard/profile.tsx"),
         route("detection", "routes/dashboard/detection.tsx"),
+        route("history", "routes/dashboard/history.tsx"),
+        route("history/:id", "routes/dashboard/history-job.tsx"),
         route("price", "routes/dashboard/price.tsx"),
         route("account", "routes/dashboard/account.tsx"),
         route("account/detail", "routes/dashboard/account-detail.tsx"),

@@ -34,6 +34,7 @@ export const ERRORS = {
   fileExpandsTooMuch: { code: 40049, status: 400 },
   fileColumnMissing: { code: 40050, status: 400 },
   jobNotDraft: { code: 40904, status: 409 },
+  jobNotSubmitted: { code: 40905, status: 409 },
   // 4003x travel with HTTP 200: the spec's client reads them from a successful answer.
   noActiveTenant: { code: 40035, status: 200 },
   notTenantMember: { code: 40036, status: 200 },

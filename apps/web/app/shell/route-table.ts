@@ -1,6 +1,7 @@
 import {
   CreditCardOutlined,
   DollarOutlined,
+  HistoryOutlined,
   HomeOutlined,
   SearchOutlined,
   TeamOutlined,
@@ -39,6 +40,21 @@ export const DASHBOARD_PAGES: DashboardPage[] = [
     titleKey: "detection:title",
     icon: SearchOutlined,
     permissions: ROUTE_PERMISSIONS.detection,
+  },
+  {
+    key: "history",
+    path: "/dashboard/history",
+    titleKey: "history:title",
+    icon: HistoryOutlined,
+    permissions: ROUTE_PERMISSIONS.history,
+  },
+  {
+    key: "history-job",
+    path: "/dashboard/history/:id",
+    titleKey: "history:job.title",
+    permissions: ROUTE_PERMISSIONS.history,
+    hideInMenu: true,
+    parent: "history",
   },
   {
     key: "price",

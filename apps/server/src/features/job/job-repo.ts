@@ -161,11 +161,12 @@ export function jobRepo(db: Db) {
     async claim(worker: string, limit: number, leaseSeconds: number): Promise<ClaimedItem[]> {
       const items = await queryRows<ClaimedItem>(
         db,
-        // MATERIALIZED: see finishReady; the rows are picked once, then leased.
+        // MATERIALIZED: the rows are picked once, then leased. A subquery under IN may be re-run
+        // by the planner, and with SKIP LOCKED each run picks other rows, past the limit.
         sql`with picked as materialized (
               select i.job_id, i.seq from detection_items i
               join detection_jobs j on j.id = i.job_id
-              where i.status = 'queued' and i.result is null and j.status in ('queued', 'running')
+              where i.status = 'queued' and j.status in ('queued', 'running')
                 and (i.lease_until is null or i.lease_until < now())
               order by i.job_id, i.seq
               limit ${limit}
@@ -227,52 +228,6 @@ export function jobRepo(db: Db) {
         costMicros += BigInt(row.cost_micros);
       }
       return { done, failed, costMicros };
-    },
-
-    async markRunning(tx: Tx, jobId: string) {
-      await tx.execute(
-        sql`update detection_jobs set status = 'running', started_at = coalesce(started_at, now())
-            where id = ${jobId} and status = 'queued'`,
-      );
-    },
-
-    /** An open job with items whose result is already stored (read offline), oldest first. */
-    async readyJob(): Promise<string | null> {
-      const rows = await queryRows<{ id: string }>(
-        db,
-        sql`select j.id from detection_jobs j
-            where j.status in ('queued', 'running')
-              and exists (select 1 from detection_items i
-                          where i.job_id = j.id and i.status = 'queued' and i.result is not null
-                            and (i.lease_until is null or i.lease_until < now()))
-            order by j.created_at limit 1`,
-      );
-      return rows[0]?.id ?? null;
-    },
-
-    /**
-     * Charges up to `limit` items whose result is already stored: one statement, no round trip
-     * per item. Runs under the job's row lock, inside the transaction that settles the money.
-     */
-    async finishReady(tx: Tx, jobId: string, unitPriceMicros: bigint, limit: number) {
-      const rows = await queryRows<{ n: number }>(
-        tx,
-        // MATERIALIZED: the picked rows are chosen once; a subquery under IN may be re-run by
-        // the planner, and with SKIP LOCKED each run picks other rows, past the limit.
-        sql`with picked as materialized (
-              select seq from detection_items
-              where job_id = ${jobId} and status = 'queued' and result is not null
-                and (lease_until is null or lease_until < now())
-              order by seq limit ${limit} for update skip locked),
-            done as (
-              update detection_items set status = 'done', cost_micros = ${unitPriceMicros.toString()}::bigint,
-                     finished_at = now(), attempts = attempts + 1
-              where job_id = ${jobId} and seq in (select seq from picked)
-              returning 1)
-            select count(*)::int as n from done`,
-      );
-      const done = rows[0]?.n ?? 0;
-      return { done, failed: 0, costMicros: unitPriceMicros * BigInt(done) };
     },
 
     async bumpCounters(tx: Tx, jobId: string, done: number, failed: number, costMicros: bigint) {
@@ -371,20 +326,26 @@ export function jobRepo(db: Db) {
       );
     },
 
-    /** A draft becomes queued (or completed at once when nothing is chargeable). */
+    /** A draft becomes queued, or completed when nothing is left for the worker. */
     async queue(
       tx: Tx,
       jobId: string,
       v: {
         status: "queued" | "completed";
+        /** Items answered while reading, charged now. */
+        done: number;
+        chargedMicros: bigint;
         unitPriceMicros: bigint;
         currency: string;
         reservationId: string | null;
       },
     ) {
       await tx.execute(
-        sql`update detection_jobs set status = ${v.status}, unit_price_micros = ${v.unitPriceMicros.toString()}::bigint,
+        sql`update detection_jobs set status = ${v.status}, done = ${v.done},
+              charged_micros = ${v.chargedMicros.toString()}::bigint,
+              unit_price_micros = ${v.unitPriceMicros.toString()}::bigint,
               currency = ${v.currency}, reservation_id = ${v.reservationId}, created_at = now(),
+              started_at = ${v.done > 0 ? sql`now()` : sql`null`},
               finished_at = ${v.status === "completed" ? sql`now()` : sql`null`}
             where id = ${jobId}`,
       );

@@ -7,7 +7,9 @@ import { detectionJobs } from "../../db/schema/index";
 import { AppError } from "../../http/app-error";
 import { type Actor, billingService } from "../billing/billing-service";
 import { isChargeable, resultFacets } from "../detection/result-view";
+import { noticeService } from "../notice/notice-service";
 import { priceService } from "../price/price-service";
+import { jobCompletedNotice } from "./job-notice";
 import { type ItemFilter, type JobRepo, type JobRow, jobRepo, type NewItem, OPEN_STATUSES } from "./job-repo";
 import { E164Set } from "./number-set";
 import type { ItemProcessor } from "./process-item";
@@ -44,8 +46,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
  * Sorts rows into chargeable items and rejected ones as they stream past: duplicates (of an
  * earlier row) and numbers the service would not charge for (not a number; for HLR/MNP not
  * eligible for a live look-up; otherwise invalid). Holds only the set of numbers seen. When the
- * processor can answer the service offline, the full check is made here, once, and its result
- * rides with the item (the worker then only charges it).
+ * processor can answer the service offline, the full check is made here, once, and the item is
+ * stored done with its result: submitting charges it, no worker round is needed.
  */
 export function classifier(service: ServiceCode, defaultCountry?: string, processor?: ItemProcessor) {
   const seen = new E164Set();
@@ -72,7 +74,8 @@ export function classifier(service: ServiceCode, defaultCountry?: string, proces
         // Control characters (NUL above all) cannot be stored as text; they are never part of a number.
         input: input.slice(0, 256).replace(CONTROL_CHARACTERS, ""),
         e164,
-        status: rejectReason ? "rejected" : "queued",
+        // Answered while reading: done now, charged when the draft is submitted.
+        status: rejectReason ? "rejected" : result ? "done" : "queued",
         rejectReason,
         result,
         facets: result ? resultFacets(service, result) : null,
@@ -246,13 +249,20 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
       };
     },
 
-    /** Submits a draft: prices it, reserves the funds and queues it for the worker. */
+    /**
+     * Submits a draft: prices its chargeable numbers and reserves them; those already answered
+     * while reading are settled at once, in the transaction that moves the job on; the rest are
+     * queued for the worker (or the job completes when nothing is left).
+     */
     async submit(tenantId: string, jobId: string, actor: Actor) {
       const job = await repo.job(tenantId, jobId);
       if (!job) throw new AppError("notFound");
       if (job.status !== "draft") throw new AppError("jobNotDraft");
-      await checkConcurrent(db, tenantId);
-      const chargeable = job.total - job.duplicates - job.invalid;
+      const counts = Object.fromEntries((await repo.statusCounts(jobId)).map((c) => [c.value, c.n]));
+      const ready = counts.done ?? 0;
+      const queued = counts.queued ?? 0;
+      if (queued > 0) await checkConcurrent(db, tenantId);
+      const chargeable = ready + queued;
       const quote =
         chargeable > 0 ? await prices.quote(tenantId, job.service as ServiceCode, chargeable) : null;
       const unitPrice = job.sandbox === 1 || !quote ? 0n : quote.unitPriceMicros;
@@ -273,23 +283,35 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
               })
             ).reservation
           : null;
+      const readyCost = unitPrice * BigInt(ready);
+      let finished: JobRow | null = null;
       try {
-        await db.transaction(async (tx) => {
+        finished = await db.transaction(async (tx) => {
           await repo.lockTenant(tx, tenantId);
           const locked = await repo.lockJob(tx, jobId);
           if (locked?.status !== "draft") throw new AppError("jobNotDraft");
-          await checkConcurrent(tx, tenantId);
+          if (queued > 0) await checkConcurrent(tx, tenantId);
+          if (reservation && readyCost > 0n)
+            await billingService(tx as unknown as Db).settle(tenantId, reservation.id, readyCost);
+          const status = queued > 0 ? "queued" : "completed";
           await repo.queue(tx, jobId, {
-            status: chargeable > 0 ? "queued" : "completed",
+            status,
+            done: ready,
+            chargedMicros: readyCost,
             unitPriceMicros: unitPrice,
             currency: quote?.currency ?? job.currency,
             reservationId: reservation?.id ?? null,
           });
+          if (status === "queued") return null;
+          const done = (await repo.lockJob(tx, jobId))!;
+          await noticeService(tx as unknown as Db).notify(jobCompletedNotice(done), tx);
+          return done;
         });
       } catch (error) {
         if (reservation) await billing.release(tenantId, reservation.id, actor, `job ${jobId} not submitted`);
         throw error;
       }
+      if (finished) await release(finished, actor);
       return progress((await repo.job(tenantId, jobId))!);
     },
 
@@ -328,7 +350,8 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
     },
 
     async items(tenantId: string, jobId: string, query: ItemFilter & { cursor?: number; limit: number }) {
-      await this.job(tenantId, jobId);
+      const job = await this.job(tenantId, jobId);
+      const paid = job.status !== "draft";
       const rows = await repo.items(tenantId, jobId, query);
       return {
         items: rows.map((r) => ({
@@ -337,8 +360,8 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
           e164: r.e164,
           status: r.status,
           rejectReason: r.reject_reason,
-          // A result computed while reading a draft is shown only once the item is paid for.
-          result: r.status === "done" ? r.result : null,
+          // A result computed while reading a draft is shown only once the draft is submitted.
+          result: paid && r.status === "done" ? r.result : null,
           costMicros: r.cost_micros,
           finishedAt: r.finished_at,
         })),
@@ -355,7 +378,15 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
 
     /** What the result view charts: items by status and, of the checked ones, by facet. */
     async summary(tenantId: string, jobId: string) {
-      await this.job(tenantId, jobId);
+      const job = await this.job(tenantId, jobId);
+      if (job.status === "draft") {
+        // Answers of a draft are not shown before it is paid for: counts and reasons only.
+        const [status, rejectReason] = await Promise.all([
+          repo.statusCounts(jobId),
+          repo.facetCounts(jobId, "reject_reason", 20),
+        ]);
+        return { status, outcome: [], lineType: [], country: [], carrier: [], risk: [], rejectReason };
+      }
       const [status, outcome, lineType, country, carrier, risk, rejectReason] = await Promise.all([
         repo.statusCounts(jobId),
         repo.facetCounts(jobId, "outcome", 20),

@@ -148,6 +148,8 @@ export async function jobRoutes(app: FastifyInstance) {
       const tenant = requireTenant(request);
       const job = await service.job(tenant.id, request.params.id);
       const { format, rejected, ...filter } = request.query;
+      // A draft's answers are paid for on submit; until then only its rejected rows are shown.
+      if (job.status === "draft" && !rejected) throw new AppError("jobNotSubmitted");
       const name = `${rejected ? "rejected" : "results"}-${job.id.slice(0, 8)}.${format}`;
       reply
         .header(

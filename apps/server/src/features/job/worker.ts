@@ -8,6 +8,7 @@ import type { Tx } from "../billing/billing-repo";
 import { type Actor, billingService } from "../billing/billing-service";
 import { resultFacets } from "../detection/result-view";
 import { noticeService } from "../notice/notice-service";
+import { jobCompletedNotice } from "./job-notice";
 import type { ClaimedItem, ItemOutcome, JobRow } from "./job-repo";
 import { type JobService, releaseNote } from "./job-service";
 import type { ItemProcessor } from "./process-item";
@@ -15,8 +16,6 @@ import type { ItemProcessor } from "./process-item";
 export interface WorkerOptions {
   /** Items claimed per round. */
   batch: number;
-  /** Items with a stored result charged per transaction (default 5,000). */
-  readyBatch?: number;
   /** Items checked at the same time. */
   concurrency: number;
   leaseSeconds: number;
@@ -30,8 +29,6 @@ export interface WorkerOptions {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
-/** Items with a stored result charged per transaction unless told otherwise. */
-const READY_BATCH = 5_000;
 /** How often a running worker looks for jobs past retention. */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
@@ -111,25 +108,8 @@ export function jobWorker(
       await billingService(db).release(job.tenant_id, job.reservation_id, SYSTEM, releaseNote(job));
   }
 
-  /** Items whose result was stored while reading (offline services): charged a chunk at a time. */
-  async function runReady(): Promise<number> {
-    const jobId = await repo.readyJob();
-    if (!jobId) return 0;
-    let count = 0;
-    const finished = await finishChunk(jobId, async (tx, price) => {
-      await repo.markRunning(tx, jobId);
-      const outcome = await repo.finishReady(tx, jobId, price, options.readyBatch ?? READY_BATCH);
-      count = outcome.done;
-      return outcome;
-    });
-    if (finished) await completed(finished);
-    return count;
-  }
-
   /** One round: claim, check, write. Answers how many items it handled. */
   async function runOnce(): Promise<number> {
-    const ready = await runReady();
-    if (ready > 0) return ready;
     const claimed = await repo.claim(id, options.batch, options.leaseSeconds);
     const byJob = new Map<string, ClaimedItem[]>();
     for (const item of claimed) byJob.set(item.job_id, [...(byJob.get(item.job_id) ?? []), item]);
@@ -213,6 +193,9 @@ export function jobWorker(
           } catch (error) {
             log?.error({ err: error, worker: id }, "job worker round failed");
           }
+          // PGlite answers in microtasks: without a real pause between rounds a busy worker
+          // would keep the event loop from serving requests.
+          await new Promise((resolve) => setImmediate(resolve));
           if (claimed === 0 && running)
             await new Promise<void>((resolve) => {
               const timer = setTimeout(resolve, options.idleMs ?? 1_000);
@@ -240,13 +223,3 @@ export function jobWorker(
 }
 
 export type JobWorker = ReturnType<typeof jobWorker>;
-
-/** The notice to whoever submitted a job (or every member when nobody did) that it finished. */
-export function jobCompletedNotice(job: JobRow) {
-  return {
-    tenantId: job.tenant_id,
-    userId: job.submitted_by,
-    type: "job_completed" as const,
-    params: { service: job.service, done: job.done, total: job.total, failed: job.failed },
-  };
-}

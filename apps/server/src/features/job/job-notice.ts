@@ -1,0 +1,11 @@
+import type { JobRow } from "./job-repo";
+
+/** The notice to whoever submitted a job (or every member when nobody did) that it finished. */
+export function jobCompletedNotice(job: JobRow) {
+  return {
+    tenantId: job.tenant_id,
+    userId: job.submitted_by,
+    type: "job_completed" as const,
+    params: { service: job.service, done: job.done, total: job.total, failed: job.failed },
+  };
+}

@@ -1,0 +1,182 @@
+import { JOB_CHANNELS, JOB_STATUSES } from "@nc/contracts/detection-single";
+import { SERVICES } from "@nc/contracts/services";
+import { Button, Col, Form, Input, Row, Select, Space } from "antd";
+import { Fragment, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { HistoryFilters } from "../../jobs/api/history";
+import { useTenantAccess } from "../../tenant/use-tenant-access";
+import { useNarrow } from "../use-narrow";
+import { SubmitterSelect } from "./submitter-select";
+
+/**
+ * The history's filter bar. Every change applies at once (there is nothing to type that would
+ * need a button); dates are calendar days in the organisation's time zone, as the server reads them.
+ * On a phone the fields stack two by two and their names move into the placeholders.
+ */
+export function HistoryFilterBar({
+  tenantId,
+  onChange,
+}: {
+  tenantId: string;
+  onChange: (filters: HistoryFilters) => void;
+}) {
+  const { t } = useTranslation();
+  const { tenant, can } = useTenantAccess();
+  const narrow = useNarrow();
+  const [form] = Form.useForm<HistoryFilters>();
+  const zone = tenant?.tenant.timezoneCode ?? "UTC";
+  const apply = () => {
+    const v = form.getFieldsValue();
+    onChange({
+      from: v.from || undefined,
+      to: v.to || undefined,
+      service: v.service || undefined,
+      status: v.status || undefined,
+      channel: v.channel || undefined,
+      submittedBy: v.submittedBy || undefined,
+    });
+  };
+  const placeholder = (label: string) => (narrow ? label : t("history:filters.all"));
+  const item = narrow ? { marginBottom: 8 } : undefined;
+  const width = (min: number) => (narrow ? { width: "100%" } : { minWidth: min });
+
+  const fields: { key: string; wide?: boolean; node: ReactNode }[] = [
+    {
+      key: "date",
+      wide: true,
+      node: (
+        <Form.Item
+          style={item}
+          label={narrow ? undefined : t("history:filters.dateRange")}
+          tooltip={narrow ? undefined : t("history:filters.timeZone", { zone })}
+          extra={narrow ? t("history:filters.timeZone", { zone }) : undefined}
+        >
+          <Space.Compact style={narrow ? { width: "100%" } : undefined}>
+            <Form.Item name="from" noStyle>
+              <Input
+                type="date"
+                aria-label={t("history:filters.from")}
+                style={narrow ? { width: "50%" } : undefined}
+                data-testid="history-filter-from"
+              />
+            </Form.Item>
+            <Form.Item name="to" noStyle>
+              <Input
+                type="date"
+                aria-label={t("history:filters.to")}
+                style={narrow ? { width: "50%" } : undefined}
+                data-testid="history-filter-to"
+              />
+            </Form.Item>
+          </Space.Compact>
+        </Form.Item>
+      ),
+    },
+    {
+      key: "service",
+      node: (
+        <Form.Item name="service" style={item} label={narrow ? undefined : t("history:filters.service")}>
+          <Select
+            allowClear
+            aria-label={t("history:filters.service")}
+            placeholder={placeholder(t("history:filters.service"))}
+            style={width(170)}
+            popupMatchSelectWidth={false}
+            data-testid="history-filter-service"
+            options={SERVICES.map((s) => ({ value: s.code, label: t(`services:${s.code}.name`) }))}
+          />
+        </Form.Item>
+      ),
+    },
+    {
+      key: "status",
+      node: (
+        <Form.Item name="status" style={item} label={narrow ? undefined : t("history:filters.status")}>
+          <Select
+            allowClear
+            aria-label={t("history:filters.status")}
+            placeholder={placeholder(t("history:filters.status"))}
+            style={width(130)}
+            popupMatchSelectWidth={false}
+            data-testid="history-filter-status"
+            options={JOB_STATUSES.map((s) => ({ value: s, label: t(`history:status.${s}`) }))}
+          />
+        </Form.Item>
+      ),
+    },
+    {
+      key: "channel",
+      node: (
+        <Form.Item name="channel" style={item} label={narrow ? undefined : t("history:filters.channel")}>
+          <Select
+            allowClear
+            aria-label={t("history:filters.channel")}
+            placeholder={placeholder(t("history:filters.channel"))}
+            style={width(110)}
+            data-testid="history-filter-channel"
+            options={JOB_CHANNELS.map((c) => ({ value: c, label: t(`history:channel.${c}`) }))}
+          />
+        </Form.Item>
+      ),
+    },
+  ];
+  if (can(["tenant_user:read"]))
+    fields.push({
+      key: "submittedBy",
+      node: (
+        <Form.Item
+          name="submittedBy"
+          style={item}
+          label={narrow ? undefined : t("history:filters.submittedBy")}
+        >
+          <SubmitterSelect
+            tenantId={tenantId}
+            placeholder={narrow ? t("history:filters.submittedBy") : t("history:filters.anyone")}
+            style={width(180)}
+          />
+        </Form.Item>
+      ),
+    });
+  const reset = (
+    <Form.Item style={item}>
+      <Button
+        onClick={() => {
+          form.resetFields();
+          apply();
+        }}
+        data-testid="history-filter-reset"
+      >
+        {t("history:filters.reset")}
+      </Button>
+    </Form.Item>
+  );
+
+  return (
+    <Form<HistoryFilters>
+      form={form}
+      layout={narrow ? "vertical" : "inline"}
+      onValuesChange={apply}
+      style={narrow ? undefined : { rowGap: 8 }}
+      aria-label={t("history:filters.title")}
+      data-testid="history-filters"
+    >
+      {narrow ? (
+        <Row gutter={8}>
+          {fields.map((f) => (
+            <Col key={f.key} span={f.wide ? 24 : 12}>
+              {f.node}
+            </Col>
+          ))}
+          <Col span={24}>{reset}</Col>
+        </Row>
+      ) : (
+        <>
+          {fields.map((f) => (
+            <Fragment key={f.key}>{f.node}</Fragment>
+          ))}
+          {reset}
+        </>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,128 @@
+import type { DetectionJobView } from "@nc/contracts/detection-single";
+import { formatMoney } from "@nc/contracts/money";
+import { Progress, Space, Table, Tag, Typography } from "antd";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { useLocale } from "../../../shell/i18n/use-locale";
+import { OPEN_JOB_STATUSES } from "../../jobs/api/job";
+import { useTenantDate } from "../../tenant/use-tenant-date";
+import { chargeableOf } from "../chargeable";
+import { JobStatusTag } from "./job-status-tag";
+import { jobWhat } from "./job-what";
+
+/** The history's rows; a row (or its "what" link, for keyboards) opens the result view. */
+export function HistoryTable({
+  rows,
+  loading,
+  empty,
+}: {
+  rows: DetectionJobView[];
+  loading: boolean;
+  empty: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { locale, to } = useLocale();
+  const navigate = useNavigate();
+  const date = useTenantDate();
+  const n = (value: number) => value.toLocaleString(locale);
+  const href = (r: DetectionJobView) => to(`/dashboard/history/${encodeURIComponent(r.id)}`);
+
+  return (
+    <Table<DetectionJobView>
+      rowKey="id"
+      size="middle"
+      loading={loading}
+      dataSource={rows}
+      pagination={false}
+      scroll={{ x: "max-content" }}
+      locale={{ emptyText: empty }}
+      data-testid="history-table"
+      onRow={(r) => ({ onClick: () => navigate(href(r)), style: { cursor: "pointer" } })}
+      columns={[
+        {
+          key: "time",
+          title: t("history:columns.time"),
+          render: (_v, r) => <span style={{ whiteSpace: "nowrap" }}>{date(r.createdAt)}</span>,
+        },
+        {
+          key: "service",
+          title: t("history:columns.service"),
+          render: (_v, r) => t(`services:${r.service}.name`, { defaultValue: r.service }),
+        },
+        {
+          key: "what",
+          title: t("history:columns.what"),
+          render: (_v, r) => (
+            <Link
+              to={href(r)}
+              onClick={(e) => e.stopPropagation()}
+              data-testid="history-open"
+              style={{
+                display: "inline-block",
+                maxWidth: 260,
+                overflow: "hidden",
+                textOverflow: "ellipsis",
+                whiteSpace: "nowrap",
+                verticalAlign: "bottom",
+              }}
+            >
+              {jobWhat(t, r, locale)}
+            </Link>
+          ),
+        },
+        {
+          key: "status",
+          title: t("history:columns.status"),
+          render: (_v, r) => (
+            <Space size={4}>
+              <JobStatusTag status={r.status} />
+              {r.sandbox && <Tag color="purple">{t("history:job.sandbox")}</Tag>}
+            </Space>
+          ),
+        },
+        {
+          key: "progress",
+          title: t("history:columns.progress"),
+          render: (_v, r) => {
+            const of = chargeableOf(r);
+            const processed = r.done + r.failed;
+            return OPEN_JOB_STATUSES.includes(r.status) && of > 0 ? (
+              <Progress
+                percent={Math.floor((processed / of) * 100)}
+                size="small"
+                status="active"
+                style={{ minWidth: 120, margin: 0 }}
+                format={() => `${n(r.done)} / ${n(of)}`}
+              />
+            ) : (
+              <span style={{ whiteSpace: "nowrap" }}>
+                {n(r.done)} / {n(of)}
+              </span>
+            );
+          },
+        },
+        {
+          key: "charged",
+          title: t("history:columns.charged"),
+          align: "right",
+          render: (_v, r) => (
+            <span style={{ whiteSpace: "nowrap" }}>{formatMoney(r.chargedMicros, r.currency, locale)}</span>
+          ),
+        },
+        {
+          key: "who",
+          title: t("history:columns.submittedBy"),
+          render: (_v, r) => (
+            <Space size={4}>
+              <span>{r.submittedBy?.name ?? "—"}</span>
+              {r.channel === "api" && (
+                <Typography.Text type="secondary">· {t("history:channel.api")}</Typography.Text>
+              )}
+            </Space>
+          ),
+        },
+      ]}
+    />
+  );
+}

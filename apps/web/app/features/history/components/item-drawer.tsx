@@ -1,0 +1,73 @@
+import type { JobItemView, JobView } from "@nc/contracts/jobs";
+import type { ServiceCode } from "@nc/contracts/services";
+import { Descriptions, Drawer, Grid, Space, Tag } from "antd";
+import { useTranslation } from "react-i18next";
+import { CheckResult } from "../../detection/components/check-result";
+import { useFacetLabel } from "../facet-labels";
+import { itemResult } from "../item-facets";
+import { facetTone, TAG_COLOURS } from "../tones";
+
+/**
+ * One number of a job in full. A checked number is shown with the detection page's result card
+ * (so a number reads the same wherever it was checked); a number that was not checked says why.
+ */
+export function ItemDrawer({
+  job,
+  item,
+  onClose,
+}: {
+  job: JobView;
+  item: JobItemView | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const label = useFacetLabel(job.service);
+  const result = item ? itemResult(item) : null;
+
+  return (
+    <Drawer
+      open={item !== null}
+      onClose={onClose}
+      size={screens.sm ? 720 : "100%"}
+      styles={screens.sm ? undefined : { body: { padding: 12 } }}
+      title={item ? (item.e164 ?? item.input) : ""}
+      data-testid="item-drawer"
+      destroyOnHidden
+    >
+      {item && (
+        <Space orientation="vertical" size={16} style={{ width: "100%" }}>
+          <Descriptions size="small" column={1} bordered>
+            <Descriptions.Item label={t("history:item.row")}>{item.seq + 1}</Descriptions.Item>
+            <Descriptions.Item label={t("history:item.input")}>{item.input}</Descriptions.Item>
+            <Descriptions.Item label={t("history:results.status")}>
+              <Tag color={TAG_COLOURS[facetTone("status", item.status)]}>{label("status", item.status)}</Tag>
+            </Descriptions.Item>
+            {item.rejectReason && (
+              <Descriptions.Item label={t("history:item.reason")}>
+                {label("rejectReason", item.rejectReason)}
+              </Descriptions.Item>
+            )}
+            {item.status === "failed" && (
+              <Descriptions.Item label={t("history:item.reason")}>
+                {t("history:item.failedHelp")}
+              </Descriptions.Item>
+            )}
+          </Descriptions>
+          {result && (
+            <CheckResult
+              view={{
+                jobId: job.id,
+                service: job.service as ServiceCode,
+                result,
+                costMicros: item.costMicros,
+                currency: job.currency,
+                sandbox: result.sandbox || job.sandbox,
+              }}
+            />
+          )}
+        </Space>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,100 @@
+import type { JobView } from "@nc/contracts/jobs";
+import { formatMoney } from "@nc/contracts/money";
+import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
+import { Card, Col, Progress, Row, Space, Statistic, Tag, Typography, theme } from "antd";
+import { useTranslation } from "react-i18next";
+import { Can } from "../../../shell/access/can";
+import { useLocale } from "../../../shell/i18n/use-locale";
+import { OPEN_JOB_STATUSES } from "../../jobs/api/job";
+import { useTenantDate } from "../../tenant/use-tenant-date";
+import { chargeableOf } from "../chargeable";
+import { durationText } from "../duration-text";
+import { useNarrow } from "../use-narrow";
+import { CancelJobButton } from "./cancel-job-button";
+import { JobStatusTag } from "./job-status-tag";
+import { jobWhat } from "./job-what";
+
+/** The job at a glance: what, status, live progress (with cancel while open), counts and charge. */
+export function JobHeader({ job, tenantId }: { job: JobView; tenantId: string }) {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const date = useTenantDate();
+  const narrow = useNarrow();
+  const { token } = theme.useToken();
+  const open = OPEN_JOB_STATUSES.includes(job.status);
+  const n = (value: number) => value.toLocaleString(locale);
+  const stats = [
+    { key: "total", value: n(job.total) },
+    { key: "checked", value: n(job.done) },
+    { key: "duplicates", value: n(job.duplicates) },
+    { key: "invalid", value: n(job.invalid) },
+    { key: "failed", value: n(job.failed) },
+    { key: "charged", value: formatMoney(job.chargedMicros, job.currency, locale) },
+  ] as const;
+
+  return (
+    <Card
+      size={narrow ? "small" : undefined}
+      data-testid="job-header"
+      title={
+        <Space wrap size={8}>
+          <span>{jobWhat(t, job, locale)}</span>
+          <JobStatusTag status={job.status} />
+          {job.sandbox && (
+            <Tag color="purple" data-testid="job-sandbox">
+              {t("history:job.sandbox")}
+            </Tag>
+          )}
+        </Space>
+      }
+      extra={
+        open && (
+          <Can permissions={ROUTE_PERMISSIONS.detection}>
+            <CancelJobButton tenantId={tenantId} jobId={job.id} small={narrow} />
+          </Can>
+        )
+      }
+    >
+      <Space orientation="vertical" size={16} style={{ width: "100%" }}>
+        <Typography.Text type="secondary">
+          {t(`services:${job.service}.name`, { defaultValue: job.service })} ·{" "}
+          {t("history:job.submitted", { date: date(job.createdAt) })}
+          {job.finishedAt ? ` · ${t("history:job.finished", { date: date(job.finishedAt) })}` : ""}
+        </Typography.Text>
+        <div>
+          <Progress
+            percent={job.percent}
+            data-testid="job-progress"
+            status={
+              job.status === "failed"
+                ? "exception"
+                : open
+                  ? "active"
+                  : job.status === "completed"
+                    ? "success"
+                    : "normal"
+            }
+          />
+          <Typography.Text type="secondary">
+            {t("history:job.progress", { done: n(job.done + job.failed), of: n(chargeableOf(job)) })}
+            {open && job.timeLeft !== null && job.timeLeft > 0
+              ? ` · ${t("history:job.timeLeft", { time: durationText(job.timeLeft, locale) })}`
+              : ""}
+          </Typography.Text>
+        </div>
+        <Row gutter={[16, 16]}>
+          {stats.map((s) => (
+            <Col key={s.key} xs={8} md={4}>
+              <Statistic
+                title={t(`history:counts.${s.key}`)}
+                value={s.value}
+                styles={narrow ? { content: { fontSize: token.fontSizeHeading4 } } : undefined}
+                data-testid={`job-count-${s.key}`}
+              />
+            </Col>
+          ))}
+        </Row>
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { useLocale } from "../../shell/i18n/use-locale";
+import { countryName } from "../detection/components/countries";
+
+/** The facets a job's summary counts; the result filters use the same names. */
+export type Facet = "status" | "outcome" | "lineType" | "country" | "carrier" | "risk" | "rejectReason";
+
+/**
+ * A service's verdict in words. Each service has its own vocabulary (the server's resultFacets):
+ * the detection page already translates connectivity, porting and recommendations, so those are
+ * reused; only the basic check's valid/invalid/unknown is new here.
+ */
+function outcomeText(t: TFunction, service: string, value: string): string {
+  switch (service) {
+    case "basic":
+      return t(`history:outcome.${value}`, { defaultValue: value });
+    case "hlr":
+      return t(`detection:connectivity.${value}`, { defaultValue: value });
+    case "mnp":
+      return t(`detection:ported.${value}`, { defaultValue: value });
+    default:
+      return t(`detection:recommendation.${value}`, { defaultValue: value });
+  }
+}
+
+/** "duplicate", "cancelled" or "invalid:<reason>", where the reason is the engine's. */
+function rejectReasonText(t: TFunction, value: string): string {
+  if (value === "duplicate" || value === "cancelled") return t(`history:rejectReason.${value}`);
+  const reason = value.startsWith("invalid:") ? value.slice("invalid:".length) : value;
+  if (reason === "invalid" || reason === "not_eligible") return t(`history:rejectReason.${reason}`);
+  return t(`detection:invalidReason.${reason}`, { defaultValue: reason });
+}
+
+/** Turns facet values (as stored, language-free) into text in the page's language. */
+export function useFacetLabel(service: string): (facet: Facet, value: string | null) => string {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  return (facet, value) => {
+    if (value === null || value === "") return t("history:summary.none");
+    switch (facet) {
+      case "status":
+        return t(`history:itemStatus.${value}`, { defaultValue: value });
+      case "outcome":
+        return outcomeText(t, service, value);
+      case "lineType":
+        return t(`detection:lineType.${value}`, { defaultValue: value });
+      case "country":
+        return `${countryName(value, locale)} (${value})`;
+      case "risk":
+        return t(`detection:level.${value}`, { defaultValue: value });
+      case "rejectReason":
+        return rejectReasonText(t, value);
+      default:
+        return value;
+    }
+  };
+}

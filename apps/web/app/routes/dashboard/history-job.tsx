@@ -1,0 +1,128 @@
+import { ArrowLeftOutlined } from "@ant-design/icons";
+import type { JobItemFilter, JobItemView } from "@nc/contracts/jobs";
+import { Alert, Button, Card, Flex, Skeleton, Space, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { DownloadButtons } from "../../features/history/components/download-buttons";
+import { ItemDrawer } from "../../features/history/components/item-drawer";
+import { JobHeader } from "../../features/history/components/job-header";
+import { ResultFilters } from "../../features/history/components/result-filters";
+import { ResultTable } from "../../features/history/components/result-table";
+import { SummaryCharts } from "../../features/history/components/summary-charts";
+import { useFollowJob } from "../../features/history/use-follow-job";
+import { useNarrow } from "../../features/history/use-narrow";
+import { OPEN_JOB_STATUSES, useJob } from "../../features/jobs/api/job";
+import { useJobItems } from "../../features/jobs/api/job-items";
+import { useJobSummary } from "../../features/jobs/api/job-summary";
+import { useTenantAccess } from "../../features/tenant/use-tenant-access";
+import { errorText } from "../../shell/forms/api-error-feedback";
+import { ApiError } from "../../shell/http/api-error";
+import { useLocale } from "../../shell/i18n/use-locale";
+import { pageMeta } from "../../shell/page-meta";
+
+export const meta = pageMeta("history:job.title");
+
+/** history/:id: one job's (or single check's) progress, summary charts, results and downloads. */
+export default function HistoryJobPage() {
+  const { t } = useTranslation();
+  const { id = "" } = useParams();
+  const { to } = useLocale();
+  const { tenant } = useTenantAccess();
+  const tenantId = tenant?.tenant.id ?? "";
+  const [filter, setFilter] = useState<JobItemFilter>({});
+  const [opened, setOpened] = useState<JobItemView | null>(null);
+  const job = useJob(tenantId, id);
+  const live = job.data ? OPEN_JOB_STATUSES.includes(job.data.status) : false;
+  const summary = useJobSummary(tenantId, id, live);
+  const items = useJobItems(tenantId, id, filter);
+  useFollowJob(tenantId, id, job.data?.status, summary.dataUpdatedAt);
+  const rows = items.data?.pages.flatMap((p) => p.items) ?? [];
+  const hasRejected = (summary.data?.status ?? []).some((c) => c.value === "rejected" && c.n > 0);
+
+  const narrow = useNarrow();
+  const downloads = job.data && (
+    <DownloadButtons tenantId={tenantId} jobId={job.data.id} filter={filter} hasRejected={hasRejected} />
+  );
+
+  const back = (
+    <Link to={to("/dashboard/history")} data-testid="history-back">
+      <ArrowLeftOutlined /> {t("history:job.back")}
+    </Link>
+  );
+  if (job.isPending) return <Skeleton active />;
+  if (job.isError)
+    return (
+      <Space orientation="vertical">
+        {back}
+        <Alert
+          type={job.error instanceof ApiError && job.error.status === 404 ? "warning" : "error"}
+          showIcon
+          title={
+            job.error instanceof ApiError && job.error.status === 404
+              ? t("history:job.notFound")
+              : errorText(job.error, t)
+          }
+          data-testid="job-error"
+        />
+      </Space>
+    );
+
+  const j = job.data;
+  return (
+    <Space orientation="vertical" size={16} style={{ width: "100%" }}>
+      {back}
+      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+        {t("history:job.title")}
+      </Typography.Title>
+      <JobHeader job={j} tenantId={tenantId} />
+      {summary.isError ? (
+        <Alert type="error" showIcon title={errorText(summary.error, t)} />
+      ) : summary.data ? (
+        <SummaryCharts
+          summary={summary.data}
+          service={j.service}
+          filter={filter}
+          onSelect={(key, value) => setFilter((f) => ({ ...f, [key]: f[key] === value ? undefined : value }))}
+        />
+      ) : (
+        <Skeleton active />
+      )}
+      <Card
+        title={t("history:results.title")}
+        extra={!narrow && downloads}
+        size={narrow ? "small" : undefined}
+      >
+        <Space orientation="vertical" size={16} style={{ width: "100%" }}>
+          {narrow && downloads}
+          <ResultFilters summary={summary.data} service={j.service} filter={filter} onChange={setFilter} />
+          {items.isError ? (
+            <Alert type="error" showIcon title={errorText(items.error, t)} data-testid="result-error" />
+          ) : (
+            <ResultTable
+              items={rows}
+              service={j.service}
+              currency={j.currency}
+              loading={items.isPending}
+              onOpen={setOpened}
+            />
+          )}
+          <Flex justify="center">
+            {items.hasNextPage ? (
+              <Button
+                onClick={() => items.fetchNextPage()}
+                loading={items.isFetchingNextPage}
+                data-testid="result-load-more"
+              >
+                {t("history:list.loadMore")}
+              </Button>
+            ) : rows.length > 0 ? (
+              <Typography.Text type="secondary">{t("history:results.end")}</Typography.Text>
+            ) : null}
+          </Flex>
+        </Space>
+      </Card>
+      <ItemDrawer job={j} item={opened} onClose={() => setOpened(null)} />
+    </Space>
+  );
+}

@@ -1,0 +1,69 @@
+import { Alert, Button, Card, Space, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { HistoryCards } from "../../features/history/components/history-cards";
+import { HistoryEmpty } from "../../features/history/components/history-empty";
+import { HistoryFilterBar } from "../../features/history/components/history-filters";
+import { HistoryTable } from "../../features/history/components/history-table";
+import { useNarrow } from "../../features/history/use-narrow";
+import { type HistoryFilters, useHistory } from "../../features/jobs/api/history";
+import { useTenantAccess } from "../../features/tenant/use-tenant-access";
+import { errorText } from "../../shell/forms/api-error-feedback";
+import { pageMeta } from "../../shell/page-meta";
+
+export const meta = pageMeta("history:title");
+
+/** History: every single check and bulk job of the organisation, newest first, with filters. */
+export default function HistoryPage() {
+  const { t } = useTranslation();
+  const { tenant } = useTenantAccess();
+  const tenantId = tenant?.tenant.id ?? "";
+  const [filters, setFilters] = useState<HistoryFilters>({});
+  const list = useHistory(tenantId, filters);
+  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const narrow = useNarrow();
+  const empty = <HistoryEmpty filtered={Object.values(filters).some(Boolean)} />;
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: "100%" }}>
+      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0, marginBottom: 0 }}>
+        {t("history:title")}
+      </Typography.Title>
+      <Card styles={narrow ? { body: { padding: 12 } } : undefined}>
+        <Space orientation="vertical" size={16} style={{ width: "100%" }}>
+          <HistoryFilterBar tenantId={tenantId} onChange={setFilters} />
+          {list.isError ? (
+            <Alert
+              type="error"
+              showIcon
+              title={errorText(list.error, t)}
+              action={<Button onClick={() => list.refetch()}>{t("history:list.retry")}</Button>}
+              data-testid="history-error"
+            />
+          ) : (
+            <>
+              {narrow ? (
+                <HistoryCards rows={rows} loading={list.isPending} empty={empty} />
+              ) : (
+                <HistoryTable rows={rows} loading={list.isPending} empty={empty} />
+              )}
+              <div style={{ textAlign: "center" }}>
+                {list.hasNextPage ? (
+                  <Button
+                    onClick={() => list.fetchNextPage()}
+                    loading={list.isFetchingNextPage}
+                    data-testid="history-load-more"
+                  >
+                    {t("history:list.loadMore")}
+                  </Button>
+                ) : rows.length > 0 ? (
+                  <Typography.Text type="secondary">{t("history:list.end")}</Typography.Text>
+                ) : null}
+              </div>
+            </>
+          )}
+        </Space>
+      </Card>
+    </Space>
+  );
+}
