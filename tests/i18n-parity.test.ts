@@ -253,7 +253,6 @@ describe("keys used by the code exist in English", () => {
     "detection:lineType.${value}": LINE_TYPES.map((l) => `detection:lineType.${l}`),
     "detection:level.${value}": RISK_LEVELS.map((l) => `detection:level.${l}`),
     "detection:invalidReason.${reason}": INVALID_REASONS.map((r) => `detection:invalidReason.${r}`),
-    "detection:status.${job.status}": ["draft", ...JOB_STATUSES].map((s) => `detection:status.${s}`),
   };
 
   const used = sources.flatMap(({ file, text }) =>

@@ -1,23 +1,24 @@
 import type { SingleCheckView } from "@nc/contracts/detection-single";
 import type { DraftView } from "@nc/contracts/jobs";
-import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import type { ServiceCode } from "@nc/contracts/services";
 import { Alert, App, Button, Card, Col, Form, Input, Row, Segmented, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { useCheckNumber } from "../../features/detection/api/check-number";
 import { CheckResult } from "../../features/detection/components/check-result";
 import { CountrySelect } from "../../features/detection/components/country-select";
 import { ServicePicker } from "../../features/detection/components/service-picker";
+import { JobHeader } from "../../features/history/components/job-header";
 import { useJob } from "../../features/jobs/api/job";
 import { discardJob, useSubmitJob } from "../../features/jobs/api/job-actions";
 import { DraftSummary } from "../../features/jobs/components/draft-summary";
 import { FileEntry } from "../../features/jobs/components/file-entry";
-import { JobProgress } from "../../features/jobs/components/job-progress";
 import { ListEntry } from "../../features/jobs/components/list-entry";
 import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { errorText, showApiError } from "../../shell/forms/api-error-feedback";
 import { ApiError } from "../../shell/http/api-error";
+import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
 
 export const meta = pageMeta("detection:title");
@@ -90,7 +91,8 @@ function SingleEntry({ tenantId, service }: { tenantId: string; service: Service
 export default function DetectionPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { tenant, can } = useTenantAccess();
+  const { tenant } = useTenantAccess();
+  const { to } = useLocale();
   const tenantId = tenant?.tenant.id ?? "";
   const [service, setService] = useState<ServiceCode>("basic");
   const [mode, setMode] = useState<Mode>("single");
@@ -166,9 +168,12 @@ export default function DetectionPage() {
         </Card>
       )}
       {job.data && (
-        <Card title={t("detection:progress.title")}>
-          <JobProgress job={job.data} tenantId={tenantId} canCancel={can(ROUTE_PERMISSIONS.detection)} />
-        </Card>
+        <Space orientation="vertical" style={{ width: "100%" }}>
+          <JobHeader job={job.data} tenantId={tenantId} />
+          <Link to={to(`/dashboard/history/${job.data.id}`)} data-testid="job-results-link">
+            <Button type="primary">{t("detection:progress.results")}</Button>
+          </Link>
+        </Space>
       )}
     </Space>
   );
