@@ -87,7 +87,7 @@ export function DraftSummary(props: {
           disabled={!draft.enoughBalance || draft.chargeable === 0}
           data-testid="detection-draft-submit"
         >
-          {t("detection:draft.submit", { count: draft.chargeable })}
+          {t("detection:draft.submit", { count: draft.chargeable, n: n(draft.chargeable) })}
         </Button>
         <Button onClick={props.onDiscard} disabled={props.submitting} data-testid="detection-draft-discard">
           {t("detection:draft.discard")}
