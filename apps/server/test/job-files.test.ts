@@ -5,7 +5,7 @@ import { queryRows } from "../src/db/query";
 import { jobWorker } from "../src/features/job/worker";
 import { expectError, expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
-import { inTenant } from "./helpers/tenancy";
+import { inTenant, memberWithRole } from "./helpers/tenancy";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
 /** Default standard price of the basic check (band 0), in micros. */
@@ -238,6 +238,49 @@ describe("bulk jobs from files and drafts", () => {
     expect(await ids(`from=${today}&to=${today}`)).toHaveLength(2);
     expect(await ids("to=2000-01-01")).toEqual([]);
     expectError(await api("GET", "/api/tenant/detection/history?status=bogus"), 400, 40001);
+  });
+
+  it("partner staff see every customer's jobs; the permission alone elsewhere does not", async () => {
+    const staff = await setup();
+    const customer = await setup();
+    const job = expectOk<{ id: string }>(
+      await customer.api("POST", "/api/tenant/job", { service: "basic", numbers: ukMobiles(3, 300) }),
+    );
+    const history = async (api: typeof staff.api, query = "") =>
+      api("GET", `/api/tenant/detection/history?scope=partner${query}`);
+
+    // Before an operator names the staff organisation, nobody gets the partner view.
+    expectError(await history(staff.api), 403, 40300);
+    await t.database.db.execute(
+      sql`update partners set staff_tenant_id = ${staff.tenantId}
+          where id = (select partner_id from tenants where id = ${staff.tenantId})`,
+    );
+    const page = expectOk<{ items: { id: string; tenant: { id: string } }[]; partnerView: boolean }>(
+      await history(staff.api),
+    );
+    expect(page.partnerView).toBe(true);
+    expect(page.items.find((j) => j.id === job.id)?.tenant.id).toBe(customer.tenantId);
+    expect(expectOk<{ status: string }>(await staff.api("GET", `/api/tenant/job/s/${job.id}?scope=partner`)).status).toBe(
+      "completed",
+    );
+    expect(
+      expectOk<{ items: unknown[] }>(await staff.api("GET", `/api/tenant/job/s/${job.id}/items?scope=partner`)).items,
+    ).toHaveLength(3);
+    expect((await staff.api("GET", `/api/tenant/job/s/${job.id}/download?format=csv&scope=partner`)).statusCode).toBe(
+      200,
+    );
+    // Without the scope it is another organisation's job.
+    expectError(await staff.api("GET", `/api/tenant/job/s/${job.id}`), 404, 40400);
+
+    // The customer's Owner holds every permission, yet is not partner staff.
+    expect(expectOk<{ partnerView: boolean }>(await customer.api("GET", "/api/tenant/detection/history")).partnerView).toBe(
+      false,
+    );
+    expectError(await history(customer.api), 403, 40300);
+    expectError(await customer.api("GET", `/api/tenant/job/s/${job.id}?scope=partner`), 403, 40300);
+    // A staff member without dsp_detection:read (Viewer) keeps to the staff organisation.
+    const viewer = await memberWithRole(t, staff.tenantId, "viewer");
+    expectError(await history(inTenant(t, viewer, staff.tenantId)), 403, 40300);
   });
 
   it("retention: the worker deletes old drafts and finished jobs, items included", async () => {

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { UsageError } from "../src/cli/command";
 import { partnerCommands } from "../src/cli/commands/partner";
-import { call, expectOk } from "./helpers/accounts";
+import { eq } from "drizzle-orm";
+import { partners, tenants } from "../src/db/schema/index";
+import { call, expectOk, registerUser } from "./helpers/accounts";
+import { createTenant } from "./helpers/tenancy";
 import { runCommand } from "./helpers/cli";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
@@ -51,5 +54,23 @@ describe("partner commands", () => {
     const missing = await run("update", { id: "00000000-0000-0000-0000-000000000000", name: "Ghost" });
     expect(missing).toMatchObject({ code: 1 });
     expect(missing.out).toContain("No partner");
+  });
+
+  it("names the partner's staff organisation, only among its own customers", async () => {
+    const owner = await registerUser(t);
+    const tenantId = await createTenant(t, owner, "Partner Staff");
+    const [row] = await t.database.db.select().from(tenants).where(eq(tenants.id, tenantId));
+    const partnerId = row!.partnerId;
+    const other = await run("create", { name: "Other Partner", domain: "other.test" });
+    const otherId = /\(([0-9a-f-]{36})\)/.exec(other.out)![1]!;
+    const refused = await run("update", { id: otherId, "staff-tenant": tenantId });
+    expect(refused).toMatchObject({ code: 1 });
+    expect(refused.out).toContain("is not a customer of partner");
+    expect(await run("update", { id: partnerId, "staff-tenant": tenantId })).toMatchObject({ code: 0 });
+    const [partner] = await t.database.db.select().from(partners).where(eq(partners.id, partnerId));
+    expect(partner!.staffTenantId).toBe(tenantId);
+    expect(await run("update", { id: partnerId, "staff-tenant": "" })).toMatchObject({ code: 0 });
+    const [cleared] = await t.database.db.select().from(partners).where(eq(partners.id, partnerId));
+    expect(cleared!.staffTenantId).toBeNull();
   });
 });

@@ -37,6 +37,8 @@ export const detectionHistoryQuery = z.object({
   status: z.enum(JOB_STATUSES).optional(),
   channel: z.enum(JOB_CHANNELS).optional(),
   submittedBy: z.uuid({ error: "invalid_format" }).optional(),
+  /** Partner staff (dsp_detection:read in the partner's staff organisation): every customer's jobs. */
+  scope: z.enum(["partner"]).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce
     .number()
@@ -134,6 +136,8 @@ export interface DetectionJobView {
   sandbox: boolean;
   createdAt: string;
   fileName: string | null;
+  /** The organisation the job belongs to (differs from the caller's only in the partner view). */
+  tenant: { id: string; name: string };
   duplicates: number;
   invalid: number;
   failed: number;
@@ -142,6 +146,8 @@ export interface DetectionJobView {
 
 export interface DetectionHistoryPage {
   items: DetectionJobView[];
+  /** Whether the caller may switch to the partner view (all the partner's customers). */
+  partnerView: boolean;
   /** Pass back as `cursor` for the next (older) page; null at the end. */
   nextCursor: string | null;
 }

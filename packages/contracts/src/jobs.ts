@@ -27,6 +27,9 @@ export const jobUploadQuery = z.object({
   header: flag.optional(),
 });
 
+/** Partner staff read a customer's job with scope=partner (dsp_detection:read). */
+export const jobScopeQuery = z.object({ scope: z.enum(["partner"]).optional() });
+
 export const JOB_ITEM_STATUSES = ["queued", "done", "rejected", "failed"] as const;
 
 /** Filters of a job's result table and downloads. */
@@ -42,11 +45,13 @@ export const jobItemFilter = z.object({
 export type JobItemFilter = z.input<typeof jobItemFilter>;
 
 export const jobItemsQuery = jobItemFilter.extend({
+  scope: z.enum(["partner"]).optional(),
   cursor: z.coerce.number().int().min(-1).optional(),
   limit: z.coerce.number().int().min(1).max(1_000).default(100),
 });
 
 export const jobDownloadQuery = jobItemFilter.extend({
+  scope: z.enum(["partner"]).optional(),
   format: z.enum(["csv", "xlsx"]),
   /** The rows that were not checked (duplicates, invalid, cancelled), with the reason. */
   rejected: flag.optional(),

@@ -1,3 +1,5 @@
+import { eq } from "drizzle-orm";
+import { tenants } from "../../db/schema/index";
 import { partnerService } from "../../features/partner/partner-service";
 import { type CliCommand, required, UsageError } from "../command";
 
@@ -65,9 +67,10 @@ export const partnerCommands: CliCommand[] = [
     area: "partner",
     action: "update",
     usage:
-      'partner update --id ID [--name NAME] [--domain HOST|""] [--sub-domain LABEL|""] [--email SUPPORT] [--logo URL] [--dark-logo URL] [--currency USD]',
+      'partner update --id ID [--name NAME] [--domain HOST|""] [--sub-domain LABEL|""] [--email SUPPORT] [--logo URL] [--dark-logo URL] [--currency USD] [--staff-tenant TENANT_ID|""]',
     options: {
       id: { type: "string" },
+      "staff-tenant": { type: "string" },
       name: { type: "string" },
       domain: { type: "string" },
       "sub-domain": { type: "string" },
@@ -91,7 +94,19 @@ export const partnerCommands: CliCommand[] = [
         logo: text("logo"),
         darkLogo: text("dark-logo"),
         currency: text("currency")?.toUpperCase(),
+        // The organisation whose members may see all the partner's customers (dsp_* permissions).
+        staffTenantId: text("staff-tenant") === undefined ? undefined : text("staff-tenant") || null,
       };
+      if (patch.staffTenantId) {
+        const [tenant] = await input.database.db
+          .select({ partnerId: tenants.partnerId })
+          .from(tenants)
+          .where(eq(tenants.id, patch.staffTenantId));
+        if (tenant?.partnerId !== required(values, "id")) {
+          console.error(`Organisation ${patch.staffTenantId} is not a customer of partner ${values.id}.`);
+          return 1;
+        }
+      }
       const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
       if (Object.keys(changes).length === 0)
         throw new UsageError("nothing to change: give at least one field");

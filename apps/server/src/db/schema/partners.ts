@@ -11,6 +11,11 @@ export const partners = pgTable("partners", {
   subDomain: text("sub_domain").unique(),
   isDefault: boolean("is_default").notNull().default(false),
   currency: text("currency").notNull().default("USD"),
+  /**
+   * The partner's own staff organisation: only its members, with dsp_* permissions, see the
+   * partner's customers (dsp_detection:read: every customer's jobs). Set by an operator.
+   */
+  staffTenantId: uuid("staff_tenant_id"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -20,6 +20,8 @@ export interface HistoryFilter {
   channel?: string;
   submittedBy?: string;
   timeZone: string;
+  /** Every customer of this partner instead of the one organisation (partner staff). */
+  partnerId?: string;
 }
 
 export interface HistoryRow {
@@ -34,6 +36,8 @@ export interface HistoryRow {
   duplicates: number;
   invalid: number;
   file_name: string | null;
+  tenant_id: string;
+  tenant_name: string;
   charged_micros: string;
   currency: string;
   sandbox: number;
@@ -134,7 +138,12 @@ export function detectionRepo(db: Db) {
       limit: number,
       cursor?: HistoryCursor,
     ): Promise<HistoryRow[]> {
-      const where: SQL[] = [sql`j.tenant_id = ${tenantId}`, sql`j.status <> 'draft'`];
+      const where: SQL[] = [
+        filter.partnerId
+          ? sql`j.tenant_id in (select id from tenants where partner_id = ${filter.partnerId})`
+          : sql`j.tenant_id = ${tenantId}`,
+        sql`j.status <> 'draft'`,
+      ];
       if (cursor)
         where.push(sql`(j.created_at, j.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
       if (filter.from)
@@ -149,8 +158,10 @@ export function detectionRepo(db: Db) {
         db,
         sql`select j.id, j.service, j.kind, j.channel, j.status, j.total, j.done, j.failed, j.duplicates,
                    j.invalid, j.file_name, j.charged_micros::text as charged_micros, j.currency, j.sandbox,
-                   ${EXACT_TS} as created_at, j.submitted_by, u.name as submitted_by_name
+                   ${EXACT_TS} as created_at, j.submitted_by, u.name as submitted_by_name,
+                   j.tenant_id, t.name as tenant_name
             from ${detectionJobs} j
+            join tenants t on t.id = j.tenant_id
             left join users u on u.id = j.submitted_by
             where ${sql.join(where, sql` and `)}
             order by j.created_at desc, j.id desc

@@ -130,14 +130,18 @@ export function detectionService(db: Db, provider: LookupProvider, repo: Detecti
     async history(
       tenantId: string,
       timeZone: string,
-      query: Omit<HistoryFilter, "timeZone"> & { cursor?: string; limit: number },
+      query: Omit<HistoryFilter, "timeZone" | "partnerId"> & { cursor?: string; limit: number },
+      partner: { id: string; allowed: boolean; requested: boolean },
     ): Promise<DetectionHistoryPage> {
+      if (partner.requested && !partner.allowed) throw new AppError("forbidden");
       const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-      const rows = await repo.history(tenantId, { ...query, timeZone }, query.limit + 1, cursor);
+      const filter = { ...query, timeZone, partnerId: partner.requested ? partner.id : undefined };
+      const rows = await repo.history(tenantId, filter, query.limit + 1, cursor);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
         items: page.map(toJobView),
+        partnerView: partner.allowed,
         nextCursor:
           rows.length > query.limit && last
             ? encodeCursor({ createdAt: last.created_at, id: last.id })
@@ -170,6 +174,7 @@ const toJobView = (r: HistoryRow): DetectionJobView => ({
   duplicates: Number(r.duplicates),
   invalid: Number(r.invalid),
   fileName: r.file_name,
+  tenant: { id: r.tenant_id, name: r.tenant_name },
   chargedMicros: String(r.charged_micros),
   currency: r.currency,
   sandbox: Number(r.sandbox) === 1,

@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../http/envelope";
 import { requireTenant } from "../../http/tenant-context";
+import { seesPartnerJobs } from "../job/partner-scope";
 import { detectionService } from "./detection-service";
 
 /** Single checks from the dashboard and the organisation's detection history (issue 5). */
@@ -38,7 +39,13 @@ export async function detectionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const tenant = requireTenant(request);
-      return ok(await detection.history(tenant.id, tenant.timezoneCode, request.query));
+      const { scope, ...query } = request.query;
+      const partner = {
+        id: tenant.partnerId,
+        allowed: await seesPartnerJobs(app.services.database.db, tenant),
+        requested: scope === "partner",
+      };
+      return ok(await detection.history(tenant.id, tenant.timezoneCode, query, partner));
     },
   );
 }

@@ -1,14 +1,15 @@
 import { PassThrough, type Readable } from "node:stream";
-import { jobCreateBody, jobDownloadQuery, jobItemsQuery, jobUploadQuery } from "@nc/contracts/jobs";
+import { jobCreateBody, jobDownloadQuery, jobItemsQuery, jobScopeQuery, jobUploadQuery } from "@nc/contracts/jobs";
 import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import type { ServiceCode } from "@nc/contracts/services";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../http/app-error";
 import { ok } from "../../http/envelope";
 import { requireTenant } from "../../http/tenant-context";
 import { jobFile } from "./job-export";
+import { jobOwner } from "./partner-scope";
 import { createJobRuntime, type JobRuntime } from "./runtime";
 import { uploadJob } from "./upload-job";
 
@@ -95,15 +96,23 @@ export async function jobRoutes(app: FastifyInstance) {
       );
   });
 
-  r.get("/api/tenant/job/s/:id", { schema: { params: idParams }, config: read }, async (request) => {
-    const tenant = requireTenant(request);
-    const job = await service.job(tenant.id, request.params.id);
-    return ok(
-      job.status === "draft"
-        ? await service.draftSummary(tenant.id, job.id)
-        : await service.status(tenant.id, job.id),
-    );
-  });
+  /** The organisation a read is for: the caller's own, or a customer's for partner staff. */
+  const owner = (request: FastifyRequest, jobId: string, scope?: "partner") =>
+    jobOwner(database.db, requireTenant(request), jobId, scope);
+
+  r.get(
+    "/api/tenant/job/s/:id",
+    { schema: { params: idParams, querystring: jobScopeQuery }, config: read },
+    async (request) => {
+      const tenantId = await owner(request, request.params.id, request.query.scope);
+      const job = await service.job(tenantId, request.params.id);
+      return ok(
+        job.status === "draft"
+          ? await service.draftSummary(tenantId, job.id)
+          : await service.status(tenantId, job.id),
+      );
+    },
+  );
 
   r.post(
     "/api/tenant/job/s/:id/submit",
@@ -131,23 +140,32 @@ export async function jobRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get("/api/tenant/job/s/:id/summary", { schema: { params: idParams }, config: read }, async (request) =>
-    ok(await service.summary(requireTenant(request).id, request.params.id)),
+  r.get(
+    "/api/tenant/job/s/:id/summary",
+    { schema: { params: idParams, querystring: jobScopeQuery }, config: read },
+    async (request) => {
+      const tenantId = await owner(request, request.params.id, request.query.scope);
+      return ok(await service.summary(tenantId, request.params.id));
+    },
   );
 
   r.get(
     "/api/tenant/job/s/:id/items",
     { schema: { params: idParams, querystring: jobItemsQuery }, config: read },
-    async (request) => ok(await service.items(requireTenant(request).id, request.params.id, request.query)),
+    async (request) => {
+      const { scope, ...query } = request.query;
+      const tenantId = await owner(request, request.params.id, scope);
+      return ok(await service.items(tenantId, request.params.id, query));
+    },
   );
 
   r.get(
     "/api/tenant/job/s/:id/download",
     { schema: { params: idParams, querystring: jobDownloadQuery }, config: read },
     async (request, reply) => {
-      const tenant = requireTenant(request);
-      const job = await service.job(tenant.id, request.params.id);
-      const { format, rejected, ...filter } = request.query;
+      const { format, rejected, scope, ...filter } = request.query;
+      const tenantId = await owner(request, request.params.id, scope);
+      const job = await service.job(tenantId, request.params.id);
       // A draft's answers are paid for on submit; until then only its rejected rows are shown.
       if (job.status === "draft" && !rejected) throw new AppError("jobNotSubmitted");
       const name = `${rejected ? "rejected" : "results"}-${job.id.slice(0, 8)}.${format}`;
@@ -164,7 +182,7 @@ export async function jobRoutes(app: FastifyInstance) {
         jobFile(
           format,
           service.repo,
-          tenant.id,
+          tenantId,
           { id: job.id, service: job.service as ServiceCode },
           { filter, rejected },
         ),

@@ -13,6 +13,7 @@ export interface PartnerInput {
   domain?: string | null;
   subDomain?: string | null;
   currency?: string;
+  staffTenantId?: string | null;
 }
 
 export function partnerRepo(db: Db) {

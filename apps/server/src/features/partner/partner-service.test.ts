@@ -12,6 +12,7 @@ function partner(fields: Partial<PartnerRow> & Pick<PartnerRow, "id">): PartnerR
     subDomain: null,
     isDefault: false,
     currency: "USD",
+    staffTenantId: null,
     createdAt: new Date(0),
     updatedAt: new Date(0),
     ...fields,

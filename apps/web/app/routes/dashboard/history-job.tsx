@@ -3,7 +3,7 @@ import type { JobItemFilter, JobItemView } from "@nc/contracts/jobs";
 import { Alert, Button, Card, Flex, Skeleton, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { DownloadButtons } from "../../features/history/components/download-buttons";
 import { ItemDrawer } from "../../features/history/components/item-drawer";
 import { JobHeader } from "../../features/history/components/job-header";
@@ -14,6 +14,7 @@ import { useFollowJob } from "../../features/history/use-follow-job";
 import { useNarrow } from "../../features/history/use-narrow";
 import { OPEN_JOB_STATUSES, useJob } from "../../features/jobs/api/job";
 import { useJobItems } from "../../features/jobs/api/job-items";
+import type { JobScope } from "../../features/jobs/api/job-scope";
 import { useJobSummary } from "../../features/jobs/api/job-summary";
 import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { errorText } from "../../shell/forms/api-error-feedback";
@@ -27,22 +28,31 @@ export const meta = pageMeta("history:job.title");
 export default function HistoryJobPage() {
   const { t } = useTranslation();
   const { id = "" } = useParams();
+  // Partner staff open a customer's job from the partner view of the history.
+  const [params] = useSearchParams();
+  const scope: JobScope = params.get("scope") === "partner" ? "partner" : undefined;
   const { to } = useLocale();
   const { tenant } = useTenantAccess();
   const tenantId = tenant?.tenant.id ?? "";
   const [filter, setFilter] = useState<JobItemFilter>({});
   const [opened, setOpened] = useState<JobItemView | null>(null);
-  const job = useJob(tenantId, id);
+  const job = useJob(tenantId, id, scope);
   const live = job.data ? OPEN_JOB_STATUSES.includes(job.data.status) : false;
-  const summary = useJobSummary(tenantId, id, live);
-  const items = useJobItems(tenantId, id, filter);
+  const summary = useJobSummary(tenantId, id, live, scope);
+  const items = useJobItems(tenantId, id, filter, scope);
   useFollowJob(tenantId, id, job.data?.status, summary.dataUpdatedAt);
   const rows = items.data?.pages.flatMap((p) => p.items) ?? [];
   const hasRejected = (summary.data?.status ?? []).some((c) => c.value === "rejected" && c.n > 0);
 
   const narrow = useNarrow();
   const downloads = job.data && (
-    <DownloadButtons tenantId={tenantId} jobId={job.data.id} filter={filter} hasRejected={hasRejected} />
+    <DownloadButtons
+      tenantId={tenantId}
+      jobId={job.data.id}
+      filter={filter}
+      hasRejected={hasRejected}
+      scope={scope}
+    />
   );
 
   const back = (
@@ -75,7 +85,7 @@ export default function HistoryJobPage() {
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
         {t("history:job.title")}
       </Typography.Title>
-      <JobHeader job={j} tenantId={tenantId} />
+      <JobHeader job={j} tenantId={tenantId} readOnly={scope === "partner"} />
       {summary.isError ? (
         <Alert type="error" showIcon title={errorText(summary.error, t)} />
       ) : summary.data ? (

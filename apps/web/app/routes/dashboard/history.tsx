@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Space, Typography } from "antd";
+import { Alert, Button, Card, Segmented, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HistoryCards } from "../../features/history/components/history-cards";
@@ -19,7 +19,11 @@ export default function HistoryPage() {
   const { tenant } = useTenantAccess();
   const tenantId = tenant?.tenant.id ?? "";
   const [filters, setFilters] = useState<HistoryFilters>({});
-  const list = useHistory(tenantId, filters);
+  const [partner, setPartner] = useState(false);
+  const list = useHistory(tenantId, { ...filters, scope: partner ? "partner" : undefined });
+  // The server says whether this member is partner staff (dsp_detection:read in the partner's
+  // staff organisation); only then is there a second view to switch to.
+  const partnerView = list.data?.pages[0]?.partnerView ?? false;
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const narrow = useNarrow();
   const empty = <HistoryEmpty filtered={Object.values(filters).some(Boolean)} />;
@@ -31,6 +35,17 @@ export default function HistoryPage() {
       </Typography.Title>
       <Card styles={narrow ? { body: { padding: 12 } } : undefined}>
         <Space orientation="vertical" size={16} style={{ width: "100%" }}>
+          {(partnerView || partner) && (
+            <Segmented<"own" | "partner">
+              data-testid="history-scope"
+              value={partner ? "partner" : "own"}
+              onChange={(value) => setPartner(value === "partner")}
+              options={[
+                { value: "own", label: t("history:scope.own") },
+                { value: "partner", label: t("history:scope.partner") },
+              ]}
+            />
+          )}
           <HistoryFilterBar tenantId={tenantId} onChange={setFilters} />
           {list.isError ? (
             <Alert
@@ -43,9 +58,9 @@ export default function HistoryPage() {
           ) : (
             <>
               {narrow ? (
-                <HistoryCards rows={rows} loading={list.isPending} empty={empty} />
+                <HistoryCards rows={rows} loading={list.isPending} empty={empty} partner={partner} />
               ) : (
-                <HistoryTable rows={rows} loading={list.isPending} empty={empty} />
+                <HistoryTable rows={rows} loading={list.isPending} empty={empty} partner={partner} />
               )}
               <div style={{ textAlign: "center" }}>
                 {list.hasNextPage ? (

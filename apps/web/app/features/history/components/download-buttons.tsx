@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { type ResultDownload, useDownloadResults } from "../../jobs/api/download-results";
+import type { JobScope } from "../../jobs/api/job-scope";
 import { useNarrow } from "../use-narrow";
 
 /**
@@ -16,11 +17,13 @@ export function DownloadButtons({
   jobId,
   filter,
   hasRejected,
+  scope,
 }: {
   tenantId: string;
   jobId: string;
   filter: JobItemFilter;
   hasRejected: boolean;
+  scope?: JobScope;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -38,16 +41,20 @@ export function DownloadButtons({
     Boolean(download.variables.rejected) === rejected;
 
   const buttons: { key: string; label: string; d: ResultDownload }[] = [
-    { key: "csv", label: t("history:download.csv"), d: { format: "csv", filter } },
-    { key: "xlsx", label: t("history:download.xlsx"), d: { format: "xlsx", filter } },
+    { key: "csv", label: t("history:download.csv"), d: { format: "csv", filter, scope } },
+    { key: "xlsx", label: t("history:download.xlsx"), d: { format: "xlsx", filter, scope } },
   ];
   if (hasRejected)
     buttons.push(
-      { key: "rejected-csv", label: t("history:download.rejectedCsv"), d: { format: "csv", rejected: true } },
+      {
+        key: "rejected-csv",
+        label: t("history:download.rejectedCsv"),
+        d: { format: "csv", rejected: true, scope },
+      },
       {
         key: "rejected-xlsx",
         label: t("history:download.rejectedXlsx"),
-        d: { format: "xlsx", rejected: true },
+        d: { format: "xlsx", rejected: true, scope },
       },
     );
 

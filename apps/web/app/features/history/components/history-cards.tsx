@@ -8,6 +8,7 @@ import { useLocale } from "../../../shell/i18n/use-locale";
 import { OPEN_JOB_STATUSES } from "../../jobs/api/job";
 import { useTenantDate } from "../../tenant/use-tenant-date";
 import { chargeableOf } from "../chargeable";
+import { jobHref, ownerSuffix } from "../job-href";
 import { JobStatusTag } from "./job-status-tag";
 import { jobWhat } from "./job-what";
 
@@ -16,10 +17,13 @@ export function HistoryCards({
   rows,
   loading,
   empty,
+  partner = false,
 }: {
   rows: DetectionJobView[];
   loading: boolean;
   empty: ReactNode;
+  /** The partner view: rows of every customer, named. */
+  partner?: boolean;
 }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -36,7 +40,7 @@ export function HistoryCards({
         return (
           <Link
             key={r.id}
-            to={to(`/dashboard/history/${encodeURIComponent(r.id)}`)}
+            to={jobHref(to, r, partner)}
             data-testid="history-open"
             style={{ color: "inherit" }}
           >
@@ -44,6 +48,7 @@ export function HistoryCards({
               <Flex justify="space-between" align="center" gap={8}>
                 <Typography.Text strong ellipsis style={{ color: token.colorLink }}>
                   {jobWhat(t, r, locale)}
+                  {ownerSuffix(r, partner)}
                 </Typography.Text>
                 <Flex gap={4}>
                   {r.sandbox && (

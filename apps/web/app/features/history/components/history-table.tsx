@@ -8,6 +8,7 @@ import { useLocale } from "../../../shell/i18n/use-locale";
 import { OPEN_JOB_STATUSES } from "../../jobs/api/job";
 import { useTenantDate } from "../../tenant/use-tenant-date";
 import { chargeableOf } from "../chargeable";
+import { jobHref, ownerSuffix } from "../job-href";
 import { JobStatusTag } from "./job-status-tag";
 import { jobWhat } from "./job-what";
 
@@ -16,17 +17,20 @@ export function HistoryTable({
   rows,
   loading,
   empty,
+  partner = false,
 }: {
   rows: DetectionJobView[];
   loading: boolean;
   empty: ReactNode;
+  /** The partner view: rows of every customer, named. */
+  partner?: boolean;
 }) {
   const { t } = useTranslation();
   const { locale, to } = useLocale();
   const navigate = useNavigate();
   const date = useTenantDate();
   const n = (value: number) => value.toLocaleString(locale);
-  const href = (r: DetectionJobView) => to(`/dashboard/history/${encodeURIComponent(r.id)}`);
+  const href = (r: DetectionJobView) => jobHref(to, r, partner);
 
   return (
     <Table<DetectionJobView>
@@ -68,6 +72,7 @@ export function HistoryTable({
               }}
             >
               {jobWhat(t, r, locale)}
+              {ownerSuffix(r, partner)}
             </Link>
           ),
         },

@@ -15,7 +15,16 @@ import { JobStatusTag } from "./job-status-tag";
 import { jobWhat } from "./job-what";
 
 /** The job at a glance: what, status, live progress (with cancel while open), counts and charge. */
-export function JobHeader({ job, tenantId }: { job: JobView; tenantId: string }) {
+export function JobHeader({
+  job,
+  tenantId,
+  readOnly = false,
+}: {
+  job: JobView;
+  tenantId: string;
+  /** A customer's job seen by partner staff: nothing to cancel from here. */
+  readOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const { locale } = useLocale();
   const date = useTenantDate();
@@ -48,7 +57,8 @@ export function JobHeader({ job, tenantId }: { job: JobView; tenantId: string })
         </Space>
       }
       extra={
-        open && (
+        open &&
+        !readOnly && (
           <Can permissions={ROUTE_PERMISSIONS.detection}>
             <CancelJobButton tenantId={tenantId} jobId={job.id} small={narrow} />
           </Can>

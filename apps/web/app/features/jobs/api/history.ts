@@ -10,6 +10,8 @@ export interface HistoryFilters {
   status?: string;
   channel?: string;
   submittedBy?: string;
+  /** "partner": every customer's jobs (partner staff only). */
+  scope?: "partner";
 }
 
 export const HISTORY_PAGE_SIZE = 20;

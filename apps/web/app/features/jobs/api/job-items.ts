@@ -1,6 +1,7 @@
 import type { JobItemFilter, JobItemsPage } from "@nc/contracts/jobs";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../../shell/http/client";
+import { type JobScope, scopeQuery } from "./job-scope";
 import { jobKeys } from "./keys";
 
 export const ITEMS_PAGE_SIZE = 50;
@@ -14,19 +15,24 @@ export function itemFilterQuery(filter: JobItemFilter): Record<string, string> {
   );
 }
 
-export const getJobItems = (id: string, filter: JobItemFilter, cursor: number | null) =>
+export const getJobItems = (id: string, filter: JobItemFilter, cursor: number | null, scope?: JobScope) =>
   api<JobItemsPage>(`/api/tenant/job/s/${encodeURIComponent(id)}/items`, {
-    query: { ...itemFilterQuery(filter), limit: ITEMS_PAGE_SIZE, cursor: cursor ?? undefined },
+    query: {
+      ...itemFilterQuery(filter),
+      ...scopeQuery(scope),
+      limit: ITEMS_PAGE_SIZE,
+      cursor: cursor ?? undefined,
+    },
   });
 
 /** The result table: keyset pages by row number, filtered on the server. */
-export const jobItemsQuery = (tenantId: string, id: string, filter: JobItemFilter) =>
+export const jobItemsQuery = (tenantId: string, id: string, filter: JobItemFilter, scope?: JobScope) =>
   infiniteQueryOptions({
-    queryKey: jobKeys.items(tenantId, id, itemFilterQuery(filter)),
-    queryFn: ({ pageParam }) => getJobItems(id, filter, pageParam),
+    queryKey: jobKeys.items(tenantId, id, { ...itemFilterQuery(filter), ...scopeQuery(scope) }),
+    queryFn: ({ pageParam }) => getJobItems(id, filter, pageParam, scope),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 
-export const useJobItems = (tenantId: string, id: string, filter: JobItemFilter) =>
-  useInfiniteQuery(jobItemsQuery(tenantId, id, filter));
+export const useJobItems = (tenantId: string, id: string, filter: JobItemFilter, scope?: JobScope) =>
+  useInfiniteQuery(jobItemsQuery(tenantId, id, filter, scope));

@@ -1,0 +1,1 @@
+ALTER TABLE "partners" ADD COLUMN "staff_tenant_id" uuid;

@@ -1,0 +1,38 @@
+import { hasAnyPermission } from "@nc/contracts/permissions";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { queryRows } from "../../db/query";
+import { AppError } from "../../http/app-error";
+import type { TenantContext } from "../tenant/tenant-context-repo";
+
+export const PARTNER_DETECTION_READ = ["dsp_detection:read"] as const;
+
+/**
+ * Whether the caller sees the jobs of all the partner's customers: dsp_detection:read in the
+ * partner's own staff organisation (named by an operator). The permission alone is not enough,
+ * as any organisation's admin could put it in a custom role of their own organisation.
+ */
+export async function seesPartnerJobs(db: Db, tenant: TenantContext): Promise<boolean> {
+  if (!hasAnyPermission(tenant, PARTNER_DETECTION_READ)) return false;
+  const rows = await queryRows<{ staff: string | null }>(
+    db,
+    sql`select staff_tenant_id as staff from partners where id = ${tenant.partnerId}`,
+  );
+  return rows[0]?.staff === tenant.id;
+}
+
+/**
+ * The organisation a job is read from: the caller's own, or with scope=partner, for partner staff,
+ * the customer (of the same partner) the job belongs to. Another partner's job is not found.
+ */
+export async function jobOwner(db: Db, tenant: TenantContext, jobId: string, scope?: "partner"): Promise<string> {
+  if (scope !== "partner") return tenant.id;
+  if (!(await seesPartnerJobs(db, tenant))) throw new AppError("forbidden");
+  const rows = await queryRows<{ tenant_id: string }>(
+    db,
+    sql`select j.tenant_id from detection_jobs j join tenants t on t.id = j.tenant_id
+        where j.id = ${jobId} and t.partner_id = ${tenant.partnerId}`,
+  );
+  if (!rows[0]) throw new AppError("notFound");
+  return rows[0].tenant_id;
+}
