@@ -260,22 +260,26 @@ describe("bulk jobs from files and drafts", () => {
     );
     expect(page.partnerView).toBe(true);
     expect(page.items.find((j) => j.id === job.id)?.tenant.id).toBe(customer.tenantId);
-    expect(expectOk<{ status: string }>(await staff.api("GET", `/api/tenant/job/s/${job.id}?scope=partner`)).status).toBe(
-      "completed",
-    );
     expect(
-      expectOk<{ items: unknown[] }>(await staff.api("GET", `/api/tenant/job/s/${job.id}/items?scope=partner`)).items,
+      expectOk<{ status: string }>(await staff.api("GET", `/api/tenant/job/s/${job.id}?scope=partner`))
+        .status,
+    ).toBe("completed");
+    expect(
+      expectOk<{ items: unknown[] }>(
+        await staff.api("GET", `/api/tenant/job/s/${job.id}/items?scope=partner`),
+      ).items,
     ).toHaveLength(3);
-    expect((await staff.api("GET", `/api/tenant/job/s/${job.id}/download?format=csv&scope=partner`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await staff.api("GET", `/api/tenant/job/s/${job.id}/download?format=csv&scope=partner`)).statusCode,
+    ).toBe(200);
     // Without the scope it is another organisation's job.
     expectError(await staff.api("GET", `/api/tenant/job/s/${job.id}`), 404, 40400);
 
     // The customer's Owner holds every permission, yet is not partner staff.
-    expect(expectOk<{ partnerView: boolean }>(await customer.api("GET", "/api/tenant/detection/history")).partnerView).toBe(
-      false,
-    );
+    expect(
+      expectOk<{ partnerView: boolean }>(await customer.api("GET", "/api/tenant/detection/history"))
+        .partnerView,
+    ).toBe(false);
     expectError(await history(customer.api), 403, 40300);
     expectError(await customer.api("GET", `/api/tenant/job/s/${job.id}?scope=partner`), 403, 40300);
     // A staff member without dsp_detection:read (Viewer) keeps to the staff organisation.

@@ -1,11 +1,11 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { UsageError } from "../src/cli/command";
 import { partnerCommands } from "../src/cli/commands/partner";
-import { eq } from "drizzle-orm";
 import { partners, tenants } from "../src/db/schema/index";
 import { call, expectOk, registerUser } from "./helpers/accounts";
-import { createTenant } from "./helpers/tenancy";
 import { runCommand } from "./helpers/cli";
+import { createTenant } from "./helpers/tenancy";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
 /** The operator's partner commands, run as the CLI runs them, on the test database. */

@@ -224,6 +224,20 @@ describe("openTable: text encodings", () => {
     expect(await readAll(table)).toEqual(expected);
   });
 
+  it("reads a Western Excel CSV (Windows-1252) with accented names", async () => {
+    const bytes = Buffer.from(
+      "nombre;teléfono\r\nJosé;+34 612 345 678\r\nJoão;+351 912 345 678\r\n",
+      "latin1",
+    );
+    const table = await open(bytes, "contactos.csv");
+    expect(table).toMatchObject({ format: "csv", encoding: "windows-1252", delimiter: ";" });
+    expect(await readAll(table)).toEqual([
+      ["nombre", "teléfono"],
+      ["José", "+34 612 345 678"],
+      ["João", "+351 912 345 678"],
+    ]);
+  });
+
   it("streams: chunks that split multi-byte characters (UTF-8 and UTF-16) decode the same", async () => {
     const many = `号码\n${Array.from({ length: 3000 }, (_, i) => `+44 7911 ${String(i).padStart(6, "0")} 📞`).join("\n")}\n`;
     const rows = await openAndRead(chunked(utf8(many), 7), "list.txt");

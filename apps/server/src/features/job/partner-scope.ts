@@ -25,7 +25,12 @@ export async function seesPartnerJobs(db: Db, tenant: TenantContext): Promise<bo
  * The organisation a job is read from: the caller's own, or with scope=partner, for partner staff,
  * the customer (of the same partner) the job belongs to. Another partner's job is not found.
  */
-export async function jobOwner(db: Db, tenant: TenantContext, jobId: string, scope?: "partner"): Promise<string> {
+export async function jobOwner(
+  db: Db,
+  tenant: TenantContext,
+  jobId: string,
+  scope?: "partner",
+): Promise<string> {
   if (scope !== "partner") return tenant.id;
   if (!(await seesPartnerJobs(db, tenant))) throw new AppError("forbidden");
   const rows = await queryRows<{ tenant_id: string }>(

@@ -1,5 +1,11 @@
 import { PassThrough, type Readable } from "node:stream";
-import { jobCreateBody, jobDownloadQuery, jobItemsQuery, jobScopeQuery, jobUploadQuery } from "@nc/contracts/jobs";
+import {
+  jobCreateBody,
+  jobDownloadQuery,
+  jobItemsQuery,
+  jobScopeQuery,
+  jobUploadQuery,
+} from "@nc/contracts/jobs";
 import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import type { ServiceCode } from "@nc/contracts/services";
 import type { FastifyInstance, FastifyRequest } from "fastify";

@@ -9,7 +9,7 @@ import { openXlsxTable } from "./xlsx-table";
 
 export interface OpenedTable {
   format: "csv" | "txt" | "xlsx";
-  /** "utf-8", "utf-16le", "utf-16be", "gb18030" for text files; "xlsx" for workbooks. */
+  /** "utf-8", "utf-16le", "utf-16be", "gb18030", "windows-1252" for text files; "xlsx" for workbooks. */
   encoding: string;
   /** Detected field separator for text files (",", ";", "\t", "|") or null (one column / xlsx). */
   delimiter: string | null;

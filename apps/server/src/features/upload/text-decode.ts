@@ -50,7 +50,7 @@ function breakLine(piece: Buffer, encoding: TextEncodingName, offset: number): n
   let skip = 0;
   if (encoding === "utf-8") {
     while (skip < 3 && skip < piece.length && (piece[skip]! & 0xc0) === 0x80) skip += 1;
-  } else if (encoding !== "gb18030") {
+  } else if (encoding === "utf-16le" || encoding === "utf-16be") {
     skip = offset % 2;
   }
   const text = new TextDecoder(encoding).decode(piece.subarray(skip));

@@ -1,13 +1,15 @@
 /** Bytes looked at to choose an encoding; the rest of the file must then decode in it. */
 export const ENCODING_SAMPLE_BYTES = 64 * 1024;
 
-export type TextEncodingName = "utf-8" | "utf-16le" | "utf-16be" | "gb18030";
+export type TextEncodingName = "utf-8" | "utf-16le" | "utf-16be" | "gb18030" | "windows-1252";
 
 /**
  * The encoding of an uploaded text file, or null when the bytes are not text at all. Order: a BOM
  * decides; then UTF-16 without BOM, recognised by a NUL in every other byte (phone lists are
  * mostly ASCII); then UTF-8 when the sample is valid UTF-8; else GB18030 (a superset of GBK and
- * GB2312), what Excel and WPS save "CSV" as on Chinese Windows.
+ * GB2312), what Excel and WPS save "CSV" as on Chinese Windows, when the sample decodes in it;
+ * else Windows-1252, what Excel saves "CSV" as on Spanish, Portuguese and other Western Windows
+ * (a name like "José" is not valid GB18030 when the accent ends the field).
  *
  * `complete` says `head` is the whole file; otherwise a character cut at the end of the sample
  * is not held against UTF-8.
@@ -20,12 +22,15 @@ export function detectEncoding(head: Uint8Array, complete: boolean): TextEncodin
   const utf16 = utf16ByNuls(sample);
   if (utf16) return utf16;
   if (sample.includes(0)) return null;
-  return isUtf8(sample, complete && head.length <= ENCODING_SAMPLE_BYTES) ? "utf-8" : "gb18030";
+  const final = complete && head.length <= ENCODING_SAMPLE_BYTES;
+  // A character cut at the very end still counts as UTF-8: the full decode then reports it.
+  if (decodes("utf-8", sample, false)) return "utf-8";
+  return decodes("gb18030", sample, final) ? "gb18030" : "windows-1252";
 }
 
-function isUtf8(sample: Uint8Array, final: boolean): boolean {
+function decodes(encoding: TextEncodingName, sample: Uint8Array, final: boolean): boolean {
   try {
-    new TextDecoder("utf-8", { fatal: true }).decode(sample, { stream: !final });
+    new TextDecoder(encoding, { fatal: true }).decode(sample, { stream: !final });
     return true;
   } catch {
     return false;
