@@ -103,6 +103,8 @@ const schema = z.object({
   WORKER_LEASE_SECONDS: int(120, 5, 86_400),
   // HLR/MNP look-ups: tyntec when a key is set, else the free sandbox.
   LOOKUP_PROVIDER_API_KEY: z.string().optional(),
+  // How long an HLR/MNP answer is reused (database cache shared by all processes).
+  LOOKUP_CACHE_HOURS: int(24, 0, 24 * 30),
   LOOKUP_PROVIDER_BASE_URL: url(["http:", "https:"]),
 });
 

@@ -1,9 +1,4 @@
-import {
-  type CachedProvider,
-  cached,
-  createLookupProvider,
-  MemoryLookupCache,
-} from "@nc/numcheck/providers/index";
+import type { CachedProvider } from "@nc/numcheck/providers/index";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -11,6 +6,7 @@ import { type EmailCodeService, emailCodeService } from "./features/auth/email-c
 import { type SessionService, sessionService } from "./features/auth/session-service";
 import { type UserRepo, userRepo } from "./features/auth/user-repo";
 import { type CaptchaService, captchaService } from "./features/captcha/captcha-service";
+import { createCachedLookup } from "./features/lookup/lookup-provider";
 import { createMailer, type Mailer } from "./features/mail/mailer";
 import { type NoticeService, noticeService } from "./features/notice/notice-service";
 import { type PartnerService, partnerService } from "./features/partner/partner-service";
@@ -70,14 +66,7 @@ export async function createServices(
     mailer,
     rateStore,
     notices: noticeService(db),
-    lookup: cached(
-      createLookupProvider({
-        tyntec: config.LOOKUP_PROVIDER_API_KEY
-          ? { apiKey: config.LOOKUP_PROVIDER_API_KEY, baseUrl: config.LOOKUP_PROVIDER_BASE_URL }
-          : null,
-      }),
-      new MemoryLookupCache(),
-    ),
+    lookup: createCachedLookup(db, config),
     async close() {
       await mailer.flush();
       await closeRedis();

@@ -1,10 +1,12 @@
 import type { DetectionHistoryPage, SingleCheckView } from "@nc/contracts/detection-single";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { cached } from "@nc/numcheck/providers/cache";
 import { SandboxProvider } from "@nc/numcheck/providers/sandbox";
 import { LookupError, type LookupProvider } from "@nc/numcheck/types";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { detectionItems, detectionJobs, ledgerEntries } from "../src/db/schema/index";
+import { DbLookupCache } from "../src/features/lookup/db-lookup-cache";
 import { detectionService } from "../src/features/detection/detection-service";
 import { DEFAULT_STANDARD_PRICES } from "../src/features/price/price-service";
 import { expectError, expectFieldError, expectOk } from "./helpers/accounts";
@@ -219,6 +221,35 @@ describe("single number check", () => {
       .from(detectionItems)
       .where(eq(detectionItems.jobId, invalid.jobId));
     expect(item).toMatchObject({ status: "rejected", costMicros: 0n });
+  });
+
+  it("live answers are cached in the database for the cache age, marked cache; fresh asks again", async () => {
+    const { tenantId, owner } = await org();
+    const provider = liveProvider();
+    const cache = new DbLookupCache(t.database.db);
+    let now = new Date("2026-11-22T10:00:00Z");
+    const detection = detectionService(
+      t.database.db,
+      cached(provider, cache, { maxAgeMs: { hlr: 3_600_000 }, now: () => now }),
+    );
+    const base = { tenantId, partnerId: (await t.app.services.partners.ensureDefault()).id, userId: owner.id };
+    const number = "+12025550110";
+
+    const first = await detection.check({ ...base, service: "hlr", number });
+    expect(first.result.hlr).toMatchObject({ source: "live" });
+    const again = await detection.check({ ...base, service: "hlr", number });
+    expect(again.result.hlr).toMatchObject({ source: "cache", obtainedAt: first.result.hlr!.obtainedAt });
+    expect(provider.calls).toBe(1);
+    // Another process (same database) finds it too.
+    expect(await new DbLookupCache(t.database.db).get("hlr", number, new Date(0))).not.toBeNull();
+
+    const fresh = await detection.check({ ...base, service: "hlr", number, fresh: true });
+    expect(fresh.result.hlr).toMatchObject({ source: "live" });
+    expect(provider.calls).toBe(2);
+    now = new Date(now.getTime() + 2 * 3_600_000);
+    const expired = await detection.check({ ...base, service: "hlr", number });
+    expect(expired.result.hlr).toMatchObject({ source: "live" });
+    expect(provider.calls).toBe(3);
   });
 
   it("live provider failure: a clear error, nothing stored, nothing charged", async () => {

@@ -15,6 +15,8 @@ export const detectionCheckBody = z.object({
     .regex(/^[A-Za-z]{2}$/, { error: "invalid_format" })
     .transform((c) => c.toUpperCase())
     .optional(),
+  /** Ask the network again instead of reusing an answer from the last LOOKUP_CACHE_HOURS. */
+  fresh: z.boolean().optional(),
 });
 export type DetectionCheckBody = z.input<typeof detectionCheckBody>;
 

@@ -97,3 +97,18 @@ export const detectionItems = pgTable(
     index("detection_items_queued_idx").on(t.jobId, t.seq).where(sql`status = 'queued'`),
   ],
 );
+
+/**
+ * HLR and MNP answers shared by every process (web and workers) and kept across restarts, so a
+ * number looked up within the cache age is not paid for upstream twice.
+ */
+export const lookupCache = pgTable(
+  "lookup_cache",
+  {
+    service: text("service").notNull(),
+    e164: text("e164").notNull(),
+    value: jsonb("value").notNull(),
+    storedAt: timestamp("stored_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.service, t.e164] }), index("lookup_cache_stored_idx").on(t.storedAt)],
+);

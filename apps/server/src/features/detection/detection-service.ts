@@ -3,7 +3,8 @@ import { formatMoney } from "@nc/contracts/money";
 import { SERVICES, type ServiceCode } from "@nc/contracts/services";
 import { basicCheck } from "@nc/numcheck/basic-check";
 import { fraudScore } from "@nc/numcheck/fraud/score";
-import type { BasicResult, FraudResult, HlrResult, LookupProvider, MnpResult } from "@nc/numcheck/types";
+import type { CachedProvider } from "@nc/numcheck/providers/cache";
+import type { BasicResult, FraudResult, HlrResult, MnpResult } from "@nc/numcheck/types";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
@@ -27,14 +28,17 @@ export interface SingleCheckInput {
   service: ServiceCode;
   number: string;
   defaultCountry?: string;
+  /** Skip the look-up cache: ask the network again. */
+  fresh?: boolean;
 }
 
 /** One number checked from the dashboard: run the service, store the result, then charge it. */
-export function detectionService(db: Db, provider: LookupProvider, repo: DetectionRepo = detectionRepo(db)) {
+export function detectionService(db: Db, provider: CachedProvider, repo: DetectionRepo = detectionRepo(db)) {
   const prices = priceService(db);
   const billing = billingService(db);
 
-  async function lookups(service: ServiceCode, basic: BasicResult) {
+  async function lookups(service: ServiceCode, basic: BasicResult, fresh = false) {
+    const options = { bypassCache: fresh };
     const needs = NEEDS[service];
     const live = basic.qualifiesForHlr && basic.e164 !== null;
     let hlr: HlrResult | null = null;
@@ -42,8 +46,8 @@ export function detectionService(db: Db, provider: LookupProvider, repo: Detecti
     if (live && (needs.hlr || needs.mnp)) {
       try {
         [hlr, mnp] = await Promise.all([
-          needs.hlr ? provider.hlr(basic.e164!) : null,
-          needs.mnp ? provider.mnp(basic.e164!) : null,
+          needs.hlr ? provider.hlr(basic.e164!, options) : null,
+          needs.mnp ? provider.mnp(basic.e164!, options) : null,
         ]);
       } catch {
         // Nothing stored, nothing charged.
@@ -68,7 +72,7 @@ export function detectionService(db: Db, provider: LookupProvider, repo: Detecti
         if (balanceMicros < cost) throw await insufficient(input.tenantId, cost);
       }
 
-      const { hlr, mnp } = await lookups(input.service, basic);
+      const { hlr, mnp } = await lookups(input.service, basic, input.fresh);
       let fraud: FraudResult | null = null;
       if (needs.fraud) {
         const velocity24h = basic.e164

@@ -34,7 +34,7 @@ const idParams = z.object({ id: z.uuid() });
 /** Bulk jobs: pasted lists and uploaded files (as drafts, then submitted), progress, results. */
 export async function jobRoutes(app: FastifyInstance) {
   const { config, database } = app.services;
-  const runtime = createJobRuntime(database.db, config, app.log);
+  const runtime = createJobRuntime(database.db, config, app.log, app.services.lookup);
   const { service, worker } = runtime;
   app.decorate("jobs", runtime);
   app.addHook("onClose", () => worker.stop());

@@ -1,7 +1,8 @@
-import { createLookupProvider } from "@nc/numcheck/providers/index";
+import type { LookupProvider } from "@nc/numcheck/types";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { createCachedLookup } from "../lookup/lookup-provider";
 import { type JobService, jobService } from "./job-service";
 import { defaultProcessor, type ItemProcessor } from "./process-item";
 import { type JobWorker, jobWorker } from "./worker";
@@ -16,15 +17,14 @@ export interface JobRuntime {
  * Builds the job service, its item processor and a worker from the configuration. The server and
  * the standalone `worker run` process use this one function, so both check and charge alike.
  */
-export function createJobRuntime(db: Db, config: Config, log?: FastifyBaseLogger): JobRuntime {
-  // The configured HLR/MNP upstream, or the free sandbox without a key.
-  const processor = defaultProcessor(
-    createLookupProvider({
-      tyntec: config.LOOKUP_PROVIDER_API_KEY
-        ? { apiKey: config.LOOKUP_PROVIDER_API_KEY, baseUrl: config.LOOKUP_PROVIDER_BASE_URL }
-        : null,
-    }),
-  );
+export function createJobRuntime(
+  db: Db,
+  config: Config,
+  log?: FastifyBaseLogger,
+  lookup: LookupProvider = createCachedLookup(db, config),
+): JobRuntime {
+  // One provider for the process: one breaker, one concurrency limit, one cache.
+  const processor = defaultProcessor(lookup);
   const service = jobService(
     db,
     { maxRows: config.JOB_MAX_ROWS, maxConcurrent: config.JOB_MAX_CONCURRENT },

@@ -3,13 +3,17 @@ import type { FastifyInstance } from "fastify";
 
 const EVERY_MS = 15 * 60_000;
 
-/** Deletes what has expired: sessions, codes, rate counters, spent captchas. */
+/** Deletes what has expired: sessions, codes, rate counters, spent captchas, old look-up answers. */
 export async function purgeExpired(app: FastifyInstance) {
   const { db } = app.services.database;
   await app.services.sessions.purgeExpired();
   await db.execute(sql`delete from email_codes where expires_at < now() - interval '1 day'`);
   await db.execute(sql`delete from rate_counters where reset_at < now()`);
   await db.execute(sql`delete from captcha_spent where expires_at < now()`);
+  const cacheHours = app.services.config.LOOKUP_CACHE_HOURS;
+  await db.execute(
+    sql`delete from lookup_cache where stored_at < now() - make_interval(hours => ${cacheHours})`,
+  );
 }
 
 export function startHousekeeping(app: FastifyInstance): () => void {

@@ -1,7 +1,20 @@
 import type { SingleCheckView } from "@nc/contracts/detection-single";
 import type { DraftView } from "@nc/contracts/jobs";
 import type { ServiceCode } from "@nc/contracts/services";
-import { Alert, App, Button, Card, Col, Form, Input, Row, Segmented, Space, Typography } from "antd";
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Form,
+  Input,
+  Row,
+  Segmented,
+  Space,
+  Typography,
+} from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -28,7 +41,11 @@ type Mode = "single" | "list" | "file";
 interface SingleValues {
   number: string;
   defaultCountry?: string;
+  fresh?: boolean;
 }
+
+// Services with a network look-up, whose recent answers may be reused.
+const LIVE_SERVICES = new Set<ServiceCode>(["hlr", "mnp", "fraud_shield_enhanced"]);
 
 /** One number, answered on screen at once. */
 function SingleEntry({ tenantId, service }: { tenantId: string; service: ServiceCode }) {
@@ -41,7 +58,12 @@ function SingleEntry({ tenantId, service }: { tenantId: string; service: Service
     setView(null);
     try {
       setView(
-        await check.mutateAsync({ service, number: values.number, defaultCountry: values.defaultCountry }),
+        await check.mutateAsync({
+          service,
+          number: values.number,
+          defaultCountry: values.defaultCountry,
+          fresh: LIVE_SERVICES.has(service) ? Boolean(values.fresh) : undefined,
+        }),
       );
     } catch (error) {
       showApiError(error, t, message, form);
@@ -72,6 +94,11 @@ function SingleEntry({ tenantId, service }: { tenantId: string; service: Service
         >
           <CountrySelect testId="detection-country" />
         </Form.Item>
+        {LIVE_SERVICES.has(service) && (
+          <Form.Item name="fresh" valuePropName="checked" extra={t("detection:single.freshHelp")}>
+            <Checkbox data-testid="detection-fresh">{t("detection:single.fresh")}</Checkbox>
+          </Form.Item>
+        )}
         <Button type="primary" htmlType="submit" loading={check.isPending} data-testid="detection-submit">
           {t("detection:single.submit")}
         </Button>
