@@ -6,8 +6,8 @@ import { LookupError, type LookupProvider } from "@nc/numcheck/types";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { detectionItems, detectionJobs, ledgerEntries } from "../src/db/schema/index";
-import { DbLookupCache } from "../src/features/lookup/db-lookup-cache";
 import { detectionService } from "../src/features/detection/detection-service";
+import { DbLookupCache } from "../src/features/lookup/db-lookup-cache";
 import { DEFAULT_STANDARD_PRICES } from "../src/features/price/price-service";
 import { expectError, expectFieldError, expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
@@ -232,7 +232,11 @@ describe("single number check", () => {
       t.database.db,
       cached(provider, cache, { maxAgeMs: { hlr: 3_600_000 }, now: () => now }),
     );
-    const base = { tenantId, partnerId: (await t.app.services.partners.ensureDefault()).id, userId: owner.id };
+    const base = {
+      tenantId,
+      partnerId: (await t.app.services.partners.ensureDefault()).id,
+      userId: owner.id,
+    };
     const number = "+12025550110";
 
     const first = await detection.check({ ...base, service: "hlr", number });
