@@ -6,6 +6,7 @@ import type { Database } from "./db/client";
 import { accountRoutes } from "./features/account/routes";
 import { authRoutes } from "./features/auth/routes";
 import { detectionRoutes } from "./features/detection/routes";
+import { fraudListRoutes } from "./features/fraud-list/routes";
 import { healthRoutes } from "./features/health/routes";
 import { invitationRoutes } from "./features/invitation/routes";
 import { jobRoutes } from "./features/job/routes";
@@ -80,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(priceRoutes);
   await app.register(jobRoutes);
   await app.register(detectionRoutes);
+  await app.register(fraudListRoutes);
 
   const renderPage = await registerWeb(app, options.web);
   app.setNotFoundHandler(async (request, reply) => {

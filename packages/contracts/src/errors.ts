@@ -33,6 +33,7 @@ export const ERRORS = {
   fileCorrupt: { code: 40048, status: 400 },
   fileExpandsTooMuch: { code: 40049, status: 400 },
   fileColumnMissing: { code: 40050, status: 400 },
+  fraudListFull: { code: 40051, status: 400 },
   jobNotDraft: { code: 40904, status: 409 },
   jobNotSubmitted: { code: 40905, status: 409 },
   // 4003x travel with HTTP 200: the spec's client reads them from a successful answer.

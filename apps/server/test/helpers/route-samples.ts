@@ -81,6 +81,15 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "GET /api/tenant/job/s/:id/download": () => ({ url: `/api/tenant/job/s/${NO_JOB}/download?format=csv` }),
   // No body: the file itself is the body; the matrices only need the route's access decision.
   "POST /api/tenant/job/upload": () => ({ url: "/api/tenant/job/upload?service=basic&fileName=numbers.csv" }),
+  "GET /api/tenant/fraud-list": () => ({ url: "/api/tenant/fraud-list" }),
+  "POST /api/tenant/fraud-list": () => ({
+    url: "/api/tenant/fraud-list",
+    body: { kind: "block", entries: ["+44 7700 900"] },
+  }),
+  "POST /api/tenant/fraud-list/remove": () => ({
+    url: "/api/tenant/fraud-list/remove",
+    body: { kind: "block", entries: ["+447700900"] },
+  }),
   "GET /api/tenant/recharge/options": () => ({ url: "/api/tenant/recharge/options" }),
   "POST /api/tenant/recharge": () => ({
     url: "/api/tenant/recharge",

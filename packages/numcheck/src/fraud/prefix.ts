@@ -24,9 +24,35 @@ export function longestPrefixMatch<T extends PrefixEntry>(e164: string, entries:
   return best;
 }
 
+/**
+ * A tenant's list as a set of normalised prefixes: a match costs one look-up per leading digit
+ * (at most 15), whatever the list's length, so a list of thousands scores millions of numbers.
+ */
+export class PrefixSet {
+  readonly #prefixes = new Set<string>();
+
+  constructor(entries: Iterable<string>) {
+    for (const raw of entries) {
+      const prefix = normalisePrefix(raw);
+      if (prefix !== null) this.#prefixes.add(prefix);
+    }
+  }
+
+  get size(): number {
+    return this.#prefixes.size;
+  }
+
+  matches(e164: string): boolean {
+    if (this.#prefixes.size === 0) return false;
+    for (let end = 2; end <= e164.length; end++) if (this.#prefixes.has(e164.slice(0, end))) return true;
+    return false;
+  }
+}
+
 /** Whether the number equals or starts with any of the given numbers/prefixes (malformed entries are ignored). */
-export function matchesAny(e164: string, list: readonly string[] | undefined): boolean {
+export function matchesAny(e164: string, list: readonly string[] | PrefixSet | undefined): boolean {
   if (!list) return false;
+  if (list instanceof PrefixSet) return list.matches(e164);
   for (const raw of list) {
     if (typeof raw !== "string") continue;
     const prefix = normalisePrefix(raw);

@@ -1,5 +1,6 @@
 import type { BasicResult, FraudResult, HlrResult, MnpResult } from "../types";
 import { levelFor, MAX_SCORE, recommendationFor } from "./levels";
+import type { PrefixSet } from "./prefix";
 import type { Signal } from "./signal";
 import { irsfSignals } from "./signals/irsf";
 import { lineTypeSignals } from "./signals/line-type";
@@ -17,10 +18,10 @@ export interface FraudInput {
   mnp?: MnpResult | null;
   /** Checks of this number in the tenant in the last 24 h, not counting this one. */
   velocity24h?: number;
-  /** E.164 numbers or prefixes. */
-  blockList?: string[];
+  /** E.164 numbers or prefixes (a PrefixSet for long lists). */
+  blockList?: string[] | PrefixSet;
   /** E.164 numbers or prefixes; an allow-list hit makes the recommendation "allow" whatever else. */
-  allowList?: string[];
+  allowList?: string[] | PrefixSet;
 }
 
 /**

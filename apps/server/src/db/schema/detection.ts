@@ -112,3 +112,24 @@ export const lookupCache = pgTable(
   },
   (t) => [primaryKey({ columns: [t.service, t.e164] }), index("lookup_cache_stored_idx").on(t.storedAt)],
 );
+
+/**
+ * An organisation's own fraud lists: numbers or prefixes ("+4477009") it blocks or allows. The
+ * allow list wins; both feed the fraud shield of single checks and bulk jobs.
+ */
+export const fraudListEntries = pgTable(
+  "fraud_list_entries",
+  {
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    /** block or allow. */
+    kind: text("kind").notNull(),
+    /** "+" and digits, normalised. */
+    entry: text("entry").notNull(),
+    note: text("note").notNull().default(""),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.kind, t.entry] })],
+);

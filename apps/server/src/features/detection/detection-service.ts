@@ -9,6 +9,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import { billingService } from "../billing/billing-service";
+import { fraudListService } from "../fraud-list/fraud-list-service";
 import { priceService } from "../price/price-service";
 import {
   type DetectionRepo,
@@ -36,6 +37,7 @@ export interface SingleCheckInput {
 export function detectionService(db: Db, provider: CachedProvider, repo: DetectionRepo = detectionRepo(db)) {
   const prices = priceService(db);
   const billing = billingService(db);
+  const fraudLists = fraudListService(db);
 
   async function lookups(service: ServiceCode, basic: BasicResult, fresh = false) {
     const options = { bypassCache: fresh };
@@ -78,7 +80,7 @@ export function detectionService(db: Db, provider: CachedProvider, repo: Detecti
         const velocity24h = basic.e164
           ? await repo.countRecent(input.tenantId, basic.e164, new Date(Date.now() - DAY_MS))
           : 0;
-        fraud = fraudScore({ basic, hlr, mnp, velocity24h });
+        fraud = fraudScore({ basic, hlr, mnp, velocity24h, ...(await fraudLists.lists(input.tenantId)) });
       }
 
       const result = resultView({ basic, hlr, mnp, fraud }, { charged: cost > 0n, sandbox });

@@ -6,7 +6,8 @@ import type { Db } from "../../db/client";
 import { detectionJobs } from "../../db/schema/index";
 import { AppError } from "../../http/app-error";
 import { type Actor, billingService } from "../billing/billing-service";
-import { isChargeable, resultFacets } from "../detection/result-view";
+import { isChargeable, NEEDS, resultFacets } from "../detection/result-view";
+import { type FraudLists, fraudListService } from "../fraud-list/fraud-list-service";
 import { noticeService } from "../notice/notice-service";
 import { priceService } from "../price/price-service";
 import { jobCompletedNotice } from "./job-notice";
@@ -49,7 +50,12 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
  * processor can answer the service offline, the full check is made here, once, and the item is
  * stored done with its result: submitting charges it, no worker round is needed.
  */
-export function classifier(service: ServiceCode, defaultCountry?: string, processor?: ItemProcessor) {
+export function classifier(
+  service: ServiceCode,
+  defaultCountry?: string,
+  processor?: ItemProcessor,
+  lists?: FraudLists,
+) {
   const seen = new E164Set();
   const counts = { total: 0, duplicates: 0, invalid: 0 };
   const offline = processor?.offline && processor.offline(service, basicCheck("+12025550100")) !== null;
@@ -68,7 +74,7 @@ export function classifier(service: ServiceCode, defaultCountry?: string, proces
         rejectReason = `invalid:${check.normalisation.invalidReason ?? (check.valid === false ? "invalid" : "not_eligible")}`;
       if (rejectReason === "duplicate") counts.duplicates++;
       else if (rejectReason) counts.invalid++;
-      const result = offline && !rejectReason ? processor!.offline!(service, check) : null;
+      const result = offline && !rejectReason ? processor!.offline!(service, check, lists) : null;
       return {
         seq,
         // Control characters (NUL above all) cannot be stored as text; they are never part of a number.
@@ -137,6 +143,7 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
   const repo: JobRepo = jobRepo(db);
   const billing = billingService(db);
   const prices = priceService(db);
+  const fraudLists = fraudListService(db);
 
   async function checkConcurrent(runner: Parameters<JobRepo["openJobCount"]>[0], tenantId: string) {
     const open = await repo.openJobCount(runner, tenantId);
@@ -183,7 +190,9 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
       options: { service: ServiceCode; defaultCountry?: string; maxRows?: number },
     ) {
       const maxRows = Math.min(options.maxRows ?? limits.maxRows, limits.maxRows);
-      const sorter = classifier(options.service, options.defaultCountry, processor);
+      // The organisation's block and allow lists, read once for the whole job.
+      const lists = NEEDS[options.service].fraud ? await fraudLists.lists(tenantId) : undefined;
+      const sorter = classifier(options.service, options.defaultCountry, processor, lists);
       let batch: NewItem[] = [];
       // One batch is written while the next is read and checked (on PostgreSQL the database
       // works on the other core); at most one write is in flight.

@@ -5,6 +5,7 @@ import { fraudScore } from "@nc/numcheck/fraud/score";
 import { createLookupProvider } from "@nc/numcheck/providers/index";
 import type { BasicResult, HlrResult, LookupProvider, MnpResult } from "@nc/numcheck/types";
 import { NEEDS, resultView } from "../detection/result-view";
+import type { FraudLists } from "../fraud-list/fraud-list-service";
 
 /**
  * How one item of a job is checked. Pluggable so tests can swap it: `process` answers the result
@@ -13,19 +14,23 @@ import { NEEDS, resultView } from "../detection/result-view";
 export interface ItemProcessor {
   /** True when the service's results come from the sandbox: such jobs are free of charge. */
   sandbox(service: ServiceCode): boolean;
-  process(service: ServiceCode, e164: string): Promise<SingleCheckResultView>;
+  process(service: ServiceCode, e164: string, lists?: FraudLists): Promise<SingleCheckResultView>;
   /**
    * The result of a service that needs no look-up, from a basic check already made (when the
    * numbers are read): such items are stored with their result and only charged by the worker.
    * Absent, or null for a service, means the worker checks the item.
    */
-  offline?(service: ServiceCode, basic: BasicResult): SingleCheckResultView | null;
+  offline?(service: ServiceCode, basic: BasicResult, lists?: FraudLists): SingleCheckResultView | null;
 }
 
 /** The result of basic or fraud shield: pure functions of the number, no look-up. */
-function offlineResult(service: ServiceCode, basic: BasicResult): SingleCheckResultView | null {
+function offlineResult(
+  service: ServiceCode,
+  basic: BasicResult,
+  lists?: FraudLists,
+): SingleCheckResultView | null {
   if (NEEDS[service].hlr || NEEDS[service].mnp) return null;
-  const fraud = NEEDS[service].fraud ? fraudScore({ basic }) : null;
+  const fraud = NEEDS[service].fraud ? fraudScore({ basic, ...lists }) : null;
   return resultView({ basic, hlr: null, mnp: null, fraud }, { charged: true, sandbox: false });
 }
 
@@ -35,9 +40,9 @@ export function defaultProcessor(provider: LookupProvider = createLookupProvider
   return {
     sandbox,
     offline: offlineResult,
-    async process(service, e164) {
+    async process(service, e164, lists) {
       const basic = basicCheck(e164);
-      const ready = offlineResult(service, basic);
+      const ready = offlineResult(service, basic, lists);
       if (ready) return ready;
       const needs = NEEDS[service];
       const live = basic.qualifiesForHlr;
@@ -45,7 +50,7 @@ export function defaultProcessor(provider: LookupProvider = createLookupProvider
         needs.hlr && live ? provider.hlr(e164) : null,
         needs.mnp && live ? provider.mnp(e164) : null,
       ]);
-      const fraud = needs.fraud ? fraudScore({ basic, hlr, mnp }) : null;
+      const fraud = needs.fraud ? fraudScore({ basic, hlr, mnp, ...lists }) : null;
       return resultView(
         { basic, hlr, mnp, fraud },
         { charged: !sandbox(service), sandbox: sandbox(service) },

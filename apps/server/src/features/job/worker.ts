@@ -6,7 +6,8 @@ import type { Db } from "../../db/client";
 import { queryRows } from "../../db/query";
 import type { Tx } from "../billing/billing-repo";
 import { type Actor, billingService } from "../billing/billing-service";
-import { resultFacets } from "../detection/result-view";
+import { NEEDS, resultFacets } from "../detection/result-view";
+import { type FraudLists, fraudListService } from "../fraud-list/fraud-list-service";
 import { noticeService } from "../notice/notice-service";
 import { jobCompletedNotice } from "./job-notice";
 import type { ClaimedItem, ItemOutcome, JobRow } from "./job-repo";
@@ -53,7 +54,11 @@ export function jobWorker(
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
 
-  async function processAll(items: ClaimedItem[], service: ServiceCode): Promise<ItemOutcome[]> {
+  async function processAll(
+    items: ClaimedItem[],
+    service: ServiceCode,
+    lists?: FraudLists,
+  ): Promise<ItemOutcome[]> {
     const outcomes: ItemOutcome[] = new Array(items.length);
     let next = 0;
     const lanes = Array.from({ length: Math.min(options.concurrency, items.length) }, async () => {
@@ -61,7 +66,7 @@ export function jobWorker(
         const index = next++;
         const item = items[index]!;
         try {
-          const result = await processor.process(service, item.e164!);
+          const result = await processor.process(service, item.e164!, lists);
           outcomes[index] = { seq: item.seq, status: "done", result, facets: resultFacets(service, result) };
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
@@ -114,8 +119,10 @@ export function jobWorker(
     const byJob = new Map<string, ClaimedItem[]>();
     for (const item of claimed) byJob.set(item.job_id, [...(byJob.get(item.job_id) ?? []), item]);
     for (const [jobId, items] of byJob) {
-      const service = (await serviceOf(jobId)) as ServiceCode;
-      const outcomes = await processAll(items, service);
+      const { service, tenantId } = await jobOf(jobId);
+      // The organisation's lists as they are now: a list changed mid-job applies from the next chunk.
+      const lists = NEEDS[service].fraud ? await fraudLists.lists(tenantId) : undefined;
+      const outcomes = await processAll(items, service, lists);
       const finished = await finishChunk(jobId, (tx, price) =>
         repo.finishItems(tx, id, jobId, price, outcomes),
       );
@@ -126,20 +133,21 @@ export function jobWorker(
     return claimed.length;
   }
 
-  const services = new Map<string, string>();
-  async function serviceOf(jobId: string): Promise<string> {
-    let service = services.get(jobId);
-    if (!service) {
-      const rows = await queryRows<{ service: string }>(
+  const jobInfo = new Map<string, { service: ServiceCode; tenantId: string }>();
+  async function jobOf(jobId: string) {
+    let job = jobInfo.get(jobId);
+    if (!job) {
+      const rows = await queryRows<{ service: ServiceCode; tenant_id: string }>(
         db,
-        sql`select service from detection_jobs where id = ${jobId}`,
+        sql`select service, tenant_id from detection_jobs where id = ${jobId}`,
       );
-      service = rows[0]?.service ?? "basic";
-      if (services.size > 1_000) services.clear();
-      services.set(jobId, service);
+      job = { service: rows[0]?.service ?? "basic", tenantId: rows[0]?.tenant_id ?? "" };
+      if (jobInfo.size > 1_000) jobInfo.clear();
+      jobInfo.set(jobId, job);
     }
-    return service;
+    return job;
   }
+  const fraudLists = fraudListService(db);
 
   /**
    * Deletes drafts and finished jobs past retention, job by job (items in slices). Answers how

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { matchesAny, PrefixSet } from "../prefix";
 import { basicResult } from "../test-factory";
 import { listCheck } from "./lists";
 
@@ -28,5 +29,18 @@ describe("listCheck", () => {
   });
   it("does not match a longer list entry", () => {
     expect(listCheck(basic, ["+4479113804297"]).override).toBeNull();
+  });
+});
+
+describe("PrefixSet", () => {
+  it("matches like the plain list, for numbers and prefixes in any notation", () => {
+    const raw = ["+44 7700 900", "0049151", "+1 (202) 555-0100", "not a number"];
+    const set = new PrefixSet(raw);
+    expect(set.size).toBe(3);
+    for (const e164 of ["+447700900123", "+4915112345678", "+12025550100", "+12025550101", "+33612345678"])
+      expect(set.matches(e164), e164).toBe(matchesAny(e164, raw));
+    expect(set.matches("+447700900123")).toBe(true);
+    expect(set.matches("+12025550101")).toBe(false);
+    expect(new PrefixSet([]).matches("+447700900123")).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { BasicResult } from "../../types";
-import { matchesAny } from "../prefix";
+import { matchesAny, type PrefixSet } from "../prefix";
 import type { Signal } from "../signal";
 
 /**
@@ -14,8 +14,8 @@ export type ListOverride = "allow" | "block" | null;
 
 export function listCheck(
   basic: BasicResult,
-  blockList?: readonly string[] | null,
-  allowList?: readonly string[] | null,
+  blockList?: readonly string[] | PrefixSet | null,
+  allowList?: readonly string[] | PrefixSet | null,
 ): { override: ListOverride; signals: Signal[] } {
   const e164 = basic.e164;
   if (!e164) return { override: null, signals: [] };
