@@ -3,6 +3,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { JOB_CHANNELS, JOB_STATUSES } from "@nc/contracts/detection-single";
 import { ERROR_KEYS } from "@nc/contracts/errors";
+import { FRAUD_LIST_KINDS } from "@nc/contracts/fraud-lists";
 import { JOB_ITEM_STATUSES } from "@nc/contracts/jobs";
 import { DEFAULT_LOCALE, LOCALES } from "@nc/contracts/locales";
 import { PASSWORD_RULES } from "@nc/contracts/password-policy";
@@ -198,6 +199,9 @@ describe("keys used by the code exist in English", () => {
   const validationReasons = [...collectValidationReasons()];
   /** Expansions of the template-literal keys; a new dynamic key must be added here. */
   const DYNAMIC: Record<string, string[]> = {
+    "fraudLists:${props.kind}.title": FRAUD_LIST_KINDS.map((k) => `fraudLists:${k}.title`),
+    "fraudLists:${props.kind}.help": FRAUD_LIST_KINDS.map((k) => `fraudLists:${k}.help`),
+    "fraudLists:${props.kind}.empty": FRAUD_LIST_KINDS.map((k) => `fraudLists:${k}.empty`),
     "services:${s.code}.name": SERVICES.map((s) => `services:${s.code}.name`),
     "services:${s.code}.description": SERVICES.map((s) => `services:${s.code}.description`),
     "auth:password.rules.${rule}": PASSWORD_RULES.map((r) => `auth:password.rules.${r}`),

@@ -21,6 +21,7 @@ export default [
         index("routes/dashboard/index.tsx"),
         route("profile", "routes/dashboard/profile.tsx"),
         route("detection", "routes/dashboard/detection.tsx"),
+        route("detection/fraud-lists", "routes/dashboard/fraud-lists.tsx"),
         route("history", "routes/dashboard/history.tsx"),
         route("history/:id", "routes/dashboard/history-job.tsx"),
         route("price", "routes/dashboard/price.tsx"),

@@ -12,6 +12,9 @@ export const ROUTE_PERMISSIONS = {
   price: ["special_price:read", "standard_price:read", "dsp_standard_price:read"],
   history: ["detection:read", "dsp_detection:read"],
   detection: ["detection:create", "dsp_service:read"],
+  // The organisation's fraud lists: read by whoever checks numbers, changed with tenant:update.
+  fraudLists: ["tenant:update", "detection:read", "detection:create"],
+  fraudListsEdit: ["tenant:update"],
   roleAdd: ["role:create"],
   roleEdit: ["role:update"],
   memberAdd: ["tenant_user:create"],

@@ -42,6 +42,14 @@ export const DASHBOARD_PAGES: DashboardPage[] = [
     permissions: ROUTE_PERMISSIONS.detection,
   },
   {
+    key: "fraud-lists",
+    path: "/dashboard/detection/fraud-lists",
+    titleKey: "fraudLists:title",
+    permissions: ROUTE_PERMISSIONS.fraudLists,
+    hideInMenu: true,
+    parent: "detection",
+  },
+  {
     key: "history",
     path: "/dashboard/history",
     titleKey: "history:title",

@@ -158,6 +158,11 @@ export default function DetectionPage() {
         <Col xs={24} lg={10}>
           <Card title={t("detection:service.title")}>
             <ServicePicker tenantId={tenantId} value={service} onChange={changeService} />
+            {service.startsWith("fraud_shield") && (
+              <Link to={to("/dashboard/detection/fraud-lists")} data-testid="detection-fraud-lists">
+                {t("detection:fraudLists")}
+              </Link>
+            )}
           </Card>
         </Col>
         <Col xs={24} lg={14}>
