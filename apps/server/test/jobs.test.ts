@@ -1,3 +1,4 @@
+import type { JobView } from "@nc/contracts/jobs";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,22 +22,6 @@ const PRICE = 1_000n;
 /** n distinct valid UK mobile numbers. */
 const numbers = (n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => `+4479111${String(from + i).padStart(5, "0")}`);
-
-interface JobView {
-  id: string;
-  status: string;
-  total: number;
-  chargeable: number;
-  done: number;
-  failed: number;
-  duplicates: number;
-  invalid: number;
-  remaining: number;
-  percent: number;
-  rate: number;
-  timeLeft: number | null;
-  chargedMicros: string;
-}
 
 const workerFor = (t: TestApp, processor?: ItemProcessor, id?: string, batch = 50) =>
   jobWorker(t.database.db, t.app.jobs.service, processor ?? t.app.jobs.processor, {

@@ -63,42 +63,4 @@ export function resultView(
   };
 }
 
-export interface ResultFacets {
-  outcome: string | null;
-  lineType: string | null;
-  country: string | null;
-  carrier: string | null;
-  risk: string | null;
-}
-
-/**
- * The facets the result view counts and filters by. The outcome is the service's own verdict:
- * valid/invalid/unknown for basic, the connectivity for HLR, the porting status for MNP, the
- * recommendation for the fraud services.
- */
-export function resultFacets(service: ServiceCode, view: SingleCheckResultView): ResultFacets {
-  const { basic, hlr, mnp, fraud } = view;
-  let outcome: string | null;
-  switch (service) {
-    case "basic":
-      outcome = basic.valid === true ? "valid" : basic.valid === false ? "invalid" : "unknown";
-      break;
-    case "hlr":
-      outcome = hlr?.connectivity ?? null;
-      break;
-    case "mnp":
-      outcome = mnp?.ported ?? null;
-      break;
-    default:
-      outcome = fraud?.recommendation ?? null;
-  }
-  const carrier =
-    hlr?.currentNetwork?.name ?? mnp?.currentNetwork?.name ?? basic.originalCarrier?.name ?? null;
-  return {
-    outcome,
-    lineType: basic.lineType,
-    country: basic.country?.iso2 ?? null,
-    carrier,
-    risk: fraud?.level ?? null,
-  };
-}
+export { type ResultFacets, resultFacets } from "@nc/contracts/result-facets";

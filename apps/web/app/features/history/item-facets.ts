@@ -1,46 +1,13 @@
 import type { SingleCheckResultView } from "@nc/contracts/detection-single";
 import type { JobItemView } from "@nc/contracts/jobs";
+import { type ResultFacets, resultFacets } from "@nc/contracts/result-facets";
 
-export interface ItemFacets {
-  outcome: string | null;
-  lineType: string | null;
-  country: string | null;
-  carrier: string | null;
-  risk: string | null;
-}
+const NONE: ResultFacets = { outcome: null, lineType: null, country: null, carrier: null, risk: null };
 
-const NONE: ItemFacets = { outcome: null, lineType: null, country: null, carrier: null, risk: null };
-
-/**
- * The facet values of one checked number, read from its stored result the same way the server
- * derives them for counting and filtering (apps/server/src/features/detection/result-view.ts
- * resultFacets), so a row's cells agree with the summary and the filters.
- */
-export function itemFacets(service: string, item: JobItemView): ItemFacets {
-  const result = item.status === "done" ? (item.result as SingleCheckResultView | null) : null;
-  if (!result?.basic) return NONE;
-  const { basic, hlr, mnp, fraud } = result;
-  let outcome: string | null;
-  switch (service) {
-    case "basic":
-      outcome = basic.valid === true ? "valid" : basic.valid === false ? "invalid" : "unknown";
-      break;
-    case "hlr":
-      outcome = hlr?.connectivity ?? null;
-      break;
-    case "mnp":
-      outcome = mnp?.ported ?? null;
-      break;
-    default:
-      outcome = fraud?.recommendation ?? null;
-  }
-  return {
-    outcome,
-    lineType: basic.lineType,
-    country: basic.country?.iso2 ?? null,
-    carrier: hlr?.currentNetwork?.name ?? mnp?.currentNetwork?.name ?? basic.originalCarrier?.name ?? null,
-    risk: fraud?.level ?? null,
-  };
+/** The facets of one row, derived as the server derives them, so cells agree with the filters. */
+export function itemFacets(service: string, item: JobItemView): ResultFacets {
+  const result = itemResult(item);
+  return result ? resultFacets(service, result) : NONE;
 }
 
 /** The stored result of a checked row, or null for rows that were not checked. */

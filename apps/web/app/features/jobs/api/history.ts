@@ -1,18 +1,9 @@
-import type { DetectionHistoryPage } from "@nc/contracts/detection-single";
+import type { DetectionHistoryPage, DetectionHistoryQuery } from "@nc/contracts/detection-single";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../../shell/http/client";
 
-/** Filters of the history list; dates are days in the organisation's time zone. */
-export interface HistoryFilters {
-  from?: string;
-  to?: string;
-  service?: string;
-  status?: string;
-  channel?: string;
-  submittedBy?: string;
-  /** "partner": every customer's jobs (partner staff only). */
-  scope?: "partner";
-}
+/** Filters of the history list (days in the organisation's time zone), as the API takes them. */
+export type HistoryFilters = Omit<DetectionHistoryQuery, "cursor" | "limit">;
 
 export const HISTORY_PAGE_SIZE = 20;
 

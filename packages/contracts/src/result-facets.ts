@@ -1,0 +1,40 @@
+import type { SingleCheckResultView } from "./detection-single";
+
+/** The facets a result is counted and filtered by (summary charts, result table, downloads). */
+export interface ResultFacets {
+  outcome: string | null;
+  lineType: string | null;
+  country: string | null;
+  carrier: string | null;
+  risk: string | null;
+}
+
+/**
+ * The facets of one result. The outcome is the service's own verdict: valid/invalid/unknown for
+ * basic, the connectivity for HLR, the porting status for MNP, the recommendation for the fraud
+ * services. The server stores them with each item; the browser reads a row's cells the same way.
+ */
+export function resultFacets(service: string, view: SingleCheckResultView): ResultFacets {
+  const { basic, hlr, mnp, fraud } = view;
+  let outcome: string | null;
+  switch (service) {
+    case "basic":
+      outcome = basic.valid === true ? "valid" : basic.valid === false ? "invalid" : "unknown";
+      break;
+    case "hlr":
+      outcome = hlr?.connectivity ?? null;
+      break;
+    case "mnp":
+      outcome = mnp?.ported ?? null;
+      break;
+    default:
+      outcome = fraud?.recommendation ?? null;
+  }
+  return {
+    outcome,
+    lineType: basic.lineType,
+    country: basic.country?.iso2 ?? null,
+    carrier: hlr?.currentNetwork?.name ?? mnp?.currentNetwork?.name ?? basic.originalCarrier?.name ?? null,
+    risk: fraud?.level ?? null,
+  };
+}
