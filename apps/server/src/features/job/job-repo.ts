@@ -134,7 +134,7 @@ export function jobRepo(db: Db) {
               line_type, country, carrier, risk)
             select ${jobId}::uuid, x.s, x.i, x.e, x.st, x.rr, x.r, x.o, x.lt, x.c, x.ca, x.rk
             from json_to_recordset(${JSON.stringify(rows)}::json)
-              as x(s int, i text, e text, st text, rr text, r jsonb, o text, lt text, c text, ca text, rk text)`,
+              as x(s int, i text, e text, st text, rr text, r json, o text, lt text, c text, ca text, rk text)`,
       );
     },
 
@@ -202,7 +202,7 @@ export function jobRepo(db: Db) {
         tx,
         sql`update detection_items as i
             set status = u.status,
-                result = case when u.status = 'queued' then i.result else u.result::jsonb end,
+                result = case when u.status = 'queued' then i.result else u.result::json end,
                 cost_micros = case when u.status = 'done' then ${unitPriceMicros.toString()}::bigint else 0 end,
                 finished_at = case when u.status = 'queued' then null else now() end,
                 outcome = u.outcome, line_type = u.line_type, country = u.country, carrier = u.carrier,
