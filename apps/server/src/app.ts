@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { accountRoutes } from "./features/account/routes";
+import { apiKeyRoutes } from "./features/api-key/routes";
 import { authRoutes } from "./features/auth/routes";
 import { detectionRoutes } from "./features/detection/routes";
 import { fraudListRoutes } from "./features/fraud-list/routes";
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(jobRoutes);
   await app.register(detectionRoutes);
   await app.register(fraudListRoutes);
+  await app.register(apiKeyRoutes);
 
   const renderPage = await registerWeb(app, options.web);
   app.setNotFoundHandler(async (request, reply) => {

@@ -34,8 +34,10 @@ export const ERRORS = {
   fileExpandsTooMuch: { code: 40049, status: 400 },
   fileColumnMissing: { code: 40050, status: 400 },
   fraudListFull: { code: 40051, status: 400 },
+  apiKeyLimit: { code: 40052, status: 400 },
   jobNotDraft: { code: 40904, status: 409 },
   jobNotSubmitted: { code: 40905, status: 409 },
+  apiKeyClosed: { code: 40906, status: 409 },
   // 4003x travel with HTTP 200: the spec's client reads them from a successful answer.
   noActiveTenant: { code: 40035, status: 200 },
   notTenantMember: { code: 40036, status: 200 },

@@ -81,6 +81,17 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "GET /api/tenant/job/s/:id/download": () => ({ url: `/api/tenant/job/s/${NO_JOB}/download?format=csv` }),
   // No body: the file itself is the body; the matrices only need the route's access decision.
   "POST /api/tenant/job/upload": () => ({ url: "/api/tenant/job/upload?service=basic&fileName=numbers.csv" }),
+  "GET /api/tenant/apikey": () => ({ url: "/api/tenant/apikey" }),
+  "POST /api/tenant/apikey": () => ({
+    url: "/api/tenant/apikey",
+    body: { name: "Matrix key", scopes: ["check"], mode: "test" },
+  }),
+  // A key id the organisation does not have: the route answers 404 for its own tenant.
+  "POST /api/tenant/apikey/s/:id/roll": () => ({
+    url: `/api/tenant/apikey/s/${NO_JOB}/roll`,
+    body: { graceHours: 0 },
+  }),
+  "POST /api/tenant/apikey/s/:id/revoke": () => ({ url: `/api/tenant/apikey/s/${NO_JOB}/revoke` }),
   "GET /api/tenant/fraud-list": () => ({ url: "/api/tenant/fraud-list" }),
   "POST /api/tenant/fraud-list": () => ({
     url: "/api/tenant/fraud-list",

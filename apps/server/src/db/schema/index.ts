@@ -1,6 +1,7 @@
 // The drizzle schema handed to the client and to drizzle-kit; one file per area beside this one.
 export * from "./commerce";
 export * from "./detection";
+export * from "./integration";
 export * from "./mail";
 export * from "./money";
 export * from "./partners";

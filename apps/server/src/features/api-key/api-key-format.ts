@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
+import type { ApiKeyMode } from "@nc/contracts/api-keys";
+import { sha256 } from "../auth/tokens";
+
+/**
+ * A key reads "nc_<mode>_<lookup>_<secret>": the lookup (12 hex characters, 48 bits) finds the
+ * row, the secret (32 random bytes) is what proves it; only sha256 of the whole key is stored.
+ */
+const KEY = /^nc_(live|test)_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
+
+export interface NewKey {
+  key: string;
+  lookup: string;
+  digest: string;
+  last4: string;
+}
+
+export function newKey(mode: ApiKeyMode): NewKey {
+  const lookup = randomBytes(6).toString("hex");
+  const key = `nc_${mode}_${lookup}_${randomBytes(32).toString("base64url")}`;
+  return { key, lookup, digest: sha256(key), last4: key.slice(-4) };
+}
+
+/** The parts of a presented key, or null when it cannot be one of ours. */
+export function parseKey(raw: string): { mode: ApiKeyMode; lookup: string; digest: string } | null {
+  const match = KEY.exec(raw);
+  return match ? { mode: match[1] as ApiKeyMode, lookup: match[2]!, digest: sha256(raw) } : null;
+}
+
+/** What the list shows of a key: its public part and last four characters. */
+export const keyHint = (mode: string, lookup: string, last4: string) => `nc_${mode}_${lookup}…${last4}`;
+
+/** An address or a CIDR range in canonical text, or null when it is neither. */
+export function parseIpRange(raw: string): string | null {
+  const [address = "", bits, ...rest] = raw.trim().split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return null;
+  const max = version === 4 ? 32 : 128;
+  if (bits === undefined) return `${address}/${max}`;
+  if (!/^\d{1,3}$/.test(bits) || Number(bits) > max) return null;
+  return `${address}/${Number(bits)}`;
+}
+
+/** Whether an address lies in one of the ranges (an empty list lets every address in). */
+export function ipAllowed(ip: string, ranges: readonly string[]): boolean {
+  if (ranges.length === 0) return true;
+  const address = toBits(ip);
+  if (!address) return false;
+  return ranges.some((range) => {
+    const [base = "", bits = "0"] = range.split("/");
+    const network = toBits(base);
+    return (
+      network !== null &&
+      network.length === address.length &&
+      address.startsWith(network.slice(0, Number(bits)))
+    );
+  });
+}
+
+/** An address as a string of bits (IPv4-mapped IPv6 addresses read as IPv4). */
+function toBits(ip: string): string | null {
+  const plain = ip.startsWith("::ffff:") && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
+  const version = isIP(plain);
+  if (version === 4)
+    return plain
+      .split(".")
+      .map((p) => Number(p).toString(2).padStart(8, "0"))
+      .join("");
+  if (version !== 6) return null;
+  const [head = "", tail = ""] = plain.split("::");
+  const headParts = head ? head.split(":") : [];
+  const tailParts = tail ? tail.split(":") : [];
+  // An embedded IPv4 tail counts as two groups.
+  const expand = (parts: string[]) =>
+    parts.flatMap((p) =>
+      p.includes(".") ? (toBits(p)!.match(/.{16}/g) ?? []).map((b) => parseInt(b, 2).toString(16)) : [p],
+    );
+  const left = expand(headParts);
+  const right = expand(tailParts);
+  const groups = plain.includes("::")
+    ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right]
+    : left;
+  if (groups.length !== 8) return null;
+  return groups.map((g) => parseInt(g, 16).toString(2).padStart(16, "0")).join("");
+}

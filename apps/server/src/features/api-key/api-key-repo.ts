@@ -1,0 +1,122 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { queryRows } from "../../db/query";
+import type { Tx } from "../billing/billing-repo";
+
+export interface ApiKeyRow {
+  id: string;
+  tenant_id: string;
+  name: string;
+  mode: string;
+  scopes: string[];
+  lookup: string;
+  digest: string;
+  last4: string;
+  ip_allow_list: string[];
+  expires_at: string | null;
+  revoked_at: string | null;
+  rolled_at: string | null;
+  last_used_at: string | null;
+  created_at: string;
+  created_by: string | null;
+  created_by_name: string | null;
+}
+
+export interface NewKeyRow {
+  id: string;
+  tenantId: string;
+  name: string;
+  mode: string;
+  scopes: string[];
+  lookup: string;
+  digest: string;
+  last4: string;
+  ipAllowList: string[];
+  expiresAt: string | null;
+  createdBy: string;
+}
+
+const ts = (column: string) => sql.raw(`to_json(k.${column}) #>> '{}' as ${column}`);
+const COLUMNS = sql.join(
+  [
+    sql.raw(
+      "k.id, k.tenant_id, k.name, k.mode, k.scopes, k.lookup, k.digest, k.last4, k.ip_allow_list, k.created_by",
+    ),
+    ts("expires_at"),
+    ts("revoked_at"),
+    ts("rolled_at"),
+    ts("last_used_at"),
+    ts("created_at"),
+    sql.raw("u.name as created_by_name"),
+  ],
+  sql`, `,
+);
+
+/** All SQL of API keys. */
+export function apiKeyRepo(db: Db) {
+  return {
+    list(tenantId: string): Promise<ApiKeyRow[]> {
+      return queryRows<ApiKeyRow>(
+        db,
+        sql`select ${COLUMNS} from api_keys k left join users u on u.id = k.created_by
+            where k.tenant_id = ${tenantId} order by k.created_at desc, k.id desc`,
+      );
+    },
+
+    async one(tenantId: string, id: string, runner: Db | Tx = db): Promise<ApiKeyRow | undefined> {
+      const rows = await queryRows<ApiKeyRow>(
+        runner,
+        sql`select ${COLUMNS} from api_keys k left join users u on u.id = k.created_by
+            where k.tenant_id = ${tenantId} and k.id = ${id}`,
+      );
+      return rows[0];
+    },
+
+    /** The key behind a presented lookup id (any organisation: the key itself says whose it is). */
+    async byLookup(lookup: string): Promise<ApiKeyRow | undefined> {
+      const rows = await queryRows<ApiKeyRow>(
+        db,
+        sql`select ${COLUMNS} from api_keys k left join users u on u.id = k.created_by where k.lookup = ${lookup}`,
+      );
+      return rows[0];
+    },
+
+    /** Keys that work or will until a roll's grace ends. */
+    async activeCount(tenantId: string, runner: Db | Tx = db): Promise<number> {
+      const rows = await queryRows<{ n: number }>(
+        runner,
+        sql`select count(*)::int as n from api_keys
+            where tenant_id = ${tenantId} and (revoked_at is null or revoked_at > now())
+              and (expires_at is null or expires_at > now())`,
+      );
+      return rows[0]?.n ?? 0;
+    },
+
+    async insert(runner: Db | Tx, k: NewKeyRow): Promise<void> {
+      await runner.execute(
+        sql`insert into api_keys (id, tenant_id, name, mode, scopes, lookup, digest, last4, ip_allow_list, expires_at, created_by)
+            values (${k.id}, ${k.tenantId}, ${k.name}, ${k.mode}, ${sql.param(k.scopes)}::text[], ${k.lookup}, ${k.digest},
+                    ${k.last4}, ${sql.param(k.ipAllowList)}::text[], ${k.expiresAt}::timestamptz, ${k.createdBy})`,
+      );
+    },
+
+    /** Stops a key at `until` (now for a revoke, later for a roll); answers whether it was open. */
+    async close(runner: Db | Tx, tenantId: string, id: string, graceSeconds: number, rolled: boolean) {
+      const rows = await queryRows(
+        runner,
+        sql`update api_keys set revoked_at = now() + make_interval(secs => ${graceSeconds}),
+              rolled_at = ${rolled ? sql`now()` : sql`rolled_at`}
+            where tenant_id = ${tenantId} and id = ${id}
+              and (revoked_at is null or (${!rolled} and revoked_at > now()))
+            returning id`,
+      );
+      return rows.length > 0;
+    },
+
+    async touch(id: string): Promise<void> {
+      await db.execute(sql`update api_keys set last_used_at = now() where id = ${id}`);
+    },
+  };
+}
+
+export type ApiKeyRepo = ReturnType<typeof apiKeyRepo>;

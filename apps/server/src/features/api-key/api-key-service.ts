@@ -1,0 +1,164 @@
+import {
+  API_KEYS_MAX,
+  type ApiKeyCreateBody,
+  type ApiKeyCreatedView,
+  type ApiKeyMode,
+  type ApiKeyScope,
+  type ApiKeyView,
+} from "@nc/contracts/api-keys";
+import { v7 as uuidv7 } from "uuid";
+import type { Db } from "../../db/client";
+import { AppError } from "../../http/app-error";
+import { sameDigest } from "../auth/tokens";
+import { ipAllowed, keyHint, newKey, parseIpRange, parseKey } from "./api-key-format";
+import { type ApiKeyRepo, type ApiKeyRow, apiKeyRepo } from "./api-key-repo";
+
+/** last_used_at is written at most this often per key, and never on the request's path. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** Who a verified key speaks for. */
+export interface KeyIdentity {
+  keyId: string;
+  tenantId: string;
+  mode: ApiKeyMode;
+  scopes: ApiKeyScope[];
+  createdBy: string | null;
+}
+
+function statusOf(row: ApiKeyRow, now = Date.now()): ApiKeyView["status"] {
+  if (row.revoked_at && Date.parse(row.revoked_at) <= now) return "revoked";
+  if (row.expires_at && Date.parse(row.expires_at) <= now) return "expired";
+  return row.revoked_at ? "rolling" : "active";
+}
+
+const toView = (row: ApiKeyRow): ApiKeyView => ({
+  id: row.id,
+  name: row.name,
+  mode: row.mode as ApiKeyMode,
+  scopes: row.scopes as ApiKeyScope[],
+  hint: keyHint(row.mode, row.lookup, row.last4),
+  ipAllowList: row.ip_allow_list,
+  expiresAt: row.expires_at,
+  lastUsedAt: row.last_used_at,
+  createdAt: row.created_at,
+  createdBy: row.created_by ? { id: row.created_by, name: row.created_by_name ?? "" } : null,
+  revokedAt: row.revoked_at,
+  status: statusOf(row),
+});
+
+/** API keys: made (shown once), listed, rolled, revoked, and checked on every public API call. */
+export function apiKeyService(db: Db, repo: ApiKeyRepo = apiKeyRepo(db)) {
+  const touched = new Map<string, number>();
+
+  function checkInput(body: ApiKeyCreateBody): { ips: string[]; expiresAt: string | null } {
+    const fields: { field: string; reason: string; params: Record<string, string | number> }[] = [];
+    const ips = (body.ipAllowList ?? []).map((raw, index) => {
+      const range = parseIpRange(raw);
+      if (range === null)
+        fields.push({ field: `ipAllowList.${index}`, reason: "invalid_format", params: {} });
+      return range ?? "";
+    });
+    if (body.expiresAt && Date.parse(body.expiresAt) <= Date.now())
+      fields.push({ field: "expiresAt", reason: "out_of_range", params: {} });
+    if (fields.length > 0) throw new AppError("validation", { fields });
+    return { ips: [...new Set(ips)], expiresAt: body.expiresAt ?? null };
+  }
+
+  async function make(
+    runner: Db,
+    input: { tenantId: string; userId: string } & ApiKeyCreateBody,
+    ips: string[],
+    expiresAt: string | null,
+  ): Promise<ApiKeyCreatedView> {
+    const made = newKey(input.mode);
+    const id = uuidv7();
+    await repo.insert(runner, {
+      id,
+      tenantId: input.tenantId,
+      name: input.name,
+      mode: input.mode,
+      scopes: [...new Set(input.scopes)],
+      lookup: made.lookup,
+      digest: made.digest,
+      last4: made.last4,
+      ipAllowList: ips,
+      expiresAt,
+      createdBy: input.userId,
+    });
+    return { key: toView((await repo.one(input.tenantId, id, runner))!), secret: made.key };
+  }
+
+  return {
+    list: async (tenantId: string) => (await repo.list(tenantId)).map(toView),
+
+    async create(input: { tenantId: string; userId: string } & ApiKeyCreateBody): Promise<ApiKeyCreatedView> {
+      const { ips, expiresAt } = checkInput(input);
+      if ((await repo.activeCount(input.tenantId)) >= API_KEYS_MAX)
+        throw new AppError("apiKeyLimit", { max: API_KEYS_MAX }, { max: API_KEYS_MAX });
+      return make(db, input, ips, expiresAt);
+    },
+
+    /** A new key like the old one; the old one keeps working for the grace period, then stops. */
+    async roll(tenantId: string, id: string, graceHours: number, userId: string): Promise<ApiKeyCreatedView> {
+      return db.transaction(async (tx) => {
+        const runner = tx as unknown as Db;
+        const old = await repo.one(tenantId, id, runner);
+        if (!old) throw new AppError("notFound");
+        if (!(await repo.close(runner, tenantId, id, graceHours * 3600, true)))
+          throw new AppError("apiKeyClosed");
+        return make(
+          runner,
+          {
+            tenantId,
+            userId,
+            name: old.name,
+            mode: old.mode as ApiKeyMode,
+            scopes: old.scopes as ApiKeyScope[],
+          },
+          old.ip_allow_list,
+          old.expires_at,
+        );
+      });
+    },
+
+    /** Stops a key at once (a rolled key still in its grace period too). */
+    async revoke(tenantId: string, id: string): Promise<ApiKeyView> {
+      if (!(await repo.one(tenantId, id))) throw new AppError("notFound");
+      if (!(await repo.close(db, tenantId, id, 0, false))) throw new AppError("apiKeyClosed");
+      return toView((await repo.one(tenantId, id))!);
+    },
+
+    /**
+     * The identity behind a presented key, or null: unknown, wrong secret (compared in constant
+     * time), revoked, past its grace period, expired, or from an address outside its allow-list.
+     */
+    async verify(presented: string, ip: string): Promise<KeyIdentity | null> {
+      const parsed = parseKey(presented);
+      if (!parsed) return null;
+      const row = await repo.byLookup(parsed.lookup);
+      if (!row || !sameDigest(row.digest, parsed.digest) || row.mode !== parsed.mode) return null;
+      const status = statusOf(row);
+      if (status === "revoked" || status === "expired") return null;
+      if (!ipAllowed(ip, row.ip_allow_list)) return null;
+      this.touch(row.id);
+      return {
+        keyId: row.id,
+        tenantId: row.tenant_id,
+        mode: row.mode as ApiKeyMode,
+        scopes: row.scopes as ApiKeyScope[],
+        createdBy: row.created_by,
+      };
+    },
+
+    /** Notes the use, at most once a minute per key, without making the caller wait. */
+    touch(keyId: string, now = Date.now()): void {
+      const last = touched.get(keyId) ?? 0;
+      if (now - last < TOUCH_EVERY_MS) return;
+      touched.set(keyId, now);
+      if (touched.size > 10_000) touched.clear();
+      void repo.touch(keyId).catch(() => touched.delete(keyId));
+    },
+  };
+}
+
+export type ApiKeyService = ReturnType<typeof apiKeyService>;

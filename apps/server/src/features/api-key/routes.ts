@@ -1,0 +1,43 @@
+import { apiKeyCreateBody, apiKeyRollBody } from "@nc/contracts/api-keys";
+import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ok } from "../../http/envelope";
+import { requireTenant } from "../../http/tenant-context";
+import { apiKeyService } from "./api-key-service";
+
+const idParams = z.object({ id: z.uuid() });
+
+/** The organisation's API keys (dashboard): list, create (shown once), roll, revoke. */
+export async function apiKeyRoutes(app: FastifyInstance) {
+  const keys = apiKeyService(app.services.database.db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const read = { tenant: true, permissions: ROUTE_PERMISSIONS.apiKeys } as const;
+  const create = { tenant: true, permissions: ["apikey:create"] } as const;
+  const remove = { tenant: true, permissions: ["apikey:delete"] } as const;
+
+  r.get("/api/tenant/apikey", { config: read }, async (request) =>
+    ok(await keys.list(requireTenant(request).id)),
+  );
+
+  r.post("/api/tenant/apikey", { schema: { body: apiKeyCreateBody }, config: create }, async (request) => {
+    const tenant = requireTenant(request);
+    return ok(await keys.create({ tenantId: tenant.id, userId: tenant.userId, ...request.body }));
+  });
+
+  r.post(
+    "/api/tenant/apikey/s/:id/roll",
+    { schema: { params: idParams, body: apiKeyRollBody }, config: create },
+    async (request) => {
+      const tenant = requireTenant(request);
+      return ok(await keys.roll(tenant.id, request.params.id, request.body.graceHours, tenant.userId));
+    },
+  );
+
+  r.post(
+    "/api/tenant/apikey/s/:id/revoke",
+    { schema: { params: idParams }, config: remove },
+    async (request) => ok(await keys.revoke(requireTenant(request).id, request.params.id)),
+  );
+}
