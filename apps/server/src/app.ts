@@ -15,6 +15,7 @@ import { lookupRoutes } from "./features/lookup/routes";
 import { memberRoutes } from "./features/member/routes";
 import { noticeRoutes } from "./features/notice/routes";
 import { priceRoutes } from "./features/price/routes";
+import { publicApiRoutes } from "./features/public-api/routes";
 import { rechargeRoutes } from "./features/recharge/routes";
 import { stripeWebhookRoutes } from "./features/recharge/stripe-webhook";
 import { roleRoutes } from "./features/role/routes";
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(detectionRoutes);
   await app.register(fraudListRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(publicApiRoutes);
 
   const renderPage = await registerWeb(app, options.web);
   app.setNotFoundHandler(async (request, reply) => {

@@ -50,7 +50,8 @@ export interface SingleJobValues {
   id: string;
   tenantId: string;
   service: string;
-  userId: string;
+  userId: string | null;
+  channel: "web" | "api";
   input: string;
   e164: string | null;
   defaultCountry: string | null;
@@ -88,7 +89,7 @@ export function detectionRepo(db: Db) {
           id: v.id,
           tenantId: v.tenantId,
           kind: "single",
-          channel: "web",
+          channel: v.channel,
           service: v.service,
           status: "completed",
           total: 1,

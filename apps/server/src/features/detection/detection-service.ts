@@ -1,9 +1,11 @@
 import type { DetectionHistoryPage, DetectionJobView, SingleCheckView } from "@nc/contracts/detection-single";
 import { formatMoney } from "@nc/contracts/money";
 import { SERVICES, type ServiceCode } from "@nc/contracts/services";
+import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { basicCheck } from "@nc/numcheck/basic-check";
 import { fraudScore } from "@nc/numcheck/fraud/score";
 import type { CachedProvider } from "@nc/numcheck/providers/cache";
+import { SandboxProvider } from "@nc/numcheck/providers/sandbox";
 import type { BasicResult, FraudResult, HlrResult, MnpResult } from "@nc/numcheck/types";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../../db/client";
@@ -24,23 +26,37 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SingleCheckInput {
   tenantId: string;
-  partnerId: string;
-  userId: string;
+  /** The organisation's partner when already known (saves a look-up for the price). */
+  partnerId?: string;
+  /** Who asked: the member, or for an API call the key's creator (null once they are gone). */
+  userId: string | null;
   service: ServiceCode;
   number: string;
   defaultCountry?: string;
   /** Skip the look-up cache: ask the network again. */
   fresh?: boolean;
+  /**
+   * Asked through the public API: charged as trade type 1 to the key; a test key answers from
+   * the sandbox and is never charged.
+   */
+  apiKey?: { id: string; test: boolean };
 }
 
 /** One number checked from the dashboard: run the service, store the result, then charge it. */
-export function detectionService(db: Db, provider: CachedProvider, repo: DetectionRepo = detectionRepo(db)) {
+export function detectionService(
+  db: Db,
+  liveProvider: CachedProvider,
+  repo: DetectionRepo = detectionRepo(db),
+) {
+  // Test API keys are answered here whatever upstream is configured.
+  const sandboxProvider = new SandboxProvider();
   const prices = priceService(db);
   const billing = billingService(db);
   const fraudLists = fraudListService(db);
 
-  async function lookups(service: ServiceCode, basic: BasicResult, fresh = false) {
+  async function lookups(service: ServiceCode, basic: BasicResult, fresh = false, test = false) {
     const options = { bypassCache: fresh };
+    const provider = test ? sandboxProvider : liveProvider;
     const needs = NEEDS[service];
     const live = basic.qualifiesForHlr && basic.e164 !== null;
     let hlr: HlrResult | null = null;
@@ -64,8 +80,9 @@ export function detectionService(db: Db, provider: CachedProvider, repo: Detecti
       const basic = basicCheck(input.number, { defaultCountry: input.defaultCountry });
       const quote = await prices.quote(input.tenantId, input.service, 1, input.partnerId);
       const needs = NEEDS[input.service];
-      // Answers from the sandbox provider are free, and say so.
-      const sandbox = provider.sandbox && (needs.hlr || needs.mnp);
+      const test = input.apiKey?.test ?? false;
+      // Answers from the sandbox provider are free, and say so; so is everything a test key asks.
+      const sandbox = test || (liveProvider.sandbox && (needs.hlr || needs.mnp));
       const cost = isChargeable(input.service, basic) && !sandbox ? quote.totalMicros : 0n;
 
       // Do not pay the upstream for a look-up the organisation cannot pay for.
@@ -74,7 +91,7 @@ export function detectionService(db: Db, provider: CachedProvider, repo: Detecti
         if (balanceMicros < cost) throw await insufficient(input.tenantId, cost);
       }
 
-      const { hlr, mnp } = await lookups(input.service, basic, input.fresh);
+      const { hlr, mnp } = await lookups(input.service, basic, input.fresh, test);
       let fraud: FraudResult | null = null;
       if (needs.fraud) {
         const velocity24h = basic.e164
@@ -93,6 +110,7 @@ export function detectionService(db: Db, provider: CachedProvider, repo: Detecti
         tenantId: input.tenantId,
         service: input.service,
         userId: input.userId,
+        channel: input.apiKey ? "api" : "web",
         input: input.number,
         e164: basic.e164,
         defaultCountry: input.defaultCountry ?? null,
@@ -109,14 +127,18 @@ export function detectionService(db: Db, provider: CachedProvider, repo: Detecti
         try {
           await billing.charge({
             tenantId: input.tenantId,
-            tradeType: SERVICES.find((s) => s.code === input.service)!.tradeType,
+            tradeType: input.apiKey
+              ? TRADE_TYPES.checkNumberApi
+              : SERVICES.find((s) => s.code === input.service)!.tradeType,
             amountMicros: cost,
             service: input.service,
             quantity: 1,
             reference: { type: "detection_job", id: jobId },
             idempotencyKey: jobId,
             request: { service: input.service, e164: basic.e164, amountMicros: cost },
-            actor: { type: "user", id: input.userId },
+            actor: input.apiKey
+              ? { type: "api_key", id: input.apiKey.id }
+              : { type: "user", id: input.userId ?? undefined },
           });
         } catch (error) {
           await repo.deleteJob(jobId);

@@ -1,0 +1,59 @@
+import type { ApiKeyScope } from "@nc/contracts/api-keys";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Db } from "../../db/client";
+import { queryRows } from "../../db/query";
+import { AppError } from "../../http/app-error";
+import type { ApiKeyService, KeyIdentity } from "../api-key/api-key-service";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    apiKey: KeyIdentity | null;
+  }
+  interface FastifyContextConfig {
+    /** A public API route: an API key with any one of these scopes is required. */
+    apiKey?: { scopes: readonly ApiKeyScope[] };
+  }
+}
+
+/** Query parameters a key must never travel in (URLs end up in logs, proxies and histories). */
+const KEY_PARAMS = /^(api[_-]?key|key|token|access[_-]?token|authorization)$/i;
+const LOOKS_LIKE_KEY = /nc_(live|test)_/;
+
+function keyInQuery(url: string): boolean {
+  const index = url.indexOf("?");
+  if (index === -1) return false;
+  for (const [name, value] of new URLSearchParams(url.slice(index + 1)))
+    if (KEY_PARAMS.test(name) || LOOKS_LIKE_KEY.test(value)) return true;
+  return false;
+}
+
+/**
+ * Authenticates the public API routes of this plugin scope: `Authorization: Bearer <key>` only
+ * (a key in the query string is refused, never used), verified in constant time, from an allowed
+ * address, with a scope the route needs, of an organisation that is active.
+ */
+export function apiKeyAuth(scope: FastifyInstance, db: Db, keys: ApiKeyService) {
+  scope.decorateRequest("apiKey", null);
+  scope.addHook("onRequest", async (request: FastifyRequest) => {
+    const needs = request.routeOptions.config.apiKey;
+    if (!needs) return;
+    if (keyInQuery(request.url)) throw new AppError("apiKeyInQuery");
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? "");
+    if (!match) throw new AppError("apiKeyMissing");
+    const identity = await keys.verify(match[1]!, request.ip);
+    if (!identity) throw new AppError("apiKeyInvalid");
+    if (!needs.scopes.some((s) => identity.scopes.includes(s))) throw new AppError("forbidden");
+    const [tenant] = await queryRows<{ status: string }>(
+      db,
+      sql`select status from tenants where id = ${identity.tenantId}`,
+    );
+    if (tenant?.status !== "active") throw new AppError("apiKeyInvalid");
+    request.apiKey = identity;
+  });
+}
+
+export function requireApiKey(request: FastifyRequest): KeyIdentity {
+  if (!request.apiKey) throw new AppError("apiKeyMissing");
+  return request.apiKey;
+}
