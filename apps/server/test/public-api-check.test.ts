@@ -3,6 +3,7 @@ import type { SingleCheckView } from "@nc/contracts/detection-single";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../src/db/query";
 import { ledgerEntries } from "../src/db/schema/index";
 import { body, expectError, expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
@@ -58,11 +59,10 @@ describe("POST /api/v1/check", () => {
     });
     expect((await billing.verify(tenantId)).ok).toBe(true);
     // The check is in the organisation's history, as an API call.
-    const [job] = await t.database.db
-      .execute<{ channel: string }>(sql`select channel from detection_jobs where id = ${view.jobId}`)
-      .then((r) =>
-        "rows" in r ? (r.rows as { channel: string }[]) : (r as unknown as { channel: string }[]),
-      );
+    const [job] = await queryRows<{ channel: string }>(
+      t.database.db,
+      sql`select channel from detection_jobs where id = ${view.jobId}`,
+    );
     expect(job?.channel).toBe("api");
   });
 
