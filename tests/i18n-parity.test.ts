@@ -1,6 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  API_KEY_MODES,
+  API_KEY_ROLL_GRACE_HOURS,
+  API_KEY_SCOPES,
+  type ApiKeyView,
+} from "@nc/contracts/api-keys";
 import { JOB_CHANNELS, JOB_STATUSES } from "@nc/contracts/detection-single";
 import { ERROR_KEYS } from "@nc/contracts/errors";
 import { FRAUD_LIST_KINDS } from "@nc/contracts/fraud-lists";
@@ -22,6 +28,8 @@ import type {
 import { describe, expect, it } from "vitest";
 import { EMAIL_TEMPLATES } from "../apps/server/src/features/mail/templates";
 import { NOTICE_TYPES } from "../apps/server/src/features/notice/notice-service";
+import { EXPIRY_CHOICES } from "../apps/web/app/features/api-keys/expiry";
+import { scopeKey } from "../apps/web/app/features/api-keys/scope-key";
 import {
   ALL_PERMISSIONS,
   BUILT_IN_ROLE_KEYS,
@@ -64,6 +72,7 @@ const PORTED_STATUSES: PortedStatus[] = [
 ];
 const RISK_LEVELS: RiskLevel[] = ["very_low", "low", "medium", "high", "very_high"];
 const RECOMMENDATIONS: FraudResult["recommendation"][] = ["allow", "flag", "block"];
+const API_KEY_STATUSES: ApiKeyView["status"][] = ["active", "rolling", "expired", "revoked"];
 
 /**
  * Translation catalogs stay in step: every language has the same files and keys as English, no
@@ -257,6 +266,17 @@ describe("keys used by the code exist in English", () => {
     "detection:lineType.${value}": LINE_TYPES.map((l) => `detection:lineType.${l}`),
     "detection:level.${value}": RISK_LEVELS.map((l) => `detection:level.${l}`),
     "detection:invalidReason.${reason}": INVALID_REASONS.map((r) => `detection:invalidReason.${r}`),
+    // API keys (apps/web/app/features/api-keys).
+    "apiKeys:mode.${mode}.label": API_KEY_MODES.map((m) => `apiKeys:mode.${m}.label`),
+    "apiKeys:mode.${mode}.help": API_KEY_MODES.map((m) => `apiKeys:mode.${m}.help`),
+    "apiKeys:scopes.${scopeKey(scope)}.label": API_KEY_SCOPES.map(
+      (s) => `apiKeys:scopes.${scopeKey(s)}.label`,
+    ),
+    "apiKeys:scopes.${scopeKey(scope)}.help": API_KEY_SCOPES.map((s) => `apiKeys:scopes.${scopeKey(s)}.help`),
+    "apiKeys:status.${status}": API_KEY_STATUSES.map((s) => `apiKeys:status.${s}`),
+    "apiKeys:statusNote.${key.status}": ["rolling", "revoked"].map((s) => `apiKeys:statusNote.${s}`),
+    "apiKeys:create.expiryChoice.${value}": EXPIRY_CHOICES.map((c) => `apiKeys:create.expiryChoice.${c}`),
+    "apiKeys:roll.graceOption.${hours}": API_KEY_ROLL_GRACE_HOURS.map((h) => `apiKeys:roll.graceOption.${h}`),
   };
 
   const used = sources.flatMap(({ file, text }) =>

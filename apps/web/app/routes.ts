@@ -29,6 +29,7 @@ export default [
         route("account/detail", "routes/dashboard/account-detail.tsx"),
         route("account/recharge", "routes/dashboard/recharge.tsx"),
         route("account/receipt/:id", "routes/dashboard/receipt.tsx"),
+        route("api-keys", "routes/dashboard/api-keys.tsx"),
         route("tenant", "routes/dashboard/tenant.tsx"),
         route("tenant/role/add", "routes/dashboard/role-edit.tsx", { id: "role-add" }),
         route("tenant/role/:id", "routes/dashboard/role-edit.tsx", { id: "role-edit" }),

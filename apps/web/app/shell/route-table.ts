@@ -3,6 +3,7 @@ import {
   DollarOutlined,
   HistoryOutlined,
   HomeOutlined,
+  KeyOutlined,
   SearchOutlined,
   TeamOutlined,
   UserOutlined,
@@ -101,6 +102,13 @@ export const DASHBOARD_PAGES: DashboardPage[] = [
     permissions: ROUTE_PERMISSIONS.receipt,
     hideInMenu: true,
     parent: "account",
+  },
+  {
+    key: "api-keys",
+    path: "/dashboard/api-keys",
+    titleKey: "apiKeys:title",
+    icon: KeyOutlined,
+    permissions: ROUTE_PERMISSIONS.apiKeys,
   },
   { key: "tenant", path: "/dashboard/tenant", titleKey: "tenant:manage.title", icon: TeamOutlined },
   {

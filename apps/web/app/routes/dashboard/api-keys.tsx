@@ -1,0 +1,101 @@
+import { PlusOutlined } from "@ant-design/icons";
+import { API_KEYS_MAX, type ApiKeyCreatedView, type ApiKeyView } from "@nc/contracts/api-keys";
+import { Alert, Button, Card, Flex, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useApiKeys } from "../../features/api-keys/api/api-keys";
+import { ApiKeyCards } from "../../features/api-keys/components/api-key-cards";
+import { ApiKeysEmpty } from "../../features/api-keys/components/api-keys-empty";
+import { ApiKeysIntro } from "../../features/api-keys/components/api-keys-intro";
+import { ApiKeysTable } from "../../features/api-keys/components/api-keys-table";
+import { CreateApiKeyModal } from "../../features/api-keys/components/create-api-key-modal";
+import { RollApiKeyModal } from "../../features/api-keys/components/roll-api-key-modal";
+import { SecretModal } from "../../features/api-keys/components/secret-modal";
+import { openCount, openFirst } from "../../features/api-keys/key-state";
+import { useNarrow } from "../../features/history/use-narrow";
+import { useTenantAccess } from "../../features/tenant/use-tenant-access";
+import { errorText } from "../../shell/forms/api-error-feedback";
+import { useLocale } from "../../shell/i18n/use-locale";
+import { pageMeta } from "../../shell/page-meta";
+
+export const meta = pageMeta("apiKeys:title");
+
+/** API keys: what they are for, the organisation's keys, and making, rolling and revoking them. */
+export default function ApiKeysPage() {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const { tenant, can } = useTenantAccess();
+  const list = useApiKeys(tenant?.tenant.id ?? "");
+  const narrow = useNarrow();
+  const [creating, setCreating] = useState(false);
+  const [rolling, setRolling] = useState<ApiKeyView | null>(null);
+  // The one answer that holds a full key; dropped as soon as its modal closes.
+  const [secret, setSecret] = useState<ApiKeyCreatedView | null>(null);
+  const keys = openFirst(list.data ?? []);
+  const empty = <ApiKeysEmpty onCreate={() => setCreating(true)} />;
+  const listProps = { keys, loading: list.isPending, empty, onRoll: setRolling };
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center" gap={12} wrap>
+        <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0, marginBottom: 0 }}>
+          {t("apiKeys:title")}
+        </Typography.Title>
+        {can(["apikey:create"]) && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setCreating(true)}
+            data-testid="api-key-create"
+          >
+            {t("apiKeys:create.button")}
+          </Button>
+        )}
+      </Flex>
+      <ApiKeysIntro />
+      {list.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={errorText(list.error, t)}
+          action={<Button onClick={() => list.refetch()}>{t("apiKeys:retry")}</Button>}
+        />
+      ) : (
+        <Card
+          title={t("apiKeys:list")}
+          extra={
+            list.data && (
+              <Typography.Text type="secondary">
+                {t("apiKeys:count", {
+                  n: openCount(keys).toLocaleString(locale),
+                  max: API_KEYS_MAX.toLocaleString(locale),
+                })}
+              </Typography.Text>
+            )
+          }
+          // The table runs edge to edge: every pixel counts for its columns at 1366 px.
+          styles={{ body: { padding: narrow ? 12 : 0 } }}
+        >
+          {narrow ? <ApiKeyCards {...listProps} /> : <ApiKeysTable {...listProps} />}
+        </Card>
+      )}
+      <CreateApiKeyModal
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(created) => {
+          setCreating(false);
+          setSecret(created);
+        }}
+      />
+      <RollApiKeyModal
+        apiKey={rolling}
+        onClose={() => setRolling(null)}
+        onRolled={(created) => {
+          setRolling(null);
+          setSecret(created);
+        }}
+      />
+      <SecretModal created={secret} onClose={() => setSecret(null)} />
+    </Flex>
+  );
+}
