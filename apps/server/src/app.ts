@@ -55,6 +55,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // JSON only: a cross-site form post (text/plain) is refused before any handler sees it.
   app.removeContentTypeParser("text/plain");
+  // An empty body with a JSON content type (API clients that always send the header) means "no
+  // body", not a malformed one; anything else goes through Fastify's own poisoning-safe parser.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "") done(null, undefined);
+    else parseJson(request, String(body), done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
