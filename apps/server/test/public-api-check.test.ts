@@ -100,4 +100,47 @@ describe("POST /api/v1/check", () => {
     const lookup = made.secret.split("_")[2]!;
     expect(t.logs.join("\n")).not.toContain(lookup);
   });
+
+  it("a batch answers every number in order; a number the balance no longer covers says so, uncharged", async () => {
+    const { made, tenantId, billing } = await keyFor();
+    const numbers = ["+447400123456", "not a phone", "+12025550100"];
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/check/batch",
+      payload: { service: "basic", numbers },
+      headers: { authorization: `Bearer ${made.secret}`, "accept-language": "es" },
+    });
+    const { items } = expectOk<{ items: { number: string; ok: boolean; data?: SingleCheckView }[] }>(res);
+    expect(items.map((i) => [i.number, i.ok])).toEqual(numbers.map((n) => [n, true]));
+    expect(items[1]!.data!.costMicros).toBe("0");
+    const charged = items.reduce((sum, i) => sum + BigInt(i.data!.costMicros), 0n);
+    expect(await billing.verify(tenantId)).toMatchObject({ balanceMicros: 1_000_000n - charged, ok: true });
+
+    // Leave less than one check's price: the next number is refused in its place, in Spanish.
+    await t.database.db.execute(sql`update accounts set balance_micros = 500 where tenant_id = ${tenantId}`);
+    await t.database.db.execute(
+      sql`insert into ledger_entries (id, tenant_id, trade_type, amount_micros, balance_after_micros, actor_type)
+          values (gen_random_uuid(), ${tenantId}, 3, ${-(1_000_000n - charged - 500n)}, 500, 'system')`,
+    );
+    const poor = expectOk<{ items: { ok: boolean; error?: { code: number; msg: string } }[] }>(
+      await t.app.inject({
+        method: "POST",
+        url: "/api/v1/check/batch",
+        payload: { service: "basic", numbers: ["+447400123457"] },
+        headers: { authorization: `Bearer ${made.secret}`, "accept-language": "es" },
+      }),
+    );
+    expect(poor.items[0]).toMatchObject({ ok: false, error: { code: 40200 } });
+    expect(poor.items[0]!.error!.msg).toMatch(/saldo/i);
+    expectError(
+      await t.app.inject({
+        method: "POST",
+        url: "/api/v1/check/batch",
+        payload: { service: "basic", numbers: Array(101).fill("+447400123456") },
+        headers: { authorization: `Bearer ${made.secret}` },
+      }),
+      400,
+      40001,
+    );
+  });
 });

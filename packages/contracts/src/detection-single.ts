@@ -20,6 +20,19 @@ export const detectionCheckBody = z.object({
 });
 export type DetectionCheckBody = z.input<typeof detectionCheckBody>;
 
+/** Most numbers one synchronous batch may hold; more go in a job. */
+export const CHECK_BATCH_MAX = 100;
+
+/** POST /api/v1/check/batch: up to 100 numbers of one service, answered in the same order. */
+export const detectionBatchBody = detectionCheckBody.omit({ number: true }).extend({
+  numbers: z.array(z.string().trim().min(1).max(SINGLE_NUMBER_MAX)).min(1).max(CHECK_BATCH_MAX),
+});
+
+/** One answer of a batch: the check, or why this number could not be checked (nothing charged). */
+export type BatchItemView =
+  | { number: string; ok: true; data: SingleCheckView }
+  | { number: string; ok: false; error: { code: number; msg: string } };
+
 export const DETECTION_HISTORY_PAGE_DEFAULT = 20;
 export const DETECTION_HISTORY_PAGE_MAX = 100;
 

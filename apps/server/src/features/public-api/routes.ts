@@ -1,7 +1,11 @@
-import { detectionCheckBody } from "@nc/contracts/detection-single";
+import { type BatchItemView, detectionBatchBody, detectionCheckBody } from "@nc/contracts/detection-single";
+import { ERRORS } from "@nc/contracts/errors";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AppError } from "../../http/app-error";
 import { ok } from "../../http/envelope";
+import { requestLocale } from "../../http/locale";
+import { translate } from "../../i18n/translate";
 import { apiKeyService } from "../api-key/api-key-service";
 import { detectionService } from "../detection/detection-service";
 import { apiKeyAuth, requireApiKey } from "./api-key-auth";
@@ -30,6 +34,37 @@ export async function publicApiRoutes(app: FastifyInstance) {
             apiKey: { id: key.keyId, test: key.mode === "test" },
           }),
         );
+      },
+    );
+
+    // Up to 100 numbers answered in order, each charged as its own check; a number that cannot
+    // be checked (no balance left, upstream down) says why in its place and costs nothing.
+    r.post(
+      "/api/v1/check/batch",
+      { schema: { body: detectionBatchBody }, config: { apiKey: { scopes: ["check"] } } },
+      async (request) => {
+        const key = requireApiKey(request);
+        const { numbers, ...rest } = request.body;
+        const locale = requestLocale(request);
+        const items: BatchItemView[] = [];
+        // One after another: the balance check of each sees the charges before it.
+        for (const number of numbers) {
+          try {
+            const data = await detection.check({
+              tenantId: key.tenantId,
+              userId: key.createdBy,
+              ...rest,
+              number,
+              apiKey: { id: key.keyId, test: key.mode === "test" },
+            });
+            items.push({ number, ok: true, data });
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            const msg = translate(locale, `errors:${error.key}`, error.params);
+            items.push({ number, ok: false, error: { code: ERRORS[error.key].code, msg } });
+          }
+        }
+        return ok({ items });
       },
     );
   });
