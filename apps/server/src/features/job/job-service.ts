@@ -58,7 +58,9 @@ export function classifier(
 ) {
   const seen = new E164Set();
   const counts = { total: 0, duplicates: 0, invalid: 0 };
-  const offline = processor?.offline && processor.offline(service, basicCheck("+12025550100")) !== null;
+  // Services without a look-up are answered offline when the processor can: then the full check
+  // (carrier, region) is made here; otherwise the lighter one that classification needs.
+  const offline = Boolean(processor?.offline) && !NEEDS[service].hlr && !NEEDS[service].mnp;
   return {
     counts,
     next(input: string): NewItem {
@@ -151,6 +153,13 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
       throw new AppError("jobLimitReached", { max: limits.maxConcurrent }, { max: limits.maxConcurrent });
   }
 
+  /** What a job's chargeable numbers cost each: the quote, or nothing for a sandbox job. */
+  async function priceOf(job: JobRow, chargeable: number) {
+    const quote =
+      chargeable > 0 ? await prices.quote(job.tenant_id, job.service as ServiceCode, chargeable) : null;
+    return { quote, unitPrice: job.sandbox === 1 || !quote ? 0n : quote.unitPriceMicros };
+  }
+
   async function release(job: JobRow, actor: Actor, cancelled = 0) {
     if (!job.reservation_id) return null;
     return billing.release(job.tenant_id, job.reservation_id, actor, releaseNote(job, cancelled));
@@ -235,14 +244,9 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
 
     /** The summary shown before submitting: counts, estimated cost, balance after. */
     async draftSummary(tenantId: string, jobId: string) {
-      const job = await repo.job(tenantId, jobId);
-      if (!job) throw new AppError("notFound");
+      const job = await this.job(tenantId, jobId);
       const view = progress(job);
-      const quote =
-        view.chargeable > 0
-          ? await prices.quote(tenantId, job.service as ServiceCode, view.chargeable)
-          : null;
-      const unitPrice = job.sandbox === 1 || !quote ? 0n : quote.unitPriceMicros;
+      const { unitPrice, quote } = await priceOf(job, view.chargeable);
       const total = unitPrice * BigInt(view.chargeable);
       const { balanceMicros, currency } = await billing.balance(tenantId);
       return {
@@ -264,17 +268,14 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
      * queued for the worker (or the job completes when nothing is left).
      */
     async submit(tenantId: string, jobId: string, actor: Actor) {
-      const job = await repo.job(tenantId, jobId);
-      if (!job) throw new AppError("notFound");
+      const job = await this.job(tenantId, jobId);
       if (job.status !== "draft") throw new AppError("jobNotDraft");
       const counts = Object.fromEntries((await repo.statusCounts(jobId)).map((c) => [c.value, c.n]));
       const ready = counts.done ?? 0;
       const queued = counts.queued ?? 0;
       if (queued > 0) await checkConcurrent(db, tenantId);
       const chargeable = ready + queued;
-      const quote =
-        chargeable > 0 ? await prices.quote(tenantId, job.service as ServiceCode, chargeable) : null;
-      const unitPrice = job.sandbox === 1 || !quote ? 0n : quote.unitPriceMicros;
+      const { unitPrice, quote } = await priceOf(job, chargeable);
       const reservation =
         unitPrice > 0n
           ? (
@@ -326,8 +327,7 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
 
     /** Throws a draft away (a new file or column was chosen, or the user changed their mind). */
     async discard(tenantId: string, jobId: string) {
-      const job = await repo.job(tenantId, jobId);
-      if (!job) throw new AppError("notFound");
+      const job = await this.job(tenantId, jobId);
       if (job.status !== "draft") throw new AppError("jobNotDraft");
       await repo.deleteJob(tenantId, jobId);
     },
