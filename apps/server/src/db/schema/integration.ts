@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { tenants } from "./tenants";
 import { users } from "./users";
 
@@ -34,4 +48,130 @@ export const apiKeys = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("api_keys_tenant_idx").on(t.tenantId, t.createdAt)],
+);
+
+/**
+ * Idempotency-Key records of the public API: the first request with a key runs, its answer is kept
+ * and replayed to every repeat with the same fingerprint (method, path, body) for a day.
+ */
+export const apiIdempotency = pgTable(
+  "api_idempotency",
+  {
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** sha256 of method, path and body: a repeat with another body is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    /** pending while the first request runs, then done with its answer. */
+    state: text("state").notNull(),
+    responseStatus: integer("response_status"),
+    responseBody: text("response_body"),
+    contentType: text("content_type"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] }), index("api_idempotency_created_idx").on(t.createdAt)],
+);
+
+/** Every authenticated public API call, kept for API_CALL_RETENTION_DAYS (the recent-calls table). */
+export const apiCalls = pgTable(
+  "api_calls",
+  {
+    id: bigserial("id", { mode: "bigint" }).primaryKey(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    apiKeyId: uuid("api_key_id").notNull(),
+    method: text("method").notNull(),
+    /** The route pattern, e.g. "POST /api/v1/jobs/:id": ids never make endpoints of their own. */
+    endpoint: text("endpoint").notNull(),
+    service: text("service"),
+    status: integer("status").notNull(),
+    numbers: integer("numbers").notNull().default(0),
+    costMicros: bigint("cost_micros", { mode: "bigint" }).notNull().default(sql`0`),
+    latencyMs: real("latency_ms").notNull(),
+    requestId: text("request_id"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("api_calls_tenant_at_idx").on(t.tenantId, t.at)],
+);
+
+/**
+ * The API usage page reads only this: one row per organisation, day (in the organisation's time
+ * zone when the call was made), key, endpoint, service and status, with a latency histogram.
+ */
+export const apiUsageDaily = pgTable(
+  "api_usage_daily",
+  {
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    apiKeyId: uuid("api_key_id").notNull(),
+    endpoint: text("endpoint").notNull(),
+    /** "" when the call named no service. */
+    service: text("service").notNull().default(""),
+    status: integer("status").notNull(),
+    calls: bigint("calls", { mode: "number" }).notNull().default(0),
+    numbers: bigint("numbers", { mode: "number" }).notNull().default(0),
+    costMicros: bigint("cost_micros", { mode: "bigint" }).notNull().default(sql`0`),
+    latencyMsSum: doublePrecision("latency_ms_sum").notNull().default(0),
+    /** Calls per latency bucket (bounds in features/api-usage/latency-buckets.ts). */
+    latencyHist: bigint("latency_hist", { mode: "number" }).array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.apiKeyId, t.endpoint, t.service, t.status] })],
+);
+
+/** Where an organisation wants to hear about events; the secret signs every delivery. */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    events: text("events").array().notNull(),
+    secret: text("secret").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("webhook_endpoints_tenant_idx").on(t.tenantId, t.createdAt)],
+);
+
+/**
+ * One event to one endpoint: written in the transaction that caused the event (an outbox), sent
+ * by the deliverer, retried with backoff until it succeeds or a day has passed.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    /** The event's id: the same in every delivery of it (receivers de-duplicate on it). */
+    eventId: uuid("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    /** The exact JSON body that is signed and sent. */
+    payload: text("payload").notNull(),
+    /** pending, succeeded or failed. */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    responseStatus: integer("response_status"),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+  ],
 );
