@@ -106,6 +106,13 @@ const schema = z.object({
   // How long an HLR/MNP answer is reused (database cache shared by all processes).
   LOOKUP_CACHE_HOURS: int(24, 0, 24 * 30),
   LOOKUP_PROVIDER_BASE_URL: url(["http:", "https:"]),
+  // Public API: requests a minute per key and per organisation (all its keys together).
+  API_RATE_PER_KEY: int(600, 1, 10_000_000),
+  API_RATE_PER_TENANT: int(1_200, 1, 10_000_000),
+  // Raw API call records are kept this long; the daily usage rollups are kept for good.
+  API_CALL_RETENTION_DAYS: int(30, 1, 3_650),
+  // How often metered calls are written (one insert and one upsert per flush).
+  METER_FLUSH_MS: int(1_000, 10, 60_000),
 });
 
 export type Config = z.output<typeof schema> & { publicUrl: string };

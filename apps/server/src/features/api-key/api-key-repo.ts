@@ -73,10 +73,15 @@ export function apiKeyRepo(db: Db) {
     },
 
     /** The key behind a presented lookup id (any organisation: the key itself says whose it is). */
-    async byLookup(lookup: string): Promise<ApiKeyRow | undefined> {
-      const rows = await queryRows<ApiKeyRow>(
+    /** The key a request presents, with what authentication needs of its organisation: one query. */
+    async forAuth(
+      lookup: string,
+    ): Promise<(ApiKeyRow & { tenant_status: string; time_zone: string }) | undefined> {
+      const rows = await queryRows<ApiKeyRow & { tenant_status: string; time_zone: string }>(
         db,
-        sql`select ${COLUMNS} from api_keys k left join users u on u.id = k.created_by where k.lookup = ${lookup}`,
+        sql`select ${COLUMNS}, t.status as tenant_status, t.timezone_code as time_zone
+            from api_keys k join tenants t on t.id = k.tenant_id
+            left join users u on u.id = k.created_by where k.lookup = ${lookup}`,
       );
       return rows[0];
     },

@@ -23,6 +23,8 @@ export interface KeyIdentity {
   mode: ApiKeyMode;
   scopes: ApiKeyScope[];
   createdBy: string | null;
+  /** The organisation's time zone: usage is counted per day in it. */
+  timeZone: string;
 }
 
 function statusOf(row: ApiKeyRow, now = Date.now()): ApiKeyView["status"] {
@@ -135,8 +137,10 @@ export function apiKeyService(db: Db, repo: ApiKeyRepo = apiKeyRepo(db)) {
     async verify(presented: string, ip: string): Promise<KeyIdentity | null> {
       const parsed = parseKey(presented);
       if (!parsed) return null;
-      const row = await repo.byLookup(parsed.lookup);
+      const row = await repo.forAuth(parsed.lookup);
       if (!row || !sameDigest(row.digest, parsed.digest) || row.mode !== parsed.mode) return null;
+      // A suspended or removed organisation's keys stop with it.
+      if (row.tenant_status !== "active") return null;
       const status = statusOf(row);
       if (status === "revoked" || status === "expired") return null;
       if (!ipAllowed(ip, row.ip_allow_list)) return null;
@@ -147,6 +151,7 @@ export function apiKeyService(db: Db, repo: ApiKeyRepo = apiKeyRepo(db)) {
         mode: row.mode as ApiKeyMode,
         scopes: row.scopes as ApiKeyScope[],
         createdBy: row.created_by,
+        timeZone: row.time_zone,
       };
     },
 

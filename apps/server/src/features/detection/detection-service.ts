@@ -219,3 +219,4 @@ function decodeCursor(text: string): HistoryCursor {
   const [createdAt, id] = raw.split("|") as [string, string];
   return { createdAt, id };
 }
+export type DetectionService = ReturnType<typeof detectionService>;

@@ -146,6 +146,23 @@ export function jobRepo(db: Db) {
       return rows[0];
     },
 
+    /** Jobs made through the public API, newest first, after a (created_at, id) cursor. */
+    async apiJobs(
+      tenantId: string,
+      limit: number,
+      after?: { createdAt: string; id: string },
+    ): Promise<JobRow[]> {
+      const page = after
+        ? sql`and (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+        : sql``;
+      return queryRows<JobRow>(
+        db,
+        sql`select ${JOB_COLUMNS} from detection_jobs
+            where tenant_id = ${tenantId} and channel = 'api' and status <> 'draft' ${page}
+            order by created_at desc, id desc limit ${limit}`,
+      );
+    },
+
     async lockJob(tx: Tx, jobId: string): Promise<JobRow | undefined> {
       const rows = await queryRows<JobRow>(
         tx,

@@ -23,12 +23,15 @@ export interface JobLimits {
 /** Where a job's numbers came from. */
 export interface JobOrigin {
   tenantId: string;
-  userId: string;
+  /** Who submitted it (for an API job, the key's creator; null once that user is gone). */
+  userId: string | null;
   service: ServiceCode;
   defaultCountry?: string;
   channel: "web" | "api";
   kind: "list" | "file";
   file?: { name: string; column: number; header: boolean };
+  /** Made with a test API key: answered by the sandbox, never charged. */
+  test?: boolean;
 }
 
 export interface CreateListJob extends Omit<JobOrigin, "kind" | "file"> {
@@ -37,6 +40,8 @@ export interface CreateListJob extends Omit<JobOrigin, "kind" | "file"> {
   maxRows?: number;
   /** Keep it as a draft to show the summary before it is submitted. */
   draft?: boolean;
+  /** Who submits it: the user by default; an API key for jobs made through the public API. */
+  actor?: Actor;
 }
 
 export const INSERT_BATCH = 5_000;
@@ -55,6 +60,7 @@ export function classifier(
   defaultCountry?: string,
   processor?: ItemProcessor,
   lists?: FraudLists,
+  sandbox = false,
 ) {
   const seen = new E164Set();
   const counts = { total: 0, duplicates: 0, invalid: 0 };
@@ -76,7 +82,7 @@ export function classifier(
         rejectReason = `invalid:${check.normalisation.invalidReason ?? (check.valid === false ? "invalid" : "not_eligible")}`;
       if (rejectReason === "duplicate") counts.duplicates++;
       else if (rejectReason) counts.invalid++;
-      const result = offline && !rejectReason ? processor!.offline!(service, check, lists) : null;
+      const result = offline && !rejectReason ? processor!.offline!(service, check, lists, sandbox) : null;
       return {
         seq,
         // Control characters (NUL above all) cannot be stored as text; they are never part of a number.
@@ -183,7 +189,7 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
         fileName: origin.file?.name ?? null,
         fileColumn: origin.file?.column ?? null,
         fileHeader: origin.file ? (origin.file.header ? 1 : 0) : null,
-        sandbox: processor.sandbox(origin.service) ? 1 : 0,
+        sandbox: origin.test || processor.sandbox(origin.service) ? 1 : 0,
       });
       return id;
     },
@@ -196,12 +202,12 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
       tenantId: string,
       jobId: string,
       inputs: AsyncIterable<string> | Iterable<string>,
-      options: { service: ServiceCode; defaultCountry?: string; maxRows?: number },
+      options: { service: ServiceCode; defaultCountry?: string; maxRows?: number; test?: boolean },
     ) {
       const maxRows = Math.min(options.maxRows ?? limits.maxRows, limits.maxRows);
       // The organisation's block and allow lists, read once for the whole job.
       const lists = NEEDS[options.service].fraud ? await fraudLists.lists(tenantId) : undefined;
-      const sorter = classifier(options.service, options.defaultCountry, processor, lists);
+      const sorter = classifier(options.service, options.defaultCountry, processor, lists, options.test);
       let batch: NewItem[] = [];
       // One batch is written while the next is read and checked (on PostgreSQL the database
       // works on the other core); at most one write is in flight.
@@ -345,7 +351,7 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
       const id = await this.createDraft({ ...input, kind: "list" });
       await this.ingest(input.tenantId, id, input.numbers, { ...input, maxRows });
       if (input.draft) return this.draftSummary(input.tenantId, id);
-      const actor: Actor = { type: input.channel === "api" ? "api_key" : "user", id: input.userId };
+      const actor: Actor = input.actor ?? { type: "user", id: input.userId ?? undefined };
       try {
         return await this.submit(input.tenantId, id, actor);
       } catch (error) {

@@ -1,4 +1,3 @@
-import { PassThrough, type Readable } from "node:stream";
 import {
   jobCreateBody,
   jobDownloadQuery,
@@ -7,14 +6,12 @@ import {
   jobUploadQuery,
 } from "@nc/contracts/jobs";
 import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
-import type { ServiceCode } from "@nc/contracts/services";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../http/app-error";
 import { ok } from "../../http/envelope";
 import { requireTenant } from "../../http/tenant-context";
-import { jobFile } from "./job-export";
+import { acceptFileBodies, readUploadedBody, sendJobFile } from "./job-http";
 import { jobOwner } from "./partner-scope";
 import { createJobRuntime, type JobRuntime } from "./runtime";
 import { uploadJob } from "./upload-job";
@@ -62,11 +59,11 @@ export async function jobRoutes(app: FastifyInstance) {
     },
   );
 
-  // The upload's body is the file itself, read as it streams in (no multipart, no temp copy of
-  // text files); only this route accepts any content type.
+  // The upload's body is the file itself, read as it streams in; only this route accepts any
+  // content type.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    acceptFileBodies(scope);
     scope
       .withTypeProvider<ZodTypeProvider>()
       .post(
@@ -74,14 +71,8 @@ export async function jobRoutes(app: FastifyInstance) {
         { schema: { querystring: jobUploadQuery }, config: create },
         async (request, reply) => {
           const tenant = requireTenant(request);
-          const body = request.body as Readable | undefined;
-          if (!body || typeof body.pipe !== "function") throw new AppError("fileEmpty");
-          // The reader may stop early (bad file): it gets a copy of the stream, so the request can
-          // still be drained and answered with the error instead of a reset connection.
-          const source = new PassThrough();
-          body.pipe(source);
-          try {
-            const result = await uploadJob(service, source, {
+          const result = await readUploadedBody(request, reply, (source) =>
+            uploadJob(service, source, {
               tenantId: tenant.id,
               userId: tenant.userId,
               channel: "web",
@@ -90,14 +81,9 @@ export async function jobRoutes(app: FastifyInstance) {
                 maxBytes: config.UPLOAD_MAX_BYTES,
                 maxUnpackedBytes: config.UPLOAD_MAX_UNPACKED_BYTES,
               },
-            });
-            return ok(result);
-          } catch (error) {
-            body.unpipe(source);
-            body.resume();
-            reply.header("connection", "close");
-            throw error;
-          }
+            }),
+          );
+          return ok(result);
         },
       );
   });
@@ -171,28 +157,7 @@ export async function jobRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { format, rejected, scope, ...filter } = request.query;
       const tenantId = await owner(request, request.params.id, scope);
-      const job = await service.job(tenantId, request.params.id);
-      // A draft's answers are paid for on submit; until then only its rejected rows are shown.
-      if (job.status === "draft" && !rejected) throw new AppError("jobNotSubmitted");
-      const name = `${rejected ? "rejected" : "results"}-${job.id.slice(0, 8)}.${format}`;
-      reply
-        .header(
-          "content-type",
-          format === "csv"
-            ? "text/csv; charset=utf-8"
-            : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        )
-        .header("content-disposition", `attachment; filename="${name}"`)
-        .header("cache-control", "no-store");
-      return reply.send(
-        jobFile(
-          format,
-          service.repo,
-          tenantId,
-          { id: job.id, service: job.service as ServiceCode },
-          { filter, rejected },
-        ),
-      );
+      return sendJobFile(reply, service, tenantId, request.params.id, { format, rejected, filter });
     },
   );
 }

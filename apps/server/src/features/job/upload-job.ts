@@ -10,7 +10,7 @@ const SAMPLE_ROWS = 50;
 
 export interface UploadInput {
   tenantId: string;
-  userId: string;
+  userId: string | null;
   service: ServiceCode;
   channel: "web" | "api";
   fileName: string;
@@ -18,6 +18,8 @@ export interface UploadInput {
   /** 0-based; picked from the sample when absent. */
   column?: number;
   header?: boolean;
+  /** Made with a test API key: answered by the sandbox, never charged. */
+  test?: boolean;
   limits: { maxBytes: number; maxUnpackedBytes: number };
 }
 
@@ -51,6 +53,7 @@ export async function uploadJob(jobs: JobService, source: Readable, input: Uploa
       defaultCountry: input.defaultCountry,
       kind: "file",
       file: { name: input.fileName.slice(0, 255), column, header },
+      test: input.test,
     });
     async function* numbers() {
       for (const [index, row] of sample.entries()) if (index > 0 || !header) yield row[column] ?? "";

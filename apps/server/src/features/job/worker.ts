@@ -58,6 +58,7 @@ export function jobWorker(
     items: ClaimedItem[],
     service: ServiceCode,
     lists?: FraudLists,
+    sandbox = false,
   ): Promise<ItemOutcome[]> {
     const outcomes: ItemOutcome[] = new Array(items.length);
     let next = 0;
@@ -66,7 +67,7 @@ export function jobWorker(
         const index = next++;
         const item = items[index]!;
         try {
-          const result = await processor.process(service, item.e164!, lists);
+          const result = await processor.process(service, item.e164!, lists, sandbox);
           outcomes[index] = { seq: item.seq, status: "done", result, facets: resultFacets(service, result) };
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
@@ -119,10 +120,10 @@ export function jobWorker(
     const byJob = new Map<string, ClaimedItem[]>();
     for (const item of claimed) byJob.set(item.job_id, [...(byJob.get(item.job_id) ?? []), item]);
     for (const [jobId, items] of byJob) {
-      const { service, tenantId } = await jobOf(jobId);
+      const { service, tenantId, sandbox } = await jobOf(jobId);
       // The organisation's lists as they are now: a list changed mid-job applies from the next chunk.
       const lists = NEEDS[service].fraud ? await fraudLists.lists(tenantId) : undefined;
-      const outcomes = await processAll(items, service, lists);
+      const outcomes = await processAll(items, service, lists, sandbox);
       const finished = await finishChunk(jobId, (tx, price) =>
         repo.finishItems(tx, id, jobId, price, outcomes),
       );
@@ -133,15 +134,19 @@ export function jobWorker(
     return claimed.length;
   }
 
-  const jobInfo = new Map<string, { service: ServiceCode; tenantId: string }>();
+  const jobInfo = new Map<string, { service: ServiceCode; tenantId: string; sandbox: boolean }>();
   async function jobOf(jobId: string) {
     let job = jobInfo.get(jobId);
     if (!job) {
-      const rows = await queryRows<{ service: ServiceCode; tenant_id: string }>(
+      const rows = await queryRows<{ service: ServiceCode; tenant_id: string; sandbox: number }>(
         db,
-        sql`select service, tenant_id from detection_jobs where id = ${jobId}`,
+        sql`select service, tenant_id, sandbox from detection_jobs where id = ${jobId}`,
       );
-      job = { service: rows[0]?.service ?? "basic", tenantId: rows[0]?.tenant_id ?? "" };
+      job = {
+        service: rows[0]?.service ?? "basic",
+        tenantId: rows[0]?.tenant_id ?? "",
+        sandbox: Number(rows[0]?.sandbox ?? 0) === 1,
+      };
       if (jobInfo.size > 1_000) jobInfo.clear();
       jobInfo.set(jobId, job);
     }

@@ -1,71 +1,40 @@
-import { type BatchItemView, detectionBatchBody, detectionCheckBody } from "@nc/contracts/detection-single";
-import { ERRORS } from "@nc/contracts/errors";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { AppError } from "../../http/app-error";
-import { ok } from "../../http/envelope";
-import { requestLocale } from "../../http/locale";
-import { translate } from "../../i18n/translate";
 import { apiKeyService } from "../api-key/api-key-service";
 import { detectionService } from "../detection/detection-service";
-import { apiKeyAuth, requireApiKey } from "./api-key-auth";
+import { createMeter } from "../metering/meter";
+import { publicApiPipeline } from "./pipeline";
+import { accountApiRoutes } from "./routes/account";
+import { checkRoutes } from "./routes/check";
+import { jobApiRoutes } from "./routes/jobs";
 
 /** The public REST API, v1: API keys in `Authorization: Bearer`, the same envelope, real statuses. */
 export async function publicApiRoutes(app: FastifyInstance) {
-  const { database, lookup } = app.services;
-  const keys = apiKeyService(database.db);
-  const detection = detectionService(database.db, lookup);
+  const { database, lookup, config, rateStore } = app.services;
+  const db = database.db;
+  const meter = createMeter(db, { flushMs: config.METER_FLUSH_MS, maxBuffered: 500 }, app.log);
+  app.decorate("meter", meter);
+  app.addHook("onClose", () => meter.flush());
 
   await app.register(async (scope) => {
-    apiKeyAuth(scope, database.db, keys);
-    const r = scope.withTypeProvider<ZodTypeProvider>();
-
-    // One number, one service, answered at once: trade type 1, or free with a test key.
-    r.post(
-      "/api/v1/check",
-      { schema: { body: detectionCheckBody }, config: { apiKey: { scopes: ["check"] } } },
-      async (request) => {
-        const key = requireApiKey(request);
-        return ok(
-          await detection.check({
-            tenantId: key.tenantId,
-            userId: key.createdBy,
-            ...request.body,
-            apiKey: { id: key.keyId, test: key.mode === "test" },
-          }),
-        );
-      },
-    );
-
-    // Up to 100 numbers answered in order, each charged as its own check; a number that cannot
-    // be checked (no balance left, upstream down) says why in its place and costs nothing.
-    r.post(
-      "/api/v1/check/batch",
-      { schema: { body: detectionBatchBody }, config: { apiKey: { scopes: ["check"] } } },
-      async (request) => {
-        const key = requireApiKey(request);
-        const { numbers, ...rest } = request.body;
-        const locale = requestLocale(request);
-        const items: BatchItemView[] = [];
-        // One after another: the balance check of each sees the charges before it.
-        for (const number of numbers) {
-          try {
-            const data = await detection.check({
-              tenantId: key.tenantId,
-              userId: key.createdBy,
-              ...rest,
-              number,
-              apiKey: { id: key.keyId, test: key.mode === "test" },
-            });
-            items.push({ number, ok: true, data });
-          } catch (error) {
-            if (!(error instanceof AppError)) throw error;
-            const msg = translate(locale, `errors:${error.key}`, error.params);
-            items.push({ number, ok: false, error: { code: ERRORS[error.key].code, msg } });
-          }
-        }
-        return ok({ items });
-      },
-    );
+    publicApiPipeline(scope, {
+      db,
+      keys: apiKeyService(db),
+      rateStore,
+      limits: { perKey: config.API_RATE_PER_KEY, perTenant: config.API_RATE_PER_TENANT, windowMs: 60_000 },
+      meter,
+    });
+    checkRoutes(scope, detectionService(db, lookup));
+    await jobApiRoutes(scope, app.jobs, config);
+    accountApiRoutes(scope, db);
   });
 }
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Public API metering (flushed on close; tests flush it to read usage at once). */
+    meter: import("../metering/meter").Meter;
+  }
+}
+
+// Like fastify-plugin: the `meter` decoration belongs to the whole app.
+(publicApiRoutes as unknown as Record<symbol, boolean>)[Symbol.for("skip-override")] = true;

@@ -1,0 +1,54 @@
+import type { FastifyReply } from "fastify";
+import { AppError } from "../../http/app-error";
+import type { KeyIdentity } from "../api-key/api-key-service";
+import type { RateStore } from "../rate-limit/rate-store";
+
+export interface ApiRateLimits {
+  perKey: number;
+  perTenant: number;
+  windowMs: number;
+}
+
+/**
+ * The public API's limits: per key and per organisation (all its keys together), in counters every
+ * server process shares (Redis, or the database). Counted by key and organisation only, never by
+ * address, so no header a client sends (X-Forwarded-For) moves a request into another bucket.
+ * Sets RateLimit-Policy and RateLimit (IETF httpapi draft) on every answer; over a limit, 429
+ * with Retry-After.
+ */
+export async function enforceApiRateLimits(
+  store: RateStore,
+  limits: ApiRateLimits,
+  key: KeyIdentity,
+  reply: FastifyReply,
+): Promise<void> {
+  const window = Math.round(limits.windowMs / 1000);
+  const [byKey, byTenant] = await Promise.all([
+    store.hit(`api:key:${key.keyId}`, limits.windowMs),
+    store.hit(`api:tenant:${key.tenantId}`, limits.windowMs),
+  ]);
+  const now = Date.now();
+  const policies = [
+    { name: "key", quota: limits.perKey, hit: byKey },
+    { name: "organisation", quota: limits.perTenant, hit: byTenant },
+  ].map((p) => ({
+    ...p,
+    remaining: Math.max(0, p.quota - p.hit.count),
+    resetSeconds: Math.max(1, Math.ceil((p.hit.resetAt - now) / 1000)),
+    over: p.hit.count > p.quota,
+  }));
+  reply.header("RateLimit-Policy", policies.map((p) => `"${p.name}";q=${p.quota};w=${window}`).join(", "));
+  // The tighter policy is the one the client should pace itself by.
+  const tightest = policies.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+  reply.header("RateLimit", `"${tightest.name}";r=${tightest.remaining};t=${tightest.resetSeconds}`);
+  const over = policies.filter((p) => p.over);
+  if (over.length > 0) {
+    const retryAfter = Math.max(...over.map((p) => p.resetSeconds));
+    throw new AppError(
+      "rateLimited",
+      { retryAfter },
+      { seconds: retryAfter },
+      { "Retry-After": String(retryAfter) },
+    );
+  }
+}

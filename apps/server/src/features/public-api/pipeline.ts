@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Db } from "../../db/client";
+import type { ApiKeyService } from "../api-key/api-key-service";
+import type { Meter } from "../metering/meter";
+import type { RateStore } from "../rate-limit/rate-store";
+import { apiKeyAuth, requireApiKey } from "./api-key-auth";
+import { type ApiRateLimits, enforceApiRateLimits } from "./api-rate-limit";
+import { idempotencyHooks } from "./idempotency";
+import { idempotencyRepo } from "./idempotency-repo";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** What a public API call did, for metering: set by the handler. */
+    usage: { service?: string; numbers: number; costMicros: bigint } | null;
+  }
+}
+
+/** Records what a handler did for the meter (numbers submitted, money charged or reserved). */
+export function meterUsage(
+  request: FastifyRequest,
+  usage: { service?: string; numbers: number; costMicros?: bigint | string },
+) {
+  request.usage = {
+    service: usage.service,
+    numbers: usage.numbers,
+    costMicros: BigInt(usage.costMicros ?? 0),
+  };
+}
+
+export interface PipelineDeps {
+  db: Db;
+  keys: ApiKeyService;
+  rateStore: RateStore;
+  limits: ApiRateLimits;
+  meter: Meter;
+}
+
+/**
+ * What every public API route of a scope goes through, in order: key authentication, rate limits
+ * (per key and organisation), Idempotency-Key on POSTs, and metering of the call once answered.
+ */
+export function publicApiPipeline(scope: FastifyInstance, deps: PipelineDeps) {
+  apiKeyAuth(scope, deps.keys);
+  scope.addHook("onRequest", async (request, reply) => {
+    if (!request.apiKey) return;
+    await enforceApiRateLimits(deps.rateStore, deps.limits, request.apiKey, reply);
+  });
+
+  idempotencyHooks(
+    scope,
+    idempotencyRepo(deps.db),
+    { waitMs: 10_000, pollMs: 100, staleSeconds: 3_600 },
+    (request) => requireApiKey(request).tenantId,
+  );
+
+  scope.decorateRequest("usage", null);
+  // Every authenticated call, failed ones too; calls with no valid key belong to no organisation.
+  scope.addHook("onResponse", async (request, reply) => {
+    const key = request.apiKey;
+    if (!key) return;
+    const replayed = reply.getHeader("Idempotent-Replayed") === "true";
+    const usage = replayed ? null : request.usage;
+    const body = request.body as { service?: unknown } | undefined;
+    const service =
+      usage?.service ??
+      (typeof body?.service === "string" ? body.service : undefined) ??
+      (request.query as { service?: string } | undefined)?.service;
+    deps.meter.record({
+      tenantId: key.tenantId,
+      apiKeyId: key.keyId,
+      timeZone: key.timeZone,
+      method: request.method,
+      endpoint: `${request.method} ${request.routeOptions.url ?? request.url.split("?")[0]}`,
+      service: service ?? null,
+      status: reply.statusCode,
+      numbers: usage?.numbers ?? 0,
+      costMicros: usage?.costMicros ?? 0n,
+      latencyMs: reply.elapsedTime,
+      requestId: request.id,
+    });
+  });
+}

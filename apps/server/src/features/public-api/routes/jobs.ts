@@ -1,0 +1,167 @@
+import {
+  apiJobCreateBody,
+  apiJobCreateQuery,
+  apiJobDownloadQuery,
+  apiJobFileQuery,
+  apiJobListQuery,
+  apiJobParams,
+  apiJobResultsQuery,
+} from "@nc/contracts/public-jobs";
+import { fieldIssue } from "@nc/contracts/validation";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import type { Config } from "../../../config";
+import { AppError } from "../../../http/app-error";
+import { ok } from "../../../http/envelope";
+import type { Actor } from "../../billing/billing-service";
+import { acceptFileBodies, isStreamBody, readUploadedBody, sendJobFile } from "../../job/job-http";
+import { progress } from "../../job/job-service";
+import type { JobRuntime } from "../../job/runtime";
+import { uploadJob } from "../../job/upload-job";
+import { requireApiKey } from "../api-key-auth";
+import { meterUsage } from "../pipeline";
+
+/** The JSON list takes at most this many numbers; larger lists go as a file. */
+const LIST_MAX_ROWS = 100_000;
+
+/** Validates a part of the request the route schema could not (it differs by content type). */
+function parseOrFail<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  throw new AppError("validation", {
+    fields: parsed.error.issues.map((issue) =>
+      fieldIssue({ ...issue, input: (issue as { input?: unknown }).input } as Parameters<
+        typeof fieldIssue
+      >[0]),
+    ),
+  });
+}
+
+const cursorOf = (createdAt: string, id: string) => Buffer.from(`${createdAt}|${id}`).toString("base64url");
+function readCursor(cursor?: string) {
+  if (!cursor) return undefined;
+  const [createdAt, id] = Buffer.from(cursor, "base64url").toString().split("|");
+  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/.test(id))
+    throw new AppError("validation", { fields: [{ field: "cursor", reason: "invalid", params: {} }] });
+  return { createdAt, id };
+}
+
+/** Bulk jobs through the API: a JSON list or a file, status, results, downloads, cancel. */
+export async function jobApiRoutes(scope: FastifyInstance, jobs: JobRuntime, config: Config) {
+  const { service, worker } = jobs;
+  const write = { apiKey: { scopes: ["jobs:write"] as const } };
+  const read = { apiKey: { scopes: ["jobs:read"] as const } };
+  const actorOf = (request: FastifyRequest): Actor => ({ type: "api_key", id: requireApiKey(request).keyId });
+
+  // A JSON list or a file (any other content type, streamed), in one endpoint; submitted at once.
+  await scope.register(async (files) => {
+    acceptFileBodies(files);
+    files.withTypeProvider<ZodTypeProvider>().post(
+      "/api/v1/jobs",
+      {
+        schema: { body: apiJobCreateBody, querystring: apiJobCreateQuery },
+        config: write,
+        // 100,000 numbers of JSON need more than the default 1 MiB; files are not read by Fastify.
+        bodyLimit: 8 * 1024 * 1024,
+        // The body schema is for JSON; a file's body is a stream, checked by the reader instead.
+        validatorCompiler: (route) => {
+          const validate = validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
+          return (data: unknown) =>
+            route.httpPart === "body" && isStreamBody(data) ? { value: data } : validate(data);
+        },
+      },
+      async (request, reply) => {
+        const key = requireApiKey(request);
+        const origin = {
+          tenantId: key.tenantId,
+          userId: key.createdBy,
+          channel: "api" as const,
+          test: key.mode === "test",
+        };
+        const view = isStreamBody(request.body)
+          ? (
+              await readUploadedBody(request, reply, async (source) => {
+                const query = parseOrFail(apiJobFileQuery, request.query);
+                const draft = await uploadJob(service, source, {
+                  ...origin,
+                  ...query,
+                  limits: {
+                    maxBytes: config.UPLOAD_MAX_BYTES,
+                    maxUnpackedBytes: config.UPLOAD_MAX_UNPACKED_BYTES,
+                  },
+                });
+                try {
+                  return { job: await service.submit(key.tenantId, draft.job.id, actorOf(request)) };
+                } catch (error) {
+                  await service.discard(key.tenantId, draft.job.id).catch(() => undefined);
+                  throw error;
+                }
+              })
+            ).job
+          : await service.createListJob({
+              ...origin,
+              ...(request.body as z.output<typeof apiJobCreateBody>),
+              maxRows: LIST_MAX_ROWS,
+              actor: actorOf(request),
+            });
+        worker.wake();
+        const submitted = view as ReturnType<typeof progress>;
+        meterUsage(request, {
+          service: submitted.service,
+          numbers: submitted.total,
+          costMicros: BigInt(submitted.unitPriceMicros) * BigInt(submitted.chargeable),
+        });
+        return reply.code(201).send(ok(submitted));
+      },
+    );
+  });
+
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+
+  r.get("/api/v1/jobs", { schema: { querystring: apiJobListQuery }, config: read }, async (request) => {
+    const key = requireApiKey(request);
+    const { limit, cursor } = request.query;
+    const rows = await service.repo.apiJobs(key.tenantId, limit, readCursor(cursor));
+    const last = rows[rows.length - 1];
+    return ok({
+      items: rows.map((row) => progress(row)),
+      nextCursor: rows.length === limit && last ? cursorOf(last.created_at, last.id) : null,
+    });
+  });
+
+  r.get("/api/v1/jobs/:id", { schema: { params: apiJobParams }, config: read }, async (request) => {
+    const key = requireApiKey(request);
+    const job = await service.job(key.tenantId, request.params.id);
+    // Drafts are a dashboard thing (the API submits at once): not visible here.
+    if (job.status === "draft") throw new AppError("notFound");
+    return ok(progress(job));
+  });
+
+  r.get(
+    "/api/v1/jobs/:id/results",
+    { schema: { params: apiJobParams, querystring: apiJobResultsQuery }, config: read },
+    async (request) => {
+      const key = requireApiKey(request);
+      const job = await service.job(key.tenantId, request.params.id);
+      if (job.status === "draft") throw new AppError("notFound");
+      return ok(await service.items(key.tenantId, job.id, request.query));
+    },
+  );
+
+  r.get(
+    "/api/v1/jobs/:id/download",
+    { schema: { params: apiJobParams, querystring: apiJobDownloadQuery }, config: read },
+    async (request, reply) => {
+      const key = requireApiKey(request);
+      const job = await service.job(key.tenantId, request.params.id);
+      if (job.status === "draft") throw new AppError("notFound");
+      return sendJobFile(reply, service, key.tenantId, job.id, request.query);
+    },
+  );
+
+  r.delete("/api/v1/jobs/:id", { schema: { params: apiJobParams }, config: write }, async (request) => {
+    const key = requireApiKey(request);
+    return ok(await service.cancelJob(key.tenantId, request.params.id, actorOf(request)));
+  });
+}
