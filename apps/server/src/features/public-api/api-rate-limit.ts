@@ -38,10 +38,10 @@ export async function enforceApiRateLimits(
     over: p.hit.count > p.quota,
   }));
   reply.header("RateLimit-Policy", policies.map((p) => `"${p.name}";q=${p.quota};w=${window}`).join(", "));
-  // The tighter policy is the one the client should pace itself by.
-  const tightest = policies.reduce((a, b) => (b.remaining < a.remaining ? b : a));
-  reply.header("RateLimit", `"${tightest.name}";r=${tightest.remaining};t=${tightest.resetSeconds}`);
+  // The client should pace itself by the policy that refused it, else by the one nearest its end.
   const over = policies.filter((p) => p.over);
+  const tightest = (over.length > 0 ? over : policies).reduce((a, b) => (b.remaining < a.remaining ? b : a));
+  reply.header("RateLimit", `"${tightest.name}";r=${tightest.remaining};t=${tightest.resetSeconds}`);
   if (over.length > 0) {
     const retryAfter = Math.max(...over.map((p) => p.resetSeconds));
     throw new AppError(

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { apiKeyService } from "../api-key/api-key-service";
 import { detectionService } from "../detection/detection-service";
 import { createMeter } from "../metering/meter";
+import { apiHousekeeping } from "./housekeeping";
 import { publicApiPipeline } from "./pipeline";
 import { accountApiRoutes } from "./routes/account";
 import { checkRoutes } from "./routes/check";
@@ -13,7 +14,13 @@ export async function publicApiRoutes(app: FastifyInstance) {
   const db = database.db;
   const meter = createMeter(db, { flushMs: config.METER_FLUSH_MS, maxBuffered: 500 }, app.log);
   app.decorate("meter", meter);
-  app.addHook("onClose", () => meter.flush());
+  const housekeeping = apiHousekeeping(db, { callRetentionDays: config.API_CALL_RETENTION_DAYS }, app.log);
+  housekeeping.start();
+  app.decorate("apiHousekeeping", housekeeping);
+  app.addHook("onClose", async () => {
+    housekeeping.stop();
+    await meter.flush();
+  });
 
   await app.register(async (scope) => {
     publicApiPipeline(scope, {
@@ -33,6 +40,7 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Public API metering (flushed on close; tests flush it to read usage at once). */
     meter: import("../metering/meter").Meter;
+    apiHousekeeping: ReturnType<typeof apiHousekeeping>;
   }
 }
 

@@ -112,7 +112,7 @@ export async function jobApiRoutes(scope: FastifyInstance, jobs: JobRuntime, con
           numbers: submitted.total,
           costMicros: BigInt(submitted.unitPriceMicros) * BigInt(submitted.chargeable),
         });
-        return reply.code(201).send(ok(submitted));
+        return ok(submitted);
       },
     );
   });

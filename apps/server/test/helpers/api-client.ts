@@ -1,0 +1,47 @@
+import type { ApiKeyCreatedView } from "@nc/contracts/api-keys";
+import type { InjectOptions } from "fastify";
+import { expectOk } from "./accounts";
+import { fundedTenant } from "./billing";
+import { inTenant } from "./tenancy";
+import type { TestApp } from "./test-app";
+
+export interface KeyOptions {
+  scopes?: string[];
+  mode?: "live" | "test";
+  /** Opening balance in micros. */
+  funds?: bigint;
+  ipAllowList?: string[];
+}
+
+/**
+ * An organisation with an API key and a caller of the public API with it. The remote address is
+ * fixed (documentation range) so allow-list tests can tell it apart.
+ */
+export async function apiClient(t: TestApp, options: KeyOptions = {}) {
+  const org = await fundedTenant(t, options.funds ?? 1_000_000_000n);
+  const dashboard = inTenant(t, org.owner, org.tenantId);
+  const made = expectOk<ApiKeyCreatedView>(
+    await dashboard("POST", "/api/tenant/apikey", {
+      name: "integration",
+      scopes: options.scopes ?? ["check", "jobs:write", "jobs:read", "usage:read"],
+      mode: options.mode ?? "live",
+      ...(options.ipAllowList ? { ipAllowList: options.ipAllowList } : {}),
+    }),
+  );
+  const call = (
+    method: InjectOptions["method"],
+    url: string,
+    payload?: InjectOptions["payload"],
+    headers: Record<string, string> = {},
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      payload,
+      headers: { authorization: `Bearer ${made.secret}`, ...headers },
+      remoteAddress: "203.0.113.7",
+    });
+  return { ...org, dashboard, key: made.key, secret: made.secret, call };
+}
+
+export type ApiClient = Awaited<ReturnType<typeof apiClient>>;
