@@ -20,7 +20,6 @@ import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { basicCheck } from "@nc/numcheck/basic-check";
 import { type CountryCode, getExampleNumber } from "libphonenumber-js/max";
 import examples from "libphonenumber-js/mobile/examples";
-import pg from "pg";
 import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
 import { openDatabase } from "../apps/server/src/db/client";
@@ -29,6 +28,7 @@ import { jobFile } from "../apps/server/src/features/job/job-export";
 import { jobWorker } from "../apps/server/src/features/job/worker";
 import { registerUser } from "../apps/server/test/helpers/accounts";
 import { createTenant } from "../apps/server/test/helpers/tenancy";
+import { freshBenchDatabase } from "./lib/bench-database";
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
 const REGIONS =
@@ -93,21 +93,9 @@ async function main() {
   let dropDb: (() => Promise<void>) | undefined;
   let url: string | undefined;
   if (process.env.BENCH_DATABASE_URL) {
-    const admin = process.env.BENCH_DATABASE_URL;
-    const name = `nc_bench_${Date.now().toString(36)}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    await c.end();
-    const u = new URL(admin);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    dropDb = async () => {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    };
+    const fresh = await freshBenchDatabase(process.env.BENCH_DATABASE_URL);
+    url = fresh.url;
+    dropDb = fresh.drop;
   }
   const config = loadConfig({
     NODE_ENV: "test",

@@ -3,9 +3,11 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -79,4 +81,23 @@ export const reservations = pgTable(
     check("reservations_within_hold", sql`${t.settledMicros} + ${t.releasedMicros} <= ${t.reservedMicros}`),
     index("reservations_tenant_idx").on(t.tenantId),
   ],
+);
+
+/**
+ * Numbers charged per organisation, calendar month (UTC) and service: the volume that picks a
+ * price band. Kept in step with the ledger (same transaction as each debit that names a service
+ * and a quantity), so a quote reads one row instead of summing the month's ledger.
+ */
+export const monthlyVolumes = pgTable(
+  "monthly_volumes",
+  {
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    /** First day of the month (UTC). */
+    month: date("month").notNull(),
+    service: text("service").notNull(),
+    quantity: bigint("quantity", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.month, t.service] })],
 );

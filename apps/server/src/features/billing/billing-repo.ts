@@ -71,11 +71,20 @@ export function billingRepo(db: Db) {
       return rows[0];
     },
 
+    /** Writes a ledger row; a debit naming a service and a quantity also counts toward the month's volume. */
     async insertEntry(tx: Tx, values: EntryValues, balanceAfter: bigint): Promise<LedgerRow> {
       const [row] = await tx
         .insert(ledgerEntries)
         .values({ id: uuidv7(), ...values, balanceAfterMicros: balanceAfter })
         .returning();
+      if (row!.amountMicros < 0n && row!.service && row!.quantity)
+        await tx.execute(
+          sql`insert into monthly_volumes (tenant_id, month, service, quantity)
+              values (${row!.tenantId}, date_trunc('month', ${row!.createdAt.toISOString()}::timestamptz at time zone 'UTC')::date,
+                      ${row!.service}, ${row!.quantity})
+              on conflict (tenant_id, month, service) do update
+                set quantity = monthly_volumes.quantity + excluded.quantity`,
+        );
       return row!;
     },
 

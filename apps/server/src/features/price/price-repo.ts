@@ -103,17 +103,16 @@ export function priceRepo(db: Db) {
     },
 
     /**
-     * Numbers checked per service since `since`: the quantity of the organisation's debit rows
-     * that name a service (single checks and bulk holds). Refunds are not subtracted, an accepted
-     * approximation (issue 4).
+     * Numbers checked per service in the calendar month (UTC) starting at `monthStart`: the
+     * quantity of the organisation's debit rows that name a service (single checks and bulk
+     * holds), counted as they are written (monthly_volumes). Refunds are not subtracted, an
+     * accepted approximation (issue 4).
      */
-    async volumeSince(tenantId: string, since: Date): Promise<Record<string, number>> {
+    async volumeInMonth(tenantId: string, monthStart: Date): Promise<Record<string, number>> {
       const rows = await queryRows<{ service: string; volume: string | number }>(
         db,
-        sql`select service, coalesce(sum(quantity), 0)::bigint as volume from ledger_entries
-            where tenant_id = ${tenantId} and service is not null and quantity is not null
-              and amount_micros < 0 and created_at >= ${since.toISOString()}::timestamptz
-            group by service`,
+        sql`select service, quantity as volume from monthly_volumes
+            where tenant_id = ${tenantId} and month = ${monthStart.toISOString().slice(0, 10)}::date`,
       );
       return Object.fromEntries(rows.map((r) => [r.service, Number(r.volume)]));
     },

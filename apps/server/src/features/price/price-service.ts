@@ -215,7 +215,7 @@ export function priceService(db: Db, clock: () => Date = () => new Date()) {
   const standardList = async (): Promise<ServicePrices[]> =>
     groupByService(await repo.inScopes([STANDARD_SCOPE]));
 
-  const volumeThisMonth = (tenantId: string) => repo.volumeSince(tenantId, monthStartUtc(clock()));
+  const volumeThisMonth = (tenantId: string) => repo.volumeInMonth(tenantId, monthStartUtc(clock()));
 
   return {
     /** The organisation's effective price per service, with where each comes from. */

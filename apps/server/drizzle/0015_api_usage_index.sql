@@ -1,0 +1,2 @@
+CREATE INDEX "api_usage_daily_key_idx" ON "api_usage_daily" USING btree ("tenant_id","api_key_id","day");--> statement-breakpoint
+CREATE INDEX "api_usage_daily_endpoint_idx" ON "api_usage_daily" USING btree ("tenant_id","endpoint","day");

@@ -1,0 +1,180 @@
+/**
+ * POST /api/v1/check (basic) through the whole public API pipeline — key authentication, rate
+ * limits (Redis), idempotency hook, the check, charging (ledger row, balance), history, metering —
+ * against a bare Fastify route that answers a constant, in the same run, each server in its own
+ * process and the load from autocannon in a third. Needs PostgreSQL and Redis (not a test).
+ *
+ * Prints: the maximum rate of both, then p50/p99 latency of the check at half its maximum rate,
+ * and checks every 200 was charged exactly once.
+ *
+ * Run: npx tsx bench/api.ts [seconds=15] [connections=32]
+ *      BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
+ *      BENCH_REDIS_URL (default redis://127.0.0.1:6379)
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { once } from "node:events";
+import { Writable } from "node:stream";
+import { promisify } from "node:util";
+import type { ApiKeyCreatedView } from "@nc/contracts/api-keys";
+import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { sql } from "drizzle-orm";
+import { buildApp } from "../apps/server/src/app";
+import { loadConfig } from "../apps/server/src/config";
+import { openDatabase } from "../apps/server/src/db/client";
+import { queryRows } from "../apps/server/src/db/query";
+import { billingService } from "../apps/server/src/features/billing/billing-service";
+import { registerUser } from "../apps/server/test/helpers/accounts";
+import { createTenant, inTenant } from "../apps/server/test/helpers/tenancy";
+import type { TestApp } from "../apps/server/test/helpers/test-app";
+import { freshBenchDatabase } from "./lib/bench-database";
+
+const SECONDS = Number(process.argv[2] ?? 15);
+const CONNECTIONS = Number(process.argv[3] ?? 32);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+const BODY = JSON.stringify({ service: "basic", number: "+447400123456" });
+const run = promisify(execFile);
+
+interface Result {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+}
+
+async function autocannon(
+  url: string,
+  headers: Record<string, string>,
+  extra: string[] = [],
+): Promise<Result> {
+  const args = ["-j", "-c", String(CONNECTIONS), "-d", String(SECONDS), "-m", "POST", "-b", BODY];
+  for (const [name, value] of Object.entries({ "content-type": "application/json", ...headers }))
+    args.push("-H", `${name}=${value}`);
+  const { stdout } = await run("node_modules/.bin/autocannon", [...args, ...extra, url], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(stdout) as Result;
+}
+
+async function startServer(script: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  // Ready when it says so; everything it logs after is dropped (as a log shipper would take it).
+  let seen = "";
+  child.stdout!.on("data", (chunk) => {
+    if (seen !== null) seen += String(chunk);
+  });
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (/"msg":"ready"|^ready/m.test(seen)) break;
+    if (child.exitCode !== null) throw new Error(`${script} exited: ${seen}`);
+  }
+  child.stdout!.resume();
+  return child;
+}
+
+function line(label: string, r: Result) {
+  console.log(
+    `${label.padEnd(36)} ${Math.round(r.requests.average).toLocaleString("en").padStart(8)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  non-2xx ${r.non2xx}`,
+  );
+}
+
+async function main() {
+  const fresh = await freshBenchDatabase(ADMIN_URL);
+  const env = {
+    DATABASE_URL: fresh.url,
+    REDIS_URL,
+    NODE_ENV: "production",
+    CAPTCHA_ENABLED: "false",
+    WELCOME_CREDIT: "0",
+    // Limits far above what one machine can send: counted on every request, never refusing.
+    API_RATE_PER_KEY: "10000000",
+    API_RATE_PER_TENANT: "10000000",
+    WORKER_ENABLED: "false",
+  };
+
+  // An organisation with money and a live key, made through the product's own routes.
+  const database = await openDatabase({ url: fresh.url, dataDir: "unused" });
+  const logs: string[] = [];
+  const setup = await buildApp({
+    config: loadConfig({ ...env, NODE_ENV: "test", LOG_LEVEL: "info" }),
+    database,
+    web: "none",
+    logStream: new Writable({
+      write(chunk, _e, done) {
+        logs.push(String(chunk));
+        done();
+      },
+    }),
+  });
+  await setup.ready();
+  const t = { app: setup, database, logs } as unknown as TestApp;
+  console.log("setting up");
+  const owner = await registerUser(t);
+  const tenantId = await createTenant(t, owner, "Bench Org");
+  await billingService(database.db).credit({
+    tenantId,
+    tradeType: TRADE_TYPES.recharge,
+    amountMicros: 1_000_000_000_000n,
+    actor: { type: "system" },
+  });
+  const made = (
+    (
+      await inTenant(t, owner, tenantId)("POST", "/api/tenant/apikey", {
+        name: "bench",
+        scopes: ["check"],
+        mode: "live",
+      })
+    ).json() as { data: ApiKeyCreatedView }
+  ).data;
+  await setup.close();
+
+  console.log("starting servers");
+  const api = await startServer("bench/api-server.ts", { ...env, PORT: "31901" });
+  const constant = await startServer("bench/api-constant-server.ts", { PORT: "31902" });
+  const auth = { authorization: `Bearer ${made.secret}` };
+  try {
+    console.log(
+      `${SECONDS} s per run, ${CONNECTIONS} connections, PostgreSQL + Redis, one server process each`,
+    );
+    // Warm both up (JIT, connection pools) before measuring.
+    await autocannon("http://127.0.0.1:31902/constant", {}, [], 3);
+    await autocannon("http://127.0.0.1:31901/api/v1/check", auth, [], 3);
+    const raw = await autocannon("http://127.0.0.1:31902/constant", {});
+    line("constant route (raw limit)", raw);
+    const full = await autocannon("http://127.0.0.1:31901/api/v1/check", auth);
+    line("POST /api/v1/check, max rate", full);
+    const half = Math.floor(full.requests.average / 2);
+    const paced = await autocannon("http://127.0.0.1:31901/api/v1/check", auth, [
+      "--overallRate",
+      String(half),
+    ]);
+    line(`POST /api/v1/check at ${half} req/s`, paced);
+    const ratio = full.requests.average / raw.requests.average;
+    console.log(
+      `ratio ${ratio.toFixed(2)} of the constant route (target >= 0.25): ${ratio >= 0.25 ? "met" : "NOT met"}; p99 at half rate ${paced.latency.p99} ms (target < 20): ${paced.latency.p99 < 20 ? "met" : "NOT met"}`,
+    );
+
+    // Correct with money under load: one ledger row per answered check.
+    const db2 = await openDatabase({ url: fresh.url, dataDir: "unused" });
+    const [charges] = await queryRows<{ n: number }>(
+      db2.db,
+      sql`select count(*)::int as n from ledger_entries where tenant_id = ${tenantId} and trade_type = ${TRADE_TYPES.checkNumberApi}`,
+    );
+    await db2.close();
+    console.log(`ledger rows: ${charges!.n} (answered checks incl. warm-up are each charged once)`);
+  } finally {
+    api.kill("SIGTERM");
+    constant.kill("SIGTERM");
+    await Promise.all([once(api, "exit"), once(constant, "exit")]);
+    await database.close();
+    await fresh.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
