@@ -85,8 +85,9 @@ export function detectionService(
       const sandbox = test || (liveProvider.sandbox && (needs.hlr || needs.mnp));
       const cost = isChargeable(input.service, basic) && !sandbox ? quote.totalMicros : 0n;
 
-      // Do not pay the upstream for a look-up the organisation cannot pay for.
-      if (cost > 0n) {
+      // Do not pay the upstream for a look-up the organisation cannot pay for. Without a look-up
+      // the charge itself refuses a balance that does not cover it (one query less per check).
+      if (cost > 0n && basic.qualifiesForHlr && (needs.hlr || needs.mnp)) {
         const { balanceMicros } = await billing.balance(input.tenantId);
         if (balanceMicros < cost) throw await insufficient(input.tenantId, cost);
       }
