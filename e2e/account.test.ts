@@ -7,7 +7,8 @@ import { type RunningServer, startServer } from "./helpers/server";
 
 /**
  * The account page as members meet it: Finance sees the balance, chart and transactions (an empty
- * ledger: the money flows arrive with recharge) and can filter and export; a Viewer gets the 403 page.
+ * ledger: the money flows arrive with recharge) and can filter and export, but has no API keys or
+ * API usage; a Viewer gets the 403 page.
  */
 describe("account in the browser", () => {
   let server: RunningServer;
@@ -117,6 +118,19 @@ describe("account in the browser", () => {
     });
     await expect.poll(() => page.getByTestId("account-balance-card").textContent()).toContain("$25.00");
     await page.close();
+  });
+
+  it("Finance has no API keys or API usage: not in the menu, and the pages answer 403", async () => {
+    const { page, context } = await memberPage("finance", "Felix Finance");
+    await page.goto(`${server.url}/dashboard/account`);
+    await expect.poll(() => page.getByTestId("account-balance").textContent()).toContain("$");
+    await expect(page.locator('a[href="/dashboard/api-keys"]').count()).resolves.toBe(0);
+    await expect(page.locator('a[href="/dashboard/api-usage"]').count()).resolves.toBe(0);
+    for (const path of ["/dashboard/api-keys", "/dashboard/api-usage"]) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForURL(/\/dashboard\/403$/);
+    }
+    await context.close();
   });
 
   it("a Viewer without account:read gets the 403 page", async () => {

@@ -5,6 +5,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { accountRoutes } from "./features/account/routes";
 import { apiKeyRoutes } from "./features/api-key/routes";
+import { apiUsageRoutes } from "./features/api-usage/routes";
 import { authRoutes } from "./features/auth/routes";
 import { detectionRoutes } from "./features/detection/routes";
 import { fraudListRoutes } from "./features/fraud-list/routes";
@@ -14,6 +15,7 @@ import { jobRoutes } from "./features/job/routes";
 import { lookupRoutes } from "./features/lookup/routes";
 import { memberRoutes } from "./features/member/routes";
 import { noticeRoutes } from "./features/notice/routes";
+import { openApiRoutes } from "./features/openapi/routes";
 import { priceRoutes } from "./features/price/routes";
 import { publicApiRoutes } from "./features/public-api/routes";
 import { rechargeRoutes } from "./features/recharge/routes";
@@ -22,6 +24,7 @@ import { roleRoutes } from "./features/role/routes";
 import { tenantRoutes } from "./features/tenant/routes";
 import { userRoutes } from "./features/user/routes";
 import { registerWeb, type WebMode } from "./features/web/web-handler";
+import { webhookRoutes } from "./features/webhook/routes";
 import { AppError } from "./http/app-error";
 import { registerRequestContext } from "./http/context";
 import { registerErrorHandling } from "./http/error-handler";
@@ -75,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRequestContext(app);
   app.decorate("tenantRoutes", registerTenantContext(app));
   securityHeaders(app);
+  await app.register(openApiRoutes);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -93,6 +97,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(detectionRoutes);
   await app.register(fraudListRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(webhookRoutes);
+  await app.register(apiUsageRoutes);
   await app.register(publicApiRoutes);
 
   const renderPage = await registerWeb(app, options.web);

@@ -106,6 +106,10 @@ const schema = z.object({
   // How long an HLR/MNP answer is reused (database cache shared by all processes).
   LOOKUP_CACHE_HOURS: int(24, 0, 24 * 30),
   LOOKUP_PROVIDER_BASE_URL: url(["http:", "https:"]),
+  // Webhook deliveries: the deliverer runs in this process unless false (docs/webhooks.md).
+  WEBHOOKS_ENABLED: bool(true),
+  // Lets webhooks reach private, loopback and link-local addresses: for tests and closed networks only.
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: bool(false),
   // Public API: requests a minute per key and per organisation (all its keys together).
   API_RATE_PER_KEY: int(600, 1, 10_000_000),
   API_RATE_PER_TENANT: int(1_200, 1, 10_000_000),

@@ -13,6 +13,8 @@ async function main() {
   const stopHousekeeping = startHousekeeping(app);
   // The bulk-job worker runs in this process unless WORKER_ENABLED=false; app.close() stops it.
   if (config.WORKER_ENABLED) app.jobs.worker.start();
+  // Webhook deliveries go out from here unless WEBHOOKS_ENABLED=false; app.close() stops it.
+  if (config.WEBHOOKS_ENABLED) app.webhooks.deliverer.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -128,6 +128,8 @@ describe("/api/v1/jobs", () => {
 
   it("lists the organisation's API jobs newest first with a cursor", async () => {
     const c = await apiClient(t);
+    // A single check is not a job: it is not listed.
+    expectOk(await c.call("POST", "/api/v1/check", { service: "basic", number: "+447400123499" }));
     const ids: string[] = [];
     for (let i = 0; i < 3; i++)
       ids.push(
@@ -211,5 +213,31 @@ describe("/api/v1/jobs", () => {
     });
     const checkOnly = await apiClient(t, { scopes: ["check"] });
     expectError(await checkOnly.call("GET", "/api/v1/balance"), 403, 40300);
+  });
+});
+
+describe("GET /api/v1/usage", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("answers the organisation's calls per day from the rollups; periods are checked; scope usage:read", async () => {
+    const c = await apiClient(t);
+    const other = await apiClient(t);
+    expectOk(await c.call("POST", "/api/v1/check", { service: "basic", number: "+447400123456" }));
+    expectOk(await other.call("POST", "/api/v1/check", { service: "basic", number: "+447400123456" }));
+    await t.app.meter.flush();
+    const today = new Date().toISOString().slice(0, 10);
+    const usage = expectOk<{ days: { day: string; calls: number; numbers: number }[] }>(
+      await c.call("GET", `/api/v1/usage?from=${today}&to=${today}`),
+    );
+    // Its own call only (the organisation's time zone is UTC here).
+    expect(usage.days).toEqual([expect.objectContaining({ day: today, calls: 1, numbers: 1 })]);
+    expectError(await c.call("GET", "/api/v1/usage?from=2025-01-01&to=2026-12-31"), 400, 40056);
+    expectFieldError(await c.call("GET", `/api/v1/usage?from=${today}&to=2020-01-01`), "to", "invalid");
+    const checkOnly = await apiClient(t, { scopes: ["check"] });
+    expectError(await checkOnly.call("GET", `/api/v1/usage?from=${today}&to=${today}`), 403, 40300);
   });
 });

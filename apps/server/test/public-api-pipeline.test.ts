@@ -316,11 +316,11 @@ describe("public API: housekeeping", () => {
           sql`select count(*)::int as n from ${sql.raw(table)} where tenant_id = ${c.tenantId}`,
         )
       )[0]!.n;
-    await t.app.apiHousekeeping.run(Date.now() + 2 * 3_600_000);
+    await t.app.apiHousekeeping(Date.now() + 2 * 3_600_000);
     expect([await count("api_idempotency"), await count("api_calls")]).toEqual([1, 1]);
-    await t.app.apiHousekeeping.run(Date.now() + 25 * 3_600_000);
+    await t.app.apiHousekeeping(Date.now() + 25 * 3_600_000);
     expect([await count("api_idempotency"), await count("api_calls")]).toEqual([0, 1]);
-    await t.app.apiHousekeeping.run(Date.now() + 31 * 86_400_000);
+    await t.app.apiHousekeeping(Date.now() + 31 * 86_400_000);
     expect([await count("api_calls"), await count("api_usage_daily")]).toEqual([0, 1]);
     // The key is free again: the same key runs a new request.
     const again = await c.call("POST", "/api/v1/check", CHECK, { "idempotency-key": "old" });

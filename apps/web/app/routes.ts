@@ -30,6 +30,7 @@ export default [
         route("account/recharge", "routes/dashboard/recharge.tsx"),
         route("account/receipt/:id", "routes/dashboard/receipt.tsx"),
         route("api-keys", "routes/dashboard/api-keys.tsx"),
+        route("api-usage", "routes/dashboard/api-usage.tsx"),
         route("tenant", "routes/dashboard/tenant.tsx"),
         route("tenant/role/add", "routes/dashboard/role-edit.tsx", { id: "role-add" }),
         route("tenant/role/:id", "routes/dashboard/role-edit.tsx", { id: "role-edit" }),
@@ -45,6 +46,14 @@ export default [
         route("*", "routes/dashboard/catch-all.tsx"),
       ]),
     ]),
+    layout("routes/docs/docs-layout.tsx", [
+      route("docs/api/:slug", "routes/docs/api-page.tsx"),
+      route("docs/:slug", "routes/docs/guide.tsx"),
+      route("policies/:slug", "routes/docs/policy.tsx"),
+    ]),
+    // The reference viewer's own paths; "models" is its one single-segment page.
+    route("docs/models", "routes/docs/reference.tsx", { id: "docs-reference-models" }),
+    route("docs/*", "routes/docs/reference.tsx"),
     route("*", "routes/catch-all.tsx"),
   ]),
 ] satisfies RouteConfig;

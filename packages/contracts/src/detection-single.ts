@@ -7,16 +7,36 @@ export const SINGLE_NUMBER_MAX = 64;
 
 /** POST /api/tenant/detection/check */
 export const detectionCheckBody = z.object({
-  service: z.enum(SERVICE_CODES),
-  number: z.string().trim().min(1).max(SINGLE_NUMBER_MAX),
+  service: z.enum(SERVICE_CODES).meta({
+    description:
+      "The check to run: `basic` (validation and line type), `hlr` (live network status), `mnp` (portability), `fraud_shield`, `fraud_shield_enhanced` (fraud risk, the enhanced one with live HLR/MNP data).",
+  }),
+  number: z
+    .string()
+    .trim()
+    .min(1)
+    .max(SINGLE_NUMBER_MAX)
+    .meta({
+      description:
+        "The phone number in any notation: E.164, international or, with `defaultCountry`, national.",
+      examples: ["+1 202 555 0100"],
+    }),
   /** ISO-2, used for national-format numbers. */
   defaultCountry: z
     .string()
     .regex(/^[A-Za-z]{2}$/, { error: "invalid_format" })
+    .meta({ examples: ["US"] })
     .transform((c) => c.toUpperCase())
-    .optional(),
+    .optional()
+    .meta({ description: "ISO 3166-1 alpha-2 country for numbers written in national format." }),
   /** Ask the network again instead of reusing an answer from the last LOOKUP_CACHE_HOURS. */
-  fresh: z.boolean().optional(),
+  fresh: z
+    .boolean()
+    .optional()
+    .meta({
+      description: "Ask the network again instead of reusing a recent HLR/MNP answer (24 hours by default).",
+      examples: [false],
+    }),
 });
 export type DetectionCheckBody = z.input<typeof detectionCheckBody>;
 
@@ -25,7 +45,14 @@ export const CHECK_BATCH_MAX = 100;
 
 /** POST /api/v1/check/batch: up to 100 numbers of one service, answered in the same order. */
 export const detectionBatchBody = detectionCheckBody.omit({ number: true }).extend({
-  numbers: z.array(z.string().trim().min(1).max(SINGLE_NUMBER_MAX)).min(1).max(CHECK_BATCH_MAX),
+  numbers: z
+    .array(z.string().trim().min(1).max(SINGLE_NUMBER_MAX))
+    .min(1)
+    .max(CHECK_BATCH_MAX)
+    .meta({
+      description: "1 to 100 phone numbers in any notation; answered in the same order.",
+      examples: [["+1 202 555 0100", "+1 202 555 0104"]],
+    }),
 });
 
 /** One answer of a batch: the check, or why this number could not be checked (nothing charged). */

@@ -4,13 +4,29 @@ import { SERVICE_CODES } from "./prices";
 const country = z
   .string()
   .regex(/^[A-Za-z]{2}$/, { error: "invalid_format" })
+  .meta({ examples: ["US"] })
   .transform((v) => v.toUpperCase());
+
+const defaultCountry = country
+  .optional()
+  .meta({ description: "ISO 3166-1 alpha-2 country for numbers written in national format." });
+
+const service = z.enum(SERVICE_CODES).meta({
+  description:
+    "The check to run on every number: `basic`, `hlr`, `mnp`, `fraud_shield` or `fraud_shield_enhanced`.",
+});
 
 /** POST /api/tenant/job: a pasted list; `draft` keeps it for the summary before submitting. */
 export const jobCreateBody = z.object({
-  service: z.enum(SERVICE_CODES),
-  numbers: z.array(z.string().max(256)).min(1),
-  defaultCountry: country.optional(),
+  service,
+  numbers: z
+    .array(z.string().max(256))
+    .min(1)
+    .meta({
+      description: "The numbers in any notation (1 to 100,000 through the API; send more as a file).",
+      examples: [["+1 202 555 0100", "+1 202 555 0101"]],
+    }),
+  defaultCountry,
   draft: z.boolean().optional(),
 });
 export type JobCreateBody = z.input<typeof jobCreateBody>;
@@ -19,12 +35,26 @@ const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" |
 
 /** POST /api/tenant/job/upload?service=&fileName=&defaultCountry=&column=&header= (body: the file). */
 export const jobUploadQuery = z.object({
-  service: z.enum(SERVICE_CODES),
-  fileName: z.string().trim().min(1).max(255),
-  defaultCountry: country.optional(),
+  service,
+  fileName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .meta({
+      description: "The file's name; its extension (.csv, .txt, .xlsx) tells the type.",
+      examples: ["numbers.csv"],
+    }),
+  defaultCountry,
   /** 0-based column holding the numbers; chosen from the first rows when absent. */
-  column: z.coerce.number().int().min(0).max(1_000).optional(),
-  header: flag.optional(),
+  column: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000)
+    .optional()
+    .meta({ description: "0-based column holding the numbers; detected from the first rows when absent." }),
+  header: flag.optional().meta({ description: "Whether the first row is a header; detected when absent." }),
 });
 
 /** Partner staff read a customer's job with scope=partner (dsp_detection:read). */

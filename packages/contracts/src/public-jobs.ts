@@ -14,23 +14,34 @@ export const apiJobCreateQuery = jobUploadQuery.partial();
 
 /** GET /api/v1/jobs */
 export const apiJobListQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ description: "The `nextCursor` of the previous page; absent for the first page." }),
+  limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Jobs per page." }),
 });
 
 /** GET /api/v1/jobs/:id/results */
 export const apiJobResultsQuery = z.object({
-  cursor: z.coerce.number().int().min(-1).optional(),
-  limit: z.coerce.number().int().min(1).max(1_000).default(100),
-  status: z.enum(JOB_ITEM_STATUSES).optional(),
+  cursor: z.coerce.number().int().min(-1).optional().meta({
+    description: "The `nextCursor` of the previous page (the last `seq` read); absent for the first page.",
+  }),
+  limit: z.coerce.number().int().min(1).max(1_000).default(100).meta({ description: "Rows per page." }),
+  status: z.enum(JOB_ITEM_STATUSES).optional().meta({
+    description: "Only rows in this state: `done`, `failed`, `rejected` (or `queued`, not yet checked).",
+  }),
 });
 
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
 /** GET /api/v1/jobs/:id/download */
 export const apiJobDownloadQuery = z.object({
-  format: z.enum(["csv", "xlsx"]),
-  rejected: flag.optional(),
+  format: z.enum(["csv", "xlsx"]).meta({ description: "The file type." }),
+  rejected: flag.optional().meta({
+    description:
+      "`true` for the rows that were not checked (duplicates, invalid, cancelled) with the reason.",
+  }),
 });
 
-export const apiJobParams = z.object({ id: z.uuid() });
+export const apiJobParams = z.object({ id: z.uuid().meta({ description: "The job's id." }) });

@@ -9,6 +9,9 @@ export const ROUTE_PERMISSIONS = {
   receipt: ["account:read"],
   apiKeys: ["apikey:read"],
   apiUsage: ["apikey_data:read"],
+  // Webhooks sit on the API keys page: seen with the keys, changed by whoever may make keys.
+  webhooks: ["apikey:read"],
+  webhooksEdit: ["apikey:create"],
   price: ["special_price:read", "standard_price:read", "dsp_standard_price:read"],
   history: ["detection:read", "dsp_detection:read"],
   detection: ["detection:create", "dsp_service:read"],

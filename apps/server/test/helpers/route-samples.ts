@@ -92,6 +92,29 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
     body: { graceHours: 0 },
   }),
   "POST /api/tenant/apikey/s/:id/revoke": () => ({ url: `/api/tenant/apikey/s/${NO_JOB}/revoke` }),
+  "GET /api/tenant/webhook": () => ({ url: "/api/tenant/webhook" }),
+  // An address literal: no DNS look-up, and public (TEST-NET-3), so the target guard lets it pass.
+  "POST /api/tenant/webhook": () => ({
+    url: "/api/tenant/webhook",
+    body: { url: "https://203.0.113.10/matrix", events: ["job.completed"] },
+  }),
+  "POST /api/tenant/webhook/s/:id": (f) => ({
+    url: `/api/tenant/webhook/s/${f.extra.webhookId}`,
+    body: { description: "Changed by matrix" },
+  }),
+  "DELETE /api/tenant/webhook/s/:id": (f) => ({ url: `/api/tenant/webhook/s/${f.extra.webhookId}` }),
+  "POST /api/tenant/webhook/s/:id/roll": (f) => ({ url: `/api/tenant/webhook/s/${f.extra.webhookId}/roll` }),
+  "POST /api/tenant/webhook/s/:id/ping": (f) => ({ url: `/api/tenant/webhook/s/${f.extra.webhookId}/ping` }),
+  "GET /api/tenant/webhook/s/:id/deliveries": (f) => ({
+    url: `/api/tenant/webhook/s/${f.extra.webhookId}/deliveries?limit=5`,
+  }),
+  "POST /api/tenant/webhook/delivery/s/:id/resend": (f) => ({
+    url: `/api/tenant/webhook/delivery/s/${f.extra.webhookDeliveryId}/resend`,
+  }),
+  "GET /api/tenant/api-usage": () => ({ url: "/api/tenant/api-usage?from=2026-01-01&to=2026-01-31" }),
+  "GET /api/tenant/api-usage/export": () => ({
+    url: "/api/tenant/api-usage/export?from=2026-01-01&to=2026-01-31&format=csv",
+  }),
   "GET /api/tenant/fraud-list": () => ({ url: "/api/tenant/fraud-list" }),
   "POST /api/tenant/fraud-list": () => ({
     url: "/api/tenant/fraud-list",

@@ -8,6 +8,8 @@ import {
   roles,
   tenantMembers,
   tenants,
+  webhookDeliveries,
+  webhookEndpoints,
 } from "../../src/db/schema/index";
 import { billingService } from "../../src/features/billing/billing-service";
 import { type Account, expectOk, registerUser } from "./accounts";
@@ -53,12 +55,21 @@ export async function makeTenantFixture(t: TestApp, label: string): Promise<Tena
   const rechargeOrderId = expectOk<{ orderId: string }>(
     await call("POST", "/api/tenant/recharge", { method: "bank_transfer", amount: "20" }),
   ).orderId;
+  const webhookId = expectOk<{ endpoint: { id: string } }>(
+    await call("POST", "/api/tenant/webhook", {
+      url: "https://203.0.113.10/hooks",
+      events: ["job.completed"],
+    }),
+  ).endpoint.id;
+  const webhookDeliveryId = expectOk<{ id: string }>(
+    await call("POST", `/api/tenant/webhook/s/${webhookId}/ping`),
+  ).id;
   return {
     tenantId,
     owner,
     member,
     customRoleId,
-    extra: { noticeId, inviteId, ledgerEntryId: entry.id, rechargeOrderId },
+    extra: { noticeId, inviteId, ledgerEntryId: entry.id, rechargeOrderId, webhookId, webhookDeliveryId },
   };
 }
 
@@ -73,6 +84,8 @@ export async function snapshotTenant(t: TestApp, tenantId: string) {
       members: await db.select().from(tenantMembers).where(eq(tenantMembers.tenantId, tenantId)),
       invitations: await db.select().from(invitations).where(eq(invitations.tenantId, tenantId)),
       recharges: await db.select().from(rechargeOrders).where(eq(rechargeOrders.tenantId, tenantId)),
+      webhooks: await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.tenantId, tenantId)),
+      deliveries: await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.tenantId, tenantId)),
       notices: noticeRows,
       reads: noticeRows.length
         ? await db

@@ -29,6 +29,9 @@ const STEPS = [
 
 const PRICING_POINTS = ["perNumber", "noCharge", "estimate", "ledger"] as const;
 
+/** Where the home page sends developers: the guide that starts with the API. */
+const API_DOCS_PATH = "/docs/getting-started";
+
 const API_SAMPLE = `curl https://your-site/api/v1/check \\
   -H "Authorization: Bearer nc_live_…" \\
   -H "Content-Type: application/json" \\
@@ -60,6 +63,11 @@ export default function HomePage() {
         <BrandLogo />
         <Space size={4} wrap>
           <HeaderTools />
+          {!narrow && (
+            <Link to={to(API_DOCS_PATH)}>
+              <Button type="text">{t("docs:nav.docs")}</Button>
+            </Link>
+          )}
           {user ? (
             <Link to={to("/dashboard")}>
               <Button type="primary">{t("home:nav.dashboard")}</Button>
@@ -199,6 +207,7 @@ export default function HomePage() {
                 >
                   <code>{API_SAMPLE}</code>
                 </pre>
+                <Link to={to(API_DOCS_PATH)}>{t("docs:home.apiDocs")} →</Link>
               </Col>
             </Row>
           </div>

@@ -1,15 +1,23 @@
-import { LOCALES, localizePath } from "@nc/contracts/locales";
+import { DEFAULT_LOCALE, LOCALES, localizePath } from "@nc/contracts/locales";
 import type { PageContext } from "@nc/contracts/site";
+import { API_REFERENCE_PATH } from "../features/docs/doc-sections";
+import { docsLibrary } from "../features/docs/docs-content.server";
 import type { Route } from "./+types/sitemap";
 
 /** Public pages, each in every language with its alternates. */
 export const PUBLIC_PATHS = ["/", "/login", "/register", "/forget-password"];
 
+/** The documentation: the API reference and every guide, API page and policy (the same in every language). */
+async function docPaths(): Promise<string[]> {
+  const nav = await docsLibrary().nav(DEFAULT_LOCALE);
+  return [API_REFERENCE_PATH, ...nav.flatMap((section) => section.pages.map((page) => page.path))];
+}
+
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const origin = (context as unknown as PageContext).publicUrl;
-  const entries = PUBLIC_PATHS.flatMap((path) =>
+  const entries = [...PUBLIC_PATHS, ...(await docPaths())].flatMap((path) =>
     LOCALES.map((locale) => {
       const alternates = LOCALES.map(
         (alt) =>

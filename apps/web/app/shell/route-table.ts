@@ -1,4 +1,5 @@
 import {
+  BarChartOutlined,
   CreditCardOutlined,
   DollarOutlined,
   HistoryOutlined,
@@ -109,6 +110,13 @@ export const DASHBOARD_PAGES: DashboardPage[] = [
     titleKey: "apiKeys:title",
     icon: KeyOutlined,
     permissions: ROUTE_PERMISSIONS.apiKeys,
+  },
+  {
+    key: "api-usage",
+    path: "/dashboard/api-usage",
+    titleKey: "apiUsage:title",
+    icon: BarChartOutlined,
+    permissions: ROUTE_PERMISSIONS.apiUsage,
   },
   { key: "tenant", path: "/dashboard/tenant", titleKey: "tenant:manage.title", icon: TeamOutlined },
   {

@@ -1,6 +1,7 @@
 import { constants } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import { createJobRuntime } from "../../features/job/runtime";
+import { createWebhookDeliverer } from "../../features/webhook/deliverer";
 import type { CliCommand } from "../command";
 
 /** What the worker reports besides start and stop (a round that failed): one line on stderr. */
@@ -29,16 +30,17 @@ function stderrLog(worker: () => string): FastifyBaseLogger {
 }
 
 /**
- * `worker run [--once]`: a process that only checks bulk-job items, beside (or instead of) the
- * worker inside the server. It runs until SIGTERM or SIGINT and then finishes the round in hand;
- * with --once it stops as soon as nothing is left to claim. A second signal exits at once (the
- * items of the unfinished round come back to any worker when their lease runs out).
+ * `worker run [--once]`: a process that only checks bulk-job items and sends webhook deliveries
+ * (unless WEBHOOKS_ENABLED=false), beside (or instead of) the worker inside the server. It runs
+ * until SIGTERM or SIGINT and then finishes the round in hand; with --once it stops as soon as
+ * nothing is left to claim or send. A second signal exits at once (the items and deliveries of the
+ * unfinished round come back to any worker when their lease runs out).
  */
 const run: CliCommand = {
   area: "worker",
   action: "run",
   usage:
-    "worker run [--once]   (checks bulk-job items until SIGTERM/SIGINT; --once: until the queue is empty)",
+    "worker run [--once]   (checks bulk-job items and sends webhooks until SIGTERM/SIGINT; --once: until nothing is due)",
   options: { once: { type: "boolean" } },
   async run({ values, database, config }) {
     const once = values.once === true;
@@ -49,6 +51,13 @@ const run: CliCommand = {
       stderrLog(() => id),
     );
     id = worker.id;
+    const deliverer = config.WEBHOOKS_ENABLED
+      ? createWebhookDeliverer(
+          database.db,
+          config,
+          stderrLog(() => id),
+        )
+      : null;
 
     let stopSignal: NodeJS.Signals | null = null;
     let signalled: (signal: NodeJS.Signals) => void = () => {};
@@ -60,6 +69,7 @@ const run: CliCommand = {
       stopSignal = signal;
       signalled(signal);
       worker.wake();
+      deliverer?.wake();
     };
     process.on("SIGTERM", onSignal);
     process.on("SIGINT", onSignal);
@@ -77,11 +87,13 @@ const run: CliCommand = {
           claimed += n;
           if (n === 0) break;
         }
+        if (deliverer && !stopSignal) await deliverer.drain();
       } else {
         worker.start();
+        deliverer?.start();
         await stopRequested;
-        // Lets the round in hand write its results and charge them, then returns.
-        await worker.stop();
+        // Lets the round in hand write its results and charge them (and send its deliveries).
+        await Promise.all([worker.stop(), deliverer?.stop()]);
       }
       outcome = stopSignal ?? outcome;
     } catch (error) {

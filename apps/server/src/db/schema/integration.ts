@@ -116,10 +116,16 @@ export const apiUsageDaily = pgTable(
     numbers: bigint("numbers", { mode: "number" }).notNull().default(0),
     costMicros: bigint("cost_micros", { mode: "bigint" }).notNull().default(sql`0`),
     latencyMsSum: doublePrecision("latency_ms_sum").notNull().default(0),
-    /** Calls per latency bucket (bounds in features/api-usage/latency-buckets.ts). */
+    /** Calls per latency bucket (bounds in features/metering/latency-buckets.ts). */
     latencyHist: bigint("latency_hist", { mode: "number" }).array().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.apiKeyId, t.endpoint, t.service, t.status] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.day, t.apiKeyId, t.endpoint, t.service, t.status] }),
+    // The usage page filtered to one key or one endpoint reads only that key's or endpoint's rows
+    // (bench/api-usage.ts: a year of one key 3x, of one endpoint 2x faster than via the primary key).
+    index("api_usage_daily_key_idx").on(t.tenantId, t.apiKeyId, t.day),
+    index("api_usage_daily_endpoint_idx").on(t.tenantId, t.endpoint, t.day),
+  ],
 );
 
 /** Where an organisation wants to hear about events; the secret signs every delivery. */

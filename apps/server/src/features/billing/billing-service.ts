@@ -4,6 +4,7 @@ import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import { noticeService } from "../notice/notice-service";
+import { enqueueWebhookEvent } from "../webhook/webhook-events";
 import { billingRepo, type EntryValues, type LedgerRow, type ReservationRow, type Tx } from "./billing-repo";
 
 export interface Actor {
@@ -54,22 +55,20 @@ export function billingService(db: Db) {
   const repo = billingRepo(db);
   const notices = noticeService(db);
 
-  /** Inside the movement's transaction: a notice once when the balance drops under the threshold. */
+  /**
+   * Inside the movement's transaction: a notice and a balance.low webhook event, once, when the
+   * balance drops under the threshold.
+   */
   async function watchLowBalance(tx: Tx, tenantId: string) {
     const flip = await repo.lowBalanceFlip(tx, tenantId);
     if (!flip?.alerted) return;
-    await notices.notify(
-      {
-        tenantId,
-        type: "low_balance",
-        params: {
-          balanceMicros: flip.balance_micros,
-          thresholdMicros: flip.threshold_micros,
-          currency: flip.currency,
-        },
-      },
-      tx,
-    );
+    const params = {
+      balanceMicros: flip.balance_micros,
+      thresholdMicros: flip.threshold_micros,
+      currency: flip.currency,
+    };
+    await notices.notify({ tenantId, type: "low_balance", params }, tx);
+    await enqueueWebhookEvent(tx, tenantId, "balance.low", params);
   }
 
   async function post(movement: Movement): Promise<Posted> {

@@ -158,7 +158,8 @@ export function jobRepo(db: Db) {
       return queryRows<JobRow>(
         db,
         sql`select ${JOB_COLUMNS} from detection_jobs
-            where tenant_id = ${tenantId} and channel = 'api' and status <> 'draft' ${page}
+            where tenant_id = ${tenantId} and channel = 'api' and kind in ('list', 'file')
+              and status <> 'draft' ${page}
             order by created_at desc, id desc limit ${limit}`,
       );
     },

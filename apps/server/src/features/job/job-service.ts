@@ -10,6 +10,7 @@ import { isChargeable, NEEDS, resultFacets } from "../detection/result-view";
 import { type FraudLists, fraudListService } from "../fraud-list/fraud-list-service";
 import { noticeService } from "../notice/notice-service";
 import { priceService } from "../price/price-service";
+import { enqueueJobEvent } from "../webhook/webhook-events";
 import { jobCompletedNotice } from "./job-notice";
 import { type ItemFilter, type JobRepo, type JobRow, jobRepo, type NewItem, OPEN_STATUSES } from "./job-repo";
 import { E164Set } from "./number-set";
@@ -321,6 +322,7 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
           if (status === "queued") return null;
           const done = (await repo.lockJob(tx, jobId))!;
           await noticeService(tx as unknown as Db).notify(jobCompletedNotice(done), tx);
+          await enqueueJobEvent(tx, tenantId, progress(done));
           return done;
         });
       } catch (error) {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ServiceCode } from "@nc/contracts/services";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { roundLoop } from "../../background/round-loop";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/query";
 import type { Tx } from "../billing/billing-repo";
@@ -9,9 +10,10 @@ import { type Actor, billingService } from "../billing/billing-service";
 import { NEEDS, resultFacets } from "../detection/result-view";
 import { type FraudLists, fraudListService } from "../fraud-list/fraud-list-service";
 import { noticeService } from "../notice/notice-service";
+import { enqueueJobEvent } from "../webhook/webhook-events";
 import { jobCompletedNotice } from "./job-notice";
 import type { ClaimedItem, ItemOutcome, JobRow } from "./job-repo";
-import { type JobService, releaseNote } from "./job-service";
+import { type JobService, progress, releaseNote } from "./job-service";
 import type { ItemProcessor } from "./process-item";
 
 export interface WorkerOptions {
@@ -50,9 +52,6 @@ export function jobWorker(
   const id = options.id ?? `worker-${randomUUID()}`;
   const maxAttempts = options.maxAttempts ?? 3;
   const repo = jobs.repo;
-  let running = false;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
 
   async function processAll(
     items: ClaimedItem[],
@@ -105,6 +104,7 @@ export function jobWorker(
       const finished = await repo.lockJob(tx, jobId);
       // Told once, in the same transaction that completes the job.
       if (finished) await noticeService(tx as unknown as Db).notify(jobCompletedNotice(finished), tx);
+      if (finished) await enqueueJobEvent(tx, finished.tenant_id, progress(finished));
       return finished ?? null;
     });
   }
@@ -172,7 +172,15 @@ export function jobWorker(
       if (expired.length === 0) return deleted;
     }
   }
-  let lastSweep = 0;
+  const background = roundLoop({
+    round: runOnce,
+    tidy: () => sweep(),
+    tidyEveryMs: SWEEP_EVERY_MS,
+    idleMs: options.idleMs,
+    log,
+    logContext: { worker: id },
+    messages: { failed: "job worker round failed", tidied: "jobs past retention deleted" },
+  });
 
   return {
     id,
@@ -190,48 +198,10 @@ export function jobWorker(
       return total;
     },
 
-    start() {
-      if (running) return;
-      running = true;
-      loop = (async () => {
-        while (running) {
-          let claimed = 0;
-          try {
-            claimed = await runOnce();
-            if (claimed === 0 && Date.now() - lastSweep > SWEEP_EVERY_MS) {
-              lastSweep = Date.now();
-              const deleted = await sweep();
-              if (deleted > 0) log?.info({ worker: id, deleted }, "jobs past retention deleted");
-            }
-          } catch (error) {
-            log?.error({ err: error, worker: id }, "job worker round failed");
-          }
-          // PGlite answers in microtasks: without a real pause between rounds a busy worker
-          // would keep the event loop from serving requests.
-          await new Promise((resolve) => setImmediate(resolve));
-          if (claimed === 0 && running)
-            await new Promise<void>((resolve) => {
-              const timer = setTimeout(resolve, options.idleMs ?? 1_000);
-              wake = () => {
-                clearTimeout(timer);
-                resolve();
-              };
-            });
-        }
-      })();
-    },
-
+    start: background.start,
     /** Nudges an idle worker (a new job was created). */
-    wake() {
-      wake?.();
-    },
-
-    async stop() {
-      running = false;
-      wake?.();
-      await loop;
-      loop = null;
-    },
+    wake: background.wake,
+    stop: background.stop,
   };
 }
 

@@ -6,19 +6,16 @@ import { idempotencyRepo } from "./idempotency-repo";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Idempotency-Key answers are replayed for a day (docs/api.md). */
 export const IDEMPOTENCY_KEEP_MS = DAY_MS;
-const EVERY_MS = 10 * 60 * 1000;
 
 /**
  * Deletes what the public API keeps for a while only: Idempotency-Key answers after a day, raw
- * call records after `callRetentionDays` (the daily rollups stay). Several processes may run it
- * at once: deleting twice is harmless.
+ * call records after `callRetentionDays` (the daily rollups stay). Run by the system housekeeping;
+ * several processes may run it at once: deleting twice is harmless.
  */
 export function apiHousekeeping(db: Db, options: { callRetentionDays: number }, log?: FastifyBaseLogger) {
   const idempotency = idempotencyRepo(db);
   const metering = meteringRepo(db);
-  let timer: NodeJS.Timeout | null = null;
-
-  async function run(now = Date.now()) {
+  return async function run(now = Date.now()) {
     await idempotency.deleteBefore(new Date(now - IDEMPOTENCY_KEEP_MS));
     const cutoff = new Date(now - options.callRetentionDays * DAY_MS);
     let deleted = 0;
@@ -29,19 +26,5 @@ export function apiHousekeeping(db: Db, options: { callRetentionDays: number }, 
     )
       deleted += slice;
     if (deleted > 0) log?.info({ deleted }, "API call records past retention deleted");
-  }
-
-  return {
-    run,
-    start() {
-      timer = setInterval(() => {
-        run().catch((error) => log?.error({ err: error }, "API housekeeping failed"));
-      }, EVERY_MS);
-      timer.unref();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-    },
   };
 }

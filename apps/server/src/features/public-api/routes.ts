@@ -4,9 +4,9 @@ import { detectionService } from "../detection/detection-service";
 import { createMeter } from "../metering/meter";
 import { apiHousekeeping } from "./housekeeping";
 import { publicApiPipeline } from "./pipeline";
-import { accountApiRoutes } from "./routes/account";
 import { checkRoutes } from "./routes/check";
 import { jobApiRoutes } from "./routes/jobs";
+import { usageApiRoutes } from "./routes/usage";
 
 /** The public REST API, v1: API keys in `Authorization: Bearer`, the same envelope, real statuses. */
 export async function publicApiRoutes(app: FastifyInstance) {
@@ -14,13 +14,11 @@ export async function publicApiRoutes(app: FastifyInstance) {
   const db = database.db;
   const meter = createMeter(db, { flushMs: config.METER_FLUSH_MS, maxBuffered: 500 }, app.log);
   app.decorate("meter", meter);
-  const housekeeping = apiHousekeeping(db, { callRetentionDays: config.API_CALL_RETENTION_DAYS }, app.log);
-  housekeeping.start();
-  app.decorate("apiHousekeeping", housekeeping);
-  app.addHook("onClose", async () => {
-    housekeeping.stop();
-    await meter.flush();
-  });
+  app.decorate(
+    "apiHousekeeping",
+    apiHousekeeping(db, { callRetentionDays: config.API_CALL_RETENTION_DAYS }, app.log),
+  );
+  app.addHook("onClose", () => meter.flush());
 
   await app.register(async (scope) => {
     publicApiPipeline(scope, {
@@ -32,7 +30,7 @@ export async function publicApiRoutes(app: FastifyInstance) {
     });
     checkRoutes(scope, detectionService(db, lookup));
     await jobApiRoutes(scope, app.jobs, config);
-    accountApiRoutes(scope, db);
+    usageApiRoutes(scope, db);
   });
 }
 
@@ -40,6 +38,7 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Public API metering (flushed on close; tests flush it to read usage at once). */
     meter: import("../metering/meter").Meter;
+    /** Deletes old Idempotency-Key answers and raw call records (run by the system housekeeping). */
     apiHousekeeping: ReturnType<typeof apiHousekeeping>;
   }
 }

@@ -3,7 +3,10 @@ import type { FastifyInstance } from "fastify";
 
 const EVERY_MS = 15 * 60_000;
 
-/** Deletes what has expired: sessions, codes, rate counters, spent captchas, old look-up answers. */
+/**
+ * Deletes what has expired: sessions, codes, rate counters, spent captchas, old look-up answers,
+ * Idempotency-Key answers and raw API call records.
+ */
 export async function purgeExpired(app: FastifyInstance) {
   const { db } = app.services.database;
   await app.services.sessions.purgeExpired();
@@ -14,6 +17,7 @@ export async function purgeExpired(app: FastifyInstance) {
   await db.execute(
     sql`delete from lookup_cache where stored_at < now() - make_interval(hours => ${cacheHours})`,
   );
+  await app.apiHousekeeping();
 }
 
 export function startHousekeeping(app: FastifyInstance): () => void {

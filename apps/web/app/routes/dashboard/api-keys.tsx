@@ -1,8 +1,10 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { API_KEYS_MAX, type ApiKeyCreatedView, type ApiKeyView } from "@nc/contracts/api-keys";
-import { Alert, Button, Card, Flex, Typography } from "antd";
+import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
+import { Alert, Button, Card, Flex, Tabs, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { useApiKeys } from "../../features/api-keys/api/api-keys";
 import { ApiKeyCards } from "../../features/api-keys/components/api-key-cards";
 import { ApiKeysEmpty } from "../../features/api-keys/components/api-keys-empty";
@@ -14,13 +16,17 @@ import { SecretModal } from "../../features/api-keys/components/secret-modal";
 import { openCount, openFirst } from "../../features/api-keys/key-state";
 import { useNarrow } from "../../features/history/use-narrow";
 import { useTenantAccess } from "../../features/tenant/use-tenant-access";
+import { WebhooksTab } from "../../features/webhooks/components/webhooks-tab";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
 
 export const meta = pageMeta("apiKeys:title");
 
-/** API keys: what they are for, the organisation's keys, and making, rolling and revoking them. */
+/**
+ * API keys: what they are for, the organisation's keys, and making, rolling and revoking them; the
+ * "Webhooks" tab (?tab=webhooks) holds the endpoints that hear about events.
+ */
 export default function ApiKeysPage() {
   const { t } = useTranslation();
   const { locale } = useLocale();
@@ -34,6 +40,8 @@ export default function ApiKeysPage() {
   const keys = openFirst(list.data ?? []);
   const empty = <ApiKeysEmpty onCreate={() => setCreating(true)} />;
   const listProps = { keys, loading: list.isPending, empty, onRoll: setRolling };
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("tab") === "webhooks" && can(ROUTE_PERMISSIONS.webhooks) ? "webhooks" : "keys";
 
   return (
     <Flex vertical gap={16}>
@@ -41,7 +49,7 @@ export default function ApiKeysPage() {
         <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0, marginBottom: 0 }}>
           {t("apiKeys:title")}
         </Typography.Title>
-        {can(["apikey:create"]) && (
+        {tab === "keys" && can(["apikey:create"]) && (
           <Button
             type="primary"
             icon={<PlusOutlined />}
@@ -52,33 +60,48 @@ export default function ApiKeysPage() {
           </Button>
         )}
       </Flex>
-      <ApiKeysIntro />
-      {list.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={errorText(list.error, t)}
-          action={<Button onClick={() => list.refetch()}>{t("apiKeys:retry")}</Button>}
-        />
-      ) : (
-        <Card
-          title={t("apiKeys:list")}
-          extra={
-            list.data && (
-              <Typography.Text type="secondary">
-                {t("apiKeys:count", {
-                  n: openCount(keys).toLocaleString(locale),
-                  max: API_KEYS_MAX.toLocaleString(locale),
-                })}
-              </Typography.Text>
-            )
-          }
-          // The table runs edge to edge: every pixel counts for its columns at 1366 px.
-          styles={{ body: { padding: narrow ? 12 : 0 } }}
-        >
-          {narrow ? <ApiKeyCards {...listProps} /> : <ApiKeysTable {...listProps} />}
-        </Card>
-      )}
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams({ tab: key }, { replace: true })}
+        items={[
+          {
+            key: "keys",
+            label: t("apiKeys:list"),
+            children: (
+              <Flex vertical gap={16}>
+                <ApiKeysIntro />
+                {list.isError ? (
+                  <Alert
+                    type="error"
+                    showIcon
+                    title={errorText(list.error, t)}
+                    action={<Button onClick={() => list.refetch()}>{t("apiKeys:retry")}</Button>}
+                  />
+                ) : (
+                  <Card
+                    title={t("apiKeys:list")}
+                    extra={
+                      list.data && (
+                        <Typography.Text type="secondary">
+                          {t("apiKeys:count", {
+                            n: openCount(keys).toLocaleString(locale),
+                            max: API_KEYS_MAX.toLocaleString(locale),
+                          })}
+                        </Typography.Text>
+                      )
+                    }
+                    // The table runs edge to edge: every pixel counts for its columns at 1366 px.
+                    styles={{ body: { padding: narrow ? 12 : 0 } }}
+                  >
+                    {narrow ? <ApiKeyCards {...listProps} /> : <ApiKeysTable {...listProps} />}
+                  </Card>
+                )}
+              </Flex>
+            ),
+          },
+          { key: "webhooks", label: t("webhooks:tab"), children: <WebhooksTab /> },
+        ]}
+      />
       <CreateApiKeyModal
         open={creating}
         onClose={() => setCreating(false)}

@@ -1,15 +1,28 @@
+import { usagePeriodQuery } from "@nc/contracts/api-usage";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Db } from "../../../db/client";
 import { ok } from "../../../http/envelope";
+import { apiUsageService } from "../../api-usage/api-usage-service";
 import { billingService } from "../../billing/billing-service";
 import { requireApiKey } from "../api-key-auth";
 
-/** GET /api/v1/balance: what is left to spend (scope usage:read). */
-export function accountApiRoutes(scope: FastifyInstance, db: Db) {
+/** GET /api/v1/usage and /api/v1/balance: what was used and what is left (scope usage:read). */
+export function usageApiRoutes(scope: FastifyInstance, db: Db) {
   const billing = billingService(db);
-  scope.get("/api/v1/balance", { config: { apiKey: { scopes: ["usage:read"] } } }, async (request) => {
+  const usage = apiUsageService(db);
+  const config = { apiKey: { scopes: ["usage:read"] as const } };
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+
+  r.get("/api/v1/balance", { config }, async (request) => {
     const key = requireApiKey(request);
     const { balanceMicros, currency } = await billing.balance(key.tenantId);
     return ok({ balanceMicros: balanceMicros.toString(), currency });
+  });
+
+  // Days in the organisation's time zone, read from the daily rollups.
+  r.get("/api/v1/usage", { schema: { querystring: usagePeriodQuery }, config }, async (request) => {
+    const key = requireApiKey(request);
+    return ok(await usage.dailyUsage(key.tenantId, request.query.from, request.query.to));
   });
 }

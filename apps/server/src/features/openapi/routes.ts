@@ -1,0 +1,57 @@
+import fastifySwagger from "@fastify/swagger";
+import { API_KEY_SECURITY_SCHEME, OPENAPI_PATH } from "@nc/contracts/openapi";
+import { PUBLIC_API_TAGS } from "@nc/contracts/public-api";
+import type { FastifyInstance } from "fastify";
+import { publicApiTransform, publicApiTransformObject } from "./openapi-transform";
+
+const DESCRIPTION = `Check phone numbers one at a time, in batches of up to 100, or in bulk jobs of up to 10 million.
+
+**Authentication.** Send an API key made on the dashboard's API keys page: \`Authorization: Bearer nc_live_…\` (real checks, charged) or \`nc_test_…\` (sandbox answers, free). Keys in the URL are refused.
+
+**Answers** are JSON envelopes \`{code, msg, data}\` with real HTTP statuses: \`code\` is 0 on success, otherwise an error code whose first three digits are the status. \`msg\` follows \`Accept-Language\` (en, zh-Hans, es, pt). Money is in micros (1 = 0.000001 of the currency) as decimal strings.
+
+**Rate limits** hold per key and per organisation; every answer carries \`RateLimit\` and \`RateLimit-Policy\`, and a 429 carries \`Retry-After\`.
+
+**Retries.** Send an \`Idempotency-Key\` with every POST: a retry with the same key and request replays the first answer and is never charged twice.
+
+**Enumerations** may gain values: accept values you do not know.`;
+
+/**
+ * The OpenAPI 3.1 document of the public API at /api/openapi.json, generated from the routes'
+ * schemas. Registered before the routes: the generator learns them as they are added.
+ */
+export async function openApiRoutes(app: FastifyInstance) {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "API", version: "1", description: DESCRIPTION },
+      tags: PUBLIC_API_TAGS.map((tag) => ({ ...tag })),
+      components: {
+        securitySchemes: {
+          [API_KEY_SECURITY_SCHEME]: {
+            type: "http",
+            scheme: "bearer",
+            bearerFormat: "API key",
+            description: "An API key: `nc_live_…` for real checks, `nc_test_…` for the sandbox.",
+          },
+        },
+      },
+    },
+    transform: publicApiTransform,
+    transformObject: publicApiTransformObject,
+  });
+
+  // Built once; the brand and the origin are the caller's, so they are filled in per request.
+  app.get(OPENAPI_PATH, async (request) => {
+    const document = app.swagger();
+    const brand = app.services.partners.siteInfo(request.partner).name;
+    return {
+      ...document,
+      info: { ...document.info, title: `${brand} API` },
+      servers: [{ url: `${request.protocol}://${request.host}` }],
+    };
+  });
+}
+
+// Like fastify-plugin: the generator's onRoute hook has to see the routes of the whole app.
+(openApiRoutes as unknown as Record<symbol, boolean>)[Symbol.for("skip-override")] = true;

@@ -1,0 +1,230 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import { roundLoop } from "../../background/round-loop";
+import type { Db } from "../../db/client";
+import { forbiddenTarget, type Resolve } from "./target-guard";
+import { type ClaimedDelivery, webhookRepo } from "./webhook-repo";
+import { signWebhook } from "./webhook-signature";
+import { pinnedFetch, TargetRefusedError, type WebhookFetch } from "./webhook-transport";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** After the 1st, 2nd, ... failed attempt, the next one comes this much later. */
+export const RETRY_DELAYS_MS = [MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR];
+/** No attempt after this much time from the event: the delivery is failed. */
+export const DELIVERY_WINDOW_MS = 24 * HOUR;
+/** An answer must come (status line and headers) within this. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** Of a receiver's answer or an error, only this many characters are kept. */
+export const ERROR_TEXT_MAX = 200;
+/** Finished deliveries are deleted from the log after this many days. */
+export const DELIVERY_RETENTION_DAYS = 30;
+const PRUNE_EVERY_MS = 10 * MINUTE;
+
+export interface DelivererOptions {
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS. */
+  allowPrivateTargets: boolean;
+  /** Deliveries claimed per round. */
+  batch?: number;
+  /** Deliveries sent at the same time. */
+  concurrency?: number;
+  /** How long a claimed delivery stays with this deliverer (well above the timeout). */
+  leaseSeconds?: number;
+  /** Pause when nothing was due. */
+  idleMs?: number;
+  timeoutMs?: number;
+  id?: string;
+  /** The clock (tests move it to reach retries hours away). */
+  now?: () => Date;
+  /** How a delivery is sent; by default Node's http client pinned to checked addresses. */
+  fetch?: WebhookFetch;
+  resolve?: Resolve;
+}
+
+type Outcome =
+  | { status: "succeeded"; responseStatus: number }
+  | { status: "retry" | "failed"; responseStatus: number | null; error: string };
+
+/** When the next attempt is due after `attempts` failed ones, or null when there is none. */
+export function nextAttemptAt(attempts: number, failedAt: Date, eventAt: Date): Date | null {
+  const delay = RETRY_DELAYS_MS[attempts - 1];
+  if (delay === undefined) return null;
+  const next = new Date(failedAt.getTime() + delay);
+  return next.getTime() - eventAt.getTime() > DELIVERY_WINDOW_MS ? null : next;
+}
+
+/** "reason" or "reason: detail", the detail on one line and cut to ERROR_TEXT_MAX characters. */
+function errorText(reason: string, detail?: string | null): string {
+  const line = (detail ?? "").replace(/\s+/g, " ").trim().slice(0, ERROR_TEXT_MAX);
+  return line ? `${reason}: ${line}` : reason;
+}
+
+/** What a failed send says in the log: no stack, no receiver data beyond the cut. */
+function sendError(error: unknown): string {
+  if (error instanceof TargetRefusedError) return errorText("target_forbidden", error.host);
+  const e = error as {
+    name?: string;
+    code?: string;
+    message?: string;
+    cause?: { code?: string; message?: string };
+  };
+  if (e.name === "TimeoutError" || e.name === "AbortError") return "timeout";
+  const code = e.code ?? e.cause?.code;
+  if (code === "ECONNREFUSED") return "connection_refused";
+  if (e.cause instanceof TargetRefusedError) return errorText("target_forbidden", e.cause.host);
+  return errorText("network", code ?? e.cause?.message ?? e.message ?? String(error));
+}
+
+/**
+ * The webhook deliverer: claims due deliveries (SKIP LOCKED and a lease, so any number of
+ * processes may run one), POSTs each signed body, and records the outcome: 2xx succeeded;
+ * anything else is tried again after 1 min, 5 min, 30 min, 2 h, 5 h and 10 h, and failed when
+ * no attempt succeeded within 24 hours of the event. Redirects are never followed.
+ */
+export function webhookDeliverer(db: Db, options: DelivererOptions, log?: FastifyBaseLogger) {
+  const id = options.id ?? `webhooks-${randomUUID()}`;
+  const repo = webhookRepo(db);
+  const now = options.now ?? (() => new Date());
+  const send =
+    options.fetch ?? pinnedFetch({ allowPrivate: options.allowPrivateTargets, resolve: options.resolve });
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+
+  /** User-Agent "<brand>-Webhooks/1": the brand reduced to the characters a product token allows. */
+  const userAgent = (brand: string) => {
+    const token = brand.replace(/[^A-Za-z0-9!#$%&'*+.^_`|~-]/g, "");
+    return token ? `${token}-Webhooks/1` : "Webhooks/1";
+  };
+
+  async function attempt(claim: ClaimedDelivery): Promise<Outcome> {
+    if (!claim.enabled) return { status: "failed", responseStatus: null, error: "endpoint_disabled" };
+    // Again at every attempt: the name may point elsewhere now than when the endpoint was made.
+    const bad = await forbiddenTarget(claim.url, {
+      allowPrivate: options.allowPrivateTargets,
+      resolve: options.resolve,
+    });
+    if (bad) return { status: "retry", responseStatus: null, error: errorText("target_forbidden", bad.host) };
+    const timestamp = Math.floor(now().getTime() / 1000);
+    try {
+      const response = await send(claim.url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "user-agent": userAgent(claim.brand),
+          "webhook-id": claim.event_id,
+          "webhook-timestamp": String(timestamp),
+          "webhook-signature": signWebhook(claim.secret, timestamp, claim.payload),
+        },
+        body: claim.payload,
+        redirect: "manual",
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      // Read (at most a little, within the timeout) so the connection is done with either way.
+      const text = await response.text().catch(() => "");
+      if (response.status >= 200 && response.status < 300)
+        return { status: "succeeded", responseStatus: response.status };
+      const redirect = response.status >= 300 && response.status < 400;
+      return {
+        status: "retry",
+        responseStatus: response.status,
+        error: redirect ? "redirect" : errorText("response", text),
+      };
+    } catch (error) {
+      return { status: "retry", responseStatus: null, error: sendError(error) };
+    }
+  }
+
+  async function deliver(claim: ClaimedDelivery) {
+    const outcome = await attempt(claim);
+    const finishedAt = now();
+    if (outcome.status === "succeeded") {
+      await repo.settle(claim, { ...outcome, error: null, nextAttemptAt: null });
+      return;
+    }
+    const next =
+      outcome.status === "retry"
+        ? nextAttemptAt(claim.attempts, finishedAt, new Date(claim.created_at))
+        : null;
+    await repo.settle(claim, {
+      status: next ? "pending" : "failed",
+      responseStatus: outcome.responseStatus,
+      error: outcome.error,
+      nextAttemptAt: next,
+    });
+    if (!next)
+      log?.info(
+        { delivery: claim.id, attempts: claim.attempts, error: outcome.error },
+        "webhook delivery failed",
+      );
+  }
+
+  /** One round: claim what is due and send it. Answers how many deliveries were attempted. */
+  async function runOnce(): Promise<number> {
+    const claimed = await repo.claim(options.batch ?? 20, options.leaseSeconds ?? 60, now());
+    let next = 0;
+    const lanes = Array.from({ length: Math.min(options.concurrency ?? 8, claimed.length) }, async () => {
+      while (next < claimed.length) {
+        const claim = claimed[next++]!;
+        try {
+          await deliver(claim);
+        } catch (error) {
+          // The lease runs out and another round tries again.
+          log?.error({ err: error, delivery: claim.id }, "webhook delivery could not be recorded");
+        }
+      }
+    });
+    await Promise.all(lanes);
+    return claimed.length;
+  }
+
+  /** Deletes finished deliveries past retention. */
+  async function prune(at = now()): Promise<number> {
+    return repo.prune(new Date(at.getTime() - DELIVERY_RETENTION_DAYS * 24 * HOUR));
+  }
+
+  const background = roundLoop({
+    round: runOnce,
+    tidy: () => prune(),
+    tidyEveryMs: PRUNE_EVERY_MS,
+    idleMs: options.idleMs,
+    log,
+    logContext: { deliverer: id },
+    messages: {
+      failed: "webhook deliverer round failed",
+      tidied: "webhook deliveries past retention deleted",
+    },
+  });
+
+  return {
+    id,
+    runOnce,
+    prune,
+
+    /** Rounds until nothing is due now (tests, `worker run --once`). */
+    async drain(maxRounds = 1_000): Promise<number> {
+      let total = 0;
+      for (let round = 0; round < maxRounds; round++) {
+        const n = await runOnce();
+        total += n;
+        if (n === 0) break;
+      }
+      return total;
+    },
+
+    start: background.start,
+    /** Nudges an idle deliverer (a delivery was queued). */
+    wake: background.wake,
+    stop: background.stop,
+  };
+}
+
+export type WebhookDeliverer = ReturnType<typeof webhookDeliverer>;
+
+/** The deliverer as configured: the server and `worker run` both build it here. */
+export function createWebhookDeliverer(
+  db: Db,
+  config: { WEBHOOK_ALLOW_PRIVATE_TARGETS: boolean },
+  log?: FastifyBaseLogger,
+): WebhookDeliverer {
+  return webhookDeliverer(db, { allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS }, log);
+}

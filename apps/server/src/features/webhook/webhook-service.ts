@@ -1,0 +1,198 @@
+import {
+  WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_ERROR_REASONS,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookCreateBody,
+  type WebhookDeliveryPage,
+  type WebhookDeliveryStatus,
+  type WebhookDeliveryView,
+  type WebhookEndpointCreatedView,
+  type WebhookEndpointView,
+  type WebhookErrorReason,
+  type WebhookEventType,
+  type WebhookUpdateBody,
+} from "@nc/contracts/webhooks";
+import { v7 as uuidv7 } from "uuid";
+import type { Db } from "../../db/client";
+import { AppError } from "../../http/app-error";
+import { decodeCursor, encodeCursor } from "../account/account-service";
+import { forbiddenTarget, type Resolve } from "./target-guard";
+import { enqueueTestEvent } from "./webhook-events";
+import { type DeliveryRow, type EndpointRow, type WebhookRepo, webhookRepo } from "./webhook-repo";
+import { newWebhookSecret, secretHint } from "./webhook-signature";
+
+export interface WebhookServiceOptions {
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS: private, loopback and link-local targets are accepted. */
+  allowPrivateTargets: boolean;
+  resolve?: Resolve;
+}
+
+const iso = (text: string) => new Date(text).toISOString();
+
+/** Subscribed events in catalogue order, each once. */
+const normalEvents = (events: readonly WebhookEventType[]) =>
+  WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type));
+
+const toEndpointView = (row: EndpointRow): WebhookEndpointView => ({
+  id: row.id,
+  url: row.url,
+  description: row.description,
+  events: normalEvents(row.events as WebhookEventType[]),
+  enabled: row.enabled,
+  secretHint: secretHint(row.secret),
+  createdAt: iso(row.created_at),
+  createdBy: row.created_by ? { id: row.created_by, name: row.created_by_name ?? "" } : null,
+  lastDelivery:
+    row.last_status && row.last_at
+      ? {
+          status: row.last_status as WebhookDeliveryStatus,
+          eventType: row.last_event_type ?? "",
+          responseStatus: row.last_response_status,
+          at: iso(row.last_at),
+        }
+      : null,
+});
+
+/** The stored "reason" or "reason: detail" of a failed attempt, as the view's parts. */
+export function readError(text: string | null): WebhookDeliveryView["lastError"] {
+  if (!text) return null;
+  const split = text.indexOf(": ");
+  const reason = split === -1 ? text : text.slice(0, split);
+  const detail = split === -1 ? null : text.slice(split + 2);
+  return (WEBHOOK_ERROR_REASONS as readonly string[]).includes(reason)
+    ? { reason: reason as WebhookErrorReason, detail }
+    : { reason: "network", detail: text };
+}
+
+export const toDeliveryView = (row: DeliveryRow): WebhookDeliveryView => ({
+  id: row.id,
+  endpointId: row.endpoint_id,
+  eventId: row.event_id,
+  eventType: row.event_type,
+  status: row.status as WebhookDeliveryStatus,
+  attempts: row.attempts,
+  responseStatus: row.response_status,
+  lastError: readError(row.last_error),
+  nextAttemptAt: row.status === "pending" ? iso(row.next_attempt_at) : null,
+  lastAttemptAt: row.last_attempt_at ? iso(row.last_attempt_at) : null,
+  createdAt: iso(row.created_at),
+});
+
+/**
+ * Webhook endpoints of an organisation (dashboard): made with a secret shown once, listed with
+ * their last delivery, changed, deleted, secret rolled; their delivery log, resend and test event.
+ */
+export function webhookService(db: Db, options: WebhookServiceOptions, repo: WebhookRepo = webhookRepo(db)) {
+  /** Refuses a URL whose host is or resolves to a private address (unless the operator allows it). */
+  async function checkTarget(url: string) {
+    const bad = await forbiddenTarget(url, {
+      allowPrivate: options.allowPrivateTargets,
+      resolve: options.resolve,
+    });
+    if (bad) throw new AppError("webhookTargetForbidden", { host: bad.host }, { host: bad.host });
+  }
+
+  async function endpoint(tenantId: string, id: string, runner: Pick<Db, "execute"> = db) {
+    const row = await repo.one(tenantId, id, runner);
+    if (!row) throw new AppError("notFound");
+    return row;
+  }
+
+  async function delivery(tenantId: string, id: string) {
+    const row = await repo.delivery(tenantId, id);
+    if (!row) throw new AppError("notFound");
+    return toDeliveryView(row);
+  }
+
+  return {
+    list: async (tenantId: string) => (await repo.list(tenantId)).map(toEndpointView),
+
+    async create(
+      input: { tenantId: string; userId: string } & WebhookCreateBody,
+    ): Promise<WebhookEndpointCreatedView> {
+      const url = input.url.trim();
+      await checkTarget(url);
+      const secret = newWebhookSecret();
+      const id = uuidv7();
+      const row = await db.transaction(async (tx) => {
+        if ((await repo.lockedCount(tx, input.tenantId)) >= WEBHOOK_ENDPOINTS_MAX)
+          throw new AppError("webhookLimit", { max: WEBHOOK_ENDPOINTS_MAX }, { max: WEBHOOK_ENDPOINTS_MAX });
+        await repo.insert(tx, {
+          id,
+          tenantId: input.tenantId,
+          url,
+          description: input.description?.trim() ?? "",
+          events: normalEvents(input.events),
+          secret,
+          createdBy: input.userId,
+        });
+        return endpoint(input.tenantId, id, tx);
+      });
+      return { endpoint: toEndpointView(row), secret };
+    },
+
+    async update(tenantId: string, id: string, body: WebhookUpdateBody): Promise<WebhookEndpointView> {
+      // Another organisation's id is not found before anything about the new URL is said.
+      await endpoint(tenantId, id);
+      const url = body.url?.trim();
+      if (url !== undefined) await checkTarget(url);
+      await repo.update(tenantId, id, {
+        url,
+        description: body.description?.trim(),
+        events: body.events ? normalEvents(body.events) : undefined,
+        enabled: body.enabled,
+      });
+      return toEndpointView(await endpoint(tenantId, id));
+    },
+
+    async remove(tenantId: string, id: string): Promise<{ id: string }> {
+      if (!(await repo.remove(tenantId, id))) throw new AppError("notFound");
+      return { id };
+    },
+
+    /** A new secret at once (the old one stops signing); shown this once. */
+    async rollSecret(tenantId: string, id: string): Promise<WebhookEndpointCreatedView> {
+      const secret = newWebhookSecret();
+      if (!(await repo.update(tenantId, id, { secret }))) throw new AppError("notFound");
+      return { endpoint: toEndpointView(await endpoint(tenantId, id)), secret };
+    },
+
+    async deliveries(
+      tenantId: string,
+      endpointId: string,
+      query: { cursor?: string; limit: number },
+    ): Promise<WebhookDeliveryPage> {
+      await endpoint(tenantId, endpointId);
+      const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+      const rows = await repo.deliveries(tenantId, endpointId, query.limit + 1, cursor);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(toDeliveryView),
+        nextCursor:
+          rows.length > query.limit && last
+            ? encodeCursor({ createdAt: last.created_at, id: last.id })
+            : null,
+      };
+    },
+
+    /**
+     * Queues the delivery's event again as a new delivery: same event id and body (receivers
+     * de-duplicate on the id), a fresh signature and a fresh 24 hours of retries. The log keeps
+     * the earlier delivery as it was.
+     */
+    async resend(tenantId: string, deliveryId: string): Promise<WebhookDeliveryView> {
+      const id = await repo.requeue(tenantId, deliveryId);
+      if (!id) throw new AppError("notFound");
+      return delivery(tenantId, id);
+    },
+
+    /** A "ping" event to this endpoint only, to try the receiver. */
+    async ping(tenantId: string, endpointId: string): Promise<WebhookDeliveryView> {
+      await endpoint(tenantId, endpointId);
+      return delivery(tenantId, await enqueueTestEvent(db, tenantId, endpointId));
+    },
+  };
+}
+
+export type WebhookService = ReturnType<typeof webhookService>;

@@ -1,0 +1,100 @@
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import { isForbiddenAddress, type Resolve, systemResolve } from "./target-guard";
+
+export interface WebhookRequestInit {
+  method: "POST";
+  headers: Record<string, string>;
+  body: string;
+  /** Redirects are answers like any other: never followed. */
+  redirect: "manual";
+  signal: AbortSignal;
+}
+
+/** What the deliverer reads of an answer. Node's fetch fits this shape, so tests may pass it. */
+export interface WebhookResponse {
+  status: number;
+  text(): Promise<string>;
+}
+
+export type WebhookFetch = (url: string, init: WebhookRequestInit) => Promise<WebhookResponse>;
+
+/** The address a refused connection would have gone to (the delivery log shows the host). */
+export class TargetRefusedError extends Error {
+  constructor(readonly host: string) {
+    super(`target refused: ${host}`);
+  }
+}
+
+/** Of an answer's body, at most this much is read: only its start is ever kept. */
+const READ_LIMIT = 4_096;
+
+/**
+ * A POST with Node's http client that connects only to the addresses it checked: the look-up
+ * refuses private ones itself, so a name that changes its answer between the check and the
+ * connection (DNS rebinding) cannot reach the inside. Node's fetch cannot pin its connection's
+ * address without the undici package, hence this. Never follows redirects.
+ */
+export function pinnedFetch(options: { allowPrivate: boolean; resolve?: Resolve }): WebhookFetch {
+  const resolve = options.resolve ?? systemResolve;
+  type Callback = (error: unknown, address?: unknown, family?: number) => void;
+  const guardedLookup = ((hostname: string, lookupOptions: { all?: boolean }, callback: Callback) => {
+    resolve(hostname).then(
+      (addresses) => {
+        if (!options.allowPrivate && addresses.some((a) => isForbiddenAddress(a.address)))
+          return callback(new TargetRefusedError(hostname));
+        if (addresses.length === 0)
+          return callback(Object.assign(new Error("no address"), { code: "ENOTFOUND" }));
+        if (lookupOptions.all) return callback(null, addresses);
+        return callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (error: unknown) => callback(error),
+    );
+  }) as unknown as LookupFunction;
+
+  return (url, init) =>
+    new Promise((resolvePromise, reject) => {
+      const target = new URL(url);
+      const client = target.protocol === "https:" ? https : http;
+      const request = client.request(
+        target,
+        {
+          method: init.method,
+          headers: { ...init.headers, "content-length": String(Buffer.byteLength(init.body)) },
+          signal: init.signal,
+          lookup: guardedLookup,
+          // A connection per delivery: nothing pooled outlives the check of its address.
+          agent: false,
+        },
+        (response) =>
+          resolvePromise({
+            status: response.statusCode ?? 0,
+            text: () => readStart(response),
+          }),
+      );
+      request.on("error", reject);
+      request.end(init.body);
+    });
+}
+
+/** The first READ_LIMIT bytes of an answer as text; the rest is dropped with the connection. */
+function readStart(response: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = () => {
+      response.destroy();
+      resolve(Buffer.concat(chunks).subarray(0, READ_LIMIT).toString("utf8"));
+    };
+    response.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= READ_LIMIT) finish();
+    });
+    response.on("end", finish);
+    // Aborted (the timeout) or cut off: what arrived so far.
+    response.on("error", finish);
+    response.on("close", finish);
+  });
+}

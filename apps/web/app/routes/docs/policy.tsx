@@ -1,0 +1,15 @@
+import { DocPage } from "../../features/docs/components/doc-page";
+import { docMeta } from "../../features/docs/doc-meta";
+import { docPage } from "../../features/docs/docs-content.server";
+import type { Route } from "./+types/policy";
+
+/** /policies/{slug}: a policy. Unknown slugs get the 404 page. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return docPage("policies", params, context);
+}
+
+export const meta = docMeta;
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <DocPage page={loaderData} />;
+}

@@ -1,0 +1,707 @@
+import { z } from "zod";
+import type { ErrorKey } from "./errors";
+import { JOB_ITEM_STATUSES } from "./jobs";
+import { SERVICE_CODES } from "./prices";
+
+/**
+ * The answers of the public API (/api/v1) as zod schemas, for its OpenAPI document only: the
+ * routes do not serialise through them. Each describes the `data` of the envelope field by field.
+ * Schemas given an `id` become named components of the document.
+ */
+
+/**
+ * An enumeration the product may extend: documented with every value known today plus `unknown`,
+ * and flagged so generated clients keep unknown values instead of failing on them.
+ */
+function openEnum(values: readonly string[], description: string) {
+  const all = values.includes("unknown") ? values : [...values, "unknown"];
+  return z.enum(all as [string, ...string[]]).meta(openEnumMeta(description));
+}
+
+function openEnumMeta(description: string) {
+  return {
+    description: `${description} New values may be added at any time: accept values you do not know and treat them as \`unknown\`.`,
+    "x-extensible-enum": true,
+  };
+}
+
+/** The same, or null (the description has to sit on the nullable wrapper to be seen). */
+function nullableOpenEnum(values: readonly string[], description: string) {
+  return openEnum(values, description).nullable().meta(openEnumMeta(description));
+}
+
+const micros = (description: string) =>
+  z
+    .string()
+    .regex(/^-?\d+$/)
+    .meta({
+      description: `${description} In micros of the currency (1 = 0.000001), as a decimal string.`,
+      examples: ["12000"],
+    });
+
+const currency = z
+  .string()
+  .length(3)
+  .meta({ description: "ISO 4217 currency code of the organisation's account.", examples: ["USD"] });
+
+const dateTime = (description: string) =>
+  z.string().meta({ description, format: "date-time", examples: ["2025-03-14T09:26:53.589Z"] });
+
+const nullableDateTime = (description: string) =>
+  z
+    .string()
+    .meta({ format: "date-time" })
+    .nullable()
+    .meta({ description, examples: ["2025-03-14T09:26:53.589Z"] });
+
+// --- Results of a check ---------------------------------------------------------------------------
+
+export const LINE_TYPES = [
+  "mobile",
+  "fixed_line",
+  "fixed_line_or_mobile",
+  "voip",
+  "toll_free",
+  "premium_rate",
+  "shared_cost",
+  "uan",
+  "personal",
+  "pager",
+  "voicemail",
+  "unknown",
+] as const;
+
+export const INVALID_REASONS = [
+  "empty",
+  "not_a_number",
+  "too_short",
+  "too_long",
+  "invalid_country_code",
+  "no_country",
+  "invalid_for_region",
+  "precision_lost",
+  "unknown",
+] as const;
+
+export const CONNECTIVITIES = ["connected", "absent", "invalid_msisdn", "undetermined"] as const;
+export const PORTED_STATUSES = [
+  "ported",
+  "not_ported",
+  "assumed_ported",
+  "assumed_not_ported",
+  "unknown",
+] as const;
+export const RISK_LEVELS = ["very_low", "low", "medium", "high", "very_high"] as const;
+export const RECOMMENDATIONS = ["allow", "flag", "block"] as const;
+export const DATA_SOURCES = ["live", "cache", "numbering_plan", "sandbox"] as const;
+
+const network = z
+  .object({
+    name: z
+      .string()
+      .nullable()
+      .meta({ description: "Operator name.", examples: ["Verizon Wireless"] }),
+    mcc: z
+      .string()
+      .nullable()
+      .meta({ description: "Mobile country code.", examples: ["311"] }),
+    mnc: z
+      .string()
+      .nullable()
+      .meta({ description: "Mobile network code.", examples: ["480"] }),
+    country: z
+      .string()
+      .nullable()
+      .meta({ description: "ISO 3166-1 alpha-2 country.", examples: ["US"] }),
+  })
+  .meta({ id: "Network", description: "A mobile network operator." });
+
+const basicResult = z
+  .object({
+    e164: z
+      .string()
+      .nullable()
+      .meta({
+        description: "The number in E.164, or null when the input is not one.",
+        examples: ["+12025550100"],
+      }),
+    valid: z
+      .boolean()
+      .nullable()
+      .meta({ description: "Valid by the numbering plan; null when the plan cannot tell." }),
+    possible: z.boolean().meta({ description: "Has a possible length for its country." }),
+    lineType: openEnum(LINE_TYPES, "Line type by the numbering plan."),
+    country: z
+      .object({
+        iso2: z.string().meta({ description: "ISO 3166-1 alpha-2.", examples: ["US"] }),
+        iso3: z.string().meta({ description: "ISO 3166-1 alpha-3.", examples: ["USA"] }),
+        dialCode: z.string().meta({ description: "Country calling code.", examples: ["1"] }),
+      })
+      .nullable()
+      .meta({ description: "The number's country, or null when unknown." }),
+    formats: z
+      .object({
+        e164: z.string().meta({ description: "E.164.", examples: ["+12025550100"] }),
+        international: z
+          .string()
+          .meta({ description: "International notation.", examples: ["+1 202-555-0100"] }),
+        national: z.string().meta({ description: "National notation.", examples: ["(202) 555-0100"] }),
+      })
+      .nullable()
+      .meta({ description: "The number written three ways, or null for an invalid number." }),
+    originalCarrier: network.nullable().meta({ description: "The operator the range was allocated to." }),
+    region: z.string().nullable().meta({ description: "Region or city of the range, when known." }),
+    timeZones: z
+      .array(z.string())
+      .meta({ description: "IANA time zones of the range.", examples: [["America/New_York"]] }),
+    possiblyPorted: z.boolean().meta({ description: "A mobile range in a country with number portability." }),
+    qualifiesForHlr: z
+      .boolean()
+      .meta({ description: "Worth a live HLR/MNP look-up (valid mobile or fixed-or-mobile number)." }),
+    normalisation: z
+      .object({
+        invalidReason: nullableOpenEnum(
+          INVALID_REASONS,
+          "Why the input is not a usable number; null when it is one.",
+        ),
+        defaultCountryUsed: z
+          .string()
+          .nullable()
+          .meta({ description: "The default country, when it decided the number's country." }),
+      })
+      .meta({ description: "How the input was read." }),
+  })
+  .meta({ id: "BasicResult", description: "Offline validation by the numbering plan (every service)." });
+
+const hlrResult = z
+  .object({
+    e164: z.string().meta({ description: "The number looked up.", examples: ["+12025550100"] }),
+    connectivity: openEnum(CONNECTIVITIES, "Whether the subscriber is reachable on the network."),
+    error: z
+      .object({
+        code: z.int().meta({ description: "MAP error code.", examples: [27] }),
+        name: z.string().meta({ description: "MAP error name.", examples: ["absentSubscriber"] }),
+        permanent: z.boolean().meta({ description: "True when trying again will not help." }),
+      })
+      .nullable()
+      .meta({ description: "The network's error, when it answered with one." }),
+    currentNetwork: network.nullable().meta({ description: "The operator serving the number now." }),
+    originalNetwork: network.nullable().meta({ description: "The operator the number was allocated to." }),
+    roaming: z
+      .object({
+        roaming: z.boolean().nullable().meta({ description: "Roaming abroad; null when unknown." }),
+        network: network.nullable().meta({ description: "The visited network." }),
+        country: z.string().nullable().meta({ description: "ISO-2 of the visited country." }),
+      })
+      .meta({ description: "Roaming state." }),
+    ported: z.boolean().nullable().meta({ description: "Moved to another operator; null when unknown." }),
+    source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
+    provider: z.string().meta({ description: "The look-up provider (`sandbox` for test keys)." }),
+    obtainedAt: dateTime("When the network answered."),
+  })
+  .meta({ id: "HlrResult", description: "Live network status (HLR look-up)." });
+
+const mnpResult = z
+  .object({
+    e164: z.string().meta({ description: "The number looked up.", examples: ["+12025550105"] }),
+    ported: openEnum(PORTED_STATUSES, "Porting status."),
+    currentNetwork: network.nullable().meta({ description: "The operator serving the number now." }),
+    originalNetwork: network.nullable().meta({ description: "The operator the number was allocated to." }),
+    source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
+    provider: z.string().meta({ description: "The look-up provider (`sandbox` for test keys)." }),
+    obtainedAt: dateTime("When the answer was obtained."),
+  })
+  .meta({ id: "MnpResult", description: "Number portability (MNP look-up)." });
+
+const fraudResult = z
+  .object({
+    score: z
+      .number()
+      .min(0)
+      .max(100)
+      .meta({ description: "Risk score, 0 (none) to 100.", examples: [12] }),
+    level: openEnum(RISK_LEVELS, "Risk level derived from the score."),
+    recommendation: openEnum(RECOMMENDATIONS, "What to do with the number."),
+    reasons: z
+      .array(
+        z.object({
+          code: z.string().meta({
+            description:
+              "Reason code (for example `voip_line`, `irsf_destination`, `velocity_high`). New codes may be added.",
+            examples: ["voip_line"],
+          }),
+          weight: z.number().meta({ description: "Points this reason added to the score.", examples: [25] }),
+        }),
+      )
+      .meta({ description: "Why the score is what it is, strongest first." }),
+    enhanced: z.boolean().meta({ description: "True when live HLR/MNP data went into the score." }),
+  })
+  .meta({ id: "FraudResult", description: "Fraud risk assessment (fraud shield services)." });
+
+const checkResult = z
+  .object({
+    basic: basicResult,
+    hlr: hlrResult.nullable().meta({ description: "Present for `hlr` and `fraud_shield_enhanced`." }),
+    mnp: mnpResult.nullable().meta({ description: "Present for `mnp` and `fraud_shield_enhanced`." }),
+    fraud: fraudResult
+      .nullable()
+      .meta({ description: "Present for `fraud_shield` and `fraud_shield_enhanced`." }),
+    charged: z.boolean().meta({ description: "True when a live look-up was made and the number charged." }),
+    sandbox: z.boolean().meta({ description: "True when the answer came from the sandbox (test key)." }),
+  })
+  .meta({ id: "CheckResult", description: "Everything known about one number." });
+
+const serviceCode = openEnum(SERVICE_CODES, "The service used.");
+
+const checkAnswer = z
+  .object({
+    jobId: z.uuid().meta({ description: "Id of the check in the organisation's history." }),
+    service: serviceCode,
+    result: checkResult,
+    costMicros: micros("What the check cost (0 with a test key or when nothing was chargeable)."),
+    currency,
+    sandbox: z.boolean().meta({ description: "True when answered from the sandbox (test key)." }),
+  })
+  .meta({ id: "CheckAnswer", description: "The result of one checked number." });
+
+const batchItem = z
+  .discriminatedUnion("ok", [
+    z
+      .object({
+        number: z.string().meta({ description: "The number as sent.", examples: ["+1 202 555 0100"] }),
+        ok: z.literal(true).meta({ description: "The number was checked." }),
+        data: checkAnswer,
+      })
+      .meta({ title: "Checked" }),
+    z
+      .object({
+        number: z.string().meta({ description: "The number as sent.", examples: ["+1 202 555 0106"] }),
+        ok: z.literal(false).meta({ description: "The number could not be checked; nothing was charged." }),
+        error: z
+          .object({
+            code: z.int().meta({ description: "Error code (for example 40200, 50200).", examples: [50200] }),
+            msg: z.string().meta({ description: "Message in the caller's language." }),
+          })
+          .meta({ description: "Why the number could not be checked." }),
+      })
+      .meta({ title: "Not checked" }),
+  ])
+  .meta({ id: "BatchItem", description: "One number of a batch, in the order sent." });
+
+// --- Jobs -----------------------------------------------------------------------------------------
+
+export const API_JOB_STATUSES = ["queued", "running", "completed", "cancelled", "failed"] as const;
+export const JOB_KINDS = ["list", "file"] as const;
+
+const count = (description: string) => z.int().min(0).meta({ description });
+
+const jobView = z
+  .object({
+    id: z.uuid().meta({ description: "Job id." }),
+    kind: openEnum(JOB_KINDS, "`list` (JSON numbers) or `file` (uploaded file)."),
+    channel: openEnum(["web", "api"], "Where the job was submitted (`api` for every job of this API)."),
+    service: serviceCode,
+    status: openEnum(API_JOB_STATUSES, "Job state. `completed`, `cancelled` and `failed` are final."),
+    total: count("Rows read."),
+    chargeable: count("Numbers to check: total minus duplicates and invalid rows."),
+    done: count("Numbers checked."),
+    failed: count("Numbers whose look-up failed (not charged)."),
+    duplicates: count("Rows repeating an earlier number (not checked, not charged)."),
+    invalid: count("Rows that are not a usable number for the service (not checked, not charged)."),
+    remaining: count("Numbers still to check."),
+    percent: z.int().min(0).max(100).meta({ description: "Progress, 0 to 100." }),
+    rate: z.number().min(0).meta({ description: "Numbers checked per second since the job started." }),
+    timeLeft: z
+      .int()
+      .min(0)
+      .nullable()
+      .meta({ description: "Estimated seconds left, or null while there is no rate to estimate from." }),
+    unitPriceMicros: micros("Price per chargeable number."),
+    chargedMicros: micros("Charged so far."),
+    currency,
+    sandbox: z.boolean().meta({ description: "True for a test key's job (sandbox answers, free)." }),
+    fileName: z.string().nullable().meta({ description: "The uploaded file's name, for file jobs." }),
+    createdAt: dateTime("When the job was submitted."),
+    startedAt: nullableDateTime("When checking started."),
+    finishedAt: nullableDateTime("When the job ended."),
+  })
+  .meta({ id: "JobView", description: "A bulk job's state and progress." });
+
+const jobList = z
+  .object({
+    items: z.array(jobView).meta({ description: "The organisation's API jobs, newest first." }),
+    nextCursor: z
+      .string()
+      .nullable()
+      .meta({ description: "Pass as `cursor` for the next (older) page; null on the last page." }),
+  })
+  .meta({ description: "A page of jobs." });
+
+const jobResultItem = z
+  .object({
+    seq: z.int().min(0).meta({ description: "Row number in the job (0-based), the paging cursor." }),
+    input: z.string().meta({ description: "The row as submitted.", examples: ["(202) 555-0100"] }),
+    e164: z.string().nullable().meta({ description: "The number in E.164, when it is one." }),
+    status: openEnum(
+      JOB_ITEM_STATUSES,
+      "`done` (checked), `failed` (look-up failed), `rejected` (not checked).",
+    ),
+    rejectReason: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          "Why a `rejected` row was not checked, null otherwise: `duplicate`, `cancelled`, or `invalid:` followed by the number's `invalidReason` (`invalid:too_short`…), `invalid` (not valid by the numbering plan) or `not_eligible` (HLR/MNP: not a number a live look-up can answer). New reasons may be added.",
+        examples: ["duplicate", "invalid:too_short"],
+      }),
+    result: checkResult.nullable().meta({ description: "The result of a `done` row, else null." }),
+    costMicros: micros("What this number cost."),
+    finishedAt: nullableDateTime("When the row was checked."),
+  })
+  .meta({ id: "JobResultItem", description: "One row of a job." });
+
+const jobResults = z
+  .object({
+    items: z.array(jobResultItem).meta({ description: "Rows in order." }),
+    nextCursor: z.int().nullable().meta({
+      description: "Pass as `cursor` for the next page (the last row's `seq`); null on the last page.",
+    }),
+  })
+  .meta({ description: "A page of a job's rows." });
+
+// --- Usage and balance ----------------------------------------------------------------------------
+
+const usage = z
+  .object({
+    days: z
+      .array(
+        z.object({
+          day: z.string().meta({
+            description: "Day in the organisation's time zone.",
+            format: "date",
+            examples: ["2025-03-14"],
+          }),
+          calls: count("Authenticated API calls."),
+          errors: count("Calls answered with an error."),
+          numbers: count("Numbers submitted."),
+          costMicros: micros("Charged for the day's calls."),
+        }),
+      )
+      .meta({ description: "One entry per day of the period." }),
+    currency,
+  })
+  .meta({ description: "API usage per day." });
+
+const balance = z
+  .object({
+    balanceMicros: micros("Balance available to spend."),
+    currency,
+  })
+  .meta({ description: "The organisation's balance." });
+
+// --- Envelope and errors --------------------------------------------------------------------------
+
+/** A successful answer: `code` 0 and the endpoint's `data`. */
+export function envelope<T extends z.ZodType>(data: T, description: string) {
+  return z
+    .object({
+      code: z.literal(0).meta({ description: "0 on success." }),
+      msg: z.string().meta({ description: "`ok` on success.", examples: ["ok"] }),
+      data,
+    })
+    .meta({ description });
+}
+
+export const errorAnswer = z
+  .object({
+    code: z
+      .int()
+      .meta({ description: "Error code: the HTTP status followed by two digits.", examples: [40101] }),
+    msg: z.string().meta({ description: "What went wrong, in the caller's language (Accept-Language)." }),
+    data: z
+      .union([
+        z
+          .object({
+            fields: z
+              .array(
+                z.object({
+                  field: z.string().meta({ description: "Path of the field.", examples: ["numbers.3"] }),
+                  reason: z
+                    .string()
+                    .meta({ description: "Machine-readable reason.", examples: ["too_long"] }),
+                  message: z.string().meta({ description: "The reason in the caller's language." }),
+                }),
+              )
+              .meta({ description: "Each field at fault (validation errors, 40001)." }),
+          })
+          .meta({ title: "Field errors" }),
+        z.record(z.string(), z.unknown()).meta({ title: "Details" }),
+        z.null(),
+      ])
+      .meta({ description: "Details: the fields at fault for 40001, else null or error-specific." }),
+  })
+  .meta({
+    id: "ErrorAnswer",
+    description: "An error: a non-zero code with the HTTP status it travels with.",
+  });
+
+/** What each error means to an API caller (the texts users see are translated separately). */
+export const API_ERROR_MEANINGS = {
+  validation: "Invalid input: `data.fields` lists each field with a reason.",
+  idempotencyKeyInvalid: "The Idempotency-Key header is not 1–255 visible ASCII characters.",
+  jobLimitReached: "The organisation already has 5 open jobs.",
+  jobTooManyRows: "More numbers than a job may hold (100,000 as JSON, 10 million in a file).",
+  fileEmpty: "The file holds no numbers.",
+  fileTypeMismatch: "The file's content does not match the type its name says.",
+  fileEncodingBroken: "The text could not be read as UTF-8, UTF-16 or GB18030.",
+  fileCorrupt: "The spreadsheet is damaged.",
+  fileExpandsTooMuch: "The spreadsheet unpacks to more than the limit.",
+  fileColumnMissing: "The `column` asked for does not exist in the file.",
+  priceNotSet: "No price is set for the service; contact support.",
+  usageRangeTooLong: "The period is longer than 366 days.",
+  apiKeyMissing: "No `Authorization: Bearer` header.",
+  apiKeyInvalid: "Unknown, wrong, revoked or expired key, or a call from outside its IP allow-list.",
+  apiKeyInQuery: "A key was sent in the URL: refused; roll that key.",
+  insufficientBalance: "The balance does not cover the numbers to charge.",
+  forbidden: "The key lacks the scope this endpoint needs.",
+  notFound: "No such job in the key's organisation.",
+  jobClosed: "The job already ended.",
+  idempotencyInProgress: "A request with the same Idempotency-Key is still running; retry later.",
+  idempotencyKeyReused: "The Idempotency-Key was used with another request.",
+  rateLimited: "Over the rate limit; wait `Retry-After` seconds.",
+  fileTooLarge: "The file is larger than the upload limit (200 MB by default).",
+  payloadTooLarge: "The JSON body is larger than 8 MB.",
+  fileTypeUnsupported: "The file is not CSV, TXT or XLSX.",
+  lookupFailed: "The network look-up failed; nothing was charged.",
+  unavailable: "Temporarily unavailable; retry later.",
+} as const satisfies Partial<Record<ErrorKey, string>>;
+
+export type ApiErrorKey = keyof typeof API_ERROR_MEANINGS;
+
+// --- Headers --------------------------------------------------------------------------------------
+
+/**
+ * The Idempotency-Key request header, accepted on every POST. No example value: a viewer would
+ * send it with every trial request, and the second one would be refused as a reuse.
+ */
+export const idempotencyKeyHeader = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[\x21-\x7e]+$/)
+  .meta({
+    description:
+      "Makes a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) and charges nothing twice; with another request it is refused (422, 42200). 1–255 visible ASCII characters: a new UUID for each new request.",
+  });
+
+/** Headers every /api/v1 answer carries. */
+export const RATE_LIMIT_HEADERS = {
+  RateLimit: z.string().meta({
+    description:
+      "The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`).",
+    examples: ['"key";r=599;t=42'],
+  }),
+  "RateLimit-Policy": z.string().meta({
+    description: "The limits: per key and per organisation (all its keys together), per 60-second window.",
+    examples: ['"key";q=600;w=60, "organisation";q=1200;w=60'],
+  }),
+};
+
+export const RETRY_AFTER_HEADER = z
+  .string()
+  .meta({ description: "Seconds to wait before trying again.", examples: ["17"] });
+
+export const IDEMPOTENT_REPLAYED_HEADER = z.string().meta({
+  description: "`true` when this answer is the replay of an earlier request with the same Idempotency-Key.",
+});
+
+// --- Operations -----------------------------------------------------------------------------------
+
+export const PUBLIC_API_TAGS = [
+  {
+    name: "check",
+    "x-displayName": "Check numbers",
+    description: "Check numbers and get the answer at once (up to 100 per call).",
+  },
+  {
+    name: "jobs",
+    "x-displayName": "Bulk jobs",
+    description: "Bulk jobs: submit up to 10 million numbers, follow progress, read results.",
+  },
+  { name: "usage", "x-displayName": "Usage and balance", description: "API usage and the balance." },
+] as const;
+
+export type PublicApiTag = (typeof PUBLIC_API_TAGS)[number]["name"];
+
+/** Media types a job file may be sent as (the file is the raw request body). */
+export const JOB_FILE_MEDIA_TYPES = [
+  "text/csv",
+  "text/plain",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  "application/octet-stream",
+] as const;
+
+export const DOWNLOAD_MEDIA_TYPES = {
+  csv: "text/csv",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+} as const;
+
+/** Success is always HTTP 200 with code 0. */
+interface JsonSuccess {
+  description: string;
+  data: z.ZodType;
+}
+interface FileSuccess {
+  description: string;
+  /** Media types the answer may come as. */
+  files: readonly string[];
+}
+
+export interface PublicApiOperation {
+  operationId: string;
+  tag: PublicApiTag;
+  summary: string;
+  description: string;
+  success: JsonSuccess | FileSuccess;
+  /** Errors this endpoint answers besides the ones every endpoint may (auth, scope, rate limit). */
+  errors: readonly ApiErrorKey[];
+  /** The request body may also be a file of these media types. */
+  fileBody?: readonly string[];
+}
+
+/** Errors any /api/v1 endpoint may answer. */
+export const COMMON_API_ERRORS: readonly ApiErrorKey[] = [
+  "validation",
+  "apiKeyMissing",
+  "apiKeyInvalid",
+  "apiKeyInQuery",
+  "forbidden",
+  "rateLimited",
+  "unavailable",
+];
+
+/** Errors every POST may answer because of its Idempotency-Key. */
+export const IDEMPOTENCY_ERRORS: readonly ApiErrorKey[] = [
+  "idempotencyKeyInvalid",
+  "idempotencyInProgress",
+  "idempotencyKeyReused",
+];
+
+/**
+ * Every operation of the public API by "METHOD path" (OpenAPI path syntax). The OpenAPI document
+ * takes summaries, tags and answers from here; requests come from the routes' own schemas.
+ */
+export const PUBLIC_API_OPERATIONS = {
+  "POST /api/v1/check": {
+    operationId: "checkNumber",
+    tag: "check",
+    summary: "Check a number",
+    description:
+      "Checks one number with one service and answers at once. A live key is charged per the organisation's price (nothing for an invalid number, or for HLR/MNP when the number is not eligible for a live look-up); a test key answers from the sandbox, free.",
+    success: { description: "The result.", data: checkAnswer },
+    errors: ["insufficientBalance", "priceNotSet", "lookupFailed"],
+  },
+  "POST /api/v1/check/batch": {
+    operationId: "checkNumbers",
+    tag: "check",
+    summary: "Check up to 100 numbers",
+    description:
+      "Checks 1–100 numbers with one service, in order; each is charged as its own check. A number that cannot be checked (the balance ran out, the look-up failed) carries its error in its place and costs nothing. A batch counts as one request for the rate limit.",
+    success: {
+      description: "One item per number, in the order sent.",
+      data: z
+        .object({ items: z.array(batchItem).meta({ description: "One item per number, in order." }) })
+        .meta({ description: "The answers, one per number." }),
+    },
+    errors: ["priceNotSet"],
+  },
+  "POST /api/v1/jobs": {
+    operationId: "createJob",
+    tag: "jobs",
+    summary: "Submit a bulk job",
+    description:
+      "Submits numbers for checking in the background, either as JSON (`numbers`, 1–100,000) or as a CSV, TXT or XLSX file sent as the raw body (up to 200 MB, 10 million rows) with `service` and `fileName` in the query. Duplicates and invalid rows are never charged; the chargeable numbers are reserved on the balance at once and the unused rest released when the job ends. Follow it with `GET /api/v1/jobs/{id}` or a webhook.",
+    success: { description: "The job, queued.", data: jobView },
+    errors: [
+      "insufficientBalance",
+      "priceNotSet",
+      "jobLimitReached",
+      "jobTooManyRows",
+      "payloadTooLarge",
+      "fileTooLarge",
+      "fileTypeUnsupported",
+      "fileTypeMismatch",
+      "fileEmpty",
+      "fileEncodingBroken",
+      "fileCorrupt",
+      "fileExpandsTooMuch",
+      "fileColumnMissing",
+    ],
+    fileBody: JOB_FILE_MEDIA_TYPES,
+  },
+  "GET /api/v1/jobs": {
+    operationId: "listJobs",
+    tag: "jobs",
+    summary: "List jobs",
+    description: "The organisation's API jobs, newest first, a page at a time.",
+    success: { description: "A page of jobs.", data: jobList },
+    errors: [],
+  },
+  "GET /api/v1/jobs/{id}": {
+    operationId: "getJob",
+    tag: "jobs",
+    summary: "Get a job",
+    description: "A job's state and progress.",
+    success: { description: "The job.", data: jobView },
+    errors: ["notFound"],
+  },
+  "GET /api/v1/jobs/{id}/results": {
+    operationId: "listJobResults",
+    tag: "jobs",
+    summary: "Read a job's results",
+    description:
+      "A job's rows with their results, in row order, a page at a time (`cursor` = the last `seq`).",
+    success: { description: "A page of rows.", data: jobResults },
+    errors: ["notFound"],
+  },
+  "GET /api/v1/jobs/{id}/download": {
+    operationId: "downloadJobResults",
+    tag: "jobs",
+    summary: "Download a job's results",
+    description:
+      "The results as a CSV (UTF-8 with BOM) or XLSX file; with `rejected=true` the rows that were not checked, with the reason. Cells that would start a spreadsheet formula are neutralised.",
+    success: {
+      description: "The file (Content-Disposition: attachment).",
+      files: Object.values(DOWNLOAD_MEDIA_TYPES),
+    },
+    errors: ["notFound"],
+  },
+  "DELETE /api/v1/jobs/{id}": {
+    operationId: "cancelJob",
+    tag: "jobs",
+    summary: "Cancel a job",
+    description:
+      "Stops a queued or running job: numbers not yet checked are not charged and the unused reservation returns to the balance at once.",
+    success: { description: "The job, cancelled.", data: jobView },
+    errors: ["notFound", "jobClosed"],
+  },
+  "GET /api/v1/usage": {
+    operationId: "getUsage",
+    tag: "usage",
+    summary: "Get API usage",
+    description:
+      "Calls, errors, numbers and cost per day (days in the organisation's time zone) for a period of at most 366 days.",
+    success: { description: "Usage per day.", data: usage },
+    errors: ["usageRangeTooLong"],
+  },
+  "GET /api/v1/balance": {
+    operationId: "getBalance",
+    tag: "usage",
+    summary: "Get the balance",
+    description: "What the organisation has left to spend.",
+    success: { description: "The balance.", data: balance },
+    errors: [],
+  },
+} as const satisfies Record<string, PublicApiOperation>;
+
+export type PublicApiOperationKey = keyof typeof PUBLIC_API_OPERATIONS;

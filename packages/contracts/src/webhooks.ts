@@ -1,0 +1,128 @@
+import { z } from "zod";
+
+/** Events an endpoint can subscribe to. */
+export const WEBHOOK_EVENT_TYPES = ["job.completed", "job.failed", "balance.low"] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Sent only when someone presses "Send test event" for one endpoint; never subscribed to. */
+export const WEBHOOK_TEST_EVENT = "ping";
+
+/** Most endpoints one organisation may hold. */
+export const WEBHOOK_ENDPOINTS_MAX = 20;
+export const WEBHOOK_URL_MAX = 2_048;
+export const WEBHOOK_DESCRIPTION_MAX = 200;
+
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/**
+ * Why the last attempt of a delivery did not succeed. `response`: the receiver answered with a
+ * status other than 2xx (detail: the start of its answer, if any); the others are failures before
+ * an answer (detail: what the network said, or the refused host).
+ */
+export const WEBHOOK_ERROR_REASONS = [
+  "response",
+  "redirect",
+  "timeout",
+  "connection_refused",
+  "network",
+  "target_forbidden",
+  "endpoint_disabled",
+] as const;
+export type WebhookErrorReason = (typeof WEBHOOK_ERROR_REASONS)[number];
+
+/**
+ * What is wrong with a webhook address, or null: it must be an absolute http(s) URL with a host
+ * and without a user name or password (those would travel in every delivery and land in logs).
+ */
+export function webhookUrlIssue(raw: string): "not_url" | "scheme" | "credentials" | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return "not_url";
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "scheme";
+  if (!url.hostname) return "not_url";
+  if (url.username || url.password) return "credentials";
+  return null;
+}
+
+const webhookUrl = z
+  .string()
+  .trim()
+  .min(1)
+  .max(WEBHOOK_URL_MAX)
+  .refine((v) => webhookUrlIssue(v) === null, { error: "invalid_format" });
+
+const events = z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1);
+const description = z.string().trim().max(WEBHOOK_DESCRIPTION_MAX);
+
+/** POST /api/tenant/webhook */
+export const webhookCreateBody = z.object({
+  url: webhookUrl,
+  description: description.optional(),
+  events,
+});
+export type WebhookCreateBody = z.input<typeof webhookCreateBody>;
+
+/** POST /api/tenant/webhook/s/:id: only the fields sent change. */
+export const webhookUpdateBody = z.object({
+  url: webhookUrl.optional(),
+  description: description.optional(),
+  events: events.optional(),
+  enabled: z.boolean().optional(),
+});
+export type WebhookUpdateBody = z.input<typeof webhookUpdateBody>;
+
+/** GET /api/tenant/webhook/s/:id/deliveries */
+export const webhookDeliveriesQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** An endpoint as listed: never the secret, only its last four characters. */
+export interface WebhookEndpointView {
+  id: string;
+  url: string;
+  description: string;
+  events: WebhookEventType[];
+  enabled: boolean;
+  /** "whsec_…abcd" */
+  secretHint: string;
+  createdAt: string;
+  createdBy: { id: string; name: string } | null;
+  /** The newest delivery to this endpoint, if any. */
+  lastDelivery: {
+    status: WebhookDeliveryStatus;
+    eventType: string;
+    responseStatus: number | null;
+    at: string;
+  } | null;
+}
+
+/** The answer to create and roll: the only time the signing secret is sent. */
+export interface WebhookEndpointCreatedView {
+  endpoint: WebhookEndpointView;
+  secret: string;
+}
+
+export interface WebhookDeliveryView {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  responseStatus: number | null;
+  lastError: { reason: WebhookErrorReason; detail: string | null } | null;
+  /** When the next attempt is due; null once the delivery succeeded or failed. */
+  nextAttemptAt: string | null;
+  lastAttemptAt: string | null;
+  createdAt: string;
+}
+
+export interface WebhookDeliveryPage {
+  items: WebhookDeliveryView[];
+  nextCursor: string | null;
+}
