@@ -75,6 +75,8 @@ describe("account in the browser", () => {
     await page.keyboard.press("Escape");
     await page.getByTestId("filter-from").fill("2026-01-01");
     await page.getByTestId("filter-to").fill("2026-01-31");
+    // Close the date picker's panel: left open it can cover the buttons below it.
+    await page.keyboard.press("Escape");
     await page.getByTestId("filter-min").fill("1");
     await page.getByTestId("filter-max").fill("abc");
     await page.getByTestId("filter-apply").click();
