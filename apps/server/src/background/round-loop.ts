@@ -26,6 +26,17 @@ export function roundLoop(options: RoundLoopOptions) {
   let lastTidy = 0;
 
   return {
+    /** Runs rounds one after another until one finds nothing (tests, `worker run --once`). */
+    async drain(maxRounds: number): Promise<number> {
+      let total = 0;
+      for (let round = 0; round < maxRounds; round++) {
+        const n = await options.round();
+        total += n;
+        if (n === 0) break;
+      }
+      return total;
+    },
+
     start() {
       if (running) return;
       running = true;

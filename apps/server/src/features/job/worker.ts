@@ -188,15 +188,7 @@ export function jobWorker(
     sweep,
 
     /** Runs rounds until nothing is left to claim. */
-    async drain(maxRounds = 100_000): Promise<number> {
-      let total = 0;
-      for (let round = 0; round < maxRounds; round++) {
-        const n = await runOnce();
-        total += n;
-        if (n === 0) break;
-      }
-      return total;
-    },
+    drain: (maxRounds = 100_000) => background.drain(maxRounds),
 
     start: background.start,
     /** Nudges an idle worker (a new job was created). */

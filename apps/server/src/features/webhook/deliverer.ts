@@ -201,15 +201,7 @@ export function webhookDeliverer(db: Db, options: DelivererOptions, log?: Fastif
     prune,
 
     /** Rounds until nothing is due now (tests, `worker run --once`). */
-    async drain(maxRounds = 1_000): Promise<number> {
-      let total = 0;
-      for (let round = 0; round < maxRounds; round++) {
-        const n = await runOnce();
-        total += n;
-        if (n === 0) break;
-      }
-      return total;
-    },
+    drain: (maxRounds = 1_000) => background.drain(maxRounds),
 
     start: background.start,
     /** Nudges an idle deliverer (a delivery was queued). */
