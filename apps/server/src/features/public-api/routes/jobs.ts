@@ -17,13 +17,11 @@ import { ok } from "../../../http/envelope";
 import type { Actor } from "../../billing/billing-service";
 import { acceptFileBodies, isStreamBody, readUploadedBody, sendJobFile } from "../../job/job-http";
 import { progress } from "../../job/job-service";
+import { LIST_ROUTE_MAX_ROWS } from "../../job/routes";
 import type { JobRuntime } from "../../job/runtime";
 import { uploadJob } from "../../job/upload-job";
 import { requireApiKey } from "../api-key-auth";
 import { meterUsage } from "../pipeline";
-
-/** The JSON list takes at most this many numbers; larger lists go as a file. */
-const LIST_MAX_ROWS = 100_000;
 
 /** Validates a part of the request the route schema could not (it differs by content type). */
 function parseOrFail<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -102,7 +100,7 @@ export async function jobApiRoutes(scope: FastifyInstance, jobs: JobRuntime, con
           : await service.createListJob({
               ...origin,
               ...(request.body as z.output<typeof apiJobCreateBody>),
-              maxRows: LIST_MAX_ROWS,
+              maxRows: LIST_ROUTE_MAX_ROWS,
               actor: actorOf(request),
             });
         worker.wake();
