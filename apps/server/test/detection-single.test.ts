@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { detectionItems, detectionJobs, ledgerEntries } from "../src/db/schema/index";
 import { detectionService } from "../src/features/detection/detection-service";
 import { DbLookupCache } from "../src/features/lookup/db-lookup-cache";
-import { DEFAULT_STANDARD_PRICES } from "../src/features/price/price-service";
+import { DEFAULT_STANDARD_PRICES, priceService } from "../src/features/price/price-service";
 import { expectError, expectFieldError, expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
 import { inTenant, memberWithRole } from "./helpers/tenancy";
@@ -299,6 +299,60 @@ describe("single number check", () => {
 
     // A sandbox HLR look-up is free, so it still works without money.
     expectOk(await as("POST", "/api/tenant/detection/check", { service: "hlr", number: CONNECTED }));
+  });
+
+  it("checks arriving at once are written in batches: each charged once, refused alone when the money runs out", async () => {
+    const { tenantId, owner, billing } = await org(price("basic") * 7n);
+    const detection = detectionService(t.database.db, t.app.services.lookup);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        detection.check({ tenantId, userId: owner.id, service: "basic", number: FIXED }),
+      ),
+    );
+    const answered = outcomes.filter((o) => o.status === "fulfilled");
+    expect(answered).toHaveLength(7);
+    for (const o of outcomes.filter((o) => o.status === "rejected"))
+      expect((o as PromiseRejectedResult).reason).toMatchObject({ key: "insufficientBalance" });
+    const jobs = await jobsOf(tenantId);
+    expect(jobs).toHaveLength(7);
+    const charges = await ledgerOf(tenantId, TRADE_TYPES.checkBasic);
+    expect(charges.map((c) => c.referenceId).sort()).toEqual(jobs.map((j) => j.id).sort());
+    // Each ledger row carries the balance right after it, down to zero.
+    expect(charges.map((c) => c.balanceAfterMicros).sort((a, b) => Number(b - a))).toEqual(
+      Array.from({ length: 7 }, (_, i) => price("basic") * BigInt(6 - i)),
+    );
+    expect(await billing.verify(tenantId)).toEqual({ balanceMicros: 0n, ledgerSum: 0n, ok: true });
+  });
+
+  it("a batch prices each check at the month's volume reached by the checks before it", async () => {
+    const { tenantId, owner } = await org();
+    const prices = priceService(t.database.db);
+    await prices.set({
+      scope: "special",
+      tenantId,
+      service: "basic",
+      minMonthlyVolume: 0,
+      priceMicros: 5000n,
+    });
+    await prices.set({
+      scope: "special",
+      tenantId,
+      service: "basic",
+      minMonthlyVolume: 3,
+      priceMicros: 2000n,
+    });
+    const detection = detectionService(t.database.db, t.app.services.lookup);
+    const views = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        detection.check({ tenantId, userId: owner.id, service: "basic", number: FIXED }),
+      ),
+    );
+    expect(views.map((v) => v.costMicros)).toEqual(["5000", "5000", "5000", "2000", "2000"]);
+    const jobs = await jobsOf(tenantId);
+    expect(jobs.map((j) => j.unitPriceMicros).sort()).toEqual([2000n, 2000n, 5000n, 5000n, 5000n]);
+    // The next single check (a new batch) is in the second band too.
+    const next = await detection.check({ tenantId, userId: owner.id, service: "basic", number: FIXED });
+    expect(next.costMicros).toBe("2000");
   });
 
   it("history lists the organisation's jobs newest first, page by page, with the submitter", async () => {

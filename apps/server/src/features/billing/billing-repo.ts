@@ -9,6 +9,8 @@ export type ReservationRow = typeof reservations.$inferSelect;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface EntryValues {
+  /** Given when the caller needs to know the row's id before it is written. */
+  id?: string;
   tenantId: string;
   tradeType: number;
   /** Signed: negative takes money out of the balance. */
@@ -26,6 +28,38 @@ export interface EntryValues {
 
 /** The SQL of money: every balance change is one conditional update plus one ledger row. */
 export function billingRepo(db: Db) {
+  /** Writes ledger rows in one statement (each with its balance after). */
+  async function insertEntries(
+    tx: Tx,
+    rows: (EntryValues & { balanceAfter: bigint })[],
+  ): Promise<LedgerRow[]> {
+    if (rows.length === 0) return [];
+    const written = await tx
+      .insert(ledgerEntries)
+      .values(
+        rows.map(({ balanceAfter, id, ...values }) => ({
+          id: id ?? uuidv7(),
+          ...values,
+          balanceAfterMicros: balanceAfter,
+        })),
+      )
+      .returning();
+    const volumes = written.filter((r) => r.amountMicros < 0n && r.service && r.quantity);
+    if (volumes.length > 0)
+      await tx.execute(
+        sql`insert into monthly_volumes (tenant_id, month, service, quantity)
+            select v.tenant_id, date_trunc('month', v.at at time zone 'UTC')::date, v.service, sum(v.quantity)
+            from unnest(${sql.param(volumes.map((r) => r.tenantId))}::uuid[],
+                        ${sql.param(volumes.map((r) => r.createdAt.toISOString()))}::timestamptz[],
+                        ${sql.param(volumes.map((r) => r.service))}::text[],
+                        ${sql.param(volumes.map((r) => r.quantity))}::int[]) as v(tenant_id, at, service, quantity)
+            group by 1, 2, 3
+            on conflict (tenant_id, month, service) do update
+              set quantity = monthly_volumes.quantity + excluded.quantity`,
+      );
+    return written;
+  }
+
   return {
     /** Creates the organisation's account in its partner's currency if it has none yet. */
     ensureAccount: (tx: Tx | Db, tenantId: string) =>
@@ -50,12 +84,13 @@ export function billingRepo(db: Db) {
     },
 
     /**
-     * Keeps the low-balance flag in step with the balance after a move (same transaction, the row
-     * is already locked): set when the balance is under the threshold, cleared when it is not.
-     * Returns the account only when the flag changed, so a notice goes out once per crossing.
+     * Keeps the low-balance flag in step with the balance after a move (same transaction, the rows
+     * are already locked): set when the balance is under the threshold, cleared when it is not.
+     * Returns the accounts whose flag changed, so a notice goes out once per crossing.
      */
-    async lowBalanceFlip(tx: Tx, tenantId: string) {
-      const rows = await queryRows<{
+    lowBalanceFlips: (tx: Tx, tenantIds: string[]) =>
+      queryRows<{
+        tenant_id: string;
         alerted: boolean;
         balance_micros: string;
         threshold_micros: string;
@@ -63,28 +98,55 @@ export function billingRepo(db: Db) {
       }>(
         tx,
         sql`update accounts set low_balance_alerted = (balance_micros < low_balance_threshold_micros)
-            where tenant_id = ${tenantId} and low_balance_threshold_micros is not null
+            where tenant_id = any(${sql.param(tenantIds)}::uuid[]) and low_balance_threshold_micros is not null
               and low_balance_alerted <> (balance_micros < low_balance_threshold_micros)
-            returning low_balance_alerted as alerted, balance_micros::text as balance_micros,
+            returning tenant_id, low_balance_alerted as alerted, balance_micros::text as balance_micros,
                       low_balance_threshold_micros::text as threshold_micros, currency`,
-      );
-      return rows[0];
+      ),
+
+    /**
+     * Locks the accounts of these organisations (in id order, so two batches never wait on each
+     * other crosswise) and reads their balances; organisations without an account yet are left out.
+     */
+    lockAccounts: (tx: Tx, tenantIds: string[]) =>
+      queryRows<{ tenant_id: string; balance_micros: string; currency: string }>(
+        tx,
+        sql`select tenant_id, balance_micros::text as balance_micros, currency from accounts
+            where tenant_id = any(${sql.param(tenantIds)}::uuid[]) order by tenant_id for update`,
+      ),
+
+    /** Creates the accounts these organisations do not have yet, in their partners' currencies. */
+    ensureAccounts: (tx: Tx, tenantIds: string[]) =>
+      tx.execute(sql`
+        insert into accounts (tenant_id, currency)
+        select t.id, p.currency from tenants t join partners p on p.id = t.partner_id
+        where t.id = any(${sql.param(tenantIds)}::uuid[])
+        on conflict (tenant_id) do nothing`),
+
+    /** This month's charged volume per organisation and service (the rows are kept by addVolumes). */
+    volumes: (tx: Tx, tenantIds: string[], month: string) =>
+      queryRows<{ tenant_id: string; service: string; quantity: string | number }>(
+        tx,
+        sql`select tenant_id, service, quantity from monthly_volumes
+            where tenant_id = any(${sql.param(tenantIds)}::uuid[]) and month = ${month}::date`,
+      ),
+
+    /** Applies signed balance changes, each already checked against the locked balance. */
+    async addToBalances(tx: Tx, deltas: Map<string, bigint>): Promise<void> {
+      if (deltas.size === 0) return;
+      const ids = [...deltas.keys()];
+      const amounts = ids.map((id) => deltas.get(id)!.toString());
+      await tx.execute(sql`
+        update accounts a set balance_micros = a.balance_micros + d.delta, updated_at = now()
+        from unnest(${sql.param(ids)}::uuid[], ${sql.param(amounts)}::bigint[]) as d(tenant_id, delta)
+        where a.tenant_id = d.tenant_id`);
     },
+
+    insertEntries,
 
     /** Writes a ledger row; a debit naming a service and a quantity also counts toward the month's volume. */
     async insertEntry(tx: Tx, values: EntryValues, balanceAfter: bigint): Promise<LedgerRow> {
-      const [row] = await tx
-        .insert(ledgerEntries)
-        .values({ id: uuidv7(), ...values, balanceAfterMicros: balanceAfter })
-        .returning();
-      if (row!.amountMicros < 0n && row!.service && row!.quantity)
-        await tx.execute(
-          sql`insert into monthly_volumes (tenant_id, month, service, quantity)
-              values (${row!.tenantId}, date_trunc('month', ${row!.createdAt.toISOString()}::timestamptz at time zone 'UTC')::date,
-                      ${row!.service}, ${row!.quantity})
-              on conflict (tenant_id, month, service) do update
-                set quantity = monthly_volumes.quantity + excluded.quantity`,
-        );
+      const [row] = await insertEntries(tx, [{ ...values, balanceAfter }]);
       return row!;
     },
 

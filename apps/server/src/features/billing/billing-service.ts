@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { formatMoney } from "@nc/contracts/money";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import { noticeService } from "../notice/notice-service";
@@ -47,6 +48,40 @@ function isUniqueViolation(error: unknown): boolean {
   return e.code === "23505" || e.cause?.code === "23505";
 }
 
+/** The 402 for a debit the balance does not cover, saying how much is missing. */
+export function insufficientBalance(amount: bigint, balance: bigint, currency: string): AppError {
+  const missing = amount - balance;
+  return new AppError(
+    "insufficientBalance",
+    { missingMicros: missing.toString(), balanceMicros: balance.toString(), currency },
+    { missing: formatMoney(missing, currency, "en") },
+  );
+}
+
+/** One debit of a batch (see chargeBatch); its amount is known only once the month's volume is read. */
+export interface BatchDebit {
+  tenantId: string;
+  tradeType: number;
+  service: string;
+  quantity: number;
+  /** The amount at this month's charged volume of the service before this debit; 0n charges nothing. */
+  amountAt: (volume: number) => bigint;
+  reference?: { type: string; id: string };
+  idempotencyKey?: string;
+  request?: unknown;
+  actor: Actor;
+}
+
+export interface BatchDebitOutcome {
+  /** The month's charged volume of the service the amount was priced at. */
+  volume: number;
+  amountMicros: bigint;
+  /** The ledger row, or null when nothing was charged. */
+  entryId: string | null;
+}
+
+const monthStartUtc = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
+
 /**
  * Every cent moves here, atomically and idempotently: charge, credit, and reserve -> settle ->
  * release for bulk work. The balance always equals the sum of the ledger and never goes below zero.
@@ -56,19 +91,20 @@ export function billingService(db: Db) {
   const notices = noticeService(db);
 
   /**
-   * Inside the movement's transaction: a notice and a balance.low webhook event, once, when the
-   * balance drops under the threshold.
+   * Inside the movement's transaction: a notice and a balance.low webhook event, once, for each of
+   * these organisations whose balance just dropped under its threshold.
    */
-  async function watchLowBalance(tx: Tx, tenantId: string) {
-    const flip = await repo.lowBalanceFlip(tx, tenantId);
-    if (!flip?.alerted) return;
-    const params = {
-      balanceMicros: flip.balance_micros,
-      thresholdMicros: flip.threshold_micros,
-      currency: flip.currency,
-    };
-    await notices.notify({ tenantId, type: "low_balance", params }, tx);
-    await enqueueWebhookEvent(tx, tenantId, "balance.low", params);
+  async function watchLowBalance(tx: Tx, tenantIds: string[]) {
+    for (const flip of await repo.lowBalanceFlips(tx, tenantIds)) {
+      if (!flip.alerted) continue;
+      const params = {
+        balanceMicros: flip.balance_micros,
+        thresholdMicros: flip.threshold_micros,
+        currency: flip.currency,
+      };
+      await notices.notify({ tenantId: flip.tenant_id, type: "low_balance", params }, tx);
+      await enqueueWebhookEvent(tx, flip.tenant_id, "balance.low", params);
+    }
   }
 
   async function post(movement: Movement): Promise<Posted> {
@@ -98,7 +134,7 @@ export function billingService(db: Db) {
         await repo.ensureAccount(tx, movement.tenantId);
         const balance = await repo.moveBalance(tx, movement.tenantId, signed);
         if (balance === null) throw await insufficient(tx, movement.tenantId, movement.amountMicros);
-        await watchLowBalance(tx, movement.tenantId);
+        await watchLowBalance(tx, [movement.tenantId]);
         const row = await repo.insertEntry(tx, values, balance);
         if (BULK_TYPES.has(movement.tradeType)) {
           await repo.insertReservation(tx, {
@@ -129,19 +165,76 @@ export function billingService(db: Db) {
 
   async function insufficient(tx: Tx, tenantId: string, amount: bigint): Promise<AppError> {
     const account = await repo.account(tenantId, tx);
-    const balance = account?.balanceMicros ?? 0n;
-    const missing = amount - balance;
-    const currency = account?.currency ?? "USD";
-    return new AppError(
-      "insufficientBalance",
-      { missingMicros: missing.toString(), balanceMicros: balance.toString(), currency },
-      { missing: formatMoney(missing, currency, "en") },
+    return insufficientBalance(amount, account?.balanceMicros ?? 0n, account?.currency ?? "USD");
+  }
+
+  /**
+   * Many debits in the caller's transaction, in order, with one round trip per step for all of
+   * them: lock the accounts, read the month's volumes, then per debit price it at the volume
+   * reached so far and take it if the balance still covers it (else that debit alone gets the
+   * 402), then write the balances, the ledger rows and the volumes. Each debit's ledger row is
+   * the same as charge() writes.
+   */
+  async function chargeBatch(tx: Tx, debits: BatchDebit[]): Promise<(BatchDebitOutcome | AppError)[]> {
+    const tenantIds = [...new Set(debits.map((d) => d.tenantId))].sort();
+    let locked = await repo.lockAccounts(tx, tenantIds);
+    if (locked.length < tenantIds.length) {
+      await repo.ensureAccounts(tx, tenantIds);
+      locked = await repo.lockAccounts(tx, tenantIds);
+    }
+    const accounts = new Map(
+      locked.map((a) => [a.tenant_id, { balance: BigInt(a.balance_micros), currency: a.currency }]),
     );
+    const volumes = new Map(
+      (await repo.volumes(tx, tenantIds, monthStartUtc(new Date()))).map((v) => [
+        `${v.tenant_id} ${v.service}`,
+        Number(v.quantity),
+      ]),
+    );
+    const deltas = new Map<string, bigint>();
+    const entries: (EntryValues & { balanceAfter: bigint })[] = [];
+    const outcomes = debits.map((debit): BatchDebitOutcome | AppError => {
+      const volumeKey = `${debit.tenantId} ${debit.service}`;
+      const volume = volumes.get(volumeKey) ?? 0;
+      const amount = debit.amountAt(volume);
+      if (amount < 0n) throw new AppError("badRequest");
+      if (amount === 0n) return { volume, amountMicros: 0n, entryId: null };
+      const account = accounts.get(debit.tenantId)!;
+      if (account.balance < amount) return insufficientBalance(amount, account.balance, account.currency);
+      account.balance -= amount;
+      volumes.set(volumeKey, volume + debit.quantity);
+      deltas.set(debit.tenantId, (deltas.get(debit.tenantId) ?? 0n) - amount);
+      const id = uuidv7();
+      entries.push({
+        id,
+        tenantId: debit.tenantId,
+        tradeType: debit.tradeType,
+        amountMicros: -amount,
+        service: debit.service,
+        quantity: debit.quantity,
+        referenceType: debit.reference?.type ?? null,
+        referenceId: debit.reference?.id ?? null,
+        idempotencyKey: debit.idempotencyKey ?? null,
+        requestHash: debit.idempotencyKey ? hashRequest(debit.request ?? null) : null,
+        actorType: debit.actor.type,
+        actorId: debit.actor.id ?? null,
+        note: null,
+        balanceAfter: account.balance,
+      });
+      return { volume, amountMicros: amount, entryId: id };
+    });
+    if (entries.length > 0) {
+      await repo.addToBalances(tx, deltas);
+      await repo.insertEntries(tx, entries);
+      await watchLowBalance(tx, [...deltas.keys()]);
+    }
+    return outcomes;
   }
 
   return {
     /** A single check or any other debit (trade types 1, 3, 5-9). */
     charge: (m: Movement) => post(m),
+    chargeBatch,
     /** Recharge, operator add, refund (trade types 4, 2, 10). */
     credit: (m: Movement) => post(m),
 
@@ -174,7 +267,7 @@ export function billingService(db: Db) {
         const unused = await repo.close(tx, tenantId, reservationId);
         if (unused === null || unused === 0n) return null;
         const balance = await repo.moveBalance(tx, tenantId, unused);
-        await watchLowBalance(tx, tenantId);
+        await watchLowBalance(tx, [tenantId]);
         return repo.insertEntry(
           tx,
           {

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/query";
 import { detectionItems, detectionJobs } from "../../db/schema/index";
+import type { Tx } from "../billing/billing-repo";
 import type { ResultFacets } from "./result-view";
 
 /** created_at as an exact UTC text with microseconds: the keyset cursor must not lose precision. */
@@ -81,11 +82,12 @@ export function detectionRepo(db: Db) {
       return Number(row?.n ?? 0);
     },
 
-    /** The job and its one item with the result, together. */
-    async insertSingle(v: SingleJobValues): Promise<void> {
-      await db.transaction(async (tx) => {
-        const now = new Date();
-        await tx.insert(detectionJobs).values({
+    /** Single checks, each a job and its one item with the result, in one statement per table. */
+    async insertSingles(tx: Tx, rows: SingleJobValues[]): Promise<void> {
+      if (rows.length === 0) return;
+      const now = new Date();
+      await tx.insert(detectionJobs).values(
+        rows.map((v) => ({
           id: v.id,
           tenantId: v.tenantId,
           kind: "single",
@@ -103,8 +105,10 @@ export function detectionRepo(db: Db) {
           sandbox: v.sandbox ? 1 : 0,
           startedAt: now,
           finishedAt: now,
-        });
-        await tx.insert(detectionItems).values({
+        })),
+      );
+      await tx.insert(detectionItems).values(
+        rows.map((v) => ({
           jobId: v.id,
           seq: 0,
           input: v.input,
@@ -120,13 +124,8 @@ export function detectionRepo(db: Db) {
           costMicros: v.costMicros,
           attempts: 1,
           finishedAt: now,
-        });
-      });
-    },
-
-    /** Takes back a job whose charge was refused (its items go with it). */
-    async deleteJob(id: string): Promise<void> {
-      await db.execute(sql`delete from ${detectionJobs} where id = ${id}`);
+        })),
+      );
     },
 
     /**

@@ -1,5 +1,4 @@
 import type { DetectionHistoryPage, DetectionJobView, SingleCheckView } from "@nc/contracts/detection-single";
-import { formatMoney } from "@nc/contracts/money";
 import { SERVICES, type ServiceCode } from "@nc/contracts/services";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { basicCheck } from "@nc/numcheck/basic-check";
@@ -7,10 +6,9 @@ import { fraudScore } from "@nc/numcheck/fraud/score";
 import type { CachedProvider } from "@nc/numcheck/providers/cache";
 import { SandboxProvider } from "@nc/numcheck/providers/sandbox";
 import type { BasicResult, FraudResult, HlrResult, MnpResult } from "@nc/numcheck/types";
-import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
-import { billingService } from "../billing/billing-service";
+import { billingService, insufficientBalance } from "../billing/billing-service";
 import { fraudListService } from "../fraud-list/fraud-list-service";
 import { priceService } from "../price/price-service";
 import {
@@ -21,6 +19,7 @@ import {
   type HistoryRow,
 } from "./detection-repo";
 import { isChargeable, NEEDS, resultFacets, resultView } from "./result-view";
+import { singleCheckWriter } from "./single-check-writer";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -50,9 +49,10 @@ export function detectionService(
 ) {
   // Test API keys are answered here whatever upstream is configured.
   const sandboxProvider = new SandboxProvider();
-  const prices = priceService(db);
+  const pricing = priceService(db);
   const billing = billingService(db);
   const fraudLists = fraudListService(db);
+  const writer = singleCheckWriter(db, repo, billing);
 
   async function lookups(service: ServiceCode, basic: BasicResult, fresh = false, test = false) {
     const options = { bypassCache: fresh };
@@ -78,18 +78,24 @@ export function detectionService(
   return {
     async check(input: SingleCheckInput): Promise<SingleCheckView> {
       const basic = basicCheck(input.number, { defaultCountry: input.defaultCountry });
-      const quote = await prices.quote(input.tenantId, input.service, 1, input.partnerId);
+      const prices = (await pricing.effective(input.tenantId, input.partnerId)).find(
+        (p) => p.service === input.service,
+      );
+      if (!prices || prices.bands.length === 0)
+        throw new AppError("priceNotSet", { service: input.service }, { service: input.service });
       const needs = NEEDS[input.service];
       const test = input.apiKey?.test ?? false;
       // Answers from the sandbox provider are free, and say so; so is everything a test key asks.
       const sandbox = test || (liveProvider.sandbox && (needs.hlr || needs.mnp));
-      const cost = isChargeable(input.service, basic) && !sandbox ? quote.totalMicros : 0n;
+      const chargeable = isChargeable(input.service, basic) && !sandbox;
 
       // Do not pay the upstream for a look-up the organisation cannot pay for. Without a look-up
-      // the charge itself refuses a balance that does not cover it (one query less per check).
-      if (cost > 0n && basic.qualifiesForHlr && (needs.hlr || needs.mnp)) {
-        const { balanceMicros } = await billing.balance(input.tenantId);
-        if (balanceMicros < cost) throw await insufficient(input.tenantId, cost);
+      // the charge itself refuses a balance that does not cover it (no query before it).
+      if (chargeable && basic.qualifiesForHlr && (needs.hlr || needs.mnp)) {
+        const quote = await pricing.quote(input.tenantId, input.service, 1, input.partnerId);
+        const { balanceMicros, currency } = await billing.balance(input.tenantId);
+        if (balanceMicros < quote.totalMicros)
+          throw insufficientBalance(quote.totalMicros, balanceMicros, currency);
       }
 
       const { hlr, mnp } = await lookups(input.service, basic, input.fresh, test);
@@ -101,13 +107,10 @@ export function detectionService(
         fraud = fraudScore({ basic, hlr, mnp, velocity24h, ...(await fraudLists.lists(input.tenantId)) });
       }
 
-      const result = resultView({ basic, hlr, mnp, fraud }, { charged: cost > 0n, sandbox });
-
-      // The result is stored first, so a charge never exists without it; a refused charge takes
-      // the job back.
-      const jobId = uuidv7();
-      await repo.insertSingle({
-        id: jobId,
+      const result = resultView({ basic, hlr, mnp, fraud }, { charged: chargeable, sandbox });
+      // Stored and charged together (priced there at the month's volume); a refused charge
+      // stores nothing.
+      const written = await writer.submit({
         tenantId: input.tenantId,
         service: input.service,
         userId: input.userId,
@@ -119,39 +122,23 @@ export function detectionService(
         rejectReason: basic.valid === false ? (basic.normalisation.invalidReason ?? "invalid") : null,
         result,
         facets: resultFacets(input.service, result),
-        unitPriceMicros: quote.unitPriceMicros,
-        costMicros: cost,
-        currency: quote.currency,
+        bands: prices.bands,
+        currency: prices.currency,
+        chargeable,
         sandbox,
+        tradeType: input.apiKey
+          ? TRADE_TYPES.checkNumberApi
+          : SERVICES.find((s) => s.code === input.service)!.tradeType,
+        actor: input.apiKey
+          ? { type: "api_key", id: input.apiKey.id }
+          : { type: "user", id: input.userId ?? undefined },
       });
-      if (cost > 0n) {
-        try {
-          await billing.charge({
-            tenantId: input.tenantId,
-            tradeType: input.apiKey
-              ? TRADE_TYPES.checkNumberApi
-              : SERVICES.find((s) => s.code === input.service)!.tradeType,
-            amountMicros: cost,
-            service: input.service,
-            quantity: 1,
-            reference: { type: "detection_job", id: jobId },
-            idempotencyKey: jobId,
-            request: { service: input.service, e164: basic.e164, amountMicros: cost },
-            actor: input.apiKey
-              ? { type: "api_key", id: input.apiKey.id }
-              : { type: "user", id: input.userId ?? undefined },
-          });
-        } catch (error) {
-          await repo.deleteJob(jobId);
-          throw error;
-        }
-      }
       return {
-        jobId,
+        jobId: written.jobId,
         service: input.service,
-        result,
-        costMicros: cost.toString(),
-        currency: quote.currency,
+        result: written.result,
+        costMicros: written.costMicros.toString(),
+        currency: written.currency,
         sandbox,
       };
     },
@@ -178,17 +165,6 @@ export function detectionService(
       };
     },
   };
-
-  /** The same 402 the billing service gives, before any look-up is paid for. */
-  async function insufficient(tenantId: string, amount: bigint): Promise<AppError> {
-    const { balanceMicros, currency } = await billing.balance(tenantId);
-    const missing = amount - balanceMicros;
-    return new AppError(
-      "insufficientBalance",
-      { missingMicros: missing.toString(), balanceMicros: balanceMicros.toString(), currency },
-      { missing: formatMoney(missing, currency, "en") },
-    );
-  }
 }
 
 const toJobView = (r: HistoryRow): DetectionJobView => ({

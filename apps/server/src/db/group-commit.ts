@@ -1,0 +1,61 @@
+/**
+ * Group commit: callers submit one item each and wait for its outcome; the items that arrive while
+ * a batch is being written are written together as the next batch, in one transaction. An idle
+ * server writes a lone item at once (no timer, no added latency); a busy one amortises each
+ * transaction's round trips over every request that arrived meanwhile.
+ *
+ * The flush function answers every item in order: a value, or an Error for that item alone (a
+ * refusal such as insufficient balance). If the flush itself throws, every item of the batch gets
+ * that error and nothing of the batch was written (it is one transaction).
+ */
+export interface GroupCommit<I, O> {
+  submit(item: I): Promise<O>;
+  /** Resolves once nothing is queued or being written (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+export function groupCommit<I, O>(
+  flush: (items: I[]) => Promise<(O | Error)[]>,
+  options: { maxBatch: number },
+): GroupCommit<I, O> {
+  type Waiting = { item: I; resolve: (value: O) => void; reject: (error: unknown) => void };
+  let queue: Waiting[] = [];
+  let running: Promise<void> | null = null;
+
+  async function drain(): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue.slice(0, options.maxBatch);
+      queue = queue.slice(batch.length);
+      try {
+        const outcomes = await flush(batch.map((w) => w.item));
+        batch.forEach((waiting, i) => {
+          const outcome = outcomes[i];
+          if (outcome instanceof Error) waiting.reject(outcome);
+          else waiting.resolve(outcome as O);
+        });
+      } catch (error) {
+        for (const waiting of batch) waiting.reject(error);
+      }
+    }
+  }
+
+  function start() {
+    running = drain().finally(() => {
+      running = null;
+      // Items queued between the last loop check and here would otherwise wait for the next submit.
+      if (queue.length > 0) start();
+    });
+  }
+
+  return {
+    submit(item: I): Promise<O> {
+      return new Promise<O>((resolve, reject) => {
+        queue.push({ item, resolve, reject });
+        if (!running) start();
+      });
+    },
+    async idle() {
+      while (running) await running;
+    },
+  };
+}
