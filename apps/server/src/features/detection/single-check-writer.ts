@@ -65,7 +65,10 @@ export function singleCheckWriter(db: Db, repo: DetectionRepo, billing: BillingS
         const rows: SingleJobValues[] = [];
         checks.forEach((check, i) => {
           const charge = charges[i]!;
-          if (charge instanceof AppError) return void written.push(charge);
+          if (charge instanceof AppError) {
+            written.push(charge);
+            return;
+          }
           const { bands, chargeable, tradeType, actor, ...values } = check;
           const result = { ...check.result, charged: charge.amountMicros > 0n };
           const unitPriceMicros = unitPrice(bands, charge.volume);
