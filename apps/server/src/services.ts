@@ -1,7 +1,10 @@
 import type { CachedProvider } from "@nc/numcheck/providers/index";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
+import type { ChangeCache } from "./db/change-cache";
 import type { Database } from "./db/client";
+import type { ApiKeyAuthRow } from "./features/api-key/api-key-repo";
+import { keyAuthCache } from "./features/api-key/key-auth-cache";
 import { type EmailCodeService, emailCodeService } from "./features/auth/email-code-service";
 import { type SessionService, sessionService } from "./features/auth/session-service";
 import { type UserRepo, userRepo } from "./features/auth/user-repo";
@@ -10,7 +13,8 @@ import { createCachedLookup } from "./features/lookup/lookup-provider";
 import { createMailer, type Mailer } from "./features/mail/mailer";
 import { type NoticeService, noticeService } from "./features/notice/notice-service";
 import { type PartnerService, partnerService } from "./features/partner/partner-service";
-import { ensureStandardPrices } from "./features/price/price-service";
+import { priceListCache } from "./features/price/price-cache";
+import { type EffectivePrices, ensureStandardPrices } from "./features/price/price-service";
 import { databaseRateStore, type RateStore, redisRateStore } from "./features/rate-limit/rate-store";
 
 /** The long-lived pieces every route reaches through `app.services`. */
@@ -25,6 +29,10 @@ export interface Services {
   mailer: Mailer;
   rateStore: RateStore;
   notices: NoticeService;
+  /** API keys for authentication, shared by every key service of the process (see key-auth-cache). */
+  keyAuth: ChangeCache<ApiKeyAuthRow>;
+  /** Effective price lists per organisation (see price-cache). */
+  priceLists: ChangeCache<EffectivePrices[]>;
   /** HLR/MNP look-ups: one provider per process (tyntec when configured, else the sandbox), cached. */
   lookup: CachedProvider;
   close(): Promise<void>;
@@ -66,6 +74,8 @@ export async function createServices(
     mailer,
     rateStore,
     notices: noticeService(db),
+    keyAuth: keyAuthCache(database),
+    priceLists: priceListCache(database),
     lookup: createCachedLookup(db, config),
     async close() {
       await mailer.flush();

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { MIGRATIONS_DIR } from "../paths";
+import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from "./change-feed";
 import { acquireDataDirLock } from "./data-dir-lock";
 import * as schema from "./schema/index";
 
@@ -10,6 +11,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Notifications of changes to cached rows, for every process. */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -41,7 +44,16 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on("error", (error) => console.warn(`database connection lost: ${error.message}`));
   // Fail at start with a clear message rather than on the first request.
   await pool.query("select 1");
-  return { db: drizzle(pool, { schema }) as unknown as Db, kind: "postgres", close: () => pool.end() };
+  const changes = postgresChangeFeed(url, (message) => console.warn(message));
+  return {
+    db: drizzle(pool, { schema }) as unknown as Db,
+    kind: "postgres",
+    changes,
+    close: async () => {
+      await changes.close();
+      await pool.end();
+    },
+  };
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -49,7 +61,12 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { drizzle } = await import("drizzle-orm/pglite");
   if (dataDir === "memory://") {
     const client = await PGlite.create();
-    return { db: drizzle(client, { schema }) as unknown as Db, kind: "pglite", close: () => client.close() };
+    return {
+      db: drizzle(client, { schema }) as unknown as Db,
+      kind: "pglite",
+      changes: pgliteChangeFeed(client),
+      close: () => client.close(),
+    };
   }
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
@@ -59,6 +76,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     return {
       db: drizzle(client, { schema }) as unknown as Db,
       kind: "pglite",
+      changes: pgliteChangeFeed(client),
       close: async () => {
         await client.close();
         release();

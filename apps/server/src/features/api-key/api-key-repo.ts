@@ -52,6 +52,9 @@ const COLUMNS = sql.join(
   sql`, `,
 );
 
+/** A key as authentication needs it: with its organisation's status and time zone. */
+export type ApiKeyAuthRow = ApiKeyRow & { tenant_status: string; time_zone: string };
+
 /** All SQL of API keys. */
 export function apiKeyRepo(db: Db) {
   return {
@@ -74,10 +77,8 @@ export function apiKeyRepo(db: Db) {
 
     /** The key behind a presented lookup id (any organisation: the key itself says whose it is). */
     /** The key a request presents, with what authentication needs of its organisation: one query. */
-    async forAuth(
-      lookup: string,
-    ): Promise<(ApiKeyRow & { tenant_status: string; time_zone: string }) | undefined> {
-      const rows = await queryRows<ApiKeyRow & { tenant_status: string; time_zone: string }>(
+    async forAuth(lookup: string): Promise<ApiKeyAuthRow | undefined> {
+      const rows = await queryRows<ApiKeyAuthRow>(
         db,
         sql`select ${COLUMNS}, t.status as tenant_status, t.timezone_code as time_zone
             from api_keys k join tenants t on t.id = k.tenant_id

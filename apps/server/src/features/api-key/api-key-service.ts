@@ -7,11 +7,12 @@ import {
   type ApiKeyView,
 } from "@nc/contracts/api-keys";
 import { v7 as uuidv7 } from "uuid";
+import type { ChangeCache } from "../../db/change-cache";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import { sameDigest } from "../auth/tokens";
 import { ipAllowed, keyHint, newKey, parseIpRange, parseKey } from "./api-key-format";
-import { type ApiKeyRepo, type ApiKeyRow, apiKeyRepo } from "./api-key-repo";
+import { type ApiKeyAuthRow, type ApiKeyRepo, type ApiKeyRow, apiKeyRepo } from "./api-key-repo";
 
 /** last_used_at is written at most this often per key, and never on the request's path. */
 const TOUCH_EVERY_MS = 60_000;
@@ -49,7 +50,12 @@ const toView = (row: ApiKeyRow): ApiKeyView => ({
 });
 
 /** API keys: made (shown once), listed, rolled, revoked, and checked on every public API call. */
-export function apiKeyService(db: Db, repo: ApiKeyRepo = apiKeyRepo(db)) {
+export function apiKeyService(
+  db: Db,
+  /** The process's shared cache of keys for authentication (without it, every call reads). */
+  authCache?: ChangeCache<ApiKeyAuthRow>,
+  repo: ApiKeyRepo = apiKeyRepo(db),
+) {
   const touched = new Map<string, number>();
 
   function checkInput(body: ApiKeyCreateBody): { ips: string[]; expiresAt: string | null } {
@@ -102,7 +108,7 @@ export function apiKeyService(db: Db, repo: ApiKeyRepo = apiKeyRepo(db)) {
 
     /** A new key like the old one; the old one keeps working for the grace period, then stops. */
     async roll(tenantId: string, id: string, graceHours: number, userId: string): Promise<ApiKeyCreatedView> {
-      return db.transaction(async (tx) => {
+      const made = await db.transaction(async (tx) => {
         const runner = tx as unknown as Db;
         const old = await repo.one(tenantId, id, runner);
         if (!old) throw new AppError("notFound");
@@ -121,12 +127,17 @@ export function apiKeyService(db: Db, repo: ApiKeyRepo = apiKeyRepo(db)) {
           old.expires_at,
         );
       });
+      // The old key now ends: this process at once, the others on the database's notification.
+      authCache?.clear();
+      return made;
     },
 
     /** Stops a key at once (a rolled key still in its grace period too). */
     async revoke(tenantId: string, id: string): Promise<ApiKeyView> {
       if (!(await repo.one(tenantId, id))) throw new AppError("notFound");
       if (!(await repo.close(db, tenantId, id, 0, false))) throw new AppError("apiKeyClosed");
+      // This process at once; the others on the database's notification.
+      authCache?.clear();
       return toView((await repo.one(tenantId, id))!);
     },
 
@@ -137,7 +148,7 @@ export function apiKeyService(db: Db, repo: ApiKeyRepo = apiKeyRepo(db)) {
     async verify(presented: string, ip: string): Promise<KeyIdentity | null> {
       const parsed = parseKey(presented);
       if (!parsed) return null;
-      const row = await repo.forAuth(parsed.lookup);
+      const row = await (authCache ? authCache.get(parsed.lookup) : repo.forAuth(parsed.lookup));
       if (!row || !sameDigest(row.digest, parsed.digest) || row.mode !== parsed.mode) return null;
       // A suspended or removed organisation's keys stop with it.
       if (row.tenant_status !== "active") return null;

@@ -11,7 +11,7 @@ const idParams = z.object({ id: z.uuid() });
 
 /** The organisation's API keys (dashboard): list, create (shown once), roll, revoke. */
 export async function apiKeyRoutes(app: FastifyInstance) {
-  const keys = apiKeyService(app.services.database.db);
+  const keys = apiKeyService(app.services.database.db, app.services.keyAuth);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { tenant: true, permissions: ROUTE_PERMISSIONS.apiKeys } as const;
   const create = { tenant: true, permissions: ["apikey:create"] } as const;

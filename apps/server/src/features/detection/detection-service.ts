@@ -6,11 +6,12 @@ import { fraudScore } from "@nc/numcheck/fraud/score";
 import type { CachedProvider } from "@nc/numcheck/providers/cache";
 import { SandboxProvider } from "@nc/numcheck/providers/sandbox";
 import type { BasicResult, FraudResult, HlrResult, MnpResult } from "@nc/numcheck/types";
+import type { ChangeCache } from "../../db/change-cache";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import { billingService, insufficientBalance } from "../billing/billing-service";
 import { fraudListService } from "../fraud-list/fraud-list-service";
-import { priceService } from "../price/price-service";
+import { type EffectivePrices, priceService } from "../price/price-service";
 import {
   type DetectionRepo,
   detectionRepo,
@@ -45,8 +46,10 @@ export interface SingleCheckInput {
 export function detectionService(
   db: Db,
   liveProvider: CachedProvider,
-  repo: DetectionRepo = detectionRepo(db),
+  /** The process's shared cache of price lists (without it, every check reads them). */
+  priceLists?: ChangeCache<EffectivePrices[]>,
 ) {
+  const repo: DetectionRepo = detectionRepo(db);
   // Test API keys are answered here whatever upstream is configured.
   const sandboxProvider = new SandboxProvider();
   const pricing = priceService(db);
@@ -78,9 +81,10 @@ export function detectionService(
   return {
     async check(input: SingleCheckInput): Promise<SingleCheckView> {
       const basic = basicCheck(input.number, { defaultCountry: input.defaultCountry });
-      const prices = (await pricing.effective(input.tenantId, input.partnerId)).find(
-        (p) => p.service === input.service,
-      );
+      const lists = priceLists
+        ? await priceLists.get(input.tenantId)
+        : await pricing.effective(input.tenantId, input.partnerId);
+      const prices = (lists ?? []).find((p) => p.service === input.service);
       if (!prices || prices.bands.length === 0)
         throw new AppError("priceNotSet", { service: input.service }, { service: input.service });
       const needs = NEEDS[input.service];

@@ -9,7 +9,7 @@ import { detectionService } from "./detection-service";
 
 /** Single checks from the dashboard and the organisation's detection history (issue 5). */
 export async function detectionRoutes(app: FastifyInstance) {
-  const detection = detectionService(app.services.database.db, app.services.lookup);
+  const detection = detectionService(app.services.database.db, app.services.lookup, app.services.priceLists);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

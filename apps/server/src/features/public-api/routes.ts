@@ -23,12 +23,12 @@ export async function publicApiRoutes(app: FastifyInstance) {
   await app.register(async (scope) => {
     publicApiPipeline(scope, {
       db,
-      keys: apiKeyService(db),
+      keys: apiKeyService(db, app.services.keyAuth),
       rateStore,
       limits: { perKey: config.API_RATE_PER_KEY, perTenant: config.API_RATE_PER_TENANT, windowMs: 60_000 },
       meter,
     });
-    checkRoutes(scope, detectionService(db, lookup));
+    checkRoutes(scope, detectionService(db, lookup, app.services.priceLists));
     await jobApiRoutes(scope, app.jobs, config);
     usageApiRoutes(scope, db);
   });
