@@ -26,38 +26,96 @@ export interface EntryValues {
   note?: string | null;
 }
 
+/** A ledger row as the database driver returns it (amounts as text, to keep every digit). */
+interface LedgerSqlRow {
+  id: string;
+  tenant_id: string;
+  trade_type: number;
+  amount_micros: string;
+  balance_after_micros: string;
+  service: string | null;
+  quantity: number | null;
+  reference_type: string | null;
+  reference_id: string | null;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  actor_type: string;
+  actor_id: string | null;
+  note: string | null;
+  created_at: string | Date;
+}
+
+const toLedgerRow = (r: LedgerSqlRow): LedgerRow => ({
+  id: r.id,
+  tenantId: r.tenant_id,
+  tradeType: Number(r.trade_type),
+  amountMicros: BigInt(r.amount_micros),
+  balanceAfterMicros: BigInt(r.balance_after_micros),
+  service: r.service,
+  quantity: r.quantity === null ? null : Number(r.quantity),
+  referenceType: r.reference_type,
+  referenceId: r.reference_id,
+  idempotencyKey: r.idempotency_key,
+  requestHash: r.request_hash,
+  actorType: r.actor_type,
+  actorId: r.actor_id,
+  note: r.note,
+  createdAt: new Date(r.created_at),
+});
+
 /** The SQL of money: every balance change is one conditional update plus one ledger row. */
 export function billingRepo(db: Db) {
-  /** Writes ledger rows in one statement (each with its balance after). */
+  /**
+   * Writes ledger rows (each with its balance after) and counts the debits that name a service and
+   * a quantity toward the month's volume: one statement for all of them, the rows passed as one
+   * JSON document (no per-value parameters to build).
+   */
   async function insertEntries(
     tx: Tx,
     rows: (EntryValues & { balanceAfter: bigint })[],
   ): Promise<LedgerRow[]> {
     if (rows.length === 0) return [];
-    const written = await tx
-      .insert(ledgerEntries)
-      .values(
-        rows.map(({ balanceAfter, id, ...values }) => ({
-          id: id ?? uuidv7(),
-          ...values,
-          balanceAfterMicros: balanceAfter,
-        })),
-      )
-      .returning();
-    const volumes = written.filter((r) => r.amountMicros < 0n && r.service && r.quantity);
-    if (volumes.length > 0)
-      await tx.execute(
-        sql`insert into monthly_volumes (tenant_id, month, service, quantity)
-            select v.tenant_id, date_trunc('month', v.at at time zone 'UTC')::date, v.service, sum(v.quantity)
-            from unnest(${sql.param(volumes.map((r) => r.tenantId))}::uuid[],
-                        ${sql.param(volumes.map((r) => r.createdAt.toISOString()))}::timestamptz[],
-                        ${sql.param(volumes.map((r) => r.service))}::text[],
-                        ${sql.param(volumes.map((r) => r.quantity))}::int[]) as v(tenant_id, at, service, quantity)
+    const document = JSON.stringify(
+      rows.map((v) => ({
+        id: v.id ?? uuidv7(),
+        tenant_id: v.tenantId,
+        trade_type: v.tradeType,
+        amount_micros: v.amountMicros.toString(),
+        balance_after_micros: v.balanceAfter.toString(),
+        service: v.service ?? null,
+        quantity: v.quantity ?? null,
+        reference_type: v.referenceType ?? null,
+        reference_id: v.referenceId ?? null,
+        idempotency_key: v.idempotencyKey ?? null,
+        request_hash: v.requestHash ?? null,
+        actor_type: v.actorType,
+        actor_id: v.actorId ?? null,
+        note: v.note ?? null,
+      })),
+    );
+    const written = await queryRows<LedgerSqlRow>(
+      tx,
+      sql`with e as (
+            insert into ledger_entries (id, tenant_id, trade_type, amount_micros, balance_after_micros, service,
+              quantity, reference_type, reference_id, idempotency_key, request_hash, actor_type, actor_id, note)
+            select * from json_to_recordset(${document}::json) as r(id uuid, tenant_id uuid, trade_type smallint,
+              amount_micros bigint, balance_after_micros bigint, service text, quantity int, reference_type text,
+              reference_id text, idempotency_key text, request_hash text, actor_type text, actor_id text, note text)
+            returning *
+          ), volumes as (
+            insert into monthly_volumes (tenant_id, month, service, quantity)
+            select tenant_id, date_trunc('month', created_at at time zone 'UTC')::date, service, sum(quantity)
+            from e where amount_micros < 0 and service is not null and quantity is not null
             group by 1, 2, 3
             on conflict (tenant_id, month, service) do update
-              set quantity = monthly_volumes.quantity + excluded.quantity`,
-      );
-    return written;
+              set quantity = monthly_volumes.quantity + excluded.quantity
+          )
+          select id, tenant_id, trade_type, amount_micros::text, balance_after_micros::text, service, quantity,
+            reference_type, reference_id, idempotency_key, request_hash, actor_type, actor_id, note,
+            created_at
+          from e`,
+    );
+    return written.map(toLedgerRow);
   }
 
   return {

@@ -82,50 +82,57 @@ export function detectionRepo(db: Db) {
       return Number(row?.n ?? 0);
     },
 
-    /** Single checks, each a job and its one item with the result, in one statement per table. */
+    /**
+     * Single checks, each a job and its one item with the result: one statement for all of them,
+     * the rows passed as one JSON document (no per-value parameters to build).
+     */
     async insertSingles(tx: Tx, rows: SingleJobValues[]): Promise<void> {
       if (rows.length === 0) return;
-      const now = new Date();
-      await tx.insert(detectionJobs).values(
+      const document = JSON.stringify(
         rows.map((v) => ({
           id: v.id,
-          tenantId: v.tenantId,
-          kind: "single",
+          tenant_id: v.tenantId,
           channel: v.channel,
           service: v.service,
-          status: "completed",
-          total: 1,
-          done: 1,
           invalid: v.itemStatus === "rejected" ? 1 : 0,
-          unitPriceMicros: v.unitPriceMicros,
-          chargedMicros: v.costMicros,
+          unit_price_micros: v.unitPriceMicros.toString(),
+          charged_micros: v.costMicros.toString(),
           currency: v.currency,
-          submittedBy: v.userId,
-          defaultCountry: v.defaultCountry,
+          submitted_by: v.userId,
+          default_country: v.defaultCountry,
           sandbox: v.sandbox ? 1 : 0,
-          startedAt: now,
-          finishedAt: now,
-        })),
-      );
-      await tx.insert(detectionItems).values(
-        rows.map((v) => ({
-          jobId: v.id,
-          seq: 0,
           input: v.input,
           e164: v.e164,
           status: v.itemStatus,
-          rejectReason: v.rejectReason,
+          reject_reason: v.rejectReason,
           result: v.result,
           outcome: v.facets.outcome,
-          lineType: v.facets.lineType,
+          line_type: v.facets.lineType,
           country: v.facets.country,
           carrier: v.facets.carrier,
           risk: v.facets.risk,
-          costMicros: v.costMicros,
-          attempts: 1,
-          finishedAt: now,
         })),
       );
+      await tx.execute(sql`
+        with r as (
+          select * from json_to_recordset(${document}::json) as r(
+            id uuid, tenant_id uuid, channel text, service text, invalid int, unit_price_micros bigint,
+            charged_micros bigint, currency text, submitted_by uuid, default_country text, sandbox int,
+            input text, e164 text, status text, reject_reason text, result json, outcome text,
+            line_type text, country text, carrier text, risk text)
+        ), jobs as (
+          insert into ${detectionJobs} (id, tenant_id, kind, channel, service, status, total, done, invalid,
+            unit_price_micros, charged_micros, currency, submitted_by, default_country, sandbox,
+            started_at, finished_at)
+          select id, tenant_id, 'single', channel, service, 'completed', 1, 1, invalid, unit_price_micros,
+            charged_micros, currency, submitted_by, default_country, sandbox, now(), now()
+          from r
+        )
+        insert into ${detectionItems} (job_id, seq, input, e164, status, reject_reason, result, outcome,
+          line_type, country, carrier, risk, cost_micros, attempts, finished_at)
+        select id, 0, input, e164, status, reject_reason, result, outcome, line_type, country, carrier, risk,
+          charged_micros, 1, now()
+        from r`);
     },
 
     /**
