@@ -9,6 +9,7 @@ import { queryRows } from "../src/db/query";
 import { ledgerEntries } from "../src/db/schema/index";
 import { body, expectError, expectOk } from "./helpers/accounts";
 import { apiClient } from "./helpers/api-client";
+import { REDIS_URL, redisReachable } from "./helpers/redis";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
 const CHECK = { service: "basic", number: "+447400123456" };
@@ -168,23 +169,6 @@ describe("public API: rate limits", () => {
   });
 });
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 const withRedis = await redisReachable();
 if (!withRedis)
   console.log(`public-api-pipeline: no Redis at ${REDIS_URL}; the two-process limit test is skipped`);

@@ -34,17 +34,30 @@ export interface RollupRow {
 /** All SQL of metering: raw calls in one insert, rollups in one upsert that adds to what is there. */
 export function meteringRepo(db: Db) {
   return {
+    /** The rows travel as one JSON document (no per-value parameters to build for thousands of calls). */
     async insertCalls(rows: CallRow[]) {
       if (rows.length === 0) return;
-      const values = rows.map(
-        (r) =>
-          sql`(${r.tenantId}, ${r.apiKeyId}, ${r.method}, ${r.endpoint}, ${r.service}, ${r.status}, ${r.numbers},
-               ${r.costMicros.toString()}::bigint, ${r.latencyMs}, ${r.requestId}, ${r.at.toISOString()}::timestamptz)`,
+      const document = JSON.stringify(
+        rows.map((r) => ({
+          tenant_id: r.tenantId,
+          api_key_id: r.apiKeyId,
+          method: r.method,
+          endpoint: r.endpoint,
+          service: r.service,
+          status: r.status,
+          numbers: r.numbers,
+          cost_micros: r.costMicros.toString(),
+          latency_ms: r.latencyMs,
+          request_id: r.requestId,
+          at: r.at.toISOString(),
+        })),
       );
       await db.execute(
         sql`insert into api_calls (tenant_id, api_key_id, method, endpoint, service, status, numbers,
                                    cost_micros, latency_ms, request_id, at)
-            values ${sql.join(values, sql`, `)}`,
+            select * from json_to_recordset(${document}::json) as r(tenant_id uuid, api_key_id uuid,
+              method text, endpoint text, service text, status int, numbers int, cost_micros bigint,
+              latency_ms real, request_id text, at timestamptz)`,
       );
     },
 

@@ -1,7 +1,7 @@
 import type { FastifyReply } from "fastify";
 import { AppError } from "../../http/app-error";
 import type { KeyIdentity } from "../api-key/api-key-service";
-import type { RateStore } from "../rate-limit/rate-store";
+import type { Hit, RateStore } from "../rate-limit/rate-store";
 
 export interface ApiRateLimits {
   perKey: number;
@@ -23,10 +23,10 @@ export async function enforceApiRateLimits(
   reply: FastifyReply,
 ): Promise<void> {
   const window = Math.round(limits.windowMs / 1000);
-  const [byKey, byTenant] = await Promise.all([
-    store.hit(`api:key:${key.keyId}`, limits.windowMs),
-    store.hit(`api:tenant:${key.tenantId}`, limits.windowMs),
-  ]);
+  const [byKey, byTenant] = (await store.hitEach(
+    [`api:key:${key.keyId}`, `api:tenant:${key.tenantId}`],
+    limits.windowMs,
+  )) as [Hit, Hit];
   const now = Date.now();
   const policies = [
     { name: "key", quota: limits.perKey, hit: byKey },

@@ -11,6 +11,8 @@ export interface Hit {
 /** Fixed-window counters shared by every server process. */
 export interface RateStore {
   hit(key: string, windowMs: number): Promise<Hit>;
+  /** One hit on each counter, in one round trip where the store allows it. */
+  hitEach(keys: string[], windowMs: number): Promise<Hit[]>;
   peek(key: string): Promise<number>;
   reset(key: string): Promise<void>;
 }
@@ -18,6 +20,9 @@ export interface RateStore {
 /** Counters in PostgreSQL (or PGlite): one atomic upsert a hit, no extra server needed. */
 export function databaseRateStore(db: Db): RateStore {
   return {
+    hitEach(keys, windowMs) {
+      return Promise.all(keys.map((key) => this.hit(key, windowMs)));
+    },
     async hit(key, windowMs) {
       const rows = await queryRows<{ count: number; reset_at: string | Date }>(
         db,
@@ -45,19 +50,38 @@ export function databaseRateStore(db: Db): RateStore {
   };
 }
 
+/**
+ * One hit on each counter: INCR, start the window on the first hit, and read what is left of it,
+ * for every key in one script (one round trip whatever the number of counters).
+ */
+const HIT_EACH = `
+local out = {}
+for _, key in ipairs(KEYS) do
+  local count = redis.call('INCR', key)
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then
+    redis.call('PEXPIRE', key, ARGV[1])
+    ttl = tonumber(ARGV[1])
+  end
+  table.insert(out, count)
+  table.insert(out, ttl)
+end
+return out`;
+
 /** Counters in Redis, for deployments that already run one. */
 export function redisRateStore(redis: Redis): RateStore {
+  redis.defineCommand("rateHitEach", { lua: HIT_EACH });
+  const hitEach = async (keys: string[], windowMs: number): Promise<Hit[]> => {
+    const names = keys.map((key) => `rl:${key}`);
+    const flat = (await (
+      redis as unknown as { rateHitEach(n: number, ...args: (string | number)[]): Promise<number[]> }
+    ).rateHitEach(names.length, ...names, windowMs)) as number[];
+    const now = Date.now();
+    return keys.map((_, i) => ({ count: flat[2 * i]!, resetAt: now + flat[2 * i + 1]! }));
+  };
   return {
-    async hit(key, windowMs) {
-      const name = `rl:${key}`;
-      const [[, count], , [, ttl]] = (await redis
-        .multi()
-        .incr(name)
-        .pexpire(name, windowMs, "NX")
-        .pttl(name)
-        .exec()) as [[null, number], [null, number], [null, number]];
-      return { count, resetAt: Date.now() + Math.max(ttl, 0) };
-    },
+    hitEach,
+    hit: async (key, windowMs) => (await hitEach([key], windowMs))[0]!,
     async peek(key) {
       return Number((await redis.get(`rl:${key}`)) ?? 0);
     },

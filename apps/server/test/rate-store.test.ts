@@ -1,0 +1,56 @@
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseRateStore, type RateStore, redisRateStore } from "../src/features/rate-limit/rate-store";
+import { REDIS_URL, redisReachable } from "./helpers/redis";
+import { createTestApp, type TestApp } from "./helpers/test-app";
+
+const withRedis = await redisReachable();
+if (!withRedis) console.log(`rate-store.test.ts: no Redis at ${REDIS_URL}; its Redis half is skipped`);
+
+/** The same behaviour from both stores: counts per key, one window each, reset when it ends. */
+function storeContract(name: string, open: () => Promise<{ store: RateStore; close(): Promise<void> }>) {
+  describe(`rate store: ${name}`, () => {
+    let store: RateStore;
+    let close: () => Promise<void>;
+    beforeAll(async () => {
+      ({ store, close } = await open());
+    });
+    afterAll(() => close());
+
+    it("hitEach counts every key once and reports each window's end", async () => {
+      const a = `t:${Math.random()}`;
+      const b = `t:${Math.random()}`;
+      const before = Date.now();
+      const first = await store.hitEach([a, b], 60_000);
+      const second = await store.hitEach([a, b], 60_000);
+      const third = await store.hitEach([a], 60_000);
+      expect(first.map((h) => h.count)).toEqual([1, 1]);
+      expect(second.map((h) => h.count)).toEqual([2, 2]);
+      expect(third.map((h) => h.count)).toEqual([3]);
+      for (const hit of [...first, ...second, ...third]) {
+        expect(hit.resetAt).toBeGreaterThan(before + 55_000);
+        expect(hit.resetAt).toBeLessThanOrEqual(Date.now() + 60_000);
+      }
+      expect(await store.peek(a)).toBe(3);
+    });
+
+    it("a new window starts from 1 once the old one has ended", async () => {
+      const key = `t:${Math.random()}`;
+      await store.hitEach([key], 200);
+      expect((await store.hit(key, 200)).count).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect((await store.hit(key, 200)).count).toBe(1);
+    });
+  });
+}
+
+storeContract("database", async () => {
+  const t: TestApp = await createTestApp();
+  return { store: databaseRateStore(t.database.db), close: () => t.close() };
+});
+
+if (withRedis)
+  storeContract("redis", async () => {
+    const redis = new Redis(REDIS_URL);
+    return { store: redisRateStore(redis), close: async () => void (await redis.quit()) };
+  });
