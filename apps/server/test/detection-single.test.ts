@@ -3,9 +3,9 @@ import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { cached } from "@nc/numcheck/providers/cache";
 import { SandboxProvider } from "@nc/numcheck/providers/sandbox";
 import { LookupError, type LookupProvider } from "@nc/numcheck/types";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { detectionItems, detectionJobs, ledgerEntries } from "../src/db/schema/index";
+import { detectionItems, detectionJobs, ledgerEntries, notices } from "../src/db/schema/index";
 import { detectionService } from "../src/features/detection/detection-service";
 import { DbLookupCache } from "../src/features/lookup/db-lookup-cache";
 import { DEFAULT_STANDARD_PRICES, priceService } from "../src/features/price/price-service";
@@ -322,6 +322,25 @@ describe("single number check", () => {
       Array.from({ length: 7 }, (_, i) => price("basic") * BigInt(6 - i)),
     );
     expect(await billing.verify(tenantId)).toEqual({ balanceMicros: 0n, ledgerSum: 0n, ok: true });
+  });
+
+  it("checks charged together that cross the low-balance threshold give one low-balance notice", async () => {
+    const { tenantId, owner } = await org(price("basic") * 10n);
+    await t.database.db.execute(
+      sql`update accounts set low_balance_threshold_micros = ${(price("basic") * 5n).toString()}::bigint
+          where tenant_id = ${tenantId}`,
+    );
+    const detection = detectionService(t.database.db, t.app.services.lookup);
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        detection.check({ tenantId, userId: owner.id, service: "basic", number: FIXED }),
+      ),
+    );
+    const lows = (await t.database.db.select().from(notices).where(eq(notices.tenantId, tenantId))).filter(
+      (n) => n.type === "low_balance",
+    );
+    expect(lows).toHaveLength(1);
+    expect(lows[0]!.params).toMatchObject({ balanceMicros: (price("basic") * 2n).toString() });
   });
 
   it("a batch prices each check at the month's volume reached by the checks before it", async () => {

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from "fastify";
+import { destination } from "pino";
 
 /** Strips the query string: it may hold tokens or keys, and logs are not a place for secrets. */
 export function pathOnly(url: string): string {
@@ -9,7 +10,9 @@ export function pathOnly(url: string): string {
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions["logger"] {
   return {
     level,
-    ...(stream ? { stream } : {}),
+    // Standard output written asynchronously: lines logged while a write is in flight go out
+    // together in the next one, instead of one blocking write per line on every request.
+    stream: stream ?? destination({ dest: 1, sync: false }),
     redact: {
       paths: [
         "req.headers.cookie",

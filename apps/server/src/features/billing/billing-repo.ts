@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/query";
@@ -63,6 +63,56 @@ const toLedgerRow = (r: LedgerSqlRow): LedgerRow => ({
   createdAt: new Date(r.created_at),
 });
 
+/**
+ * Two common table expressions: `e`, the ledger rows inserted (passed as one JSON document, no
+ * per-value parameters to build), and the debits among them that name a service and a quantity
+ * added to the month's volume.
+ */
+function ledgerInsert(rows: (EntryValues & { balanceAfter: bigint })[]): SQL {
+  const document = JSON.stringify(
+    rows.map((v) => ({
+      id: v.id ?? uuidv7(),
+      tenant_id: v.tenantId,
+      trade_type: v.tradeType,
+      amount_micros: v.amountMicros.toString(),
+      balance_after_micros: v.balanceAfter.toString(),
+      service: v.service ?? null,
+      quantity: v.quantity ?? null,
+      reference_type: v.referenceType ?? null,
+      reference_id: v.referenceId ?? null,
+      idempotency_key: v.idempotencyKey ?? null,
+      request_hash: v.requestHash ?? null,
+      actor_type: v.actorType,
+      actor_id: v.actorId ?? null,
+      note: v.note ?? null,
+    })),
+  );
+  return sql`e as (
+      insert into ledger_entries (id, tenant_id, trade_type, amount_micros, balance_after_micros, service,
+        quantity, reference_type, reference_id, idempotency_key, request_hash, actor_type, actor_id, note)
+      select * from json_to_recordset(${document}::json) as r(id uuid, tenant_id uuid, trade_type smallint,
+        amount_micros bigint, balance_after_micros bigint, service text, quantity int, reference_type text,
+        reference_id text, idempotency_key text, request_hash text, actor_type text, actor_id text, note text)
+      returning *
+    ), volumes as (
+      insert into monthly_volumes (tenant_id, month, service, quantity)
+      select tenant_id, date_trunc('month', created_at at time zone 'UTC')::date, service, sum(quantity)
+      from e where amount_micros < 0 and service is not null and quantity is not null
+      group by 1, 2, 3
+      on conflict (tenant_id, month, service) do update
+        set quantity = monthly_volumes.quantity + excluded.quantity
+    )`;
+}
+
+/** An account whose low-balance flag a movement just set (the notice and event go out once). */
+export interface LowBalanceFlip {
+  tenant_id: string;
+  alerted: boolean;
+  balance_micros: string;
+  threshold_micros: string;
+  currency: string;
+}
+
 /** The SQL of money: every balance change is one conditional update plus one ledger row. */
 export function billingRepo(db: Db) {
   /**
@@ -75,41 +125,9 @@ export function billingRepo(db: Db) {
     rows: (EntryValues & { balanceAfter: bigint })[],
   ): Promise<LedgerRow[]> {
     if (rows.length === 0) return [];
-    const document = JSON.stringify(
-      rows.map((v) => ({
-        id: v.id ?? uuidv7(),
-        tenant_id: v.tenantId,
-        trade_type: v.tradeType,
-        amount_micros: v.amountMicros.toString(),
-        balance_after_micros: v.balanceAfter.toString(),
-        service: v.service ?? null,
-        quantity: v.quantity ?? null,
-        reference_type: v.referenceType ?? null,
-        reference_id: v.referenceId ?? null,
-        idempotency_key: v.idempotencyKey ?? null,
-        request_hash: v.requestHash ?? null,
-        actor_type: v.actorType,
-        actor_id: v.actorId ?? null,
-        note: v.note ?? null,
-      })),
-    );
     const written = await queryRows<LedgerSqlRow>(
       tx,
-      sql`with e as (
-            insert into ledger_entries (id, tenant_id, trade_type, amount_micros, balance_after_micros, service,
-              quantity, reference_type, reference_id, idempotency_key, request_hash, actor_type, actor_id, note)
-            select * from json_to_recordset(${document}::json) as r(id uuid, tenant_id uuid, trade_type smallint,
-              amount_micros bigint, balance_after_micros bigint, service text, quantity int, reference_type text,
-              reference_id text, idempotency_key text, request_hash text, actor_type text, actor_id text, note text)
-            returning *
-          ), volumes as (
-            insert into monthly_volumes (tenant_id, month, service, quantity)
-            select tenant_id, date_trunc('month', created_at at time zone 'UTC')::date, service, sum(quantity)
-            from e where amount_micros < 0 and service is not null and quantity is not null
-            group by 1, 2, 3
-            on conflict (tenant_id, month, service) do update
-              set quantity = monthly_volumes.quantity + excluded.quantity
-          )
+      sql`with ${ledgerInsert(rows)}
           select id, tenant_id, trade_type, amount_micros::text, balance_after_micros::text, service, quantity,
             reference_type, reference_id, idempotency_key, request_hash, actor_type, actor_id, note,
             created_at
@@ -147,13 +165,7 @@ export function billingRepo(db: Db) {
      * Returns the accounts whose flag changed, so a notice goes out once per crossing.
      */
     lowBalanceFlips: (tx: Tx, tenantIds: string[]) =>
-      queryRows<{
-        tenant_id: string;
-        alerted: boolean;
-        balance_micros: string;
-        threshold_micros: string;
-        currency: string;
-      }>(
+      queryRows<LowBalanceFlip>(
         tx,
         sql`update accounts set low_balance_alerted = (balance_micros < low_balance_threshold_micros)
             where tenant_id = any(${sql.param(tenantIds)}::uuid[]) and low_balance_threshold_micros is not null
@@ -164,13 +176,24 @@ export function billingRepo(db: Db) {
 
     /**
      * Locks the accounts of these organisations (in id order, so two batches never wait on each
-     * other crosswise) and reads their balances; organisations without an account yet are left out.
+     * other crosswise) and reads their balances with the month's charged volume per service;
+     * organisations without an account yet are left out.
      */
-    lockAccounts: (tx: Tx, tenantIds: string[]) =>
-      queryRows<{ tenant_id: string; balance_micros: string; currency: string }>(
+    lockForDebits: (tx: Tx, tenantIds: string[], month: string) =>
+      queryRows<{
+        tenant_id: string;
+        balance_micros: string;
+        currency: string;
+        volumes: Record<string, number>;
+      }>(
         tx,
-        sql`select tenant_id, balance_micros::text as balance_micros, currency from accounts
-            where tenant_id = any(${sql.param(tenantIds)}::uuid[]) order by tenant_id for update`,
+        sql`with locked as (
+              select tenant_id, balance_micros, currency from accounts
+              where tenant_id = any(${sql.param(tenantIds)}::uuid[]) order by tenant_id for update)
+            select l.tenant_id, l.balance_micros::text as balance_micros, l.currency,
+              coalesce((select json_object_agg(v.service, v.quantity) from monthly_volumes v
+                        where v.tenant_id = l.tenant_id and v.month = ${month}::date), '{}'::json) as volumes
+            from locked l`,
       ),
 
     /** Creates the accounts these organisations do not have yet, in their partners' currencies. */
@@ -181,24 +204,31 @@ export function billingRepo(db: Db) {
         where t.id = any(${sql.param(tenantIds)}::uuid[])
         on conflict (tenant_id) do nothing`),
 
-    /** This month's charged volume per organisation and service (the rows are kept by addVolumes). */
-    volumes: (tx: Tx, tenantIds: string[], month: string) =>
-      queryRows<{ tenant_id: string; service: string; quantity: string | number }>(
+    /**
+     * Writes a batch of debits already checked against the locked balances, in one statement:
+     * each account moves by its total, the ledger rows and the month's volumes are written, and
+     * the low-balance flag follows the new balance. Returns the accounts whose flag was just set.
+     */
+    writeDebits: (tx: Tx, deltas: Map<string, bigint>, rows: (EntryValues & { balanceAfter: bigint })[]) =>
+      queryRows<LowBalanceFlip>(
         tx,
-        sql`select tenant_id, service, quantity from monthly_volumes
-            where tenant_id = any(${sql.param(tenantIds)}::uuid[]) and month = ${month}::date`,
+        sql`with d as (
+              select * from unnest(${sql.param([...deltas.keys()])}::uuid[],
+                                   ${sql.param([...deltas.values()].map(String))}::bigint[]) as d(tenant_id, delta)
+            ), moved as (
+              update accounts a set balance_micros = a.balance_micros + d.delta, updated_at = now(),
+                low_balance_alerted = case when a.low_balance_threshold_micros is null then a.low_balance_alerted
+                  else a.balance_micros + d.delta < a.low_balance_threshold_micros end
+              from d where a.tenant_id = d.tenant_id
+              returning a.tenant_id, a.low_balance_alerted, a.balance_micros, a.low_balance_threshold_micros, a.currency
+            ), ${ledgerInsert(rows)}
+            -- accounts read here is the statement's snapshot: the flag as it was before the update
+            -- (the ledger CTEs run to completion whether or not this reads them).
+            select m.tenant_id, m.low_balance_alerted as alerted, m.balance_micros::text as balance_micros,
+              m.low_balance_threshold_micros::text as threshold_micros, m.currency
+            from moved m join accounts was on was.tenant_id = m.tenant_id
+            where m.low_balance_alerted and not was.low_balance_alerted`,
       ),
-
-    /** Applies signed balance changes, each already checked against the locked balance. */
-    async addToBalances(tx: Tx, deltas: Map<string, bigint>): Promise<void> {
-      if (deltas.size === 0) return;
-      const ids = [...deltas.keys()];
-      const amounts = ids.map((id) => deltas.get(id)!.toString());
-      await tx.execute(sql`
-        update accounts a set balance_micros = a.balance_micros + d.delta, updated_at = now()
-        from unnest(${sql.param(ids)}::uuid[], ${sql.param(amounts)}::bigint[]) as d(tenant_id, delta)
-        where a.tenant_id = d.tenant_id`);
-    },
 
     insertEntries,
 

@@ -6,7 +6,14 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import { noticeService } from "../notice/notice-service";
 import { enqueueWebhookEvent } from "../webhook/webhook-events";
-import { billingRepo, type EntryValues, type LedgerRow, type ReservationRow, type Tx } from "./billing-repo";
+import {
+  billingRepo,
+  type EntryValues,
+  type LedgerRow,
+  type LowBalanceFlip,
+  type ReservationRow,
+  type Tx,
+} from "./billing-repo";
 
 export interface Actor {
   type: "user" | "operator" | "system" | "api_key";
@@ -91,11 +98,11 @@ export function billingService(db: Db) {
   const notices = noticeService(db);
 
   /**
-   * Inside the movement's transaction: a notice and a balance.low webhook event, once, for each of
-   * these organisations whose balance just dropped under its threshold.
+   * Inside the movement's transaction: a notice and a balance.low webhook event, once, for each
+   * account whose low-balance flag was just set.
    */
-  async function watchLowBalance(tx: Tx, tenantIds: string[]) {
-    for (const flip of await repo.lowBalanceFlips(tx, tenantIds)) {
+  async function announceLowBalance(tx: Tx, flips: LowBalanceFlip[]) {
+    for (const flip of flips) {
       if (!flip.alerted) continue;
       const params = {
         balanceMicros: flip.balance_micros,
@@ -106,6 +113,10 @@ export function billingService(db: Db) {
       await enqueueWebhookEvent(tx, flip.tenant_id, "balance.low", params);
     }
   }
+
+  /** After a movement: the low-balance flag follows the new balance, announced when it is set. */
+  const watchLowBalance = async (tx: Tx, tenantIds: string[]) =>
+    announceLowBalance(tx, await repo.lowBalanceFlips(tx, tenantIds));
 
   async function post(movement: Movement): Promise<Posted> {
     if (movement.amountMicros <= 0n) throw new AppError("badRequest");
@@ -177,19 +188,22 @@ export function billingService(db: Db) {
    */
   async function chargeBatch(tx: Tx, debits: BatchDebit[]): Promise<(BatchDebitOutcome | AppError)[]> {
     const tenantIds = [...new Set(debits.map((d) => d.tenantId))].sort();
-    let locked = await repo.lockAccounts(tx, tenantIds);
+    const month = monthStartUtc(new Date());
+    let locked = await repo.lockForDebits(tx, tenantIds, month);
     if (locked.length < tenantIds.length) {
       await repo.ensureAccounts(tx, tenantIds);
-      locked = await repo.lockAccounts(tx, tenantIds);
+      locked = await repo.lockForDebits(tx, tenantIds, month);
     }
     const accounts = new Map(
       locked.map((a) => [a.tenant_id, { balance: BigInt(a.balance_micros), currency: a.currency }]),
     );
     const volumes = new Map(
-      (await repo.volumes(tx, tenantIds, monthStartUtc(new Date()))).map((v) => [
-        `${v.tenant_id} ${v.service}`,
-        Number(v.quantity),
-      ]),
+      locked.flatMap((a) =>
+        Object.entries(a.volumes).map(([service, quantity]) => [
+          `${a.tenant_id} ${service}`,
+          Number(quantity),
+        ]),
+      ),
     );
     const deltas = new Map<string, bigint>();
     const entries: (EntryValues & { balanceAfter: bigint })[] = [];
@@ -223,11 +237,7 @@ export function billingService(db: Db) {
       });
       return { volume, amountMicros: amount, entryId: id };
     });
-    if (entries.length > 0) {
-      await repo.addToBalances(tx, deltas);
-      await repo.insertEntries(tx, entries);
-      await watchLowBalance(tx, [...deltas.keys()]);
-    }
+    if (entries.length > 0) await announceLowBalance(tx, await repo.writeDebits(tx, deltas, entries));
     return outcomes;
   }
 
