@@ -34,6 +34,24 @@ function storeContract(name: string, open: () => Promise<{ store: RateStore; clo
       expect(await store.peek(a)).toBe(3);
     });
 
+    it("hits sent at once each get their own count, none lost or repeated", async () => {
+      const key = `t:${Math.random()}`;
+      const other = `t:${Math.random()}`;
+      const hits = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => store.hitEach(i % 2 === 0 ? [key, other] : [key], 60_000)),
+      );
+      expect(hits.map((h) => h[0]!.count).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 50 }, (_, i) => i + 1),
+      );
+      expect(
+        hits
+          .filter((h) => h.length === 2)
+          .map((h) => h[1]!.count)
+          .sort((a, b) => a - b),
+      ).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+      expect(await store.peek(key)).toBe(50);
+    });
+
     it("a new window starts from 1 once the old one has ended", async () => {
       const key = `t:${Math.random()}`;
       await store.hitEach([key], 200);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Redis } from "ioredis";
 import type { Db } from "../../db/client";
+import { groupCommit } from "../../db/group-commit";
 import { queryRows } from "../../db/query";
 
 export interface Hit {
@@ -51,34 +52,67 @@ export function databaseRateStore(db: Db): RateStore {
 }
 
 /**
- * One hit on each counter: INCR, start the window on the first hit, and read what is left of it,
- * for every key in one script (one round trip whatever the number of counters).
+ * Adds to each counter (KEYS[i] by ARGV[i]), starting its window (ARGV[#KEYS + i] ms) when it has
+ * none, and answers every counter's new value and what is left of its window: one round trip for
+ * all the hits of a batch.
  */
-const HIT_EACH = `
+const ADD_EACH = `
 local out = {}
-for _, key in ipairs(KEYS) do
-  local count = redis.call('INCR', key)
+local n = #KEYS
+for i, key in ipairs(KEYS) do
+  local count = redis.call('INCRBY', key, ARGV[i])
   local ttl = redis.call('PTTL', key)
   if ttl < 0 then
-    redis.call('PEXPIRE', key, ARGV[1])
-    ttl = tonumber(ARGV[1])
+    redis.call('PEXPIRE', key, ARGV[n + i])
+    ttl = tonumber(ARGV[n + i])
   end
   table.insert(out, count)
   table.insert(out, ttl)
 end
 return out`;
 
-/** Counters in Redis, for deployments that already run one. */
+type AddEach = (n: number, ...args: (string | number)[]) => Promise<number[]>;
+
+/**
+ * Counters in Redis, shared by every server process. The hits of requests that arrive while a
+ * round trip is under way go together in the next one (group commit): each request still gets
+ * its own exact count, as if it had been alone, and an idle server sends each hit at once.
+ */
 export function redisRateStore(redis: Redis): RateStore {
-  redis.defineCommand("rateHitEach", { lua: HIT_EACH });
-  const hitEach = async (keys: string[], windowMs: number): Promise<Hit[]> => {
-    const names = keys.map((key) => `rl:${key}`);
-    const flat = (await (
-      redis as unknown as { rateHitEach(n: number, ...args: (string | number)[]): Promise<number[]> }
-    ).rateHitEach(names.length, ...names, windowMs)) as number[];
-    const now = Date.now();
-    return keys.map((_, i) => ({ count: flat[2 * i]!, resetAt: now + flat[2 * i + 1]! }));
-  };
+  redis.defineCommand("rateAddEach", { lua: ADD_EACH });
+  const addEach = (redis as unknown as { rateAddEach: AddEach }).rateAddEach.bind(redis);
+  const batcher = groupCommit<{ keys: string[]; windowMs: number }, Hit[]>(
+    async (requests) => {
+      // Every distinct counter once, with how many hits the batch adds to it.
+      const totals = new Map<string, { add: number; windowMs: number }>();
+      for (const { keys, windowMs } of requests)
+        for (const key of keys) {
+          const total = totals.get(key) ?? { add: 0, windowMs };
+          total.add += 1;
+          totals.set(key, total);
+        }
+      const names = [...totals.keys()];
+      const flat = await addEach(
+        names.length,
+        ...names.map((key) => `rl:${key}`),
+        ...names.map((key) => totals.get(key)!.add),
+        ...names.map((key) => totals.get(key)!.windowMs),
+      );
+      const now = Date.now();
+      // Hand the counts out in arrival order: the first request's hit is the lowest.
+      const next = new Map(names.map((key, i) => [key, flat[2 * i]! - totals.get(key)!.add]));
+      const resetAt = new Map(names.map((key, i) => [key, now + flat[2 * i + 1]!]));
+      return requests.map(({ keys }) =>
+        keys.map((key) => {
+          const count = next.get(key)! + 1;
+          next.set(key, count);
+          return { count, resetAt: resetAt.get(key)! };
+        }),
+      );
+    },
+    { maxBatch: 1_000 },
+  );
+  const hitEach = (keys: string[], windowMs: number) => batcher.submit({ keys, windowMs });
   return {
     hitEach,
     hit: async (key, windowMs) => (await hitEach([key], windowMs))[0]!,
