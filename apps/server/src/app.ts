@@ -28,7 +28,7 @@ import { webhookRoutes } from "./features/webhook/routes";
 import { AppError } from "./http/app-error";
 import { registerRequestContext } from "./http/context";
 import { registerErrorHandling } from "./http/error-handler";
-import { loggerOptions } from "./http/logging";
+import { loggerOptions, registerRequestLog } from "./http/logging";
 import { securityHeaders } from "./http/security-headers";
 import { registerTenantContext, type TenantRoute } from "./http/tenant-context";
 import { createServices } from "./services";
@@ -53,6 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, options.logStream),
+    disableRequestLogging: true,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
@@ -75,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   registerErrorHandling(app);
+  registerRequestLog(app);
   registerRequestContext(app);
   app.decorate("tenantRoutes", registerTenantContext(app));
   securityHeaders(app);
