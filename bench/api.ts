@@ -11,7 +11,7 @@
  * debit to the commit), so the load can be spread over several organisations to measure the
  * pipeline rather than one account's ceiling.
  *
- * Run: npx tsx bench/api.ts [seconds=15] [connections=32] [organisations=1]
+ * Run: npx tsx bench/api.ts [seconds=15] [connections=32] [organisations=1] [paced connections=16]
  *      BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
  *      BENCH_REDIS_URL (default redis://127.0.0.1:6379)
  */
@@ -36,6 +36,13 @@ const SECONDS = Number(process.argv[2] ?? 15);
 const CONNECTIONS = Number(process.argv[3] ?? 32);
 /** Organisations sending at once (each with its own key and balance), the load split evenly. */
 const ORGS = Number(process.argv[4] ?? 1);
+/**
+ * Connections of the paced run (half the maximum rate). autocannon paces each connection on its
+ * own timer, all started together, so the requests of every connection arrive as one burst each
+ * tick: with as many connections as the saturating run, "half the rate" means bursts of that
+ * size. Fewer connections measure the latency of a steady half rate.
+ */
+const PACED_CONNECTIONS = Number(process.argv[5] ?? 16);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const BODY = JSON.stringify({ service: "basic", number: "+447400123456" });
@@ -52,8 +59,10 @@ async function autocannon(
   url: string,
   headers: Record<string, string>,
   extra: string[] = [],
+  seconds = SECONDS,
+  connections = CONNECTIONS,
 ): Promise<Result> {
-  const args = ["-j", "-c", String(CONNECTIONS), "-d", String(SECONDS), "-m", "POST", "-b", BODY];
+  const args = ["-j", "-c", String(connections), "-d", String(seconds), "-m", "POST", "-b", BODY];
   for (const [name, value] of Object.entries({ "content-type": "application/json", ...headers }))
     args.push("-H", `${name}=${value}`);
   const { stdout } = await run("node_modules/.bin/autocannon", [...args, ...extra, url], {
@@ -88,7 +97,7 @@ async function startServer(script: string, env: Record<string, string>): Promise
  * latency shown is the worst of them (p50 and p99 each), so it never looks better than it was.
  */
 async function spread(url: string, keys: string[], rate?: number): Promise<Result> {
-  const each = Math.max(1, Math.floor(CONNECTIONS / keys.length));
+  const each = Math.max(1, Math.floor((rate ? PACED_CONNECTIONS : CONNECTIONS) / keys.length));
   const results = await Promise.all(
     keys.map((key) =>
       autocannon(
@@ -182,7 +191,7 @@ async function main() {
   const constant = await startServer("bench/api-constant-server.ts", { PORT: "31902" });
   try {
     console.log(
-      `${SECONDS} s per run, ${CONNECTIONS} connections, ${ORGS} organisation(s), PostgreSQL + Redis, one server process each`,
+      `${SECONDS} s per run, ${CONNECTIONS} connections (${PACED_CONNECTIONS} when paced), ${ORGS} organisation(s), PostgreSQL + Redis, one server process each`,
     );
     // Warm both up (JIT, connection pools) before measuring.
     await autocannon("http://127.0.0.1:31902/constant", {}, [], 3);
@@ -195,8 +204,10 @@ async function main() {
     const paced = await spread("http://127.0.0.1:31901/api/v1/check", secrets, half);
     line(`POST /api/v1/check at ${half} req/s`, paced);
     const ratio = full.requests.average / raw.requests.average;
+    // The latency counts only if the paced run really sent (nearly) the rate it was asked for.
+    const pacedHeld = paced.requests.average >= half * 0.95;
     console.log(
-      `ratio ${ratio.toFixed(2)} of the constant route (target >= 0.25): ${ratio >= 0.25 ? "met" : "NOT met"}; p99 at half rate ${paced.latency.p99} ms (target < 20): ${paced.latency.p99 < 20 ? "met" : "NOT met"}`,
+      `ratio ${ratio.toFixed(2)} of the constant route (target >= 0.25): ${ratio >= 0.25 ? "met" : "NOT met"}; p99 at half rate ${paced.latency.p99} ms (target < 20): ${paced.latency.p99 < 20 && pacedHeld ? "met" : pacedHeld ? "NOT met" : "NOT met (the paced run fell short of half the rate)"}`,
     );
 
     // Correct with money under load: one ledger row per answered check.
