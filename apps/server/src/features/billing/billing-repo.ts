@@ -207,9 +207,16 @@ export function billingRepo(db: Db) {
     /**
      * Writes a batch of debits already checked against the locked balances, in one statement:
      * each account moves by its total, the ledger rows and the month's volumes are written, and
-     * the low-balance flag follows the new balance. Returns the accounts whose flag was just set.
+     * the low-balance flag follows the new balance, and `alongside` (common table expressions
+     * writing what the debits pay for) runs in the same statement. Returns the accounts whose
+     * flag was just set.
      */
-    writeDebits: (tx: Tx, deltas: Map<string, bigint>, rows: (EntryValues & { balanceAfter: bigint })[]) =>
+    writeDebits: (
+      tx: Tx,
+      deltas: Map<string, bigint>,
+      rows: (EntryValues & { balanceAfter: bigint })[],
+      alongside?: SQL,
+    ) =>
       queryRows<LowBalanceFlip>(
         tx,
         sql`with d as (
@@ -221,7 +228,7 @@ export function billingRepo(db: Db) {
                   else a.balance_micros + d.delta < a.low_balance_threshold_micros end
               from d where a.tenant_id = d.tenant_id
               returning a.tenant_id, a.low_balance_alerted, a.balance_micros, a.low_balance_threshold_micros, a.currency
-            ), ${ledgerInsert(rows)}
+            ), ${ledgerInsert(rows)}${alongside ? sql`, ${alongside}` : sql``}
             -- accounts read here is the statement's snapshot: the flag as it was before the update
             -- (the ledger CTEs run to completion whether or not this reads them).
             select m.tenant_id, m.low_balance_alerted as alerted, m.balance_micros::text as balance_micros,

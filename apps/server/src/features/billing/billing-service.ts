@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { formatMoney } from "@nc/contracts/money";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
@@ -186,7 +187,15 @@ export function billingService(db: Db) {
    * 402), then write the balances, the ledger rows and the volumes. Each debit's ledger row is
    * the same as charge() writes.
    */
-  async function chargeBatch(tx: Tx, debits: BatchDebit[]): Promise<(BatchDebitOutcome | AppError)[]> {
+  async function chargeBatch(
+    tx: Tx,
+    debits: BatchDebit[],
+    /**
+     * What the debits pay for, given their outcomes, as common table expressions written in the
+     * same statement as the charges (or alone when nothing is charged); null writes nothing.
+     */
+    alongside: (outcomes: (BatchDebitOutcome | AppError)[]) => SQL | null = () => null,
+  ): Promise<(BatchDebitOutcome | AppError)[]> {
     const tenantIds = [...new Set(debits.map((d) => d.tenantId))].sort();
     const month = monthStartUtc(new Date());
     let locked = await repo.lockForDebits(tx, tenantIds, month);
@@ -237,7 +246,10 @@ export function billingService(db: Db) {
       });
       return { volume, amountMicros: amount, entryId: id };
     });
-    if (entries.length > 0) await announceLowBalance(tx, await repo.writeDebits(tx, deltas, entries));
+    const also = alongside(outcomes);
+    if (entries.length > 0)
+      await announceLowBalance(tx, await repo.writeDebits(tx, deltas, entries, also ?? undefined));
+    else if (also) await tx.execute(sql`with ${also} select 1`);
     return outcomes;
   }
 

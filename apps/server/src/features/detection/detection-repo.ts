@@ -67,6 +67,59 @@ export interface SingleJobValues {
   sandbox: boolean;
 }
 
+/**
+ * Common table expressions that write single checks, each a job and its one item with the result,
+ * the rows passed as one JSON document (no per-value parameters to build). A fragment, so the
+ * charge that pays for them can write them in its own statement (one round trip for both).
+ */
+export function singlesInsert(rows: SingleJobValues[]): SQL {
+  const document = JSON.stringify(
+    rows.map((v) => ({
+      id: v.id,
+      tenant_id: v.tenantId,
+      channel: v.channel,
+      service: v.service,
+      invalid: v.itemStatus === "rejected" ? 1 : 0,
+      unit_price_micros: v.unitPriceMicros.toString(),
+      charged_micros: v.costMicros.toString(),
+      currency: v.currency,
+      submitted_by: v.userId,
+      default_country: v.defaultCountry,
+      sandbox: v.sandbox ? 1 : 0,
+      input: v.input,
+      e164: v.e164,
+      status: v.itemStatus,
+      reject_reason: v.rejectReason,
+      result: v.result,
+      outcome: v.facets.outcome,
+      line_type: v.facets.lineType,
+      country: v.facets.country,
+      carrier: v.facets.carrier,
+      risk: v.facets.risk,
+    })),
+  );
+  return sql`single_rows as (
+      select * from json_to_recordset(${document}::json) as r(
+        id uuid, tenant_id uuid, channel text, service text, invalid int, unit_price_micros bigint,
+        charged_micros bigint, currency text, submitted_by uuid, default_country text, sandbox int,
+        input text, e164 text, status text, reject_reason text, result json, outcome text,
+        line_type text, country text, carrier text, risk text)
+    ), single_jobs as (
+      insert into ${detectionJobs} (id, tenant_id, kind, channel, service, status, total, done, invalid,
+        unit_price_micros, charged_micros, currency, submitted_by, default_country, sandbox,
+        started_at, finished_at)
+      select id, tenant_id, 'single', channel, service, 'completed', 1, 1, invalid, unit_price_micros,
+        charged_micros, currency, submitted_by, default_country, sandbox, now(), now()
+      from single_rows
+    ), single_items as (
+      insert into ${detectionItems} (job_id, seq, input, e164, status, reject_reason, result, outcome,
+        line_type, country, carrier, risk, cost_micros, attempts, finished_at)
+      select id, 0, input, e164, status, reject_reason, result, outcome, line_type, country, carrier, risk,
+        charged_micros, 1, now()
+      from single_rows
+    )`;
+}
+
 /** The SQL of single checks: one job of one item, and the tenant's job history. */
 export function detectionRepo(db: Db) {
   return {
@@ -80,59 +133,6 @@ export function detectionRepo(db: Db) {
               and j.created_at >= ${since.toISOString()}::timestamptz`,
       );
       return Number(row?.n ?? 0);
-    },
-
-    /**
-     * Single checks, each a job and its one item with the result: one statement for all of them,
-     * the rows passed as one JSON document (no per-value parameters to build).
-     */
-    async insertSingles(tx: Tx, rows: SingleJobValues[]): Promise<void> {
-      if (rows.length === 0) return;
-      const document = JSON.stringify(
-        rows.map((v) => ({
-          id: v.id,
-          tenant_id: v.tenantId,
-          channel: v.channel,
-          service: v.service,
-          invalid: v.itemStatus === "rejected" ? 1 : 0,
-          unit_price_micros: v.unitPriceMicros.toString(),
-          charged_micros: v.costMicros.toString(),
-          currency: v.currency,
-          submitted_by: v.userId,
-          default_country: v.defaultCountry,
-          sandbox: v.sandbox ? 1 : 0,
-          input: v.input,
-          e164: v.e164,
-          status: v.itemStatus,
-          reject_reason: v.rejectReason,
-          result: v.result,
-          outcome: v.facets.outcome,
-          line_type: v.facets.lineType,
-          country: v.facets.country,
-          carrier: v.facets.carrier,
-          risk: v.facets.risk,
-        })),
-      );
-      await tx.execute(sql`
-        with r as (
-          select * from json_to_recordset(${document}::json) as r(
-            id uuid, tenant_id uuid, channel text, service text, invalid int, unit_price_micros bigint,
-            charged_micros bigint, currency text, submitted_by uuid, default_country text, sandbox int,
-            input text, e164 text, status text, reject_reason text, result json, outcome text,
-            line_type text, country text, carrier text, risk text)
-        ), jobs as (
-          insert into ${detectionJobs} (id, tenant_id, kind, channel, service, status, total, done, invalid,
-            unit_price_micros, charged_micros, currency, submitted_by, default_country, sandbox,
-            started_at, finished_at)
-          select id, tenant_id, 'single', channel, service, 'completed', 1, 1, invalid, unit_price_micros,
-            charged_micros, currency, submitted_by, default_country, sandbox, now(), now()
-          from r
-        )
-        insert into ${detectionItems} (job_id, seq, input, e164, status, reject_reason, result, outcome,
-          line_type, country, carrier, risk, cost_micros, attempts, finished_at)
-        select id, 0, input, e164, status, reject_reason, result, outcome, line_type, country, carrier, risk,
-          charged_micros, 1, now()
-        from r`);
     },
 
     /**

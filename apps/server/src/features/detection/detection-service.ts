@@ -55,7 +55,7 @@ export function detectionService(
   const pricing = priceService(db);
   const billing = billingService(db);
   const fraudLists = fraudListService(db);
-  const writer = singleCheckWriter(db, repo, billing);
+  const writer = singleCheckWriter(db, billing);
 
   async function lookups(service: ServiceCode, basic: BasicResult, fresh = false, test = false) {
     const options = { bypassCache: fresh };

@@ -5,7 +5,7 @@ import { groupCommit } from "../../db/group-commit";
 import { AppError } from "../../http/app-error";
 import { type Actor, type BillingService, billingService } from "../billing/billing-service";
 import { type PriceBand, pickBand } from "../price/price-service";
-import type { DetectionRepo, SingleJobValues } from "./detection-repo";
+import { type SingleJobValues, singlesInsert } from "./detection-repo";
 
 /** A checked number waiting to be stored and charged. */
 export interface CheckToWrite
@@ -42,12 +42,14 @@ function unitPrice(bands: PriceBand[], volume: number): bigint {
  * covers it), then the job and item rows of the charged and free checks. A check is never stored
  * without its charge, nor charged without being stored.
  */
-export function singleCheckWriter(db: Db, repo: DetectionRepo, billing: BillingService = billingService(db)) {
+export function singleCheckWriter(db: Db, billing: BillingService = billingService(db)) {
   return groupCommit<CheckToWrite, WrittenCheck>(
     (checks) =>
       db.transaction(async (tx) => {
         const ids = checks.map(() => uuidv7());
-        const charges = await billing.chargeBatch(
+        const written: (WrittenCheck | AppError)[] = [];
+        // The jobs of the checks charged (and the free ones) go in the charges' own statement.
+        await billing.chargeBatch(
           tx,
           checks.map((check, i) => ({
             tenantId: check.tenantId,
@@ -60,28 +62,29 @@ export function singleCheckWriter(db: Db, repo: DetectionRepo, billing: BillingS
             request: { service: check.service, e164: check.e164 },
             actor: check.actor,
           })),
+          (charges) => {
+            const rows: SingleJobValues[] = [];
+            checks.forEach((check, i) => {
+              const charge = charges[i]!;
+              if (charge instanceof AppError) {
+                written.push(charge);
+                return;
+              }
+              const { bands, chargeable, tradeType, actor, ...values } = check;
+              const result = { ...check.result, charged: charge.amountMicros > 0n };
+              const unitPriceMicros = unitPrice(bands, charge.volume);
+              rows.push({ ...values, id: ids[i]!, result, unitPriceMicros, costMicros: charge.amountMicros });
+              written.push({
+                jobId: ids[i]!,
+                unitPriceMicros,
+                costMicros: charge.amountMicros,
+                currency: check.currency,
+                result,
+              });
+            });
+            return rows.length > 0 ? singlesInsert(rows) : null;
+          },
         );
-        const written: (WrittenCheck | AppError)[] = [];
-        const rows: SingleJobValues[] = [];
-        checks.forEach((check, i) => {
-          const charge = charges[i]!;
-          if (charge instanceof AppError) {
-            written.push(charge);
-            return;
-          }
-          const { bands, chargeable, tradeType, actor, ...values } = check;
-          const result = { ...check.result, charged: charge.amountMicros > 0n };
-          const unitPriceMicros = unitPrice(bands, charge.volume);
-          rows.push({ ...values, id: ids[i]!, result, unitPriceMicros, costMicros: charge.amountMicros });
-          written.push({
-            jobId: ids[i]!,
-            unitPriceMicros,
-            costMicros: charge.amountMicros,
-            currency: check.currency,
-            result,
-          });
-        });
-        await repo.insertSingles(tx, rows);
         return written;
       }),
     { maxBatch: 500 },
