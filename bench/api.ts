@@ -53,6 +53,8 @@ interface Result {
   latency: { p50: number; p99: number; average: number };
   non2xx: number;
   errors: number;
+  /** Answers with status 2xx (each one a charged check). */
+  "2xx": number;
 }
 
 async function autocannon(
@@ -121,6 +123,7 @@ async function spread(url: string, keys: string[], rate?: number): Promise<Resul
     },
     non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
     errors: results.reduce((sum, r) => sum + r.errors, 0),
+    "2xx": results.reduce((sum, r) => sum + r["2xx"], 0),
   };
 }
 
@@ -195,7 +198,12 @@ async function main() {
     );
     // Warm both up (JIT, connection pools) before measuring.
     await autocannon("http://127.0.0.1:31902/constant", {}, [], 3);
-    await autocannon("http://127.0.0.1:31901/api/v1/check", { authorization: `Bearer ${secrets[0]}` }, [], 3);
+    const warm = await autocannon(
+      "http://127.0.0.1:31901/api/v1/check",
+      { authorization: `Bearer ${secrets[0]}` },
+      [],
+      3,
+    );
     const raw = await autocannon("http://127.0.0.1:31902/constant", {});
     line("constant route (raw limit)", raw);
     const full = await spread("http://127.0.0.1:31901/api/v1/check", secrets);
@@ -210,15 +218,30 @@ async function main() {
       `ratio ${ratio.toFixed(2)} of the constant route (target >= 0.25): ${ratio >= 0.25 ? "met" : "NOT met"}; p99 at half rate ${paced.latency.p99} ms (target < 20): ${paced.latency.p99 < 20 && pacedHeld ? "met" : pacedHeld ? "NOT met" : "NOT met (the paced run fell short of half the rate)"}`,
     );
 
-    // Correct with money under load: one ledger row per answered check.
+    // Correct with money under load: every stored check has exactly one charge, every charge one
+    // check, and each balance still equals the sum of its ledger.
     const db2 = await openDatabase({ url: fresh.url, dataDir: "unused" });
-    const [charges] = await queryRows<{ n: number }>(
+    const [money] = await queryRows<{ charges: number; charged_jobs: number; jobs: number; off: number }>(
       db2.db,
-      sql`select count(*)::int as n from ledger_entries
-          where tenant_id = any(${sql.param(tenantIds)}::uuid[]) and trade_type = ${TRADE_TYPES.checkNumberApi}`,
+      sql`select
+            (select count(*)::int from ledger_entries
+              where tenant_id = any(${sql.param(tenantIds)}::uuid[]) and trade_type = ${TRADE_TYPES.checkNumberApi}) as charges,
+            (select count(distinct reference_id)::int from ledger_entries
+              where tenant_id = any(${sql.param(tenantIds)}::uuid[]) and trade_type = ${TRADE_TYPES.checkNumberApi}) as charged_jobs,
+            (select count(*)::int from detection_jobs where tenant_id = any(${sql.param(tenantIds)}::uuid[])) as jobs,
+            (select count(*)::int from accounts a where a.tenant_id = any(${sql.param(tenantIds)}::uuid[])
+               and a.balance_micros <> (select coalesce(sum(amount_micros), 0) from ledger_entries l
+                                        where l.tenant_id = a.tenant_id)) as off`,
     );
     await db2.close();
-    console.log(`ledger rows: ${charges!.n} (answered checks incl. warm-up are each charged once)`);
+    const answered = warm["2xx"] + full["2xx"] + paced["2xx"];
+    const exact = money!.charges === money!.jobs && money!.charged_jobs === money!.jobs && money!.off === 0;
+    console.log(
+      `stored checks ${money!.jobs}, charges ${money!.charges} over ${money!.charged_jobs} checks, balances off their ledger: ${money!.off} — ${exact ? "each check charged exactly once" : "MISMATCH"}`,
+    );
+    console.log(
+      `answers autocannon counted as 200: ${answered} (fewer than stored: requests still in flight when a run ended, at most the connections of each run)`,
+    );
   } finally {
     api.kill("SIGTERM");
     constant.kill("SIGTERM");
