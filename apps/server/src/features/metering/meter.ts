@@ -17,9 +17,11 @@ export interface MeterOptions {
 }
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The last answer per time zone and the hour it holds for (formatting is the costly part). */
+const lastDay = new Map<string, { hour: number; day: string }>();
+const HOUR_MS = 3_600_000;
 
-/** YYYY-MM-DD of an instant in a time zone (UTC when the zone is unknown). */
-export function dayIn(timeZone: string, at: Date): string {
+function formatDay(timeZone: string, at: Date): string {
   let format = dayFormats.get(timeZone);
   if (!format) {
     try {
@@ -40,6 +42,26 @@ export function dayIn(timeZone: string, at: Date): string {
     dayFormats.set(timeZone, format);
   }
   return format.format(at);
+}
+
+/**
+ * YYYY-MM-DD of an instant in a time zone (UTC when the zone is unknown). Formatting costs a few
+ * microseconds a call, so the answer is reused for the rest of the same UTC hour, but only for an
+ * hour whose first and last millisecond fall on the same day in that zone (zones with half- and
+ * quarter-hour offsets change day in the middle of a UTC hour: those hours are always formatted).
+ */
+export function dayIn(timeZone: string, at: Date): string {
+  const hour = Math.floor(at.getTime() / HOUR_MS);
+  const cached = lastDay.get(timeZone);
+  if (cached?.hour === hour) return cached.day;
+  const day = formatDay(timeZone, at);
+  const start = formatDay(timeZone, new Date(hour * HOUR_MS));
+  const end = formatDay(timeZone, new Date((hour + 1) * HOUR_MS - 1));
+  if (start === end) {
+    if (lastDay.size > 1_000) lastDay.clear();
+    lastDay.set(timeZone, { hour, day });
+  }
+  return day;
 }
 
 /** Folds calls into rollup rows: one per organisation, day, key, endpoint, service and status. */
