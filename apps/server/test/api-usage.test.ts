@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tenants } from "../src/db/schema/index";
 import { apiUsageService } from "../src/features/api-usage/api-usage-service";
 import { LATENCY_SLOTS } from "../src/features/metering/latency-buckets";
-import { dayIn } from "../src/features/metering/meter";
+import { addToRollups, dayIn } from "../src/features/metering/meter";
+import { meteringRepo } from "../src/features/metering/metering-repo";
 import { body, expectError, expectFieldError, expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
 import { inTenant, memberWithRole } from "./helpers/tenancy";
@@ -45,19 +46,23 @@ describe("API usage: the dashboard's read of the rollup", () => {
   });
   afterAll(() => t.close());
 
+  // Written as the meter writes them: daily, monthly and day totals.
   const insert = (tenantId: string, rows: Rollup[]) =>
-    t.database.db.execute(
-      sql`insert into api_usage_daily (tenant_id, day, api_key_id, endpoint, service, status, calls, numbers,
-                                       cost_micros, latency_ms_sum, latency_hist)
-          values ${sql.join(
-            rows.map(
-              (r) =>
-                sql`(${tenantId}, ${r.day}::date, ${r.key}, ${r.endpoint}, ${r.service}, ${r.status}, ${r.calls},
-                     ${r.numbers ?? 0}, ${(r.cost ?? 0n).toString()}::bigint, ${r.latencyMs},
-                     ${`{${r.hist.join(",")}}`}::bigint[])`,
-            ),
-            sql`, `,
-          )}`,
+    addToRollups(
+      meteringRepo(t.database.db),
+      rows.map((r) => ({
+        tenantId,
+        day: r.day,
+        apiKeyId: r.key,
+        endpoint: r.endpoint,
+        service: r.service,
+        status: r.status,
+        calls: r.calls,
+        numbers: r.numbers ?? 0,
+        costMicros: r.cost ?? 0n,
+        latencyMsSum: r.latencyMs,
+        latencyHist: r.hist,
+      })),
     );
 
   async function keyOf(api: ReturnType<typeof inTenant>, name: string, mode: "live" | "test") {
@@ -417,6 +422,83 @@ describe("API usage: the dashboard's read of the rollup", () => {
       .map((l) => l.split(",")[5]);
     expect(endpoints).toHaveLength(5_200);
     expect(new Set(endpoints).size).toBe(5_200);
+  });
+
+  it("a period over several months reads whole months from the monthly rollup and gives the same answer as the days", async () => {
+    const f = await fundedTenant(t);
+    const keys = ["00000000-0000-4000-8000-00000000aa01", "00000000-0000-4000-8000-00000000aa02"];
+    // Every third day from 10 January to 20 April 2026, two keys, two endpoints, a failing status now and then.
+    const rows: Rollup[] = [];
+    for (let i = 0; i < 100; i += 3) {
+      const day = new Date(Date.UTC(2026, 0, 10 + i)).toISOString().slice(0, 10);
+      rows.push(
+        {
+          day,
+          key: keys[i % 2]!,
+          endpoint: CHECK,
+          service: "basic",
+          status: 200,
+          calls: 10 + i,
+          numbers: 10 + i,
+          cost: BigInt(1000 * (10 + i)),
+          latencyMs: 50 * (10 + i),
+          hist: hist(3 + (i % 4), 10 + i),
+        },
+        {
+          day,
+          key: keys[(i + 1) % 2]!,
+          endpoint: BATCH,
+          service: "hlr",
+          status: i % 9 === 0 ? 429 : 200,
+          calls: 2,
+          numbers: 40,
+          cost: 7000n,
+          latencyMs: 900,
+          hist: hist(12, 2),
+        },
+      );
+    }
+    await insert(f.tenantId, rows);
+    const usage = apiUsageService(t.database.db);
+    /** What the period must add up to, from the day rows themselves. */
+    const expected = (from: string, to: string, keep: (r: Rollup) => boolean = () => true) => {
+      const inPeriod = rows.filter((r) => r.day >= from && r.day <= to && keep(r));
+      const calls = inPeriod.reduce((n, r) => n + r.calls, 0);
+      const errors = inPeriod.filter((r) => r.status !== 200).reduce((n, r) => n + r.calls, 0);
+      const byKey = new Map<string, number>();
+      for (const r of inPeriod) byKey.set(r.key, (byKey.get(r.key) ?? 0) + r.calls);
+      return { calls, errors, byKey: Object.fromEntries(byKey), days: inPeriod.length };
+    };
+    const periods: [string, string][] = [
+      ["2026-01-20", "2026-04-05"], // part of January, February and March whole, part of April
+      ["2026-02-01", "2026-03-31"], // whole months only
+      ["2026-02-03", "2026-02-25"], // inside one month
+      ["2026-01-10", "2026-04-20"],
+    ];
+    for (const [from, to] of periods) {
+      for (const [filter, keep] of [
+        [{}, () => true],
+        [{ apiKeyId: keys[0] }, (r: Rollup) => r.key === keys[0]],
+        [{ endpoint: BATCH }, (r: Rollup) => r.endpoint === BATCH],
+        [{ service: "basic" }, (r: Rollup) => r.service === "basic"],
+      ] as const) {
+        const view = await usage.usage(f.tenantId, { from, to, ...filter });
+        const want = expected(from, to, keep);
+        expect(view.totals, `${from}..${to} ${JSON.stringify(filter)}`).toMatchObject({
+          calls: want.calls,
+          errors: want.errors,
+        });
+        expect(Object.fromEntries(view.byKey.map((k) => [k.apiKeyId, k.calls]))).toEqual(want.byKey);
+        expect(view.byEndpoint.reduce((n, e) => n + e.calls, 0)).toBe(want.calls);
+        expect(view.byStatus.reduce((n, e) => n + e.calls, 0)).toBe(want.calls);
+        expect(view.days.reduce((n, d) => n + d.calls, 0)).toBe(want.calls);
+        expect(view.latencyByEndpoint.reduce((n, e) => n + e.calls, 0)).toBe(want.calls);
+      }
+    }
+    // The histograms of whole months and edge days merge into the same percentiles as the days'.
+    const whole = await usage.usage(f.tenantId, { from: "2026-01-10", to: "2026-04-20", endpoint: BATCH });
+    expect(whole.latencyByEndpoint).toEqual([expect.objectContaining({ endpoint: BATCH })]);
+    expect(whole.totals.latency.avgMs).toBeCloseTo(450, 5);
   });
 
   it("answers the public usage endpoint's days: every day, zeros included, in the account's currency", async () => {

@@ -1,3 +1,4 @@
+import { addDays } from "@nc/contracts/api-usage";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/query";
@@ -23,8 +24,7 @@ export interface SumColumns {
 
 /** One row of the grouped read: `dim` says which grouping set it belongs to. */
 export interface SliceRow extends SumColumns {
-  dim: "day" | "key" | "endpoint" | "service" | "status";
-  day: string | null;
+  dim: "key" | "endpoint" | "service" | "status";
   api_key_id: string | null;
   endpoint: string | null;
   service: string | null;
@@ -69,44 +69,99 @@ const ERROR_CALLS = sql.raw("coalesce(sum(u.calls) filter (where u.status not be
 const SUMS = sql`sum(u.calls)::text as calls, ${ERROR_CALLS}::text as errors, sum(u.numbers)::text as numbers,
                  sum(u.cost_micros)::text as cost_micros, sum(u.latency_ms_sum)::float8 as latency_ms_sum`;
 
-/** The period and filters; the period is a range of the primary key (tenant_id, day, ...). */
-function conditions(tenantId: string, filter: UsageFilter): SQL {
-  const parts: SQL[] = [
-    sql`u.tenant_id = ${tenantId}`,
-    sql`u.day between ${filter.from}::date and ${filter.to}::date`,
-  ];
+/** The key, endpoint and service filters (the period is applied per source). */
+function filters(filter: UsageFilter): SQL[] {
+  const parts: SQL[] = [];
   if (filter.apiKeyId) parts.push(sql`u.api_key_id = ${filter.apiKeyId}`);
   if (filter.endpoint) parts.push(sql`u.endpoint = ${filter.endpoint}`);
   if (filter.service !== undefined) parts.push(sql`u.service = ${filter.service}`);
-  return sql.join(parts, sql` and `);
+  return parts;
+}
+
+/** The period and filters on the daily rollup; the period is a range of its primary key. */
+function conditions(tenantId: string, filter: UsageFilter): SQL {
+  return sql.join(
+    [
+      sql`u.tenant_id = ${tenantId}`,
+      sql`u.day between ${filter.from}::date and ${filter.to}::date`,
+      ...filters(filter),
+    ],
+    sql` and `,
+  );
+}
+
+const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+const nextMonth = (day: string) => monthStart(addDays(monthStart(day), 32));
+
+/**
+ * A period cut at whole months: the months it covers entirely (first month, and the month after
+ * the last) are read from the monthly rollup, the days before and after them from the daily one.
+ */
+export function splitPeriod(
+  from: string,
+  to: string,
+): { months: [string, string] | null; days: [string, string][] } {
+  const first = from === monthStart(from) ? from : nextMonth(from);
+  const end = addDays(to, 1) === nextMonth(to) ? nextMonth(to) : monthStart(to);
+  if (first >= end) return { months: null, days: [[from, to]] };
+  const days: [string, string][] = [];
+  if (from < first) days.push([from, addDays(first, -1)]);
+  if (end <= to) days.push([end, to]);
+  return { months: [first, end], days };
+}
+
+const ROW_COLUMNS = sql.raw(
+  "u.api_key_id, u.endpoint, u.service, u.status, u.calls, u.numbers, u.cost_micros, u.latency_ms_sum, u.latency_hist",
+);
+
+/**
+ * The rollup rows of a period, filtered: whole months from api_usage_monthly, the days at either
+ * end from api_usage_daily (a year is ~12 rows per combination instead of 365).
+ */
+function periodRows(tenantId: string, filter: UsageFilter): SQL {
+  const split = splitPeriod(filter.from, filter.to);
+  const parts: SQL[] = [];
+  if (split.months)
+    parts.push(
+      sql`select ${ROW_COLUMNS} from api_usage_monthly u
+          where ${sql.join(
+            [
+              sql`u.tenant_id = ${tenantId}`,
+              sql`u.month >= ${split.months[0]}::date and u.month < ${split.months[1]}::date`,
+              ...filters(filter),
+            ],
+            sql` and `,
+          )}`,
+    );
+  for (const [a, b] of split.days)
+    parts.push(
+      sql`select ${ROW_COLUMNS} from api_usage_daily u where ${conditions(tenantId, { ...filter, from: a, to: b })}`,
+    );
+  return sql.join(parts, sql` union all `);
 }
 
 /**
- * All SQL of the API usage page. It reads only the daily rollup (api_usage_daily), never the raw
- * calls, so a year of a busy organisation is a range scan of its rollup rows, grouped in SQL.
+ * All SQL of the API usage page. It reads only the rollups (daily, monthly, day totals), never the
+ * raw calls, so a year of a busy organisation is a few range scans, grouped in SQL.
  */
 export function apiUsageRepo(db: Db) {
   return {
     /**
-     * Every breakdown of the page in one pass over the rows: per day, key, endpoint, service and
-     * status (grouping sets). The grand total is added up from the days by the service: a sixth
-     * set would cost a fifth more. Keys are named from api_keys of the same organisation; a
-     * deleted key keeps only its id.
+     * The page's breakdowns in one pass over the period's rows: per key, endpoint, service and
+     * status (grouping sets). Keys are named from api_keys of the same organisation; a deleted
+     * key keeps only its id.
      */
     slices: (tenantId: string, filter: UsageFilter) =>
       queryRows<SliceRow>(
         db,
         sql`with g as (
-              select case when grouping(u.day) = 0 then 'day'
-                          when grouping(u.api_key_id) = 0 then 'key'
+              select case when grouping(u.api_key_id) = 0 then 'key'
                           when grouping(u.endpoint) = 0 then 'endpoint'
                           when grouping(u.service) = 0 then 'service'
                           else 'status' end as dim,
-                     to_char(u.day, 'YYYY-MM-DD') as day, u.api_key_id, u.endpoint, u.service, u.status,
-                     ${SUMS}
-              from api_usage_daily u
-              where ${conditions(tenantId, filter)}
-              group by grouping sets ((u.day), (u.api_key_id), (u.endpoint), (u.service), (u.status))
+                     u.api_key_id, u.endpoint, u.service, u.status, ${SUMS}
+              from (${periodRows(tenantId, filter)}) u
+              group by grouping sets ((u.api_key_id), (u.endpoint), (u.service), (u.status))
             )
             select g.*, k.name as key_name, k.mode as key_mode, k.last4 as key_last4
             from g left join api_keys k on k.id = g.api_key_id and k.tenant_id = ${tenantId}`,
@@ -121,21 +176,38 @@ export function apiUsageRepo(db: Db) {
       queryRows<HistogramRow>(
         db,
         sql`select u.endpoint, h.slot::int as slot, sum(h.n)::text as calls
-            from api_usage_daily u, unnest(u.latency_hist) with ordinality as h(n, slot)
-            where ${conditions(tenantId, filter)} and h.n <> 0
+            from (${periodRows(tenantId, filter)}) u, unnest(u.latency_hist) with ordinality as h(n, slot)
+            where h.n <> 0
             group by u.endpoint, h.slot`,
       ),
 
-    /** Per day only (the public usage endpoint); days without calls are absent. */
+    /**
+     * Per day; days without calls are absent. Without a key or endpoint filter from the day totals
+     * (a handful of rows a day), else from the daily rollup through its key or endpoint index.
+     */
     days: (tenantId: string, filter: UsageFilter) =>
       queryRows<DayRow>(
         db,
-        sql`select to_char(u.day, 'YYYY-MM-DD') as day, sum(u.calls)::text as calls, ${ERROR_CALLS}::text as errors,
-                   sum(u.numbers)::text as numbers, sum(u.cost_micros)::text as cost_micros
-            from api_usage_daily u
-            where ${conditions(tenantId, filter)}
-            group by u.day
-            order by u.day`,
+        filter.apiKeyId || filter.endpoint
+          ? sql`select to_char(u.day, 'YYYY-MM-DD') as day, sum(u.calls)::text as calls, ${ERROR_CALLS}::text as errors,
+                       sum(u.numbers)::text as numbers, sum(u.cost_micros)::text as cost_micros
+                from api_usage_daily u
+                where ${conditions(tenantId, filter)}
+                group by u.day
+                order by u.day`
+          : sql`select to_char(u.day, 'YYYY-MM-DD') as day, sum(u.calls)::text as calls, sum(u.errors)::text as errors,
+                       sum(u.numbers)::text as numbers, sum(u.cost_micros)::text as cost_micros
+                from api_usage_day_totals u
+                where ${sql.join(
+                  [
+                    sql`u.tenant_id = ${tenantId}`,
+                    sql`u.day between ${filter.from}::date and ${filter.to}::date`,
+                    ...(filter.service !== undefined ? [sql`u.service = ${filter.service}`] : []),
+                  ],
+                  sql` and `,
+                )}
+                group by u.day
+                order by u.day`,
       ),
 
     /** The rollup rows themselves in primary-key order, after the cursor: the export's pages. */

@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
 import { LATENCY_SLOTS, latencySlot } from "./latency-buckets";
-import { type CallRow, meteringRepo, type RollupRow } from "./metering-repo";
+import {
+  type CallRow,
+  type DayTotalRow,
+  type MeteringRepo,
+  meteringRepo,
+  type RollupRow,
+} from "./metering-repo";
 
 export interface MeteredCall extends Omit<CallRow, "at"> {
   /** The organisation's time zone: the call counts on its day there. */
@@ -97,10 +103,62 @@ export function rollUp(calls: MeteredCall[]): RollupRow[] {
   return [...rows.values()];
 }
 
+/** The daily rows summed per month (same organisation, key, endpoint, service and status). */
+export function byMonth(days: RollupRow[]): RollupRow[] {
+  const months = new Map<string, RollupRow>();
+  for (const row of days) {
+    const month = `${row.day.slice(0, 7)}-01`;
+    const id = `${row.tenantId}|${month}|${row.apiKeyId}|${row.endpoint}|${row.service}|${row.status}`;
+    const sum = months.get(id);
+    if (!sum) {
+      months.set(id, { ...row, day: month, latencyHist: [...row.latencyHist] });
+      continue;
+    }
+    sum.calls += row.calls;
+    sum.numbers += row.numbers;
+    sum.costMicros += row.costMicros;
+    sum.latencyMsSum += row.latencyMsSum;
+    row.latencyHist.forEach((n, i) => {
+      sum.latencyHist[i]! += n;
+    });
+  }
+  return [...months.values()];
+}
+
+/** The daily rows summed per organisation, day and service (the day series). */
+export function dayTotals(days: RollupRow[]): DayTotalRow[] {
+  const totals = new Map<string, DayTotalRow>();
+  for (const row of days) {
+    const id = `${row.tenantId}|${row.day}|${row.service}`;
+    const total = totals.get(id) ?? {
+      tenantId: row.tenantId,
+      day: row.day,
+      service: row.service,
+      calls: 0,
+      errors: 0,
+      numbers: 0,
+      costMicros: 0n,
+    };
+    total.calls += row.calls;
+    if (row.status < 200 || row.status > 299) total.errors += row.calls;
+    total.numbers += row.numbers;
+    total.costMicros += row.costMicros;
+    totals.set(id, total);
+  }
+  return [...totals.values()];
+}
+
+/** Adds daily rollup rows to all three rollups: daily, monthly and day totals. */
+export async function addToRollups(repo: MeteringRepo, days: RollupRow[]): Promise<void> {
+  await repo.addRollups("daily", days);
+  await repo.addRollups("monthly", byMonth(days));
+  await repo.addDayTotals(dayTotals(days));
+}
+
 /**
  * Meters public API calls off the request path: calls are buffered in memory and written in one
- * insert (raw rows) plus one upsert (daily rollups) per flush, so a busy API pays two statements a
- * second, not two per call. A failed write keeps the batch for the next flush; a process that dies
+ * insert (raw rows) plus one upsert per rollup (daily, monthly, day totals) per flush, so a busy
+ * API pays four statements a second, not four per call. A failed write keeps the batch for the next flush; a process that dies
  * loses at most one flush interval of metering (never money: charges are in the ledger).
  */
 export function createMeter(db: Db, options: MeterOptions, log?: FastifyBaseLogger) {
@@ -119,7 +177,7 @@ export function createMeter(db: Db, options: MeterOptions, log?: FastifyBaseLogg
         await txRepo.insertCalls(
           batch.map(({ timeZone: _zone, at, ...call }) => ({ ...call, at: at ?? new Date() })),
         );
-        await txRepo.addRollups(rollUp(batch));
+        await addToRollups(txRepo, rollUp(batch));
       });
     } catch (error) {
       // Kept for the next try, bounded so a database outage cannot eat the memory.

@@ -16,9 +16,13 @@ export interface CallRow {
   at: Date;
 }
 
-/** The sum of calls sharing a rollup row (same organisation, day, key, endpoint, service, status). */
+/**
+ * The sum of calls sharing a rollup row (same organisation, day — or month, its first day —, key,
+ * endpoint, service, status).
+ */
 export interface RollupRow {
   tenantId: string;
+  /** YYYY-MM-DD: the day, or for the monthly rollup the first day of the month. */
   day: string;
   apiKeyId: string;
   endpoint: string;
@@ -30,6 +34,22 @@ export interface RollupRow {
   latencyMsSum: number;
   latencyHist: number[];
 }
+
+/** Calls of one organisation, day and service, whatever the key, endpoint and status. */
+export interface DayTotalRow {
+  tenantId: string;
+  day: string;
+  service: string;
+  calls: number;
+  errors: number;
+  numbers: number;
+  costMicros: bigint;
+}
+
+const ROLLUPS = {
+  daily: { table: sql.raw("api_usage_daily"), period: sql.raw("day") },
+  monthly: { table: sql.raw("api_usage_monthly"), period: sql.raw("month") },
+};
 
 /** All SQL of metering: raw calls in one insert, rollups in one upsert that adds to what is there. */
 export function meteringRepo(db: Db) {
@@ -61,9 +81,10 @@ export function meteringRepo(db: Db) {
       );
     },
 
-    /** Adds each row to its rollup (histograms element by element); concurrent writers just add. */
-    async addRollups(rows: RollupRow[]) {
+    /** Adds each row to its daily or monthly rollup (histograms element by element); concurrent writers just add. */
+    async addRollups(rollup: keyof typeof ROLLUPS, rows: RollupRow[]) {
       if (rows.length === 0) return;
+      const { table, period } = ROLLUPS[rollup];
       const values = rows.map(
         (r) =>
           sql`(${r.tenantId}, ${r.day}::date, ${r.apiKeyId}, ${r.endpoint}, ${r.service}, ${r.status}, ${r.calls},
@@ -71,10 +92,10 @@ export function meteringRepo(db: Db) {
                ${`{${r.latencyHist.join(",")}}`}::bigint[])`,
       );
       await db.execute(
-        sql`insert into api_usage_daily as u (tenant_id, day, api_key_id, endpoint, service, status, calls,
-                                               numbers, cost_micros, latency_ms_sum, latency_hist)
+        sql`insert into ${table} as u (tenant_id, ${period}, api_key_id, endpoint, service, status, calls,
+                                       numbers, cost_micros, latency_ms_sum, latency_hist)
             values ${sql.join(values, sql`, `)}
-            on conflict (tenant_id, day, api_key_id, endpoint, service, status) do update set
+            on conflict (tenant_id, ${period}, api_key_id, endpoint, service, status) do update set
               calls = u.calls + excluded.calls,
               numbers = u.numbers + excluded.numbers,
               cost_micros = u.cost_micros + excluded.cost_micros,
@@ -83,6 +104,25 @@ export function meteringRepo(db: Db) {
                 select coalesce(a, 0) + coalesce(b, 0)
                 from unnest(u.latency_hist, excluded.latency_hist) with ordinality as h(a, b, i)
                 order by i)`,
+      );
+    },
+
+    /** Adds to each organisation's calls per day and service. */
+    async addDayTotals(rows: DayTotalRow[]) {
+      if (rows.length === 0) return;
+      const values = rows.map(
+        (r) =>
+          sql`(${r.tenantId}, ${r.day}::date, ${r.service}, ${r.calls}, ${r.errors}, ${r.numbers},
+               ${r.costMicros.toString()}::bigint)`,
+      );
+      await db.execute(
+        sql`insert into api_usage_day_totals as u (tenant_id, day, service, calls, errors, numbers, cost_micros)
+            values ${sql.join(values, sql`, `)}
+            on conflict (tenant_id, day, service) do update set
+              calls = u.calls + excluded.calls,
+              errors = u.errors + excluded.errors,
+              numbers = u.numbers + excluded.numbers,
+              cost_micros = u.cost_micros + excluded.cost_micros`,
       );
     },
 
@@ -96,3 +136,5 @@ export function meteringRepo(db: Db) {
     },
   };
 }
+
+export type MeteringRepo = ReturnType<typeof meteringRepo>;
