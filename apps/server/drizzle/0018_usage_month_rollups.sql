@@ -26,19 +26,34 @@ CREATE TABLE "api_usage_monthly" (
 --> statement-breakpoint
 ALTER TABLE "api_usage_day_totals" ADD CONSTRAINT "api_usage_day_totals_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_usage_monthly" ADD CONSTRAINT "api_usage_monthly_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- Backfill from the daily rollup: months (histograms added slot by slot) and day totals.
+-- Backfill from the daily rollup: months (the 22 latency slots added by subscript) and day totals.
 INSERT INTO "api_usage_monthly" ("tenant_id", "month", "api_key_id", "endpoint", "service", "status", "calls", "numbers", "cost_micros", "latency_ms_sum", "latency_hist")
-SELECT d.tenant_id, d.month, d.api_key_id, d.endpoint, d.service, d.status,
-       sum(d.calls), sum(d.numbers), sum(d.cost_micros), sum(d.latency_ms_sum),
-       (SELECT array_agg(t.n ORDER BY t.i) FROM (
-          SELECT h.i, sum(h.n)::bigint AS n
-          FROM api_usage_daily x, unnest(x.latency_hist) WITH ORDINALITY AS h(n, i)
-          WHERE x.tenant_id = d.tenant_id AND date_trunc('month', x.day)::date = d.month
-            AND x.api_key_id = d.api_key_id AND x.endpoint = d.endpoint AND x.service = d.service
-            AND x.status = d.status
-          GROUP BY h.i) t)
-FROM (SELECT *, date_trunc('month', day)::date AS month FROM api_usage_daily) d
-GROUP BY d.tenant_id, d.month, d.api_key_id, d.endpoint, d.service, d.status;
+SELECT tenant_id, date_trunc('month', day)::date, api_key_id, endpoint, service, status,
+       sum(calls), sum(numbers), sum(cost_micros), sum(latency_ms_sum),
+       ARRAY[coalesce(sum(latency_hist[1]), 0),
+         coalesce(sum(latency_hist[2]), 0),
+         coalesce(sum(latency_hist[3]), 0),
+         coalesce(sum(latency_hist[4]), 0),
+         coalesce(sum(latency_hist[5]), 0),
+         coalesce(sum(latency_hist[6]), 0),
+         coalesce(sum(latency_hist[7]), 0),
+         coalesce(sum(latency_hist[8]), 0),
+         coalesce(sum(latency_hist[9]), 0),
+         coalesce(sum(latency_hist[10]), 0),
+         coalesce(sum(latency_hist[11]), 0),
+         coalesce(sum(latency_hist[12]), 0),
+         coalesce(sum(latency_hist[13]), 0),
+         coalesce(sum(latency_hist[14]), 0),
+         coalesce(sum(latency_hist[15]), 0),
+         coalesce(sum(latency_hist[16]), 0),
+         coalesce(sum(latency_hist[17]), 0),
+         coalesce(sum(latency_hist[18]), 0),
+         coalesce(sum(latency_hist[19]), 0),
+         coalesce(sum(latency_hist[20]), 0),
+         coalesce(sum(latency_hist[21]), 0),
+         coalesce(sum(latency_hist[22]), 0)]::bigint[]
+FROM api_usage_daily
+GROUP BY tenant_id, date_trunc('month', day)::date, api_key_id, endpoint, service, status;
 --> statement-breakpoint
 INSERT INTO "api_usage_day_totals" ("tenant_id", "day", "service", "calls", "errors", "numbers", "cost_micros")
 SELECT tenant_id, day, service, sum(calls), coalesce(sum(calls) FILTER (WHERE status NOT BETWEEN 200 AND 299), 0),
