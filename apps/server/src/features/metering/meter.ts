@@ -148,11 +148,21 @@ export function dayTotals(days: RollupRow[]): DayTotalRow[] {
   return [...totals.values()];
 }
 
-/** Adds daily rollup rows to all three rollups: daily, monthly and day totals. */
+const rowKey = (r: RollupRow) =>
+  `${r.tenantId}|${r.day}|${r.apiKeyId}|${r.endpoint}|${r.service}|${r.status}`;
+const byKey =
+  <T>(key: (row: T) => string) =>
+  (a: T, b: T) =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+
+/**
+ * Adds daily rollup rows to all three rollups: daily, monthly and day totals. Rows go in key order,
+ * so two processes flushing at once lock shared rows in the same order and never deadlock.
+ */
 export async function addToRollups(repo: MeteringRepo, days: RollupRow[]): Promise<void> {
-  await repo.addRollups("daily", days);
-  await repo.addRollups("monthly", byMonth(days));
-  await repo.addDayTotals(dayTotals(days));
+  await repo.addRollups("daily", [...days].sort(byKey(rowKey)));
+  await repo.addRollups("monthly", byMonth(days).sort(byKey(rowKey)));
+  await repo.addDayTotals(dayTotals(days).sort(byKey((r) => `${r.tenantId}|${r.day}|${r.service}`)));
 }
 
 /**
