@@ -1,6 +1,6 @@
 import type { ApiKeyCreatedView } from "@nc/contracts/api-keys";
 import type { ApiUsageView } from "@nc/contracts/api-usage";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tenants } from "../src/db/schema/index";
 import { apiUsageService } from "../src/features/api-usage/api-usage-service";

@@ -1,7 +1,6 @@
 import type { SingleCheckView } from "@nc/contracts/detection-single";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { and, eq, sql } from "drizzle-orm";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";

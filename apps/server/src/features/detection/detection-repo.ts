@@ -2,7 +2,6 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/query";
 import { detectionItems, detectionJobs } from "../../db/schema/index";
-import type { Tx } from "../billing/billing-repo";
 import type { ResultFacets } from "./result-view";
 
 /** created_at as an exact UTC text with microseconds: the keyset cursor must not lose precision. */
