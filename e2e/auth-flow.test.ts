@@ -43,7 +43,7 @@ describe("sign-up, sign-in and password change in the browser", () => {
     await expect
       .poll(() => page.getByTestId("send-code").textContent(), { timeout: 20_000 })
       .toMatch(/Resend in/);
-    await page.getByLabel("E-mail code").fill(server.lastCode(email));
+    await page.getByLabel("E-mail code").fill(await server.waitForCode(email));
     await page.getByLabel("New password").fill(firstPassword);
     await expect.poll(() => page.locator('[data-rule="length"]').getAttribute("data-ok")).toBe("true");
     await page.getByLabel("Repeat the password").fill(firstPassword);
