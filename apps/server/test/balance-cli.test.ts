@@ -51,6 +51,7 @@ describe("balance commands", () => {
     const refused = await run("sub", { tenant: tenantId, amount: "1000", reason: "too much" });
     expect(refused.code).toBe(1);
     expect(refused.out).toContain("too low");
+    expect(refused.out).toContain("$991.50 more would be needed");
     const before = (await entries()).length;
     await run("add", { tenant: tenantId, amount: "5", reason: "ticket 42", key: "ticket-42" });
     const again = await run("add", { tenant: tenantId, amount: "5", reason: "ticket 42", key: "ticket-42" });

@@ -1,10 +1,12 @@
 import type { ApiKeyCreatedView } from "@nc/contracts/api-keys";
 import type { SingleCheckView } from "@nc/contracts/detection-single";
+import { formatMoney } from "@nc/contracts/money";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/query";
 import { ledgerEntries } from "../src/db/schema/index";
+import { DEFAULT_STANDARD_PRICES } from "../src/features/price/price-service";
 import { body, expectError, expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
 import { inTenant } from "./helpers/tenancy";
@@ -132,6 +134,9 @@ describe("POST /api/v1/check", () => {
     );
     expect(poor.items[0]).toMatchObject({ ok: false, error: { code: 40200 } });
     expect(poor.items[0]!.error!.msg).toMatch(/saldo/i);
+    // The missing amount is written the Spanish way too.
+    const missing = DEFAULT_STANDARD_PRICES.basic[0]! - 500n;
+    expect(poor.items[0]!.error!.msg).toContain(formatMoney(missing, "USD", "es"));
     expectError(
       await t.app.inject({
         method: "POST",

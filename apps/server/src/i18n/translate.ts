@@ -11,6 +11,7 @@ import ptValidation from "@nc/contracts/locales/pt/validation.json";
 import zhErrors from "@nc/contracts/locales/zh-Hans/errors.json";
 import zhServices from "@nc/contracts/locales/zh-Hans/services.json";
 import zhValidation from "@nc/contracts/locales/zh-Hans/validation.json";
+import { formatMoney } from "@nc/contracts/money";
 import enEmails from "./locales/en/emails.json";
 import enNotices from "./locales/en/notices.json";
 import esEmails from "./locales/es/emails.json";
@@ -63,10 +64,33 @@ function lookup(locale: Locale, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
-/** Server-side translation with i18next-style "{{name}}" interpolation and English fallback. */
+/** An amount in a message, written in the reader's language when the message is (see translate). */
+export interface MoneyParam {
+  micros: string;
+  currency: string;
+}
+
+export const moneyParam = (micros: bigint, currency: string): MoneyParam => ({
+  micros: micros.toString(),
+  currency,
+});
+
+const isMoney = (value: unknown): value is MoneyParam =>
+  typeof value === "object" && value !== null && "micros" in value && "currency" in value;
+
+/**
+ * Server-side translation with i18next-style "{{name}}" interpolation and English fallback. A
+ * money parameter (moneyParam) is formatted for the locale: US$1.50 in English, 1,50 US$ in Spanish.
+ */
 export function translate(locale: Locale, key: string, params: Record<string, unknown> = {}): string {
   const template = lookup(locale, key) ?? lookup(DEFAULT_LOCALE, key) ?? key;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ""));
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => formatParam(params[name], locale));
+}
+
+/** One parameter as a message shows it: money in the locale's way, anything else as text. */
+export function formatParam(value: unknown, locale: Locale): string {
+  if (isMoney(value)) return formatMoney(value.micros, value.currency, locale);
+  return String(value ?? "");
 }
 
 export const SERVER_LOCALES = LOCALES;

@@ -4,6 +4,7 @@ import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { eq } from "drizzle-orm";
 import { tenants } from "../../db/schema/index";
 import { billingService } from "../../features/billing/billing-service";
+import { formatParam } from "../../i18n/translate";
 import { type CliCommand, required, UsageError } from "../command";
 
 type Input = Parameters<CliCommand["run"]>[0];
@@ -56,9 +57,11 @@ function movement(action: "add" | "sub" | "refund", tradeType: number, what: str
         );
         return 0;
       } catch (error) {
-        const e = error as { key?: string; params?: { missing?: string } };
+        const e = error as { key?: string; params?: { missing?: unknown } };
         if (e.key === "insufficientBalance") {
-          console.error(`Refused: the balance is too low (${e.params?.missing} more would be needed).`);
+          console.error(
+            `Refused: the balance is too low (${formatParam(e.params?.missing, "en")} more would be needed).`,
+          );
           return 1;
         }
         throw error;

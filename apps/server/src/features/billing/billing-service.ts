@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { formatMoney } from "@nc/contracts/money";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
+import { moneyParam } from "../../i18n/translate";
 import { noticeService } from "../notice/notice-service";
 import { enqueueWebhookEvent } from "../webhook/webhook-events";
 import {
@@ -62,7 +62,7 @@ export function insufficientBalance(amount: bigint, balance: bigint, currency: s
   return new AppError(
     "insufficientBalance",
     { missingMicros: missing.toString(), balanceMicros: balance.toString(), currency },
-    { missing: formatMoney(missing, currency, "en") },
+    { missing: moneyParam(missing, currency) },
   );
 }
 
