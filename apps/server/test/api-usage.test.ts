@@ -318,7 +318,7 @@ describe("API usage: the dashboard's read of the rollup", () => {
     const long = expectError(await api("GET", `${USAGE}?from=2026-01-01&to=2027-01-02`), 400, 40056);
     expect(long.msg).toContain("366");
     expectError(await api("GET", `${USAGE}/export?from=2026-01-01&to=2027-01-02&format=csv`), 400, 40056);
-    expectFieldError(await api("GET", `${USAGE}?from=2026-03-05&to=2026-03-04`), "to", "invalid");
+    expectFieldError(await api("GET", `${USAGE}?from=2026-03-05&to=2026-03-04`), "to", "before_start");
     expectFieldError(await api("GET", `${USAGE}?from=2026-02-30&to=2026-03-04`), "from", "invalid_format");
     expectFieldError(await api("GET", `${USAGE}?to=2026-03-04`), "from", "required");
     expectFieldError(

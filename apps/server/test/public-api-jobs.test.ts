@@ -236,7 +236,7 @@ describe("GET /api/v1/usage", () => {
     // Its own call only (the organisation's time zone is UTC here).
     expect(usage.days).toEqual([expect.objectContaining({ day: today, calls: 1, numbers: 1 })]);
     expectError(await c.call("GET", "/api/v1/usage?from=2025-01-01&to=2026-12-31"), 400, 40056);
-    expectFieldError(await c.call("GET", `/api/v1/usage?from=${today}&to=2020-01-01`), "to", "invalid");
+    expectFieldError(await c.call("GET", `/api/v1/usage?from=${today}&to=2020-01-01`), "to", "before_start");
     const checkOnly = await apiClient(t, { scopes: ["check"] });
     expectError(await checkOnly.call("GET", `/api/v1/usage?from=${today}&to=${today}`), 403, 40300);
   });

@@ -67,7 +67,7 @@ export function apiKeyService(
       return range ?? "";
     });
     if (body.expiresAt && Date.parse(body.expiresAt) <= Date.now())
-      fields.push({ field: "expiresAt", reason: "out_of_range", params: {} });
+      fields.push({ field: "expiresAt", reason: "in_past", params: {} });
     if (fields.length > 0) throw new AppError("validation", { fields });
     return { ips: [...new Set(ips)], expiresAt: body.expiresAt ?? null };
   }

@@ -25,7 +25,7 @@ import {
 
 /** A period must run forwards and span at most USAGE_RANGE_MAX_DAYS days. */
 export function checkPeriod(from: string, to: string) {
-  if (to < from) throw fieldError("to", "invalid");
+  if (to < from) throw fieldError("to", "before_start");
   if (periodDays(from, to) > USAGE_RANGE_MAX_DAYS)
     throw new AppError("usageRangeTooLong", null, { max: USAGE_RANGE_MAX_DAYS });
 }
