@@ -10,8 +10,6 @@
  */
 export interface GroupCommit<I, O> {
   submit(item: I): Promise<O>;
-  /** Resolves once nothing is queued or being written (tests, shutdown). */
-  idle(): Promise<void>;
 }
 
 export function groupCommit<I, O>(
@@ -53,9 +51,6 @@ export function groupCommit<I, O>(
         queue.push({ item, resolve, reject });
         if (!running) start();
       });
-    },
-    async idle() {
-      while (running) await running;
     },
   };
 }

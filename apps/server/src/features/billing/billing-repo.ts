@@ -9,8 +9,6 @@ export type ReservationRow = typeof reservations.$inferSelect;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface EntryValues {
-  /** Given when the caller needs to know the row's id before it is written. */
-  id?: string;
   tenantId: string;
   tradeType: number;
   /** Signed: negative takes money out of the balance. */
@@ -71,7 +69,7 @@ const toLedgerRow = (r: LedgerSqlRow): LedgerRow => ({
 function ledgerInsert(rows: (EntryValues & { balanceAfter: bigint })[]): SQL {
   const document = JSON.stringify(
     rows.map((v) => ({
-      id: v.id ?? uuidv7(),
+      id: uuidv7(),
       tenant_id: v.tenantId,
       trade_type: v.tradeType,
       amount_micros: v.amountMicros.toString(),
@@ -136,13 +134,18 @@ export function billingRepo(db: Db) {
     return written.map(toLedgerRow);
   }
 
+  /** Creates the accounts these organisations do not have yet, in their partners' currencies. */
+  const ensureAccounts = (tx: Tx | Db, tenantIds: string[]) =>
+    tx.execute(sql`
+      insert into accounts (tenant_id, currency)
+      select t.id, p.currency from tenants t join partners p on p.id = t.partner_id
+      where t.id = any(${sql.param(tenantIds)}::uuid[])
+      on conflict (tenant_id) do nothing`);
+
   return {
+    ensureAccounts,
     /** Creates the organisation's account in its partner's currency if it has none yet. */
-    ensureAccount: (tx: Tx | Db, tenantId: string) =>
-      tx.execute(sql`
-        insert into accounts (tenant_id, currency)
-        select t.id, p.currency from tenants t join partners p on p.id = t.partner_id where t.id = ${tenantId}
-        on conflict (tenant_id) do nothing`),
+    ensureAccount: (tx: Tx | Db, tenantId: string) => ensureAccounts(tx, [tenantId]),
 
     /**
      * Moves the balance by a signed amount unless that would take it below zero; returns the new
@@ -195,14 +198,6 @@ export function billingRepo(db: Db) {
                         where v.tenant_id = l.tenant_id and v.month = ${month}::date), '{}'::json) as volumes
             from locked l`,
       ),
-
-    /** Creates the accounts these organisations do not have yet, in their partners' currencies. */
-    ensureAccounts: (tx: Tx, tenantIds: string[]) =>
-      tx.execute(sql`
-        insert into accounts (tenant_id, currency)
-        select t.id, p.currency from tenants t join partners p on p.id = t.partner_id
-        where t.id = any(${sql.param(tenantIds)}::uuid[])
-        on conflict (tenant_id) do nothing`),
 
     /**
      * Writes a batch of debits already checked against the locked balances, in one statement:

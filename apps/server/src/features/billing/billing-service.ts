@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { type SQL, sql } from "drizzle-orm";
-import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import { moneyParam } from "../../i18n/translate";
 import { noticeService } from "../notice/notice-service";
+import { monthStartUtc } from "../price/price-repo";
 import { enqueueWebhookEvent } from "../webhook/webhook-events";
 import {
   billingRepo,
@@ -84,11 +84,7 @@ export interface BatchDebitOutcome {
   /** The month's charged volume of the service the amount was priced at. */
   volume: number;
   amountMicros: bigint;
-  /** The ledger row, or null when nothing was charged. */
-  entryId: string | null;
 }
-
-const monthStartUtc = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
 
 /**
  * Every cent moves here, atomically and idempotently: charge, credit, and reserve -> settle ->
@@ -197,7 +193,7 @@ export function billingService(db: Db) {
     alongside: (outcomes: (BatchDebitOutcome | AppError)[]) => SQL | null = () => null,
   ): Promise<(BatchDebitOutcome | AppError)[]> {
     const tenantIds = [...new Set(debits.map((d) => d.tenantId))].sort();
-    const month = monthStartUtc(new Date());
+    const month = monthStartUtc(new Date()).toISOString().slice(0, 10);
     let locked = await repo.lockForDebits(tx, tenantIds, month);
     if (locked.length < tenantIds.length) {
       await repo.ensureAccounts(tx, tenantIds);
@@ -221,15 +217,13 @@ export function billingService(db: Db) {
       const volume = volumes.get(volumeKey) ?? 0;
       const amount = debit.amountAt(volume);
       if (amount < 0n) throw new AppError("badRequest");
-      if (amount === 0n) return { volume, amountMicros: 0n, entryId: null };
+      if (amount === 0n) return { volume, amountMicros: 0n };
       const account = accounts.get(debit.tenantId)!;
       if (account.balance < amount) return insufficientBalance(amount, account.balance, account.currency);
       account.balance -= amount;
       volumes.set(volumeKey, volume + debit.quantity);
       deltas.set(debit.tenantId, (deltas.get(debit.tenantId) ?? 0n) - amount);
-      const id = uuidv7();
       entries.push({
-        id,
         tenantId: debit.tenantId,
         tradeType: debit.tradeType,
         amountMicros: -amount,
@@ -244,7 +238,7 @@ export function billingService(db: Db) {
         note: null,
         balanceAfter: account.balance,
       });
-      return { volume, amountMicros: amount, entryId: id };
+      return { volume, amountMicros: amount };
     });
     const also = alongside(outcomes);
     if (entries.length > 0)

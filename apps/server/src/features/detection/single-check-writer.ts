@@ -90,5 +90,3 @@ export function singleCheckWriter(db: Db, billing: BillingService = billingServi
     { maxBatch: 500 },
   );
 }
-
-export type SingleCheckWriter = ReturnType<typeof singleCheckWriter>;
