@@ -11,7 +11,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import { billingService, insufficientBalance } from "../billing/billing-service";
 import { fraudListService } from "../fraud-list/fraud-list-service";
-import { type EffectivePrices, priceService } from "../price/price-service";
+import { type EffectivePrices, pickBand, priceService } from "../price/price-service";
 import {
   type DetectionRepo,
   detectionRepo,
@@ -96,10 +96,10 @@ export function detectionService(
       // Do not pay the upstream for a look-up the organisation cannot pay for. Without a look-up
       // the charge itself refuses a balance that does not cover it (no query before it).
       if (chargeable && basic.qualifiesForHlr && (needs.hlr || needs.mnp)) {
-        const quote = await pricing.quote(input.tenantId, input.service, 1, input.partnerId);
+        const volume = (await pricing.volumeThisMonth(input.tenantId))[input.service] ?? 0;
+        const due = pickBand(prices.bands, volume)!.priceMicros;
         const { balanceMicros, currency } = await billing.balance(input.tenantId);
-        if (balanceMicros < quote.totalMicros)
-          throw insufficientBalance(quote.totalMicros, balanceMicros, currency);
+        if (balanceMicros < due) throw insufficientBalance(due, balanceMicros, currency);
       }
 
       const { hlr, mnp } = await lookups(input.service, basic, input.fresh, test);
