@@ -28,6 +28,9 @@ export function addDays(day: string, n: number): string {
   return new Date((base + n) * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The first day of a day's month (YYYY-MM-01): how the monthly usage rollup names a month. */
+export const monthStartOf = (day: string): string => `${day.slice(0, 7)}-01`;
+
 /** How many days a period holds, both ends counted (0 when `to` comes before `from`). */
 export function periodDays(from: string, to: string): number {
   const a = dayNumber(from);

@@ -1,4 +1,4 @@
-import { addDays } from "@nc/contracts/api-usage";
+import { addDays, monthStartOf } from "@nc/contracts/api-usage";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/query";
@@ -90,8 +90,7 @@ function conditions(tenantId: string, filter: UsageFilter): SQL {
   );
 }
 
-const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
-const nextMonth = (day: string) => monthStart(addDays(monthStart(day), 32));
+const nextMonth = (day: string) => monthStartOf(addDays(monthStartOf(day), 32));
 
 /**
  * A period cut at whole months: the months it covers entirely (first month, and the month after
@@ -101,8 +100,8 @@ export function splitPeriod(
   from: string,
   to: string,
 ): { months: [string, string] | null; days: [string, string][] } {
-  const first = from === monthStart(from) ? from : nextMonth(from);
-  const end = addDays(to, 1) === nextMonth(to) ? nextMonth(to) : monthStart(to);
+  const first = from === monthStartOf(from) ? from : nextMonth(from);
+  const end = addDays(to, 1) === nextMonth(to) ? nextMonth(to) : monthStartOf(to);
   if (first >= end) return { months: null, days: [[from, to]] };
   const days: [string, string][] = [];
   if (from < first) days.push([from, addDays(first, -1)]);

@@ -1,3 +1,4 @@
+import { monthStartOf } from "@nc/contracts/api-usage";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
 import { LATENCY_SLOTS, latencySlot } from "./latency-buckets";
@@ -70,13 +71,23 @@ export function dayIn(timeZone: string, at: Date): string {
   return day;
 }
 
+/** A rollup row's identity: organisation, day (or month), key, endpoint, service and status. */
+const rowKey = (r: Pick<RollupRow, "tenantId" | "day" | "apiKeyId" | "endpoint" | "service" | "status">) =>
+  `${r.tenantId}|${r.day}|${r.apiKeyId}|${r.endpoint}|${r.service}|${r.status}`;
+const dayTotalKey = (r: Pick<DayTotalRow, "tenantId" | "day" | "service">) =>
+  `${r.tenantId}|${r.day}|${r.service}`;
+const byKey =
+  <T>(key: (row: T) => string) =>
+  (a: T, b: T) =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+
 /** Folds calls into rollup rows: one per organisation, day, key, endpoint, service and status. */
 export function rollUp(calls: MeteredCall[]): RollupRow[] {
   const rows = new Map<string, RollupRow>();
   for (const call of calls) {
     const day = dayIn(call.timeZone, call.at ?? new Date());
     const service = call.service ?? "";
-    const id = `${call.tenantId}|${day}|${call.apiKeyId}|${call.endpoint}|${service}|${call.status}`;
+    const id = rowKey({ ...call, day, service });
     let row = rows.get(id);
     if (!row) {
       row = {
@@ -107,11 +118,11 @@ export function rollUp(calls: MeteredCall[]): RollupRow[] {
 export function byMonth(days: RollupRow[]): RollupRow[] {
   const months = new Map<string, RollupRow>();
   for (const row of days) {
-    const month = `${row.day.slice(0, 7)}-01`;
-    const id = `${row.tenantId}|${month}|${row.apiKeyId}|${row.endpoint}|${row.service}|${row.status}`;
+    const month = { ...row, day: monthStartOf(row.day) };
+    const id = rowKey(month);
     const sum = months.get(id);
     if (!sum) {
-      months.set(id, { ...row, day: month, latencyHist: [...row.latencyHist] });
+      months.set(id, { ...month, latencyHist: [...row.latencyHist] });
       continue;
     }
     sum.calls += row.calls;
@@ -129,7 +140,7 @@ export function byMonth(days: RollupRow[]): RollupRow[] {
 export function dayTotals(days: RollupRow[]): DayTotalRow[] {
   const totals = new Map<string, DayTotalRow>();
   for (const row of days) {
-    const id = `${row.tenantId}|${row.day}|${row.service}`;
+    const id = dayTotalKey(row);
     const total = totals.get(id) ?? {
       tenantId: row.tenantId,
       day: row.day,
@@ -148,13 +159,6 @@ export function dayTotals(days: RollupRow[]): DayTotalRow[] {
   return [...totals.values()];
 }
 
-const rowKey = (r: RollupRow) =>
-  `${r.tenantId}|${r.day}|${r.apiKeyId}|${r.endpoint}|${r.service}|${r.status}`;
-const byKey =
-  <T>(key: (row: T) => string) =>
-  (a: T, b: T) =>
-    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
-
 /**
  * Adds daily rollup rows to all three rollups: daily, monthly and day totals. Rows go in key order,
  * so two processes flushing at once lock shared rows in the same order and never deadlock.
@@ -162,7 +166,7 @@ const byKey =
 export async function addToRollups(repo: MeteringRepo, days: RollupRow[]): Promise<void> {
   await repo.addRollups("daily", [...days].sort(byKey(rowKey)));
   await repo.addRollups("monthly", byMonth(days).sort(byKey(rowKey)));
-  await repo.addDayTotals(dayTotals(days).sort(byKey((r) => `${r.tenantId}|${r.day}|${r.service}`)));
+  await repo.addDayTotals(dayTotals(days).sort(byKey(dayTotalKey)));
 }
 
 /**
