@@ -96,6 +96,21 @@ export const apiCalls = pgTable(
   (t) => [index("api_calls_tenant_at_idx").on(t.tenantId, t.at)],
 );
 
+/** What the daily and monthly usage rollups both hold per combination (fresh builders per table). */
+const rollupColumns = () => ({
+  apiKeyId: uuid("api_key_id").notNull(),
+  endpoint: text("endpoint").notNull(),
+  /** "" when the call named no service. */
+  service: text("service").notNull().default(""),
+  status: integer("status").notNull(),
+  calls: bigint("calls", { mode: "number" }).notNull().default(0),
+  numbers: bigint("numbers", { mode: "number" }).notNull().default(0),
+  costMicros: bigint("cost_micros", { mode: "bigint" }).notNull().default(sql`0`),
+  latencyMsSum: doublePrecision("latency_ms_sum").notNull().default(0),
+  /** Calls per latency bucket (bounds in features/metering/latency-buckets.ts). */
+  latencyHist: bigint("latency_hist", { mode: "number" }).array().notNull(),
+});
+
 /**
  * The API usage page reads only this: one row per organisation, day (in the organisation's time
  * zone when the call was made), key, endpoint, service and status, with a latency histogram.
@@ -107,17 +122,7 @@ export const apiUsageDaily = pgTable(
       .notNull()
       .references(() => tenants.id, { onDelete: "cascade" }),
     day: date("day").notNull(),
-    apiKeyId: uuid("api_key_id").notNull(),
-    endpoint: text("endpoint").notNull(),
-    /** "" when the call named no service. */
-    service: text("service").notNull().default(""),
-    status: integer("status").notNull(),
-    calls: bigint("calls", { mode: "number" }).notNull().default(0),
-    numbers: bigint("numbers", { mode: "number" }).notNull().default(0),
-    costMicros: bigint("cost_micros", { mode: "bigint" }).notNull().default(sql`0`),
-    latencyMsSum: doublePrecision("latency_ms_sum").notNull().default(0),
-    /** Calls per latency bucket (bounds in features/metering/latency-buckets.ts). */
-    latencyHist: bigint("latency_hist", { mode: "number" }).array().notNull(),
+    ...rollupColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.day, t.apiKeyId, t.endpoint, t.service, t.status] }),
@@ -140,15 +145,7 @@ export const apiUsageMonthly = pgTable(
       .references(() => tenants.id, { onDelete: "cascade" }),
     /** First day of the month. */
     month: date("month").notNull(),
-    apiKeyId: uuid("api_key_id").notNull(),
-    endpoint: text("endpoint").notNull(),
-    service: text("service").notNull().default(""),
-    status: integer("status").notNull(),
-    calls: bigint("calls", { mode: "number" }).notNull().default(0),
-    numbers: bigint("numbers", { mode: "number" }).notNull().default(0),
-    costMicros: bigint("cost_micros", { mode: "bigint" }).notNull().default(sql`0`),
-    latencyMsSum: doublePrecision("latency_ms_sum").notNull().default(0),
-    latencyHist: bigint("latency_hist", { mode: "number" }).array().notNull(),
+    ...rollupColumns(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.month, t.apiKeyId, t.endpoint, t.service, t.status] })],
 );
