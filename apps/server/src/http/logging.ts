@@ -10,7 +10,6 @@ export function pathOnly(url: string): string {
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions["logger"] {
   return {
     level,
-    // One line per request, when it is answered (registerRequestLog), not two.
     // Standard output written asynchronously: lines logged while a write is in flight go out
     // together in the next one, instead of one blocking write per line on every request.
     stream: stream ?? destination({ dest: 1, sync: false }),
