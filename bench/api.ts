@@ -17,20 +17,24 @@
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { once } from "node:events";
+import { availableParallelism } from "node:os";
 import { Writable } from "node:stream";
 import { promisify } from "node:util";
 import type { ApiKeyCreatedView } from "@nc/contracts/api-keys";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { basicCheck } from "@nc/numcheck/basic-check";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
 import { openDatabase } from "../apps/server/src/db/client";
 import { queryRows } from "../apps/server/src/db/query";
 import { billingService } from "../apps/server/src/features/billing/billing-service";
+import { detectionService } from "../apps/server/src/features/detection/detection-service";
 import { registerUser } from "../apps/server/test/helpers/accounts";
 import { createTenant, inTenant } from "../apps/server/test/helpers/tenancy";
 import type { TestApp } from "../apps/server/test/helpers/test-app";
 import { freshBenchDatabase } from "./lib/bench-database";
+import { type CpuGroups, cpuPerRequest, readCpu } from "./lib/cpu-time";
 
 const SECONDS = Number(process.argv[2] ?? 15);
 const CONNECTIONS = Number(process.argv[3] ?? 32);
@@ -127,6 +131,82 @@ async function spread(url: string, keys: string[], rate?: number): Promise<Resul
   };
 }
 
+/**
+ * Runs one measurement and prints, beside its rate, the CPU time each process spent per request,
+ * and the rate at which those costs would fill every core of the machine.
+ */
+async function measured(groups: CpuGroups, label: string, go: () => Promise<Result>): Promise<Result> {
+  const before = readCpu(groups);
+  const result = await go();
+  line(label, result);
+  printCpu(cpuPerRequest(before, readCpu(groups), result.requests.total));
+  return result;
+}
+
+function printCpu(perRequest: Record<string, number> | null) {
+  if (perRequest) {
+    const used = Object.entries(perRequest).filter(([, micros]) => micros >= 0.5);
+    const all = used.reduce((sum, [, micros]) => sum + micros, 0);
+    const parts = used.map(([group, micros]) => `${group} ${Math.round(micros)}`).join(", ");
+    const ceiling = Math.round((availableParallelism() * 1_000_000) / all).toLocaleString("en");
+    console.log(
+      `  CPU µs per request: ${parts}; all ${Math.round(all)} (${availableParallelism()} cores: at most ${ceiling} req/s)`,
+    );
+  }
+}
+
+/**
+ * The parts of a check without HTTP, in this process: the engine alone on the bench's number, then
+ * the check service alone (engine, price, stored result and charge, group-committed exactly as the
+ * route does; no key, rate limit, metering or HTTP), with `CONNECTIONS` callers one after another
+ * each. What they cost is the least the route can cost.
+ */
+async function partsAlone(
+  app: TestApp["app"],
+  caller: { tenantId: string; userId: string; keyId: string },
+  cpu: CpuGroups,
+): Promise<void> {
+  const number = (JSON.parse(BODY) as { number: string }).number;
+  const engineRuns = 20_000;
+  for (let i = 0; i < 2_000; i++) basicCheck(number);
+  const engineStart = process.cpuUsage();
+  for (let i = 0; i < engineRuns; i++) basicCheck(number);
+  const engine = process.cpuUsage(engineStart);
+  console.log(
+    `engine alone (basic check)              CPU µs per check: ${Math.round((engine.user + engine.system) / engineRuns)}`,
+  );
+
+  const detection = detectionService(app.services.database.db, app.services.lookup, app.services.priceLists);
+  const input = {
+    tenantId: caller.tenantId,
+    userId: caller.userId,
+    service: "basic" as const,
+    number,
+    apiKey: { id: caller.keyId, test: false },
+  };
+  const loop = async (seconds: number) => {
+    const until = Date.now() + seconds * 1000;
+    let done = 0;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (Date.now() < until) {
+          await detection.check(input);
+          done++;
+        }
+      }),
+    );
+    return done;
+  };
+  await loop(3);
+  const self = { ...cpu, pids: { "this process": process.pid }, childrenAs: undefined };
+  const before = readCpu(self);
+  const started = Date.now();
+  const checks = await loop(SECONDS);
+  const rate = Math.round(checks / ((Date.now() - started) / 1000)).toLocaleString("en");
+  console.log(`check service alone (no HTTP), ${CONNECTIONS} callers ${rate.padStart(8)} checks/s`);
+  printCpu(cpuPerRequest(before, readCpu(self), checks));
+}
+
 function line(label: string, r: Result) {
   console.log(
     `${label.padEnd(36)} ${Math.round(r.requests.average).toLocaleString("en").padStart(8)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  non-2xx ${r.non2xx}`,
@@ -166,6 +246,7 @@ async function main() {
   console.log("setting up");
   const tenantIds: string[] = [];
   const secrets: string[] = [];
+  let caller: { tenantId: string; userId: string; keyId: string } | undefined;
   for (let i = 0; i < ORGS; i++) {
     const owner = await registerUser(t);
     const tenantId = await createTenant(t, owner, `Bench Org ${i + 1}`);
@@ -186,12 +267,21 @@ async function main() {
     ).data;
     tenantIds.push(tenantId);
     secrets.push(made.secret);
+    caller ??= { tenantId, userId: owner.id, keyId: made.key.id };
   }
+  // Whose CPU each run used: the servers, every PostgreSQL process, Redis, and autocannon.
+  const backends = { PostgreSQL: ["postgres"], Redis: ["redis-server"] };
+  await partsAlone(setup, caller!, { pids: {}, names: backends });
   await setup.close();
 
   console.log("starting servers");
   const api = await startServer("bench/api-server.ts", { ...env, PORT: "31901" });
   const constant = await startServer("bench/api-constant-server.ts", { PORT: "31902" });
+  const cpu: CpuGroups = {
+    pids: { "product server": api.pid!, "constant server": constant.pid! },
+    names: backends,
+    childrenAs: "autocannon",
+  };
   try {
     console.log(
       `${SECONDS} s per run, ${CONNECTIONS} connections (${PACED_CONNECTIONS} when paced), ${ORGS} organisation(s), PostgreSQL + Redis, one server process each`,
@@ -204,13 +294,16 @@ async function main() {
       [],
       3,
     );
-    const raw = await autocannon("http://127.0.0.1:31902/constant", {});
-    line("constant route (raw limit)", raw);
-    const full = await spread("http://127.0.0.1:31901/api/v1/check", secrets);
-    line("POST /api/v1/check, max rate", full);
+    const raw = await measured(cpu, "constant route (raw limit)", () =>
+      autocannon("http://127.0.0.1:31902/constant", {}),
+    );
+    const full = await measured(cpu, "POST /api/v1/check, max rate", () =>
+      spread("http://127.0.0.1:31901/api/v1/check", secrets),
+    );
     const half = Math.floor(full.requests.average / 2);
-    const paced = await spread("http://127.0.0.1:31901/api/v1/check", secrets, half);
-    line(`POST /api/v1/check at ${half} req/s`, paced);
+    const paced = await measured(cpu, `POST /api/v1/check at ${half} req/s`, () =>
+      spread("http://127.0.0.1:31901/api/v1/check", secrets, half),
+    );
     const ratio = full.requests.average / raw.requests.average;
     // The latency counts only if the paced run really sent (nearly) the rate it was asked for.
     const pacedHeld = paced.requests.average >= half * 0.95;
