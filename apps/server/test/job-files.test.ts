@@ -133,6 +133,9 @@ describe("bulk jobs from files and drafts", () => {
     expect(csv.body.split("\r\n").filter(Boolean)).toHaveLength(10);
     expect(csv.body).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(csv.body).not.toMatch(/(^|,)"?=HYPERLINK/m);
+    // Phone numbers keep their "+" (a number cannot run): inputs, E.164 and formatted alike.
+    expect(csv.body).toMatch(/(^|,)\+447400100000,\+447400100000,done,,yes,mobile,GB,44,\+44 7400 100000,/m);
+    expect(csv.body).not.toContain("'+44");
     const onlyGb = await api("GET", `/api/tenant/job/s/${draft.id}/download?format=csv&status=done`);
     expect(onlyGb.body.split("\r\n").filter(Boolean)).toHaveLength(6);
 

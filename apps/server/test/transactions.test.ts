@@ -201,8 +201,20 @@ describe("transactions: list, filters, paging, detail, export", () => {
 
   it("neutralises every dangerous first character and leaves plain numbers alone", async () => {
     const { neutralise } = await import("../src/export/table-export");
-    for (const v of ["=1+1", "+1", "-cmd", "@SUM(A1)", "\tx", "\rx"]) expect(neutralise(v)).toBe(`'${v}`);
-    for (const v of ["-1.25", "3", "hello", ""]) expect(neutralise(v)).toBe(v);
+    for (const v of ["=1+1", "+A1", "-cmd", "@SUM(A1)", "\tx", "\rx", "+1+cmd|' /C calc'!A0", "+", "-1\t2"])
+      expect(neutralise(v)).toBe(`'${v}`);
+    // Numbers, phone numbers in every format the product prints included, cannot run: they keep their "+".
+    for (const v of [
+      "-1.25",
+      "3",
+      "+447400123456",
+      "+44 7400 123456",
+      "+1 201-555-0123",
+      "(020) 7946 0958",
+      "hello",
+      "",
+    ])
+      expect(neutralise(v)).toBe(v);
   });
 
   it.runIf(onPostgres)(

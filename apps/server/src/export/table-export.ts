@@ -1,8 +1,14 @@
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
 
-/** Numbers we write ourselves ("-1.25", "3") are data, not formulas; anything else is checked. */
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+/**
+ * Numbers are data, not formulas: amounts we write ("-1.25", "3") and phone numbers as the product
+ * prints them ("+447400123456", "+44 7400 123456", "+1 201-555-0123"). Made only of digits, spaces,
+ * signs, dots and brackets, a spreadsheet can at worst do arithmetic on them, never call a function,
+ * read a cell or start a program; prefixing them would hand customers numbers with a stray
+ * apostrophe. Anything else is checked.
+ */
+const PLAIN_NUMBER = /^[\d +\-().]*\d[\d +\-().]*$/;
 
 /**
  * A spreadsheet must not run what a customer typed: a cell starting with = + - @ tab or CR is
