@@ -371,6 +371,12 @@ describe("API usage: the dashboard's read of the rollup", () => {
         "Average latency (ms),p50 latency (ms),p99 latency (ms)",
     );
     expect(lines).toHaveLength(7);
+    const pt = await api("GET", `${USAGE}/export?from=2026-02-28&to=2026-03-06&format=csv`, undefined, {
+      "x-locale": "pt",
+    });
+    const ptLines = pt.body.slice(1).trimEnd().split("\r\n");
+    expect(ptLines[0]).toMatch(/^Dia,Fuso horário,ID da chave de API,Nome da chave de API,Modo,/);
+    expect(ptLines.slice(1)).toEqual(lines.slice(1));
     expect(lines.slice(1).map((l) => l.slice(0, 10))).toEqual([
       "2026-03-01",
       "2026-03-01",

@@ -136,6 +136,14 @@ describe("bulk jobs from files and drafts", () => {
     // Phone numbers keep their "+" (a number cannot run): inputs, E.164 and formatted alike.
     expect(csv.body).toMatch(/(^|,)\+447400100000,\+447400100000,done,,yes,mobile,GB,44,\+44 7400 100000,/m);
     expect(csv.body).not.toContain("'+44");
+    // In the reader's language (the page's x-locale): the header line only; the cells stay codes.
+    const zh = await api("GET", `/api/tenant/job/s/${draft.id}/download?format=csv`, undefined, {
+      "x-locale": "zh-Hans",
+    });
+    expect(zh.body.split("\r\n")[0]).toBe(
+      "\uFEFF行号,输入,E.164,状态,原因,有效,号码类型,国家/地区,国际区号,国际格式,国内格式,原始运营商,地区,时区,费用",
+    );
+    expect(zh.body.split("\r\n").slice(1)).toEqual(csv.body.split("\r\n").slice(1));
     const onlyGb = await api("GET", `/api/tenant/job/s/${draft.id}/download?format=csv&status=done`);
     expect(onlyGb.body.split("\r\n").filter(Boolean)).toHaveLength(6);
 

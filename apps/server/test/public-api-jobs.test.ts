@@ -69,9 +69,13 @@ describe("/api/v1/jobs", () => {
     );
     expect(rejected.items.map((i) => i.rejectReason?.split(":")[0])).toEqual(["duplicate", "invalid"]);
 
-    const csv = await c.call("GET", `/api/v1/jobs/${job.id}/download?format=csv`);
+    // The header line is English whatever the client's language: the file is part of the contract.
+    const csv = await c.call("GET", `/api/v1/jobs/${job.id}/download?format=csv`, undefined, {
+      "accept-language": "zh-CN,zh;q=0.9",
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.body.startsWith("\uFEFFRow,Input,E.164,Status,Reason")).toBe(true);
     expect(csv.body).toContain("+12025550104");
     const xlsx = await c.call("GET", `/api/v1/jobs/${job.id}/download?format=xlsx&rejected=true`);
     expect(xlsx.statusCode).toBe(200);

@@ -199,6 +199,26 @@ describe("transactions: list, filters, paging, detail, export", () => {
     for (const r of rows) for (const cell of r) expect(typeof cell === "object" && cell !== null).toBe(false);
   });
 
+  it("names the header line and the sheet in the reader's language; the cells stay the same", async () => {
+    const { call } = await tokyoLedger();
+    const url = "/api/tenant/account/transactions/export?format=xlsx";
+    const [es, en] = await Promise.all([call("GET", url, undefined, { "x-locale": "es" }), call("GET", url)]);
+    const read = async (payload: Buffer, sheetName: string) => {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+      return workbook.getWorksheet(sheetName)!.getSheetValues().filter(Boolean) as unknown[][];
+    };
+    const spanish = await read(es.rawPayload, "Transacciones");
+    const english = await read(en.rawPayload, "Transactions");
+    expect(spanish[0]!.slice(1, 5)).toEqual([
+      "Fecha y hora",
+      "Zona horaria",
+      "Tipo de operación",
+      "Nombre del tipo de operación",
+    ]);
+    expect(spanish.slice(1)).toEqual(english.slice(1));
+  });
+
   it("neutralises every dangerous first character and leaves plain numbers alone", async () => {
     const { neutralise } = await import("../src/export/table-export");
     for (const v of ["=1+1", "+A1", "-cmd", "@SUM(A1)", "\tx", "\rx", "+1+cmd|' /C calc'!A0", "+", "-1\t2"])

@@ -13,12 +13,16 @@ import zhServices from "@nc/contracts/locales/zh-Hans/services.json";
 import zhValidation from "@nc/contracts/locales/zh-Hans/validation.json";
 import { formatMoney } from "@nc/contracts/money";
 import enEmails from "./locales/en/emails.json";
+import enExports from "./locales/en/exports.json";
 import enNotices from "./locales/en/notices.json";
 import esEmails from "./locales/es/emails.json";
+import esExports from "./locales/es/exports.json";
 import esNotices from "./locales/es/notices.json";
 import ptEmails from "./locales/pt/emails.json";
+import ptExports from "./locales/pt/exports.json";
 import ptNotices from "./locales/pt/notices.json";
 import zhEmails from "./locales/zh-Hans/emails.json";
+import zhExports from "./locales/zh-Hans/exports.json";
 import zhNotices from "./locales/zh-Hans/notices.json";
 
 type Catalog = Record<string, unknown>;
@@ -29,6 +33,7 @@ const CATALOGS: Record<Locale, Record<string, Catalog>> = {
     validation: enValidation,
     services: enServices,
     emails: enEmails,
+    exports: enExports,
     notices: enNotices,
   },
   "zh-Hans": {
@@ -36,6 +41,7 @@ const CATALOGS: Record<Locale, Record<string, Catalog>> = {
     validation: zhValidation,
     services: zhServices,
     emails: zhEmails,
+    exports: zhExports,
     notices: zhNotices,
   },
   es: {
@@ -43,6 +49,7 @@ const CATALOGS: Record<Locale, Record<string, Catalog>> = {
     validation: esValidation,
     services: esServices,
     emails: esEmails,
+    exports: esExports,
     notices: esNotices,
   },
   pt: {
@@ -50,6 +57,7 @@ const CATALOGS: Record<Locale, Record<string, Catalog>> = {
     validation: ptValidation,
     services: ptServices,
     emails: ptEmails,
+    exports: ptExports,
     notices: ptNotices,
   },
 };

@@ -35,8 +35,12 @@ export async function memberWithRole(t: TestApp, tenantId: string, key: BuiltInR
 
 /** Calls a tenant-scoped endpoint as the user inside the organisation. */
 export function inTenant(t: TestApp, user: Account, tenantId: string) {
-  return (method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
-    call(t, method, url, payload, { sid: user.sid, headers: { "x-tenant-id": tenantId } });
+  return (
+    method: "GET" | "POST" | "DELETE",
+    url: string,
+    payload?: object,
+    headers?: Record<string, string>,
+  ) => call(t, method, url, payload, { sid: user.sid, headers: { "x-tenant-id": tenantId, ...headers } });
 }
 
 export function expectCode(res: { statusCode: number; json(): unknown }, status: number, code: number) {

@@ -1,28 +1,30 @@
+import type { Locale } from "@nc/contracts/locales";
 import { microsToDecimal } from "@nc/contracts/money";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { type ColumnKey, columnHeaders, sheetName } from "../../export/export-headers";
 import { csvStream as tableCsv, xlsxStream as tableXlsx } from "../../export/table-export";
 import type { AccountRepo, Cursor, LedgerFilter, LedgerListRow } from "./account-repo";
 
 const TRADE_TYPE_NAMES = new Map<number, string>(Object.entries(TRADE_TYPES).map(([name, n]) => [n, name]));
 const BATCH = 1000;
 
-export const EXPORT_COLUMNS = [
-  "Time",
-  "Time zone",
-  "Trade type",
-  "Trade type name",
-  "Amount",
-  "Balance after",
-  "Currency",
-  "Service",
-  "Quantity",
-  "Reference type",
-  "Reference id",
-  "Actor type",
-  "Actor id",
-  "Note",
-  "Transaction id",
-] as const;
+export const EXPORT_COLUMNS: ColumnKey[] = [
+  "time",
+  "timeZone",
+  "tradeType",
+  "tradeTypeName",
+  "amount",
+  "balanceAfter",
+  "currency",
+  "service",
+  "quantity",
+  "referenceType",
+  "referenceId",
+  "actorType",
+  "actorId",
+  "note",
+  "transactionId",
+];
 
 function cells(row: LedgerListRow, currency: string, timeZone: string): string[] {
   return [
@@ -56,14 +58,29 @@ async function* rows(repo: AccountRepo, tenantId: string, filter: LedgerFilter) 
   }
 }
 
+/** What an export of transactions needs: where to read, which rows, and for whom. */
+export interface LedgerExport {
+  repo: AccountRepo;
+  tenantId: string;
+  filter: LedgerFilter;
+  currency: string;
+  /** The language of the header line. */
+  locale: Locale;
+}
+
 /** CSV of the filtered transactions (UTF-8 with BOM, neutralised cells). */
-export function csvStream(repo: AccountRepo, tenantId: string, filter: LedgerFilter, currency: string) {
-  return tableCsv(EXPORT_COLUMNS, mapRows(repo, tenantId, filter, currency));
+export function csvStream(e: LedgerExport) {
+  return tableCsv(columnHeaders(e.locale, EXPORT_COLUMNS), mapRows(e.repo, e.tenantId, e.filter, e.currency));
 }
 
 /** XLSX of the filtered transactions; every cell is text. */
-export function xlsxStream(repo: AccountRepo, tenantId: string, filter: LedgerFilter, currency: string) {
-  return tableXlsx("Transactions", EXPORT_COLUMNS, mapRows(repo, tenantId, filter, currency));
+export function xlsxStream(e: LedgerExport) {
+  const header = columnHeaders(e.locale, EXPORT_COLUMNS);
+  return tableXlsx(
+    sheetName(e.locale, "transactions"),
+    header,
+    mapRows(e.repo, e.tenantId, e.filter, e.currency),
+  );
 }
 
 async function* mapRows(repo: AccountRepo, tenantId: string, filter: LedgerFilter, currency: string) {

@@ -8,6 +8,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../http/envelope";
+import { requestLocale } from "../../http/locale";
 import { requireTenant } from "../../http/tenant-context";
 import { csvStream, xlsxStream } from "./account-export";
 import { accountService, toFilter } from "./account-service";
@@ -71,11 +72,14 @@ export async function accountRoutes(app: FastifyInstance) {
         )
         .header("content-disposition", `attachment; filename="transactions-${day}.${request.query.format}"`)
         .header("cache-control", "no-store");
-      return reply.send(
-        csv
-          ? csvStream(accounts.repo, tenant.id, filter, currency)
-          : xlsxStream(accounts.repo, tenant.id, filter, currency),
-      );
+      const file = {
+        repo: accounts.repo,
+        tenantId: tenant.id,
+        filter,
+        currency,
+        locale: requestLocale(request),
+      };
+      return reply.send(csv ? csvStream(file) : xlsxStream(file));
     },
   );
 

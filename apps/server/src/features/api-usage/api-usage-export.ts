@@ -1,27 +1,29 @@
+import type { Locale } from "@nc/contracts/locales";
 import { microsToDecimal } from "@nc/contracts/money";
+import { type ColumnKey, columnHeaders } from "../../export/export-headers";
 import { csvStream } from "../../export/table-export";
 import { percentile } from "../metering/latency-buckets";
 import type { ApiUsageRepo, ExportCursor, ExportRow, UsageFilter } from "./api-usage-repo";
 
 const BATCH = 5_000;
 
-export const EXPORT_COLUMNS = [
-  "Day",
-  "Time zone",
-  "API key id",
-  "API key name",
-  "Mode",
-  "Endpoint",
-  "Service",
-  "Status",
-  "Calls",
-  "Numbers",
-  "Cost",
-  "Currency",
-  "Average latency (ms)",
-  "p50 latency (ms)",
-  "p99 latency (ms)",
-] as const;
+export const EXPORT_COLUMNS: ColumnKey[] = [
+  "day",
+  "timeZone",
+  "apiKeyId",
+  "apiKeyName",
+  "mode",
+  "endpoint",
+  "service",
+  "status",
+  "calls",
+  "numbers",
+  "cost",
+  "currency",
+  "averageLatency",
+  "p50Latency",
+  "p99Latency",
+];
 
 const text = (v: number | null) => (v === null ? "" : String(v));
 
@@ -66,9 +68,10 @@ export function usageCsv(
   filter: UsageFilter,
   currency: string,
   timeZone: string,
+  locale: Locale,
 ) {
   async function* lines() {
     for await (const row of rows(repo, tenantId, filter)) yield cells(row, currency, timeZone);
   }
-  return csvStream(EXPORT_COLUMNS, lines());
+  return csvStream(columnHeaders(locale, EXPORT_COLUMNS), lines());
 }

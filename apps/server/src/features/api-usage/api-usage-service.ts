@@ -10,6 +10,7 @@ import {
   type UsageByKey,
   type UsageCounts,
 } from "@nc/contracts/api-usage";
+import type { Locale } from "@nc/contracts/locales";
 import type { Db } from "../../db/client";
 import { AppError, fieldError } from "../../http/app-error";
 import { billingService } from "../billing/billing-service";
@@ -175,10 +176,10 @@ export function apiUsageService(db: Db) {
       };
     },
 
-    /** The export of the query's rollup rows, checked before the first byte is sent. */
-    async exportCsv(tenantId: string, query: ApiUsageQuery, timeZone: string) {
+    /** The export of the query's rollup rows (header in `locale`), checked before the first byte is sent. */
+    async exportCsv(tenantId: string, query: ApiUsageQuery, timeZone: string, locale: Locale) {
       checkPeriod(query.from, query.to);
-      return usageCsv(repo, tenantId, toFilter(query), await currencyOf(tenantId), timeZone);
+      return usageCsv(repo, tenantId, toFilter(query), await currencyOf(tenantId), timeZone, locale);
     },
 
     /** Per day of the period (zeros included), for GET /api/v1/usage. */

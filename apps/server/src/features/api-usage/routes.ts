@@ -3,6 +3,7 @@ import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../http/envelope";
+import { requestLocale } from "../../http/locale";
 import { requireTenant } from "../../http/tenant-context";
 import { apiUsageService } from "./api-usage-service";
 
@@ -22,7 +23,12 @@ export async function apiUsageRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const tenant = requireTenant(request);
       const { from, to } = request.query;
-      const csv = await usage.exportCsv(tenant.id, request.query, tenant.timezoneCode);
+      const csv = await usage.exportCsv(
+        tenant.id,
+        request.query,
+        tenant.timezoneCode,
+        requestLocale(request),
+      );
       reply
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="api-usage-${from}-${to}.csv"`)

@@ -1,15 +1,17 @@
 import type { NetworkView, SingleCheckResultView } from "@nc/contracts/detection-single";
+import type { Locale } from "@nc/contracts/locales";
 import { microsToDecimal } from "@nc/contracts/money";
 import type { ServiceCode } from "@nc/contracts/services";
+import { type ColumnKey, columnHeaders, sheetName } from "../../export/export-headers";
 import { csvStream, xlsxStream } from "../../export/table-export";
 import { NEEDS } from "../detection/result-view";
 import type { ItemFilter, ItemRow, JobRepo } from "./job-repo";
 
 const PAGE = 2_000;
 
-/** A column of the results file: its header and how to read it from an item. */
+/** A column of the results file: its name (translated for the header) and how to read it from an item. */
 interface Column {
-  header: string;
+  key: ColumnKey;
   value(item: ItemRow, r: SingleCheckResultView | null): string;
 }
 
@@ -18,50 +20,50 @@ const tri = (v: boolean | null | undefined) => (v === true ? "yes" : v === false
 const network = (n: NetworkView | null | undefined) => text(n?.name);
 
 const COMMON: Column[] = [
-  { header: "Row", value: (i) => String(i.seq + 1) },
-  { header: "Input", value: (i) => i.input },
-  { header: "E.164", value: (i) => text(i.e164) },
-  { header: "Status", value: (i) => i.status },
-  { header: "Reason", value: (i) => text(i.reject_reason) },
-  { header: "Valid", value: (_i, r) => (r ? tri(r.basic.valid) : "") },
-  { header: "Line type", value: (_i, r) => text(r?.basic.lineType) },
-  { header: "Country", value: (_i, r) => text(r?.basic.country?.iso2) },
-  { header: "Dial code", value: (_i, r) => text(r?.basic.country?.dialCode) },
-  { header: "International format", value: (_i, r) => text(r?.basic.formats?.international) },
-  { header: "National format", value: (_i, r) => text(r?.basic.formats?.national) },
-  { header: "Original carrier", value: (_i, r) => network(r?.basic.originalCarrier) },
-  { header: "Region", value: (_i, r) => text(r?.basic.region) },
-  { header: "Time zones", value: (_i, r) => (r?.basic.timeZones ?? []).join(" ") },
+  { key: "row", value: (i) => String(i.seq + 1) },
+  { key: "input", value: (i) => i.input },
+  { key: "e164", value: (i) => text(i.e164) },
+  { key: "status", value: (i) => i.status },
+  { key: "reason", value: (i) => text(i.reject_reason) },
+  { key: "valid", value: (_i, r) => (r ? tri(r.basic.valid) : "") },
+  { key: "lineType", value: (_i, r) => text(r?.basic.lineType) },
+  { key: "country", value: (_i, r) => text(r?.basic.country?.iso2) },
+  { key: "dialCode", value: (_i, r) => text(r?.basic.country?.dialCode) },
+  { key: "internationalFormat", value: (_i, r) => text(r?.basic.formats?.international) },
+  { key: "nationalFormat", value: (_i, r) => text(r?.basic.formats?.national) },
+  { key: "originalCarrier", value: (_i, r) => network(r?.basic.originalCarrier) },
+  { key: "region", value: (_i, r) => text(r?.basic.region) },
+  { key: "timeZones", value: (_i, r) => (r?.basic.timeZones ?? []).join(" ") },
 ];
 
 const HLR: Column[] = [
-  { header: "Connectivity", value: (_i, r) => text(r?.hlr?.connectivity) },
-  { header: "Error code", value: (_i, r) => text(r?.hlr?.error?.code) },
-  { header: "Error name", value: (_i, r) => text(r?.hlr?.error?.name) },
-  { header: "Current network", value: (_i, r) => network(r?.hlr?.currentNetwork) },
-  { header: "MCC", value: (_i, r) => text(r?.hlr?.currentNetwork?.mcc) },
-  { header: "MNC", value: (_i, r) => text(r?.hlr?.currentNetwork?.mnc) },
-  { header: "Roaming", value: (_i, r) => (r?.hlr ? tri(r.hlr.roaming.roaming) : "") },
-  { header: "Roaming country", value: (_i, r) => text(r?.hlr?.roaming.country) },
-  { header: "Ported", value: (_i, r) => (r?.hlr ? tri(r.hlr.ported) : "") },
-  { header: "HLR source", value: (_i, r) => text(r?.hlr?.source) },
+  { key: "connectivity", value: (_i, r) => text(r?.hlr?.connectivity) },
+  { key: "errorCode", value: (_i, r) => text(r?.hlr?.error?.code) },
+  { key: "errorName", value: (_i, r) => text(r?.hlr?.error?.name) },
+  { key: "currentNetwork", value: (_i, r) => network(r?.hlr?.currentNetwork) },
+  { key: "mcc", value: (_i, r) => text(r?.hlr?.currentNetwork?.mcc) },
+  { key: "mnc", value: (_i, r) => text(r?.hlr?.currentNetwork?.mnc) },
+  { key: "roaming", value: (_i, r) => (r?.hlr ? tri(r.hlr.roaming.roaming) : "") },
+  { key: "roamingCountry", value: (_i, r) => text(r?.hlr?.roaming.country) },
+  { key: "ported", value: (_i, r) => (r?.hlr ? tri(r.hlr.ported) : "") },
+  { key: "hlrSource", value: (_i, r) => text(r?.hlr?.source) },
 ];
 
 const MNP: Column[] = [
-  { header: "Porting status", value: (_i, r) => text(r?.mnp?.ported) },
-  { header: "Current network (MNP)", value: (_i, r) => network(r?.mnp?.currentNetwork) },
-  { header: "Original network (MNP)", value: (_i, r) => network(r?.mnp?.originalNetwork) },
-  { header: "MNP source", value: (_i, r) => text(r?.mnp?.source) },
+  { key: "portingStatus", value: (_i, r) => text(r?.mnp?.ported) },
+  { key: "currentNetworkMnp", value: (_i, r) => network(r?.mnp?.currentNetwork) },
+  { key: "originalNetworkMnp", value: (_i, r) => network(r?.mnp?.originalNetwork) },
+  { key: "mnpSource", value: (_i, r) => text(r?.mnp?.source) },
 ];
 
 const FRAUD: Column[] = [
-  { header: "Risk score", value: (_i, r) => text(r?.fraud?.score) },
-  { header: "Risk level", value: (_i, r) => text(r?.fraud?.level) },
-  { header: "Recommendation", value: (_i, r) => text(r?.fraud?.recommendation) },
-  { header: "Risk reasons", value: (_i, r) => (r?.fraud?.reasons ?? []).map((x) => x.code).join(" ") },
+  { key: "riskScore", value: (_i, r) => text(r?.fraud?.score) },
+  { key: "riskLevel", value: (_i, r) => text(r?.fraud?.level) },
+  { key: "recommendation", value: (_i, r) => text(r?.fraud?.recommendation) },
+  { key: "riskReasons", value: (_i, r) => (r?.fraud?.reasons ?? []).map((x) => x.code).join(" ") },
 ];
 
-const COST: Column = { header: "Cost", value: (i) => microsToDecimal(i.cost_micros) };
+const COST: Column = { key: "cost", value: (i) => microsToDecimal(i.cost_micros) };
 
 /** The columns of a service's results file: what every check has, then what the service adds. */
 export function resultColumns(service: ServiceCode): Column[] {
@@ -75,7 +77,7 @@ export function resultColumns(service: ServiceCode): Column[] {
   ];
 }
 
-const REJECTED_COLUMNS = ["Row", "Input", "Reason"] as const;
+const REJECTED_COLUMNS: ColumnKey[] = ["row", "input", "reason"];
 
 /** Every matching item in seq order, fetched a page at a time. */
 async function* allItems(repo: JobRepo, tenantId: string, jobId: string, filter: ItemFilter) {
@@ -95,6 +97,7 @@ export function resultRows(
   jobId: string,
   service: ServiceCode,
   filter: ItemFilter,
+  locale: Locale,
 ) {
   const columns = resultColumns(service);
   async function* rows() {
@@ -103,30 +106,40 @@ export function resultRows(
       yield columns.map((c) => c.value(item, result));
     }
   }
-  return { header: columns.map((c) => c.header), rows: rows() };
+  return {
+    header: columnHeaders(
+      locale,
+      columns.map((c) => c.key),
+    ),
+    rows: rows(),
+  };
 }
 
 /** The rejected rows (duplicates, invalid, cancelled, failed) with the reason, for correcting. */
-export function rejectedRows(repo: JobRepo, tenantId: string, jobId: string) {
+export function rejectedRows(repo: JobRepo, tenantId: string, jobId: string, locale: Locale) {
   async function* rows() {
     for await (const item of allItems(repo, tenantId, jobId, { status: "rejected" }))
       yield [String(item.seq + 1), item.input, text(item.reject_reason)];
   }
-  return { header: [...REJECTED_COLUMNS], rows: rows() };
+  return { header: columnHeaders(locale, REJECTED_COLUMNS), rows: rows() };
 }
 
-/** A job's results (filtered) or its rejected rows, as a CSV or XLSX stream. */
+/** A job's results (filtered) or its rejected rows, as a CSV or XLSX stream, headers in `locale`. */
 export function jobFile(
   format: "csv" | "xlsx",
   repo: JobRepo,
   tenantId: string,
   job: { id: string; service: ServiceCode },
-  options: { filter?: ItemFilter; rejected?: boolean },
+  options: { filter?: ItemFilter; rejected?: boolean; locale: Locale },
 ) {
   const table = options.rejected
-    ? rejectedRows(repo, tenantId, job.id)
-    : resultRows(repo, tenantId, job.id, job.service, options.filter ?? {});
+    ? rejectedRows(repo, tenantId, job.id, options.locale)
+    : resultRows(repo, tenantId, job.id, job.service, options.filter ?? {}, options.locale);
   return format === "csv"
     ? csvStream(table.header, table.rows)
-    : xlsxStream(options.rejected ? "Rejected" : "Results", table.header, table.rows);
+    : xlsxStream(
+        sheetName(options.locale, options.rejected ? "rejected" : "results"),
+        table.header,
+        table.rows,
+      );
 }

@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from "node:stream";
+import type { Locale } from "@nc/contracts/locales";
 import type { ServiceCode } from "@nc/contracts/services";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../http/app-error";
@@ -43,13 +44,16 @@ export async function readUploadedBody<T>(
   }
 }
 
-/** Sends a job's results (or its rejected rows) as a CSV or XLSX download. */
+/**
+ * Sends a job's results (or its rejected rows) as a CSV or XLSX download, the header line in
+ * `locale`.
+ */
 export async function sendJobFile(
   reply: FastifyReply,
   service: JobService,
   tenantId: string,
   jobId: string,
-  options: { format: "csv" | "xlsx"; rejected?: boolean; filter?: ItemFilter },
+  options: { format: "csv" | "xlsx"; rejected?: boolean; filter?: ItemFilter; locale: Locale },
 ) {
   const job = await service.job(tenantId, jobId);
   // A draft's answers are paid for on submit; until then only its rejected rows are shown.
@@ -70,7 +74,7 @@ export async function sendJobFile(
       service.repo,
       tenantId,
       { id: job.id, service: job.service as ServiceCode },
-      { filter: options.filter ?? {}, rejected: options.rejected },
+      { filter: options.filter ?? {}, rejected: options.rejected, locale: options.locale },
     ),
   );
 }

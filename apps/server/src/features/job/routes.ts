@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../http/envelope";
+import { requestLocale } from "../../http/locale";
 import { requireTenant } from "../../http/tenant-context";
 import { acceptFileBodies, readUploadedBody, sendJobFile } from "./job-http";
 import { jobOwner } from "./partner-scope";
@@ -157,7 +158,8 @@ export async function jobRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { format, rejected, scope, ...filter } = request.query;
       const tenantId = await owner(request, request.params.id, scope);
-      return sendJobFile(reply, service, tenantId, request.params.id, { format, rejected, filter });
+      const locale = requestLocale(request);
+      return sendJobFile(reply, service, tenantId, request.params.id, { format, rejected, filter, locale });
     },
   );
 }

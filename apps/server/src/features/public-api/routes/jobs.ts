@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from "@nc/contracts/locales";
 import {
   apiJobCreateBody,
   apiJobCreateQuery,
@@ -154,7 +155,8 @@ export async function jobApiRoutes(scope: FastifyInstance, jobs: JobRuntime, con
       const key = requireApiKey(request);
       const job = await service.job(key.tenantId, request.params.id);
       if (job.status === "draft") throw new AppError("notFound");
-      return sendJobFile(reply, service, key.tenantId, job.id, request.query);
+      // Headers in English whatever the client's language: the file is part of the API's contract.
+      return sendJobFile(reply, service, key.tenantId, job.id, { ...request.query, locale: DEFAULT_LOCALE });
     },
   );
 
