@@ -182,7 +182,7 @@ async function main() {
     const started = performance.now();
     let lines = 0;
     await pipeline(
-      await usage.exportCsv(tenantId, { from: addDays(LAST_DAY, -29), to: LAST_DAY }, "UTC"),
+      await usage.exportCsv(tenantId, { from: addDays(LAST_DAY, -29), to: LAST_DAY }, "UTC", "en"),
       new Writable({
         write(chunk, _e, done) {
           lines += String(chunk).split("\r\n").length - 1;

@@ -197,7 +197,7 @@ async function main() {
   const download = await timed("pipeline 4: download results CSV", ROWS, async () => {
     let bytes = 0;
     await pipeline(
-      jobFile("csv", jobs.repo, tenantId, { id: jobId, service: "basic" }, {}),
+      jobFile("csv", jobs.repo, tenantId, { id: jobId, service: "basic" }, { locale: "en" }),
       new Writable({
         write(chunk, _e, done) {
           bytes += chunk.length;
