@@ -28,8 +28,7 @@ describe("fraud block and allow lists", () => {
   afterAll(() => t.close());
 
   async function org() {
-    const f = await fundedTenant(t, 100_000_000n);
-    return { ...f, api: inTenant(t, f.owner, f.tenantId) };
+    return fundedTenant(t, 100_000_000n);
   }
   const fraudOf = async (api: ReturnType<typeof inTenant>, number: string) =>
     expectOk<Check>(await api("POST", "/api/tenant/detection/check", { service: "fraud_shield", number }))

@@ -10,7 +10,6 @@ import { jobWorker } from "../src/features/job/worker";
 import { expectError, expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
 import { submitAsLive } from "./helpers/jobs";
-import { inTenant } from "./helpers/tenancy";
 import { createTestApp, onPostgres, type TestApp } from "./helpers/test-app";
 
 /** The real checks, for test processors that add failures or delays around them. */
@@ -39,9 +38,8 @@ async function ledger(t: TestApp, tenantId: string) {
     .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id));
 }
 
-async function setup(t: TestApp, micros = 1_000_000n) {
-  const f = await fundedTenant(t, micros);
-  return { ...f, api: inTenant(t, f.owner, f.tenantId) };
+function setup(t: TestApp, micros = 1_000_000n) {
+  return fundedTenant(t, micros);
 }
 
 describe("bulk jobs", () => {

@@ -49,8 +49,7 @@ describe("webhook endpoints (dashboard)", () => {
   afterAll(() => t.close());
 
   async function org(openingMicros = 0n) {
-    const f = await fundedTenant(t, openingMicros);
-    return { ...f, api: inTenant(t, f.owner, f.tenantId) };
+    return fundedTenant(t, openingMicros);
   }
 
   it("shows the secret once; the list shows only its last four characters", async () => {

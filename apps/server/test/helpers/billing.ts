@@ -1,12 +1,15 @@
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { billingService } from "../../src/features/billing/billing-service";
 import { registerUser } from "./accounts";
-import { createTenant } from "./tenancy";
+import { createTenant, inTenant } from "./tenancy";
 import type { TestApp } from "./test-app";
 
 export const system = { type: "system" as const };
 
-/** A fresh organisation and the billing service, with an optional opening balance (a recharge). */
+/**
+ * A fresh organisation, its owner, the billing service and a dashboard caller as the owner (`api`),
+ * with an optional opening balance (a recharge).
+ */
 export async function fundedTenant(t: TestApp, openingMicros = 0n) {
   const owner = await registerUser(t);
   const tenantId = await createTenant(t, owner, "Billing Org");
@@ -19,5 +22,5 @@ export async function fundedTenant(t: TestApp, openingMicros = 0n) {
       actor: system,
     });
   }
-  return { tenantId, owner, billing };
+  return { tenantId, owner, billing, api: inTenant(t, owner, tenantId) };
 }

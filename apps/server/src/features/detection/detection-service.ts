@@ -19,10 +19,9 @@ import {
   type HistoryFilter,
   type HistoryRow,
 } from "./detection-repo";
+import { fraudVelocity } from "./fraud-velocity";
 import { isChargeable, NEEDS, resultFacets, resultView } from "./result-view";
 import { singleCheckWriter } from "./single-check-writer";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SingleCheckInput {
   tenantId: string;
@@ -56,6 +55,7 @@ export function detectionService(
   const billing = billingService(db);
   const fraudLists = fraudListService(db);
   const writer = singleCheckWriter(db, billing);
+  const velocity = fraudVelocity(db);
 
   async function lookups(service: ServiceCode, basic: BasicResult, fresh = false, test = false) {
     const options = { bypassCache: fresh };
@@ -105,9 +105,7 @@ export function detectionService(
       const { hlr, mnp } = await lookups(input.service, basic, input.fresh, test);
       let fraud: FraudResult | null = null;
       if (needs.fraud) {
-        const velocity24h = basic.e164
-          ? await repo.countRecent(input.tenantId, basic.e164, new Date(Date.now() - DAY_MS))
-          : 0;
+        const velocity24h = basic.e164 ? (await velocity(input.tenantId, [basic.e164]))(basic.e164) : 0;
         fraud = fraudScore({ basic, hlr, mnp, velocity24h, ...(await fraudLists.lists(input.tenantId)) });
       }
 

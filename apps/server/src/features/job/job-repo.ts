@@ -1,3 +1,4 @@
+import type { BasicResult } from "@nc/numcheck/types";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/query";
@@ -18,6 +19,11 @@ export interface NewItem {
   /** Set when the service was answered offline while reading: the worker only charges it. */
   result?: unknown;
   facets?: ResultFacets | null;
+  /**
+   * The basic check behind an offline fraud score, kept until the batch is written so the score
+   * can take the numbers' velocity (looked up for the whole batch at once). Not stored.
+   */
+  basic?: BasicResult;
 }
 
 export interface JobRow {

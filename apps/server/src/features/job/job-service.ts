@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { SingleCheckResultView } from "@nc/contracts/detection-single";
 import type { ServiceCode } from "@nc/contracts/services";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { basicCheck } from "@nc/numcheck/basic-check";
@@ -6,6 +7,7 @@ import type { Db } from "../../db/client";
 import { detectionJobs } from "../../db/schema/index";
 import { AppError } from "../../http/app-error";
 import { type Actor, billingService } from "../billing/billing-service";
+import { fraudVelocity, type VelocityCounts } from "../detection/fraud-velocity";
 import { isChargeable, NEEDS, resultFacets } from "../detection/result-view";
 import { type FraudLists, fraudListService } from "../fraud-list/fraud-list-service";
 import { noticeService } from "../notice/notice-service";
@@ -54,7 +56,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
  * earlier row) and numbers the service would not charge for (not a number; for HLR/MNP not
  * eligible for a live look-up; otherwise invalid). Holds only the set of numbers seen. When the
  * processor can answer the service offline, the full check is made here, once, and the item is
- * stored done with its result: submitting charges it, no worker round is needed.
+ * stored done with its result: submitting charges it, no worker round is needed. A fraud score
+ * made here is finished by `scoreVelocity` once the batch's velocities are known.
  */
 export function classifier(
   service: ServiceCode,
@@ -68,8 +71,26 @@ export function classifier(
   // Services without a look-up are answered offline when the processor can: then the full check
   // (carrier, region) is made here; otherwise the lighter one that classification needs.
   const offline = Boolean(processor?.offline) && !NEEDS[service].hlr && !NEEDS[service].mnp;
+  const scoresFraud = offline && NEEDS[service].fraud;
   return {
     counts,
+    /** Whether the items' fraud scores wait for the numbers' velocity (scoreVelocity). */
+    scoresFraud,
+    /**
+     * Scores again the items of a batch whose numbers have recent single checks (most have none,
+     * and keep the score made while reading), then drops the basic checks kept for it.
+     */
+    scoreVelocity(items: NewItem[], velocity: VelocityCounts) {
+      for (const item of items) {
+        if (!item.basic) continue;
+        const velocity24h = velocity(item.e164!);
+        if (velocity24h > 0) {
+          item.result = processor!.offline!(service, item.basic, lists, sandbox, velocity24h);
+          item.facets = resultFacets(service, item.result as SingleCheckResultView);
+        }
+        item.basic = undefined;
+      }
+    },
     next(input: string): NewItem {
       const seq = counts.total++;
       const check = basicCheck(
@@ -94,6 +115,7 @@ export function classifier(
         rejectReason,
         result,
         facets: result ? resultFacets(service, result) : null,
+        basic: scoresFraud && result ? check : undefined,
       };
     },
   };
@@ -209,6 +231,7 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
       // The organisation's block and allow lists, read once for the whole job.
       const lists = NEEDS[options.service].fraud ? await fraudLists.lists(tenantId) : undefined;
       const sorter = classifier(options.service, options.defaultCountry, processor, lists, options.test);
+      const velocityOf = fraudVelocity(db);
       let batch: NewItem[] = [];
       // One batch is written while the next is read and checked (on PostgreSQL the database
       // works on the other core); at most one write is in flight.
@@ -217,6 +240,10 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
         await writing;
         const rows = batch;
         batch = [];
+        if (sorter.scoresFraud) {
+          const scored = rows.filter((row) => row.basic).map((row) => row.e164!);
+          sorter.scoreVelocity(rows, await velocityOf(tenantId, scored));
+        }
         writing = repo.insertItems(db, jobId, rows);
         // Failures surface at the next flush or at the end; never unhandled meanwhile.
         writing.catch(() => undefined);

@@ -15,12 +15,16 @@ import type { FraudLists } from "../fraud-list/fraud-list-service";
 export interface ItemProcessor {
   /** True when the service's results come from the sandbox: such jobs are free of charge. */
   sandbox(service: ServiceCode): boolean;
-  /** `sandbox`: the job was made with a test key, so its look-ups go to the sandbox whatever is configured. */
+  /**
+   * `sandbox`: the job was made with a test key, so its look-ups go to the sandbox whatever is
+   * configured. `velocity24h`: the number's recent single checks (fraud services; see fraud-velocity).
+   */
   process(
     service: ServiceCode,
     e164: string,
     lists?: FraudLists,
     sandbox?: boolean,
+    velocity24h?: number,
   ): Promise<SingleCheckResultView>;
   /**
    * The result of a service that needs no look-up, from a basic check already made (when the
@@ -32,6 +36,7 @@ export interface ItemProcessor {
     basic: BasicResult,
     lists?: FraudLists,
     sandbox?: boolean,
+    velocity24h?: number,
   ): SingleCheckResultView | null;
 }
 
@@ -41,9 +46,10 @@ function offlineResult(
   basic: BasicResult,
   lists?: FraudLists,
   sandbox = false,
+  velocity24h = 0,
 ): SingleCheckResultView | null {
   if (NEEDS[service].hlr || NEEDS[service].mnp) return null;
-  const fraud = NEEDS[service].fraud ? fraudScore({ basic, ...lists }) : null;
+  const fraud = NEEDS[service].fraud ? fraudScore({ basic, velocity24h, ...lists }) : null;
   return resultView({ basic, hlr: null, mnp: null, fraud }, { charged: !sandbox, sandbox });
 }
 
@@ -56,9 +62,9 @@ export function defaultProcessor(
   return {
     sandbox,
     offline: offlineResult,
-    async process(service, e164, lists, test = false) {
+    async process(service, e164, lists, test = false, velocity24h = 0) {
       const basic = basicCheck(e164);
-      const ready = offlineResult(service, basic, lists, test);
+      const ready = offlineResult(service, basic, lists, test, velocity24h);
       if (ready) return ready;
       const needs = NEEDS[service];
       const live = basic.qualifiesForHlr;
@@ -67,7 +73,7 @@ export function defaultProcessor(
         needs.hlr && live ? lookup.hlr(e164) : null,
         needs.mnp && live ? lookup.mnp(e164) : null,
       ]);
-      const fraud = needs.fraud ? fraudScore({ basic, hlr, mnp, ...lists }) : null;
+      const fraud = needs.fraud ? fraudScore({ basic, hlr, mnp, velocity24h, ...lists }) : null;
       const free = test || sandbox(service);
       return resultView({ basic, hlr, mnp, fraud }, { charged: !free, sandbox: free });
     },

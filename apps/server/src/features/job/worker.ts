@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { queryRows } from "../../db/query";
 import type { Tx } from "../billing/billing-repo";
 import { type Actor, billingService } from "../billing/billing-service";
+import { fraudVelocity, type VelocityCounts } from "../detection/fraud-velocity";
 import { NEEDS, resultFacets } from "../detection/result-view";
 import { type FraudLists, fraudListService } from "../fraud-list/fraud-list-service";
 import { noticeService } from "../notice/notice-service";
@@ -58,6 +59,7 @@ export function jobWorker(
     service: ServiceCode,
     lists?: FraudLists,
     sandbox = false,
+    velocity?: VelocityCounts,
   ): Promise<ItemOutcome[]> {
     const outcomes: ItemOutcome[] = new Array(items.length);
     let next = 0;
@@ -66,7 +68,7 @@ export function jobWorker(
         const index = next++;
         const item = items[index]!;
         try {
-          const result = await processor.process(service, item.e164!, lists, sandbox);
+          const result = await processor.process(service, item.e164!, lists, sandbox, velocity?.(item.e164!));
           outcomes[index] = { seq: item.seq, status: "done", result, facets: resultFacets(service, result) };
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
@@ -123,7 +125,13 @@ export function jobWorker(
       const { service, tenantId, sandbox } = await jobOf(jobId);
       // The organisation's lists as they are now: a list changed mid-job applies from the next chunk.
       const lists = NEEDS[service].fraud ? await fraudLists.lists(tenantId) : undefined;
-      const outcomes = await processAll(items, service, lists, sandbox);
+      const velocity = NEEDS[service].fraud
+        ? await velocityOf(
+            tenantId,
+            items.map((i) => i.e164!),
+          )
+        : undefined;
+      const outcomes = await processAll(items, service, lists, sandbox, velocity);
       const finished = await finishChunk(jobId, (tx, price) =>
         repo.finishItems(tx, id, jobId, price, outcomes),
       );
@@ -153,6 +161,7 @@ export function jobWorker(
     return job;
   }
   const fraudLists = fraudListService(db);
+  const velocityOf = fraudVelocity(db);
 
   /**
    * Deletes drafts and finished jobs past retention, job by job (items in slices). Answers how

@@ -1,0 +1,1 @@
+CREATE INDEX "detection_items_single_e164_idx" ON "detection_items" USING btree ("e164") WHERE seq = 0 and e164 is not null;
