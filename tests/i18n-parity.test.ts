@@ -30,6 +30,7 @@ import { EMAIL_TEMPLATES } from "../apps/server/src/features/mail/templates";
 import { NOTICE_TYPES } from "../apps/server/src/features/notice/notice-service";
 import { EXPIRY_CHOICES } from "../apps/web/app/features/api-keys/expiry";
 import { scopeKey } from "../apps/web/app/features/api-keys/scope-key";
+import { BAR_KEYS } from "../apps/web/app/features/api-usage/chart-series";
 import {
   ALL_PERMISSIONS,
   BUILT_IN_ROLE_KEYS,
@@ -238,6 +239,7 @@ describe("keys used by the code exist in English", () => {
       (r) => `detection:recommendation.${r}`,
     ),
     "fraud:${r.code}": FRAUD_REASON_CODES.map((c) => `fraud:${c}`),
+    "apiUsage:charts.${key}": BAR_KEYS.map((k) => `apiUsage:charts.${k}`),
     // History (apps/web/app/features/history and routes/dashboard/history*.tsx).
     "services:${r.service}.name": SERVICES.map((s) => `services:${s.code}.name`),
     "services:${job.service}.name": SERVICES.map((s) => `services:${s.code}.name`),

@@ -3,8 +3,14 @@ import { formatMoney } from "@nc/contracts/money";
 import { Card, Col, Row, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../shell/i18n/use-locale";
+import type { BarKey } from "../chart-series";
 import { useUsageFormat } from "../use-usage-format";
 import { DailyBars } from "./daily-bars";
+
+type Day = ApiUsageView["days"][number];
+
+/** What one chart of the page says; the days and their labels are the period's, for all. */
+type ChartProps = Omit<Parameters<typeof DailyBars>[0], "days" | "dayLabel"> & { testId: string };
 
 /** Calls per day (successes and errors stacked), numbers checked per day and spend per day. */
 export function UsageCharts({ usage }: { usage: ApiUsageView }) {
@@ -23,96 +29,61 @@ export function UsageCharts({ usage }: { usage: ApiUsageView }) {
   const money = (units: number) => formatMoney(BigInt(Math.round(units * 1e6)), currency, locale);
   const period = { from: f.longDay(usage.from), to: f.longDay(usage.to) };
 
+  // One series of bars, named by its key in the catalogue.
+  const bar = (key: BarKey, colour: string, value: (day: Day) => number) => ({
+    key,
+    label: t(`apiUsage:charts.${key}`),
+    colour,
+    values: usage.days.map(value),
+  });
+  // Every chart: a card titled like the chart, over the period's days, full width or half.
+  const cell = (chart: ChartProps, wide = false) => (
+    <Col xs={24} lg={wide ? 24 : 12} key={chart.testId}>
+      <Card title={chart.title} size="small" styles={{ body: { padding: "12px 16px 16px" } }}>
+        <DailyBars days={days} dayLabel={f.day} {...chart} />
+      </Card>
+    </Col>
+  );
+
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24}>
-        <Card
-          title={t("apiUsage:charts.calls")}
-          size="small"
-          styles={{ body: { padding: "12px 16px 16px" } }}
-        >
-          <DailyBars
-            testId="usage-chart-calls"
-            days={days}
-            series={[
-              {
-                key: "success",
-                label: t("apiUsage:charts.success"),
-                colour: token.colorPrimary,
-                values: usage.days.map((d) => d.success),
-              },
-              {
-                key: "errors",
-                label: t("apiUsage:charts.errors"),
-                colour: token.colorError,
-                values: usage.days.map((d) => d.errors),
-              },
-            ]}
-            format={f.count}
-            formatAxis={f.compact}
-            dayLabel={f.day}
-            title={t("apiUsage:charts.calls")}
-            summary={t("apiUsage:charts.callsSummary", { ...period, calls: f.count(usage.totals.calls) })}
-            height={240}
-            totalLabel={t("apiUsage:charts.total")}
-          />
-        </Card>
-      </Col>
-      <Col xs={24} lg={12}>
-        <Card
-          title={t("apiUsage:charts.numbers")}
-          size="small"
-          styles={{ body: { padding: "12px 16px 16px" } }}
-        >
-          <DailyBars
-            testId="usage-chart-numbers"
-            days={days}
-            series={[
-              {
-                key: "numbers",
-                label: t("apiUsage:charts.numbers"),
-                colour: token.colorPrimary,
-                values: usage.days.map((d) => d.numbers),
-              },
-            ]}
-            format={f.count}
-            formatAxis={f.compact}
-            dayLabel={f.day}
-            title={t("apiUsage:charts.numbers")}
-            summary={t("apiUsage:charts.numbersSummary", { ...period, n: f.count(usage.totals.numbers) })}
-            height={180}
-          />
-        </Card>
-      </Col>
-      <Col xs={24} lg={12}>
-        <Card
-          title={t("apiUsage:charts.spend")}
-          size="small"
-          styles={{ body: { padding: "12px 16px 16px" } }}
-        >
-          <DailyBars
-            testId="usage-chart-spend"
-            days={days}
-            series={[
-              {
-                key: "spend",
-                label: t("apiUsage:charts.spend"),
-                colour: token.colorWarning,
-                values: usage.days.map((d) => f.units(d.costMicros)),
-              },
-            ]}
-            format={money}
-            formatAxis={(v) => moneyAxis.format(v)}
-            dayLabel={f.day}
-            title={t("apiUsage:charts.spend")}
-            summary={t("apiUsage:charts.spendSummary", {
-              ...period,
-              amount: formatMoney(usage.totals.costMicros, currency, locale),
-            })}
-            height={180}
-          />
-        </Card>
-      </Col>
+      {cell(
+        {
+          testId: "usage-chart-calls",
+          title: t("apiUsage:charts.calls"),
+          series: [
+            bar("success", token.colorPrimary, (d) => d.success),
+            bar("errors", token.colorError, (d) => d.errors),
+          ],
+          format: f.count,
+          formatAxis: f.compact,
+          summary: t("apiUsage:charts.callsSummary", { ...period, calls: f.count(usage.totals.calls) }),
+          height: 240,
+          totalLabel: t("apiUsage:charts.total"),
+        },
+        true,
+      )}
+      {cell({
+        testId: "usage-chart-numbers",
+        title: t("apiUsage:charts.numbers"),
+        series: [bar("numbers", token.colorPrimary, (d) => d.numbers)],
+        format: f.count,
+        formatAxis: f.compact,
+        summary: t("apiUsage:charts.numbersSummary", { ...period, n: f.count(usage.totals.numbers) }),
+        height: 180,
+      })}
+      {cell({
+        testId: "usage-chart-spend",
+        title: t("apiUsage:charts.spend"),
+        series: [bar("spend", token.colorWarning, (d) => f.units(d.costMicros))],
+        format: money,
+        formatAxis: (v) => moneyAxis.format(v),
+        summary: t("apiUsage:charts.spendSummary", {
+          ...period,
+          amount: formatMoney(usage.totals.costMicros, currency, locale),
+        }),
+        height: 180,
+      })}
     </Row>
   );
 }
