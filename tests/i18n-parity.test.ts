@@ -31,6 +31,7 @@ import { NOTICE_TYPES } from "../apps/server/src/features/notice/notice-service"
 import { EXPIRY_CHOICES } from "../apps/web/app/features/api-keys/expiry";
 import { scopeKey } from "../apps/web/app/features/api-keys/scope-key";
 import { BAR_KEYS } from "../apps/web/app/features/api-usage/chart-series";
+import { SELECT_FILTERS } from "../apps/web/app/features/history/select-filters";
 import {
   ALL_PERMISSIONS,
   BUILT_IN_ROLE_KEYS,
@@ -240,6 +241,7 @@ describe("keys used by the code exist in English", () => {
     ),
     "fraud:${r.code}": FRAUD_REASON_CODES.map((c) => `fraud:${c}`),
     "apiUsage:charts.${key}": BAR_KEYS.map((k) => `apiUsage:charts.${k}`),
+    "history:filters.${name}": SELECT_FILTERS.map((f) => `history:filters.${f}`),
     // History (apps/web/app/features/history and routes/dashboard/history*.tsx).
     "services:${r.service}.name": SERVICES.map((s) => `services:${s.code}.name`),
     "services:${job.service}.name": SERVICES.map((s) => `services:${s.code}.name`),

@@ -5,8 +5,11 @@ import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { HistoryFilters } from "../../jobs/api/history";
 import { useTenantAccess } from "../../tenant/use-tenant-access";
+import type { SelectFilter } from "../select-filters";
 import { useNarrow } from "../use-narrow";
 import { SubmitterSelect } from "./submitter-select";
+
+type SelectOption = { value: string; label: string };
 
 /**
  * The history's filter bar. Every change applies at once (there is nothing to type that would
@@ -40,6 +43,24 @@ export function HistoryFilterBar({
   const item = narrow ? { marginBottom: 8 } : undefined;
   const width = (min: number) => (narrow ? { width: "100%" } : { minWidth: min });
 
+  /** A one-choice filter: labelled beside it on a wide screen, in its placeholder on a phone. */
+  const selectField = (name: SelectFilter, minWidth: number, options: SelectOption[]) => ({
+    key: name,
+    node: (
+      <Form.Item name={name} style={item} label={narrow ? undefined : t(`history:filters.${name}`)}>
+        <Select
+          allowClear
+          aria-label={t(`history:filters.${name}`)}
+          placeholder={placeholder(t(`history:filters.${name}`))}
+          style={width(minWidth)}
+          popupMatchSelectWidth={false}
+          data-testid={`history-filter-${name}`}
+          options={options}
+        />
+      </Form.Item>
+    ),
+  });
+
   const fields: { key: string; wide?: boolean; node: ReactNode }[] = [
     {
       key: "date",
@@ -72,53 +93,21 @@ export function HistoryFilterBar({
         </Form.Item>
       ),
     },
-    {
-      key: "service",
-      node: (
-        <Form.Item name="service" style={item} label={narrow ? undefined : t("history:filters.service")}>
-          <Select
-            allowClear
-            aria-label={t("history:filters.service")}
-            placeholder={placeholder(t("history:filters.service"))}
-            style={width(170)}
-            popupMatchSelectWidth={false}
-            data-testid="history-filter-service"
-            options={SERVICES.map((s) => ({ value: s.code, label: t(`services:${s.code}.name`) }))}
-          />
-        </Form.Item>
-      ),
-    },
-    {
-      key: "status",
-      node: (
-        <Form.Item name="status" style={item} label={narrow ? undefined : t("history:filters.status")}>
-          <Select
-            allowClear
-            aria-label={t("history:filters.status")}
-            placeholder={placeholder(t("history:filters.status"))}
-            style={width(130)}
-            popupMatchSelectWidth={false}
-            data-testid="history-filter-status"
-            options={JOB_STATUSES.map((s) => ({ value: s, label: t(`history:status.${s}`) }))}
-          />
-        </Form.Item>
-      ),
-    },
-    {
-      key: "channel",
-      node: (
-        <Form.Item name="channel" style={item} label={narrow ? undefined : t("history:filters.channel")}>
-          <Select
-            allowClear
-            aria-label={t("history:filters.channel")}
-            placeholder={placeholder(t("history:filters.channel"))}
-            style={width(110)}
-            data-testid="history-filter-channel"
-            options={JOB_CHANNELS.map((c) => ({ value: c, label: t(`history:channel.${c}`) }))}
-          />
-        </Form.Item>
-      ),
-    },
+    selectField(
+      "service",
+      170,
+      SERVICES.map((s) => ({ value: s.code, label: t(`services:${s.code}.name`) })),
+    ),
+    selectField(
+      "status",
+      130,
+      JOB_STATUSES.map((s) => ({ value: s, label: t(`history:status.${s}`) })),
+    ),
+    selectField(
+      "channel",
+      110,
+      JOB_CHANNELS.map((c) => ({ value: c, label: t(`history:channel.${c}`) })),
+    ),
   ];
   if (can(["tenant_user:read"]))
     fields.push({
