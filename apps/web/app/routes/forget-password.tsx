@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useResetPassword } from "../features/auth/api/reset-password";
-import { AuthFooter, AuthHeading } from "../features/auth/components/auth-page-parts";
+import { AuthFooter, AuthHeading, AuthSubmit } from "../features/auth/components/auth-page-parts";
 import { EmailCodeField } from "../features/auth/components/email-code-field";
 import { NewPasswordFields } from "../features/auth/components/password-field";
 import { useCaptcha } from "../shell/captcha/use-captcha";
@@ -68,15 +68,9 @@ export default function ForgetPasswordPage() {
         </Form.Item>
         <EmailCodeField kind="reset" />
         <NewPasswordFields />
-        <Button
-          type="primary"
-          htmlType="submit"
-          block
-          size="large"
-          loading={reset.isPending || captcha.state === "solving"}
-        >
+        <AuthSubmit loading={reset.isPending || captcha.state === "solving"}>
           {t("auth:forget.submit")}
-        </Button>
+        </AuthSubmit>
       </Form>
       <AuthFooter>
         <Link to={to("/login")}>{t("auth:forget.back")}</Link>

@@ -1,9 +1,9 @@
 import type { InviteCheck } from "@nc/contracts/members";
 import type { PageContext } from "@nc/contracts/site";
-import { App, Button, Form, Input, Typography } from "antd";
+import { App, Form, Input, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useRevalidator } from "react-router";
-import { AuthFooter, AuthHeading } from "../features/auth/components/auth-page-parts";
+import { AuthFooter, AuthHeading, AuthSubmit } from "../features/auth/components/auth-page-parts";
 import { PasswordSignInFields } from "../features/auth/components/password-sign-in-fields";
 import { useCaptchaLogin } from "../features/auth/use-captcha-login";
 import { useAcceptInvite } from "../features/invitation/api/accept-invite";
@@ -86,15 +86,9 @@ function InviteLoginForm({ invite, token }: { invite: InviteCheck; token: string
           captchaState={login.captchaState}
           autoFocus
         />
-        <Button
-          type="primary"
-          htmlType="submit"
-          block
-          loading={login.pending || accept.isPending}
-          data-testid="invite-login-submit"
-        >
+        <AuthSubmit loading={login.pending || accept.isPending} testId="invite-login-submit">
           {t("members:inviteLogin.submit")}
-        </Button>
+        </AuthSubmit>
       </Form>
       <AuthFooter>
         <Link to={to(`/accept-invite${query}`)}>{t("members:inviteLogin.back")}</Link>

@@ -1,9 +1,9 @@
 import { type InviteCheck, inviteRegisterBody } from "@nc/contracts/members";
 import type { PageContext } from "@nc/contracts/site";
-import { App, Button, Form, Input, Typography } from "antd";
+import { App, Form, Input, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
-import { AuthFooter, AuthHeading } from "../features/auth/components/auth-page-parts";
+import { AuthFooter, AuthHeading, AuthSubmit } from "../features/auth/components/auth-page-parts";
 import { NewPasswordFields } from "../features/auth/components/password-field";
 import { useAcceptInviteAsNewUser } from "../features/invitation/api/accept-invite-new-user";
 import { InviteGate } from "../features/invitation/components/invite-gate";
@@ -95,16 +95,12 @@ function InviteRegisterForm({ invite, token }: { invite: InviteCheck; token: str
           <Input autoComplete="name" autoFocus />
         </Form.Item>
         <NewPasswordFields />
-        <Button
-          type="primary"
-          htmlType="submit"
-          block
-          size="large"
+        <AuthSubmit
           loading={register.isPending || captcha.state === "solving"}
-          data-testid="invite-register-submit"
+          testId="invite-register-submit"
         >
           {t("members:inviteRegister.submit")}
-        </Button>
+        </AuthSubmit>
       </Form>
       <AuthFooter>
         {t("members:inviteRegister.haveAccount")}{" "}

@@ -1,9 +1,9 @@
 import { loginBody } from "@nc/contracts/auth";
 import type { PageContext } from "@nc/contracts/site";
-import { App, Button, Form, Input } from "antd";
+import { App, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useRevalidator, useSearchParams } from "react-router";
-import { AuthFooter, AuthHeading } from "../features/auth/components/auth-page-parts";
+import { AuthFooter, AuthHeading, AuthSubmit } from "../features/auth/components/auth-page-parts";
 import { PasswordSignInFields } from "../features/auth/components/password-sign-in-fields";
 import { useCaptchaLogin } from "../features/auth/use-captcha-login";
 import { showApiError } from "../shell/forms/api-error-feedback";
@@ -57,9 +57,7 @@ export default function LoginPage() {
           <Input type="email" autoComplete="email" autoFocus />
         </Form.Item>
         <PasswordSignInFields captchaNeeded={login.captchaNeeded} captchaState={login.captchaState} />
-        <Button type="primary" htmlType="submit" block loading={login.pending}>
-          {t("auth:login.submit")}
-        </Button>
+        <AuthSubmit loading={login.pending}>{t("auth:login.submit")}</AuthSubmit>
       </Form>
       <AuthFooter>
         {t("auth:login.noAccount")} <Link to={to("/register")}>{t("auth:login.toRegister")}</Link>

@@ -1,10 +1,10 @@
 import { registerBody } from "@nc/contracts/auth";
 import type { PageContext } from "@nc/contracts/site";
-import { App, Button, Form, Input } from "antd";
+import { App, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useNavigate, useRevalidator } from "react-router";
 import { useRegister } from "../features/auth/api/register";
-import { AuthFooter, AuthHeading } from "../features/auth/components/auth-page-parts";
+import { AuthFooter, AuthHeading, AuthSubmit } from "../features/auth/components/auth-page-parts";
 import { EmailCodeField } from "../features/auth/components/email-code-field";
 import { NewPasswordFields } from "../features/auth/components/password-field";
 import { useCaptcha } from "../shell/captcha/use-captcha";
@@ -69,15 +69,9 @@ export default function RegisterPage() {
         </Form.Item>
         <EmailCodeField kind="register" />
         <NewPasswordFields />
-        <Button
-          type="primary"
-          htmlType="submit"
-          block
-          size="large"
-          loading={register.isPending || captcha.state === "solving"}
-        >
+        <AuthSubmit loading={register.isPending || captcha.state === "solving"}>
           {t("auth:register.submit")}
-        </Button>
+        </AuthSubmit>
       </Form>
       <AuthFooter>
         {t("auth:register.haveAccount")} <Link to={to("/login")}>{t("auth:register.toLogin")}</Link>

@@ -1,4 +1,4 @@
-import { Typography } from "antd";
+import { Button, Typography } from "antd";
 import type { ReactNode } from "react";
 
 /** Title and one line of explanation at the top of a sign-in, sign-up or reset card. */
@@ -19,5 +19,22 @@ export function AuthFooter({ children }: { children: ReactNode }) {
     <Typography.Paragraph style={{ marginTop: 20, marginBottom: 0, textAlign: "center" }}>
       {children}
     </Typography.Paragraph>
+  );
+}
+
+/** The card's one submit button, the same on every sign-in, sign-up, reset and invitation page. */
+export function AuthSubmit({
+  loading,
+  testId,
+  children,
+}: {
+  loading: boolean;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button type="primary" htmlType="submit" block size="large" loading={loading} data-testid={testId}>
+      {children}
+    </Button>
   );
 }
