@@ -12,12 +12,19 @@ export interface ChangeCache<V> {
   clear(): void;
 }
 
+/**
+ * The defaults: a minute at most behind a lost notification, and a bound on memory (the whole
+ * cache is emptied when it is full, as after a change).
+ */
+const DEFAULTS = { ttlMs: 60_000, maxEntries: 10_000 };
+
 export function changeCache<V>(
   feed: ChangeFeed,
   channel: string,
   load: (key: string) => Promise<V | undefined>,
-  options: { ttlMs: number; maxEntries: number },
+  overrides: Partial<typeof DEFAULTS> = {},
 ): ChangeCache<V> {
+  const options = { ...DEFAULTS, ...overrides };
   const entries = new Map<string, { value: Promise<V | undefined>; until: number }>();
   feed.subscribe(channel, () => entries.clear());
 

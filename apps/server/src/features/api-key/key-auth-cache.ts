@@ -8,7 +8,4 @@ import { type ApiKeyAuthRow, apiKeyRepo } from "./api-key-repo";
  * (revoke, roll, suspend), so a revoked key stops on its next request in every process.
  */
 export const keyAuthCache = (database: Database): ChangeCache<ApiKeyAuthRow> =>
-  changeCache(database.changes, "api_key_auth", apiKeyRepo(database.db).forAuth, {
-    ttlMs: 60_000,
-    maxEntries: 10_000,
-  });
+  changeCache(database.changes, "api_key_auth", apiKeyRepo(database.db).forAuth);

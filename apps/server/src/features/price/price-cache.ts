@@ -9,8 +9,5 @@ import { type EffectivePrices, priceService } from "./price-service";
  */
 export function priceListCache(database: Database): ChangeCache<EffectivePrices[]> {
   const prices = priceService(database.db);
-  return changeCache(database.changes, "price_lists", (tenantId) => prices.effective(tenantId), {
-    ttlMs: 60_000,
-    maxEntries: 10_000,
-  });
+  return changeCache(database.changes, "price_lists", (tenantId) => prices.effective(tenantId));
 }

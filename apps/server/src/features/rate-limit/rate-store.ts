@@ -20,24 +20,23 @@ export interface RateStore {
 
 /** Counters in PostgreSQL (or PGlite): one atomic upsert a hit, no extra server needed. */
 export function databaseRateStore(db: Db): RateStore {
+  async function hit(key: string, windowMs: number): Promise<Hit> {
+    const rows = await queryRows<{ count: number; reset_at: string | Date }>(
+      db,
+      sql`
+      insert into rate_counters (key, count, reset_at)
+      values (${key}, 1, now() + ${`${windowMs} milliseconds`}::interval)
+      on conflict (key) do update set
+        count = case when rate_counters.reset_at <= now() then 1 else rate_counters.count + 1 end,
+        reset_at = case when rate_counters.reset_at <= now() then excluded.reset_at else rate_counters.reset_at end
+      returning count, reset_at`,
+    );
+    const row = rows[0]!;
+    return { count: Number(row.count), resetAt: new Date(row.reset_at).getTime() };
+  }
   return {
-    hitEach(keys, windowMs) {
-      return Promise.all(keys.map((key) => this.hit(key, windowMs)));
-    },
-    async hit(key, windowMs) {
-      const rows = await queryRows<{ count: number; reset_at: string | Date }>(
-        db,
-        sql`
-        insert into rate_counters (key, count, reset_at)
-        values (${key}, 1, now() + ${`${windowMs} milliseconds`}::interval)
-        on conflict (key) do update set
-          count = case when rate_counters.reset_at <= now() then 1 else rate_counters.count + 1 end,
-          reset_at = case when rate_counters.reset_at <= now() then excluded.reset_at else rate_counters.reset_at end
-        returning count, reset_at`,
-      );
-      const row = rows[0]!;
-      return { count: Number(row.count), resetAt: new Date(row.reset_at).getTime() };
-    },
+    hit,
+    hitEach: (keys, windowMs) => Promise.all(keys.map((key) => hit(key, windowMs))),
     async peek(key) {
       const rows = await queryRows<{ count: number }>(
         db,
