@@ -78,16 +78,14 @@ function filters(filter: UsageFilter): SQL[] {
   return parts;
 }
 
-/** The period and filters on the daily rollup; the period is a range of its primary key. */
+/** The organisation, a period (a range of the rollup's primary key after it) and the filters. */
+function where(tenantId: string, period: SQL, filter: UsageFilter): SQL {
+  return sql.join([sql`u.tenant_id = ${tenantId}`, period, ...filters(filter)], sql` and `);
+}
+
+/** The period and filters on a rollup by day (daily rows or day totals). */
 function conditions(tenantId: string, filter: UsageFilter): SQL {
-  return sql.join(
-    [
-      sql`u.tenant_id = ${tenantId}`,
-      sql`u.day between ${filter.from}::date and ${filter.to}::date`,
-      ...filters(filter),
-    ],
-    sql` and `,
-  );
+  return where(tenantId, sql`u.day between ${filter.from}::date and ${filter.to}::date`, filter);
 }
 
 const nextMonth = (day: string) => monthStartOf(addDays(monthStartOf(day), 32));
@@ -123,14 +121,7 @@ function periodRows(tenantId: string, filter: UsageFilter): SQL {
   if (split.months)
     parts.push(
       sql`select ${ROW_COLUMNS} from api_usage_monthly u
-          where ${sql.join(
-            [
-              sql`u.tenant_id = ${tenantId}`,
-              sql`u.month >= ${split.months[0]}::date and u.month < ${split.months[1]}::date`,
-              ...filters(filter),
-            ],
-            sql` and `,
-          )}`,
+          where ${where(tenantId, sql`u.month >= ${split.months[0]}::date and u.month < ${split.months[1]}::date`, filter)}`,
     );
   for (const [a, b] of split.days)
     parts.push(
@@ -184,30 +175,19 @@ export function apiUsageRepo(db: Db) {
      * Per day; days without calls are absent. Without a key or endpoint filter from the day totals
      * (a handful of rows a day), else from the daily rollup through its key or endpoint index.
      */
-    days: (tenantId: string, filter: UsageFilter) =>
-      queryRows<DayRow>(
+    days: (tenantId: string, filter: UsageFilter) => {
+      const totals = !filter.apiKeyId && !filter.endpoint;
+      return queryRows<DayRow>(
         db,
-        filter.apiKeyId || filter.endpoint
-          ? sql`select to_char(u.day, 'YYYY-MM-DD') as day, sum(u.calls)::text as calls, ${ERROR_CALLS}::text as errors,
-                       sum(u.numbers)::text as numbers, sum(u.cost_micros)::text as cost_micros
-                from api_usage_daily u
-                where ${conditions(tenantId, filter)}
-                group by u.day
-                order by u.day`
-          : sql`select to_char(u.day, 'YYYY-MM-DD') as day, sum(u.calls)::text as calls, sum(u.errors)::text as errors,
-                       sum(u.numbers)::text as numbers, sum(u.cost_micros)::text as cost_micros
-                from api_usage_day_totals u
-                where ${sql.join(
-                  [
-                    sql`u.tenant_id = ${tenantId}`,
-                    sql`u.day between ${filter.from}::date and ${filter.to}::date`,
-                    ...(filter.service !== undefined ? [sql`u.service = ${filter.service}`] : []),
-                  ],
-                  sql` and `,
-                )}
-                group by u.day
-                order by u.day`,
-      ),
+        sql`select to_char(u.day, 'YYYY-MM-DD') as day, sum(u.calls)::text as calls,
+                   ${totals ? sql`sum(u.errors)` : ERROR_CALLS}::text as errors,
+                   sum(u.numbers)::text as numbers, sum(u.cost_micros)::text as cost_micros
+            from ${sql.raw(totals ? "api_usage_day_totals" : "api_usage_daily")} u
+            where ${conditions(tenantId, filter)}
+            group by u.day
+            order by u.day`,
+      );
+    },
 
     /** The rollup rows themselves in primary-key order, after the cursor: the export's pages. */
     exportPage: (tenantId: string, filter: UsageFilter, limit: number, cursor?: ExportCursor) =>
