@@ -61,6 +61,10 @@ describe("account in the browser", () => {
     const chart = page.getByTestId("account-chart");
     await expect(chart.getAttribute("role")).resolves.toBe("img");
     await expect(chart.locator("title").first().textContent()).resolves.toBe("Balance and spending");
+    // Each series' top of scale is written at the top: balance on the left, spending on the right.
+    await expect(chart.getByTestId("account-chart-scale").locator("text").allTextContents()).resolves.toEqual(
+      ["$0.00", "$0.00"],
+    );
     const table = page.getByTestId("transactions-table");
     await expect.poll(() => table.textContent()).toContain("No transactions match.");
     // The menu offers the page; Finance cannot change the threshold.

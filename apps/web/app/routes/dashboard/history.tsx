@@ -5,9 +5,9 @@ import { HistoryCards } from "../../features/history/components/history-cards";
 import { HistoryEmpty } from "../../features/history/components/history-empty";
 import { HistoryFilterBar } from "../../features/history/components/history-filters";
 import { HistoryTable } from "../../features/history/components/history-table";
-import { useNarrow } from "../../features/history/use-narrow";
 import { type HistoryFilters, useHistory } from "../../features/jobs/api/history";
 import { useTenantAccess } from "../../features/tenant/use-tenant-access";
+import { useNarrow } from "../../shell/device/use-narrow";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { pageMeta } from "../../shell/page-meta";
 

@@ -5,11 +5,16 @@ import { useId } from "react";
 
 const WIDTH = 640;
 const HEIGHT = 200;
-const PAD = { top: 12, right: 8, bottom: 24, left: 8 };
+const PAD = { top: 20, right: 8, bottom: 24, left: 8 };
+
+/** The largest of some amounts in micros (0 for none), exact: amounts are bigints as strings. */
+const peak = (amounts: string[]) => amounts.reduce((max, a) => (BigInt(a) > max ? BigInt(a) : max), 0n);
 
 /**
  * A small SVG chart without a chart library: spending as bars, the closing balance as a line, each
- * scaled to its own maximum. Screen readers get a title, a summary and the data as a hidden table.
+ * scaled to its own maximum, which is written at the top in the series' colour (balance on the
+ * left, spending on the right) so the heights can be read. Screen readers get a title, a summary
+ * and the data as a hidden table.
  */
 export function BalanceChart({
   points,
@@ -63,6 +68,24 @@ export function BalanceChart({
           y2={PAD.top + innerH}
           stroke={token.colorBorder}
         />
+        {points.length > 0 && (
+          <g fontSize={11} data-testid="account-chart-scale">
+            <line
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={PAD.top}
+              y2={PAD.top}
+              stroke={token.colorBorderSecondary}
+              strokeDasharray="3 3"
+            />
+            <text x={PAD.left} y={PAD.top - 6} fill={token.colorPrimaryText}>
+              {formatAmount(peak(points.map((p) => p.balanceMicros)).toString())}
+            </text>
+            <text x={WIDTH - PAD.right} y={PAD.top - 6} textAnchor="end" fill={token.colorWarningText}>
+              {formatAmount(peak(points.map((p) => p.spendingMicros)).toString())}
+            </text>
+          </g>
+        )}
         {spendings.map((s, i) => (
           <rect
             key={points[i]!.day}

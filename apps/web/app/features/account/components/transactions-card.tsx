@@ -5,6 +5,7 @@ import { Alert, App, Button, Card, Form, Input, Select, Space, Table, Typography
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useNarrow } from "../../../shell/device/use-narrow";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useTenantDate } from "../../tenant/use-tenant-date";
@@ -26,6 +27,7 @@ export function TransactionsCard({ tenantId }: { tenantId: string }) {
   const { message } = App.useApp();
   const { locale, to } = useLocale();
   const date = useTenantDate();
+  const narrow = useNarrow();
   const [form] = Form.useForm<FilterForm>();
   const [filters, setFilters] = useState<TransactionFilters>({});
   const list = useTransactions(tenantId, filters);
@@ -58,19 +60,24 @@ export function TransactionsCard({ tenantId }: { tenantId: string }) {
     }
   };
 
+  const half = narrow ? { width: "50%" } : undefined;
+  const amountWidth = { width: narrow ? "100%" : 120 };
+
   return (
     <Card
       title={t("account:transactions.title")}
       data-testid="transactions-card"
       extra={
-        <Space>
+        <Space size={narrow ? 4 : 8}>
           <Button
+            size={narrow ? "small" : undefined}
             onClick={() => download("csv")}
             loading={exporter.isPending && exporter.variables?.format === "csv"}
           >
             {t("account:export.csv")}
           </Button>
           <Button
+            size={narrow ? "small" : undefined}
             onClick={() => download("xlsx")}
             loading={exporter.isPending && exporter.variables?.format === "xlsx"}
           >
@@ -81,7 +88,8 @@ export function TransactionsCard({ tenantId }: { tenantId: string }) {
     >
       <Form
         form={form}
-        layout="inline"
+        // On a phone the fields stack, full width; the inline row would run off the card.
+        layout={narrow ? "vertical" : "inline"}
         onFinish={apply}
         style={{ rowGap: 8, marginBottom: 16 }}
         aria-label={t("account:transactions.title")}
@@ -90,31 +98,37 @@ export function TransactionsCard({ tenantId }: { tenantId: string }) {
           <Select
             mode="multiple"
             allowClear
-            style={{ minWidth: 220 }}
+            style={narrow ? { width: "100%" } : { minWidth: 220 }}
             data-testid="filter-trade-type"
             options={TRADE_TYPE_NUMBERS.map((n) => ({ value: n, label: t(TRADE_TYPE_LABEL_KEYS[n]!) }))}
             optionFilterProp="label"
           />
         </Form.Item>
         <Form.Item label={t("account:filters.dateRange")}>
-          <Space.Compact>
+          <Space.Compact style={narrow ? { width: "100%" } : undefined}>
             <Form.Item name="from" noStyle>
               <Input
                 type="date"
                 aria-label={`${t("account:filters.dateRange")} 1`}
+                style={half}
                 data-testid="filter-from"
               />
             </Form.Item>
             <Form.Item name="to" noStyle>
-              <Input type="date" aria-label={`${t("account:filters.dateRange")} 2`} data-testid="filter-to" />
+              <Input
+                type="date"
+                aria-label={`${t("account:filters.dateRange")} 2`}
+                style={half}
+                data-testid="filter-to"
+              />
             </Form.Item>
           </Space.Compact>
         </Form.Item>
         <Form.Item name="minAmount" label={t("account:filters.minAmount")} rules={[amountRule]}>
-          <Input inputMode="decimal" style={{ width: 120 }} data-testid="filter-min" />
+          <Input inputMode="decimal" style={amountWidth} data-testid="filter-min" />
         </Form.Item>
         <Form.Item name="maxAmount" label={t("account:filters.maxAmount")} rules={[amountRule]}>
-          <Input inputMode="decimal" style={{ width: 120 }} data-testid="filter-max" />
+          <Input inputMode="decimal" style={amountWidth} data-testid="filter-max" />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" data-testid="filter-apply">
@@ -140,7 +154,9 @@ export function TransactionsCard({ tenantId }: { tenantId: string }) {
             loading={list.isPending}
             dataSource={rows}
             pagination={false}
-            scroll={{ x: true }}
+            // Columns as wide as their content, the table scrolling sideways on a narrow screen
+            // (squeezed, an amount broke one character a line).
+            scroll={{ x: "max-content" }}
             locale={{ emptyText: t("account:transactions.empty") }}
             data-testid="transactions-table"
             columns={[
@@ -167,8 +183,20 @@ export function TransactionsCard({ tenantId }: { tenantId: string }) {
                 align: "right",
                 render: (_v, r) => money(r.balanceAfterMicros),
               },
-              { key: "service", title: t("account:columns.service"), render: (_v, r) => r.service ?? "" },
-              { key: "note", title: t("account:columns.note"), render: (_v, r) => r.note ?? "" },
+              {
+                key: "service",
+                title: t("account:columns.service"),
+                render: (_v, r) =>
+                  r.service ? t(`services:${r.service}.name`, { defaultValue: r.service }) : "",
+              },
+              {
+                key: "note",
+                title: t("account:columns.note"),
+                // A long note wraps within a bounded width instead of widening the whole table.
+                render: (_v, r) => (
+                  <span style={{ display: "inline-block", maxWidth: 360 }}>{r.note ?? ""}</span>
+                ),
+              },
               {
                 key: "view",
                 title: "",

@@ -2,8 +2,8 @@ import { API_KEY_ROLL_GRACE_HOURS, type ApiKeyCreatedView, type ApiKeyView } fro
 import { App, Flex, Modal, Radio, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNarrow } from "../../../shell/device/use-narrow";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
-import { useNarrow } from "../../history/use-narrow";
 import { useTenantAccess } from "../../tenant/use-tenant-access";
 import { useTenantDate } from "../../tenant/use-tenant-date";
 import { type GraceHours, useRollApiKey } from "../api/roll-api-key";

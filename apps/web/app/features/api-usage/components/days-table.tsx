@@ -2,8 +2,8 @@ import type { UsageDay } from "@nc/contracts/api-usage";
 import { formatMoney } from "@nc/contracts/money";
 import { Card, Table, type TableColumnsType, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { useNarrow } from "../../../shell/device/use-narrow";
 import { useLocale } from "../../../shell/i18n/use-locale";
-import { useNarrow } from "../../history/use-narrow";
 import { useUsageFormat } from "../use-usage-format";
 import { nowrap } from "./nowrap";
 

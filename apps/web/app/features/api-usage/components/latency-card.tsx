@@ -1,7 +1,7 @@
 import type { EndpointLatency } from "@nc/contracts/api-usage";
 import { Card, Table, type TableColumnsType, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
-import { useNarrow } from "../../history/use-narrow";
+import { useNarrow } from "../../../shell/device/use-narrow";
 import { useUsageFormat } from "../use-usage-format";
 import { nowrap } from "./nowrap";
 

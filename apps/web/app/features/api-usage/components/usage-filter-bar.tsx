@@ -3,7 +3,7 @@ import { SERVICES } from "@nc/contracts/services";
 import { Button, Flex, Input, Segmented, Select, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNarrow } from "../../history/use-narrow";
+import { useNarrow } from "../../../shell/device/use-narrow";
 import { PERIOD_PRESETS, type Period, type PeriodPreset, periodProblem } from "../period";
 import { useUsageLabels } from "../usage-labels";
 import type { UsageFilterState } from "../use-usage-filters";

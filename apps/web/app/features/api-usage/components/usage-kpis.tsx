@@ -3,8 +3,8 @@ import { formatMoney } from "@nc/contracts/money";
 import { Card, Col, Row, Statistic, Typography, theme } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useNarrow } from "../../../shell/device/use-narrow";
 import { useLocale } from "../../../shell/i18n/use-locale";
-import { useNarrow } from "../../history/use-narrow";
 import { useUsageFormat } from "../use-usage-format";
 
 /** The period at a glance: calls, error rate, numbers, spend and latency, one card each. */

@@ -2,11 +2,11 @@ import { DownloadOutlined } from "@ant-design/icons";
 import type { JobItemFilter } from "@nc/contracts/jobs";
 import { App, Button } from "antd";
 import { useTranslation } from "react-i18next";
+import { useNarrow } from "../../../shell/device/use-narrow";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { type ResultDownload, useDownloadResults } from "../../jobs/api/download-results";
 import type { JobScope } from "../../jobs/api/job-scope";
-import { useNarrow } from "../use-narrow";
 
 /**
  * The job's files: the results as filtered on screen (CSV, XLSX) and, when some rows were not

@@ -3,10 +3,10 @@ import { SERVICES } from "@nc/contracts/services";
 import { Button, Col, Form, Input, Row, Select, Space } from "antd";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useNarrow } from "../../../shell/device/use-narrow";
 import type { HistoryFilters } from "../../jobs/api/history";
 import { useTenantAccess } from "../../tenant/use-tenant-access";
 import type { SelectFilter } from "../select-filters";
-import { useNarrow } from "../use-narrow";
 import { SubmitterSelect } from "./submitter-select";
 
 type SelectOption = { value: string; label: string };

@@ -3,8 +3,8 @@ import { JOB_ITEM_STATUSES } from "@nc/contracts/jobs";
 import { Button, Flex, Input, Select } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNarrow } from "../../../shell/device/use-narrow";
 import { type Facet, useFacetLabel } from "../facet-labels";
-import { useNarrow } from "../use-narrow";
 
 type SelectKey = Exclude<keyof JobItemFilter, "q">;
 

@@ -4,8 +4,8 @@ import type { WebhookDeliveryView, WebhookEndpointView } from "@nc/contracts/web
 import { Alert, App, Button, Card, Drawer, Empty, Flex, Spin, Table, Typography, theme } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useNarrow } from "../../../shell/device/use-narrow";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
-import { useNarrow } from "../../history/use-narrow";
 import { useTenantAccess } from "../../tenant/use-tenant-access";
 import { useTenantDate } from "../../tenant/use-tenant-date";
 import { useResendWebhookDelivery } from "../api/resend-webhook-delivery";

@@ -8,9 +8,9 @@ import {
 import { Alert, Button, Card, Empty, Flex, Typography, theme } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNarrow } from "../../../shell/device/use-narrow";
 import { errorText } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
-import { useNarrow } from "../../history/use-narrow";
 import { useTenantAccess } from "../../tenant/use-tenant-access";
 import { useWebhooks } from "../api/webhooks";
 import { WebhookCards } from "./webhook-cards";

@@ -1,8 +1,8 @@
 import { Grid } from "antd";
-import { useDevice } from "../../shell/device/use-device";
+import { useDevice } from "./use-device";
 
 /**
- * True on phone-width screens (below the "s" breakpoint, 640 px), where the history shows cards
+ * True on phone-width screens (below the "s" breakpoint, 640 px), where pages show cards
  * and stacked filters instead of wide rows. Before the first measurement (and on the server) the
  * user agent decides, as the dashboard layout does, so the first paint already has the right shape.
  */
