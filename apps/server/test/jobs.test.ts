@@ -109,9 +109,11 @@ describe("bulk jobs", () => {
     });
     const refund = (await ledger(t, tenantId)).find((r) => r.tradeType === TRADE_TYPES.refund)!;
     expect(refund.amountMicros).toBe(PRICE);
-    expect(refund.note).toMatch(
-      /1 checked, 1 failed \(not charged\), 1 duplicates \(not charged\), 3 invalid/,
-    );
+    expect(refund.note).toMatch(/1 checked; not charged: 1 failed, 0 cancelled, 1 duplicates, 3 invalid$/);
+    expect(refund).toMatchObject({
+      noteKey: "jobCompleted",
+      noteParams: { checked: 1, failed: 1, cancelled: 0, duplicates: 1, invalid: 3 },
+    });
     expect(await billing.verify(tenantId)).toEqual({
       balanceMicros: 1_000_000n - PRICE,
       ledgerSum: 1_000_000n - PRICE,
@@ -183,7 +185,7 @@ describe("bulk jobs", () => {
     expect(cancelled).toMatchObject({ status: "cancelled", done: 10, remaining: 0 });
     const refund = (await ledger(t, tenantId)).find((r) => r.tradeType === TRADE_TYPES.refund)!;
     expect(refund.amountMicros).toBe(20n * PRICE);
-    expect(refund.note).toContain("20 cancelled (not charged)");
+    expect(refund.note).toContain(`job ${job.id} cancelled: 10 checked; not charged: 0 failed, 20 cancelled`);
     expect(await billing.verify(tenantId)).toMatchObject({
       balanceMicros: 1_000_000n - 10n * PRICE,
       ok: true,

@@ -159,6 +159,32 @@ describe("transactions: list, filters, paging, detail, export", () => {
     expectCode(await call("GET", `${LIST}/s/${foreign.id}`), 404, 40400);
   });
 
+  it("shows the notes the product wrote in the reader's language, an operator's note as typed", async () => {
+    const { billing, tenantId, api } = await fundedTenant(t);
+    const credit = (note: Parameters<typeof billing.credit>[0]["note"]) =>
+      billing.credit({ tenantId, tradeType: TRADE_TYPES.add, amountMicros: 1_000_000n, actor: system, note });
+    const card = await credit({ key: "rechargeCard", params: { reference: "ch_42" } });
+    await credit("goodwill after outage");
+    // The English stays in the note column for anything that reads only it.
+    expect(card.entry.note).toBe("Card ch_42");
+
+    const notes = async (locale: string) =>
+      expectOk<TransactionPage>(await api("GET", LIST, undefined, { "x-locale": locale })).data.map(
+        (r) => r.note,
+      );
+    expect(await notes("zh-Hans")).toEqual(["goodwill after outage", "银行卡 ch_42"]);
+    expect(await notes("es")).toEqual(["goodwill after outage", "Tarjeta ch_42"]);
+    const detail = expectOk<TransactionDetail>(
+      await api("GET", `${LIST}/s/${card.entry.id}`, undefined, { "x-locale": "pt" }),
+    );
+    expect(detail.note).toBe("Cartão ch_42");
+    const csv = await api("GET", "/api/tenant/account/transactions/export?format=csv", undefined, {
+      "x-locale": "zh-Hans",
+    });
+    expect(csv.body).toContain("银行卡 ch_42");
+    expect(csv.body).toContain("goodwill after outage");
+  });
+
   it("exports CSV with a BOM, tenant-zone times, decimal money and neutralised formulas", async () => {
     const { call, ids } = await tokyoLedger();
     const res = await call(

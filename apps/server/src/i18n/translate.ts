@@ -14,15 +14,19 @@ import zhValidation from "@nc/contracts/locales/zh-Hans/validation.json";
 import { formatMoney } from "@nc/contracts/money";
 import enEmails from "./locales/en/emails.json";
 import enExports from "./locales/en/exports.json";
+import enLedger from "./locales/en/ledger.json";
 import enNotices from "./locales/en/notices.json";
 import esEmails from "./locales/es/emails.json";
 import esExports from "./locales/es/exports.json";
+import esLedger from "./locales/es/ledger.json";
 import esNotices from "./locales/es/notices.json";
 import ptEmails from "./locales/pt/emails.json";
 import ptExports from "./locales/pt/exports.json";
+import ptLedger from "./locales/pt/ledger.json";
 import ptNotices from "./locales/pt/notices.json";
 import zhEmails from "./locales/zh-Hans/emails.json";
 import zhExports from "./locales/zh-Hans/exports.json";
+import zhLedger from "./locales/zh-Hans/ledger.json";
 import zhNotices from "./locales/zh-Hans/notices.json";
 
 type Catalog = Record<string, unknown>;
@@ -34,6 +38,7 @@ const CATALOGS: Record<Locale, Record<string, Catalog>> = {
     services: enServices,
     emails: enEmails,
     exports: enExports,
+    ledger: enLedger,
     notices: enNotices,
   },
   "zh-Hans": {
@@ -42,6 +47,7 @@ const CATALOGS: Record<Locale, Record<string, Catalog>> = {
     services: zhServices,
     emails: zhEmails,
     exports: zhExports,
+    ledger: zhLedger,
     notices: zhNotices,
   },
   es: {
@@ -50,6 +56,7 @@ const CATALOGS: Record<Locale, Record<string, Catalog>> = {
     services: esServices,
     emails: esEmails,
     exports: esExports,
+    ledger: esLedger,
     notices: esNotices,
   },
   pt: {
@@ -58,6 +65,7 @@ const CATALOGS: Record<Locale, Record<string, Catalog>> = {
     services: ptServices,
     emails: ptEmails,
     exports: ptExports,
+    ledger: ptLedger,
     notices: ptNotices,
   },
 };

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -51,7 +52,14 @@ export const ledgerEntries = pgTable(
     requestHash: text("request_hash"),
     actorType: text("actor_type").notNull(),
     actorId: text("actor_id"),
+    /** Free text (an operator's reason), or the English of a system note (note_key). */
     note: text("note"),
+    /**
+     * A note the product wrote itself, by its key in the server's "ledger" catalogue and its
+     * parameters, so each reader sees it in their language; null for free text.
+     */
+    noteKey: text("note_key"),
+    noteParams: jsonb("note_params"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

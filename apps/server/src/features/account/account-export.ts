@@ -3,6 +3,7 @@ import { microsToDecimal } from "@nc/contracts/money";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { type ColumnKey, columnHeaders, sheetName } from "../../export/export-headers";
 import { csvStream as tableCsv, xlsxStream as tableXlsx } from "../../export/table-export";
+import { noteText } from "../billing/ledger-note";
 import type { AccountRepo, Cursor, LedgerFilter, LedgerListRow } from "./account-repo";
 
 const TRADE_TYPE_NAMES = new Map<number, string>(Object.entries(TRADE_TYPES).map(([name, n]) => [n, name]));
@@ -26,7 +27,7 @@ export const EXPORT_COLUMNS: ColumnKey[] = [
   "transactionId",
 ];
 
-function cells(row: LedgerListRow, currency: string, timeZone: string): string[] {
+function cells(row: LedgerListRow, currency: string, timeZone: string, locale: Locale): string[] {
   return [
     row.local_time,
     timeZone,
@@ -41,7 +42,7 @@ function cells(row: LedgerListRow, currency: string, timeZone: string): string[]
     row.reference_id ?? "",
     row.actor_type,
     row.actor_id ?? "",
-    row.note ?? "",
+    noteText(row, locale) ?? "",
     row.id,
   ];
 }
@@ -64,25 +65,22 @@ export interface LedgerExport {
   tenantId: string;
   filter: LedgerFilter;
   currency: string;
-  /** The language of the header line. */
+  /** The language of the header line and of the notes the product wrote. */
   locale: Locale;
 }
 
 /** CSV of the filtered transactions (UTF-8 with BOM, neutralised cells). */
 export function csvStream(e: LedgerExport) {
-  return tableCsv(columnHeaders(e.locale, EXPORT_COLUMNS), mapRows(e.repo, e.tenantId, e.filter, e.currency));
+  return tableCsv(columnHeaders(e.locale, EXPORT_COLUMNS), mapRows(e));
 }
 
 /** XLSX of the filtered transactions; every cell is text. */
 export function xlsxStream(e: LedgerExport) {
   const header = columnHeaders(e.locale, EXPORT_COLUMNS);
-  return tableXlsx(
-    sheetName(e.locale, "transactions"),
-    header,
-    mapRows(e.repo, e.tenantId, e.filter, e.currency),
-  );
+  return tableXlsx(sheetName(e.locale, "transactions"), header, mapRows(e));
 }
 
-async function* mapRows(repo: AccountRepo, tenantId: string, filter: LedgerFilter, currency: string) {
-  for await (const row of rows(repo, tenantId, filter)) yield cells(row, currency, filter.timeZone);
+async function* mapRows(e: LedgerExport) {
+  for await (const row of rows(e.repo, e.tenantId, e.filter))
+    yield cells(row, e.currency, e.filter.timeZone, e.locale);
 }

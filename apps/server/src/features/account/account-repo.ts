@@ -55,6 +55,8 @@ export interface LedgerListRow {
   actor_type: string;
   actor_id: string | null;
   note: string | null;
+  note_key: string | null;
+  note_params: unknown;
   created_at: string;
   /** created_at as a wall-clock text in the organisation's time zone (exports). */
   local_time: string;
@@ -85,7 +87,7 @@ function conditions(tenantId: string, filter: LedgerFilter, cursor?: Cursor): SQ
 export function accountRepo(db: Db) {
   const pageQuery = (tenantId: string, filter: LedgerFilter, limit: number, cursor?: Cursor) =>
     sql`select id, trade_type, amount_micros::text as amount_micros, balance_after_micros::text as balance_after_micros,
-               service, quantity, reference_type, reference_id, actor_type, actor_id, note,
+               service, quantity, reference_type, reference_id, actor_type, actor_id, note, note_key, note_params,
                ${EXACT_TS} as created_at,
                to_char(created_at at time zone ${filter.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as local_time
         from ledger_entries
@@ -149,7 +151,7 @@ export function accountRepo(db: Db) {
       const rows = await queryRows<LedgerListRow>(
         db,
         sql`select id, trade_type, amount_micros::text as amount_micros, balance_after_micros::text as balance_after_micros,
-                   service, quantity, reference_type, reference_id, actor_type, actor_id, note,
+                   service, quantity, reference_type, reference_id, actor_type, actor_id, note, note_key, note_params,
                    ${EXACT_TS} as created_at,
                    to_char(created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as local_time
             from ledger_entries where tenant_id = ${tenantId} and id = ${id}`,

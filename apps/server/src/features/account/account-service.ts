@@ -5,10 +5,12 @@ import type {
   TransactionDetail,
   TransactionPage,
 } from "@nc/contracts/account";
+import type { Locale } from "@nc/contracts/locales";
 import { parseAmountToMicros } from "@nc/contracts/money";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import { billingService } from "../billing/billing-service";
+import { noteText } from "../billing/ledger-note";
 import { accountRepo, type Cursor, type LedgerFilter, type LedgerListRow } from "./account-repo";
 
 export interface FilterInput {
@@ -39,7 +41,7 @@ export function decodeCursor(text: string): Cursor {
   return { createdAt, id };
 }
 
-export const toTransaction = (row: LedgerListRow): Transaction => ({
+export const toTransaction = (row: LedgerListRow, locale: Locale): Transaction => ({
   id: row.id,
   tradeType: Number(row.trade_type),
   amountMicros: row.amount_micros,
@@ -50,7 +52,7 @@ export const toTransaction = (row: LedgerListRow): Transaction => ({
   referenceId: row.reference_id,
   actorType: row.actor_type,
   actorId: row.actor_id,
-  note: row.note,
+  note: noteText(row, locale),
   createdAt: new Date(row.created_at).toISOString(),
 });
 
@@ -87,6 +89,8 @@ export function accountService(db: Db) {
       tenantId: string,
       timeZone: string,
       query: FilterInput & { cursor?: string; limit: number },
+      /** The reader's language, for the notes the product wrote. */
+      locale: Locale,
     ): Promise<TransactionPage> {
       const { currency } = await account(tenantId);
       const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
@@ -95,13 +99,13 @@ export function accountService(db: Db) {
       const page = more ? rows.slice(0, query.limit) : rows;
       const last = page.at(-1);
       return {
-        data: page.map(toTransaction),
+        data: page.map((row) => toTransaction(row, locale)),
         nextCursor: more && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
         currency,
       };
     },
 
-    async detail(tenantId: string, id: string, timeZone: string): Promise<TransactionDetail> {
+    async detail(tenantId: string, id: string, timeZone: string, locale: Locale): Promise<TransactionDetail> {
       const row = await repo.entry(tenantId, id, timeZone);
       if (!row) throw new AppError("notFound");
       const { currency } = await account(tenantId);
@@ -117,7 +121,7 @@ export function accountService(db: Db) {
         row.actor_type === "user" && row.actor_id ? repo.user(row.actor_id) : Promise.resolve(undefined),
       ]);
       return {
-        ...toTransaction(row),
+        ...toTransaction(row, locale),
         currency,
         reservation: reservation
           ? {

@@ -41,7 +41,9 @@ export async function accountRoutes(app: FastifyInstance) {
     { schema: { querystring: transactionListQuery }, config: statement },
     async (request) => {
       const tenant = requireTenant(request);
-      return ok(await accounts.transactions(tenant.id, tenant.timezoneCode, request.query));
+      return ok(
+        await accounts.transactions(tenant.id, tenant.timezoneCode, request.query, requestLocale(request)),
+      );
     },
   );
 
@@ -50,7 +52,9 @@ export async function accountRoutes(app: FastifyInstance) {
     { schema: { params: idParams }, config: statement },
     async (request) => {
       const tenant = requireTenant(request);
-      return ok(await accounts.detail(tenant.id, request.params.id, tenant.timezoneCode));
+      return ok(
+        await accounts.detail(tenant.id, request.params.id, tenant.timezoneCode, requestLocale(request)),
+      );
     },
   );
 

@@ -22,6 +22,9 @@ export interface EntryValues {
   actorType: string;
   actorId?: string | null;
   note?: string | null;
+  /** A system note's key and parameters (see ledger-note.ts); `note` then holds its English. */
+  noteKey?: string | null;
+  noteParams?: Record<string, string | number> | null;
 }
 
 /** A ledger row as the database driver returns it (amounts as text, to keep every digit). */
@@ -40,6 +43,8 @@ interface LedgerSqlRow {
   actor_type: string;
   actor_id: string | null;
   note: string | null;
+  note_key: string | null;
+  note_params: unknown;
   created_at: string | Date;
 }
 
@@ -58,6 +63,8 @@ const toLedgerRow = (r: LedgerSqlRow): LedgerRow => ({
   actorType: r.actor_type,
   actorId: r.actor_id,
   note: r.note,
+  noteKey: r.note_key,
+  noteParams: r.note_params,
   createdAt: new Date(r.created_at),
 });
 
@@ -83,14 +90,18 @@ function ledgerInsert(rows: (EntryValues & { balanceAfter: bigint })[]): SQL {
       actor_type: v.actorType,
       actor_id: v.actorId ?? null,
       note: v.note ?? null,
+      note_key: v.noteKey ?? null,
+      note_params: v.noteParams ?? null,
     })),
   );
   return sql`e as (
       insert into ledger_entries (id, tenant_id, trade_type, amount_micros, balance_after_micros, service,
-        quantity, reference_type, reference_id, idempotency_key, request_hash, actor_type, actor_id, note)
+        quantity, reference_type, reference_id, idempotency_key, request_hash, actor_type, actor_id, note,
+        note_key, note_params)
       select * from json_to_recordset(${document}::json) as r(id uuid, tenant_id uuid, trade_type smallint,
         amount_micros bigint, balance_after_micros bigint, service text, quantity int, reference_type text,
-        reference_id text, idempotency_key text, request_hash text, actor_type text, actor_id text, note text)
+        reference_id text, idempotency_key text, request_hash text, actor_type text, actor_id text, note text,
+        note_key text, note_params jsonb)
       returning *
     ), volumes as (
       insert into monthly_volumes (tenant_id, month, service, quantity)
@@ -127,7 +138,7 @@ export function billingRepo(db: Db) {
       tx,
       sql`with ${ledgerInsert(rows)}
           select id, tenant_id, trade_type, amount_micros::text, balance_after_micros::text, service, quantity,
-            reference_type, reference_id, idempotency_key, request_hash, actor_type, actor_id, note,
+            reference_type, reference_id, idempotency_key, request_hash, actor_type, actor_id, note, note_key, note_params,
             created_at
           from e`,
     );

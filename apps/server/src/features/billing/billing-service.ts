@@ -15,6 +15,7 @@ import {
   type ReservationRow,
   type Tx,
 } from "./billing-repo";
+import { type LedgerNote, noteColumns } from "./ledger-note";
 
 export interface Actor {
   type: "user" | "operator" | "system" | "api_key";
@@ -34,7 +35,8 @@ export interface Movement {
   /** What the caller asked for, to tell a replay from a different request under the same key. */
   request?: unknown;
   actor: Actor;
-  note?: string;
+  /** Free text, or a system note shown in each reader's language (ledger-note.ts). */
+  note?: LedgerNote;
 }
 
 export interface Posted {
@@ -135,7 +137,7 @@ export function billingService(db: Db) {
       requestHash,
       actorType: movement.actor.type,
       actorId: movement.actor.id ?? null,
-      note: movement.note ?? null,
+      ...noteColumns(movement.note),
     };
     try {
       const entry = await db.transaction(async (tx) => {
@@ -277,7 +279,7 @@ export function billingService(db: Db) {
       tenantId: string,
       reservationId: string,
       actor: Actor,
-      note?: string,
+      note?: LedgerNote,
     ): Promise<LedgerRow | null> {
       return db.transaction(async (tx) => {
         const unused = await repo.close(tx, tenantId, reservationId);
@@ -294,7 +296,7 @@ export function billingService(db: Db) {
             referenceId: reservationId,
             actorType: actor.type,
             actorId: actor.id ?? null,
-            note: note ?? null,
+            ...noteColumns(note),
           },
           balance!,
         );

@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { detectionJobs } from "../../db/schema/index";
 import { AppError } from "../../http/app-error";
 import { type Actor, billingService } from "../billing/billing-service";
+import type { SystemNote } from "../billing/ledger-note";
 import { fraudVelocity, type VelocityCounts } from "../detection/fraud-velocity";
 import { isChargeable, NEEDS, resultFacets } from "../detection/result-view";
 import { type FraudLists, fraudListService } from "../fraud-list/fraud-list-service";
@@ -121,14 +122,21 @@ export function classifier(
   };
 }
 
-/** What the refund row of a job says: why part of the hold came back. */
-export function releaseNote(job: JobRow, cancelled = 0): string {
-  const parts = [`${job.done} checked`];
-  if (job.failed) parts.push(`${job.failed} failed (not charged)`);
-  if (cancelled) parts.push(`${cancelled} cancelled (not charged)`);
-  if (job.duplicates) parts.push(`${job.duplicates} duplicates (not charged)`);
-  if (job.invalid) parts.push(`${job.invalid} invalid (not charged)`);
-  return `job ${job.id} ${job.status}: ${parts.join(", ")}`;
+/** What the refund row of a job says: why part of the hold came back (in each reader's language). */
+export function releaseNote(job: JobRow, cancelled = 0): SystemNote {
+  const key =
+    job.status === "cancelled" ? "jobCancelled" : job.status === "failed" ? "jobFailed" : "jobCompleted";
+  return {
+    key,
+    params: {
+      job: job.id,
+      checked: job.done,
+      failed: job.failed,
+      cancelled,
+      duplicates: job.duplicates,
+      invalid: job.invalid,
+    },
+  };
 }
 
 export function progress(job: JobRow, now = Date.now()) {
@@ -323,7 +331,10 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
                 idempotencyKey: `detection_job:${jobId}`,
                 reference: { type: "detection_job", id: jobId },
                 actor,
-                note: `${job.total} numbers: ${chargeable} to check, ${job.duplicates} duplicates and ${job.invalid} invalid not charged`,
+                note: {
+                  key: "jobReserved",
+                  params: { total: job.total, chargeable, duplicates: job.duplicates, invalid: job.invalid },
+                },
               })
             ).reservation
           : null;

@@ -143,7 +143,10 @@ export function rechargeService(db: Db, config: RechargeConfig) {
       request: { orderId: row.id, amountMicros: row.amountMicros.toString() },
       reference: { type: "recharge", id: row.id },
       actor,
-      note: note ?? `${row.method === "stripe" ? "Card" : "Bank transfer"} ${row.reference}`,
+      note: note ?? {
+        key: row.method === "stripe" ? "rechargeCard" : "rechargeBank",
+        params: { reference: row.reference ?? "" },
+      },
     });
     const now = new Date();
     const [updated] = await db

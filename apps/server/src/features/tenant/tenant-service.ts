@@ -43,7 +43,7 @@ export function tenantService(db: Db, options: { welcomeCreditMicros?: bigint } 
           request: { welcome: welcome.toString() },
           reference: { type: "welcome", id },
           actor: { type: "system" },
-          note: "welcome credit",
+          note: { key: "welcomeCredit" },
         });
       return { id };
     },
