@@ -1,9 +1,9 @@
 import type { SeriesPoint } from "@nc/contracts/account";
 import { microsToDecimal } from "@nc/contracts/money";
 import { theme } from "antd";
-import { useId } from "react";
+import { useId, useRef } from "react";
+import { useWidth } from "../../../shell/device/use-width";
 
-const WIDTH = 640;
 const HEIGHT = 200;
 const PAD = { top: 20, right: 8, bottom: 24, left: 8 };
 
@@ -35,11 +35,14 @@ export function BalanceChart({
 }) {
   const { token } = theme.useToken();
   const id = useId();
+  // Drawn at its real pixel width, so the labels keep their size on a phone.
+  const box = useRef<HTMLDivElement>(null);
+  const width = useWidth(box, 640);
   const balances = points.map((p) => Number(microsToDecimal(p.balanceMicros)));
   const spendings = points.map((p) => Math.max(0, Number(microsToDecimal(p.spendingMicros))));
   const maxBalance = Math.max(1e-9, ...balances);
   const maxSpending = Math.max(1e-9, ...spendings);
-  const innerW = WIDTH - PAD.left - PAD.right;
+  const innerW = width - PAD.left - PAD.right;
   const innerH = HEIGHT - PAD.top - PAD.bottom;
   const step = points.length ? innerW / points.length : innerW;
   const x = (i: number) => PAD.left + step * i + step / 2;
@@ -51,69 +54,71 @@ export function BalanceChart({
 
   return (
     <figure style={{ margin: 0 }}>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        width="100%"
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        data-testid="account-chart"
-        style={{ display: "block", maxHeight: 240 }}
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{summary}</desc>
-        <line
-          x1={PAD.left}
-          x2={WIDTH - PAD.right}
-          y1={PAD.top + innerH}
-          y2={PAD.top + innerH}
-          stroke={token.colorBorder}
-        />
-        {points.length > 0 && (
-          <g fontSize={11} data-testid="account-chart-scale">
-            <line
-              x1={PAD.left}
-              x2={WIDTH - PAD.right}
-              y1={PAD.top}
-              y2={PAD.top}
-              stroke={token.colorBorderSecondary}
-              strokeDasharray="3 3"
-            />
-            <text x={PAD.left} y={PAD.top - 6} fill={token.colorPrimaryText}>
-              {formatAmount(peak(points.map((p) => p.balanceMicros)).toString())}
-            </text>
-            <text x={WIDTH - PAD.right} y={PAD.top - 6} textAnchor="end" fill={token.colorWarningText}>
-              {formatAmount(peak(points.map((p) => p.spendingMicros)).toString())}
-            </text>
-          </g>
-        )}
-        {spendings.map((s, i) => (
-          <rect
-            key={points[i]!.day}
-            x={x(i) - step * 0.35}
-            width={step * 0.7}
-            y={y(s, maxSpending)}
-            height={PAD.top + innerH - y(s, maxSpending)}
-            fill={token.colorWarningBorder}
-          >
-            <title>{pointLabel(points[i]!)}</title>
-          </rect>
-        ))}
-        {points.length > 0 && <path d={line} fill="none" stroke={token.colorPrimary} strokeWidth={2} />}
-        {points.map((p, i) =>
-          i % labelEvery === 0 || i === points.length - 1 ? (
-            <text
-              key={p.day}
-              x={x(i)}
-              y={HEIGHT - 6}
-              textAnchor="middle"
-              fontSize={11}
-              fill={token.colorTextSecondary}
+      <div ref={box}>
+        <svg
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          width="100%"
+          role="img"
+          aria-labelledby={`${id}-title ${id}-desc`}
+          data-testid="account-chart"
+          style={{ display: "block", maxHeight: 240 }}
+        >
+          <title id={`${id}-title`}>{title}</title>
+          <desc id={`${id}-desc`}>{summary}</desc>
+          <line
+            x1={PAD.left}
+            x2={width - PAD.right}
+            y1={PAD.top + innerH}
+            y2={PAD.top + innerH}
+            stroke={token.colorBorder}
+          />
+          {points.length > 0 && (
+            <g fontSize={11} data-testid="account-chart-scale">
+              <line
+                x1={PAD.left}
+                x2={width - PAD.right}
+                y1={PAD.top}
+                y2={PAD.top}
+                stroke={token.colorBorderSecondary}
+                strokeDasharray="3 3"
+              />
+              <text x={PAD.left} y={PAD.top - 6} fill={token.colorPrimaryText}>
+                {formatAmount(peak(points.map((p) => p.balanceMicros)).toString())}
+              </text>
+              <text x={width - PAD.right} y={PAD.top - 6} textAnchor="end" fill={token.colorWarningText}>
+                {formatAmount(peak(points.map((p) => p.spendingMicros)).toString())}
+              </text>
+            </g>
+          )}
+          {spendings.map((s, i) => (
+            <rect
+              key={points[i]!.day}
+              x={x(i) - step * 0.35}
+              width={step * 0.7}
+              y={y(s, maxSpending)}
+              height={PAD.top + innerH - y(s, maxSpending)}
+              fill={token.colorWarningBorder}
             >
-              {p.day.slice(5)}
-            </text>
-          ) : null,
-        )}
-      </svg>
+              <title>{pointLabel(points[i]!)}</title>
+            </rect>
+          ))}
+          {points.length > 0 && <path d={line} fill="none" stroke={token.colorPrimary} strokeWidth={2} />}
+          {points.map((p, i) =>
+            i % labelEvery === 0 || i === points.length - 1 ? (
+              <text
+                key={p.day}
+                x={x(i)}
+                y={HEIGHT - 6}
+                textAnchor="middle"
+                fontSize={11}
+                fill={token.colorTextSecondary}
+              >
+                {p.day.slice(5)}
+              </text>
+            ) : null,
+          )}
+        </svg>
+      </div>
       <figcaption style={{ display: "flex", gap: 16, fontSize: 12, color: token.colorTextSecondary }}>
         <span>
           <span

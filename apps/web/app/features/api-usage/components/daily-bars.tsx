@@ -1,7 +1,7 @@
 import { theme } from "antd";
 import { useId, useRef, useState } from "react";
+import { useWidth } from "../../../shell/device/use-width";
 import { axisScale, labelEvery } from "../axis-scale";
-import { useWidth } from "../use-width";
 
 export interface BarSeries {
   key: string;
