@@ -78,10 +78,12 @@ export function classifier(
     /** Whether the items' fraud scores wait for the numbers' velocity (scoreVelocity). */
     scoresFraud,
     /**
-     * Scores again the items of a batch whose numbers have recent single checks (most have none,
-     * and keep the score made while reading), then drops the basic checks kept for it.
+     * Looks up the velocity of a batch's scored numbers (one call of `velocityOf`) and scores again
+     * those with recent single checks (most have none, and keep the score made while reading),
+     * then drops the basic checks kept for it.
      */
-    scoreVelocity(items: NewItem[], velocity: VelocityCounts) {
+    async scoreVelocity(items: NewItem[], velocityOf: (e164s: string[]) => Promise<VelocityCounts>) {
+      const velocity = await velocityOf(items.filter((item) => item.basic).map((item) => item.e164!));
       for (const item of items) {
         if (!item.basic) continue;
         const velocity24h = velocity(item.e164!);
@@ -248,10 +250,7 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
         await writing;
         const rows = batch;
         batch = [];
-        if (sorter.scoresFraud) {
-          const scored = rows.filter((row) => row.basic).map((row) => row.e164!);
-          sorter.scoreVelocity(rows, await velocityOf(tenantId, scored));
-        }
+        if (sorter.scoresFraud) await sorter.scoreVelocity(rows, (e164s) => velocityOf(tenantId, e164s));
         writing = repo.insertItems(db, jobId, rows);
         // Failures surface at the next flush or at the end; never unhandled meanwhile.
         writing.catch(() => undefined);

@@ -145,7 +145,7 @@ export function rechargeService(db: Db, config: RechargeConfig) {
       actor,
       note: note ?? {
         key: row.method === "stripe" ? "rechargeCard" : "rechargeBank",
-        params: { reference: row.reference ?? "" },
+        params: { reference: row.reference },
       },
     });
     const now = new Date();
