@@ -28,7 +28,12 @@ export async function apiClient(t: TestApp, options: KeyOptions = {}) {
       ...(options.ipAllowList ? { ipAllowList: options.ipAllowList } : {}),
     }),
   );
-  const call = (
+  return { ...org, dashboard, key: made.key, secret: made.secret, call: keyCaller(t, made.secret) };
+}
+
+/** A caller of the public API with this key's secret, from the fixed remote address. */
+export function keyCaller(t: TestApp, secret: string) {
+  return (
     method: InjectOptions["method"],
     url: string,
     payload?: InjectOptions["payload"],
@@ -38,10 +43,9 @@ export async function apiClient(t: TestApp, options: KeyOptions = {}) {
       method,
       url,
       payload,
-      headers: { authorization: `Bearer ${made.secret}`, ...headers },
+      headers: { authorization: `Bearer ${secret}`, ...headers },
       remoteAddress: "203.0.113.7",
     });
-  return { ...org, dashboard, key: made.key, secret: made.secret, call };
 }
 
 export type ApiClient = Awaited<ReturnType<typeof apiClient>>;

@@ -52,7 +52,9 @@ export const apiKeys = pgTable(
 
 /**
  * Idempotency-Key records of the public API: the first request with a key runs, its answer is kept
- * and replayed to every repeat with the same fingerprint (method, path, body) for a day.
+ * and replayed to every repeat with the same fingerprint (method, path, body) for a day. A key's
+ * answers belong to the API key (and so the mode) that sent it: a test key's answer is never
+ * replayed to a live key, which must run and be charged (docs/security.md).
  */
 export const apiIdempotency = pgTable(
   "api_idempotency",
@@ -60,6 +62,11 @@ export const apiIdempotency = pgTable(
     tenantId: uuid("tenant_id")
       .notNull()
       .references(() => tenants.id, { onDelete: "cascade" }),
+    /** "live" or "test": the mode of the API key that sent the request. */
+    mode: text("mode").notNull(),
+    apiKeyId: uuid("api_key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
     /** sha256 of method, path and body: a repeat with another body is refused. */
     fingerprint: text("fingerprint").notNull(),
@@ -70,7 +77,10 @@ export const apiIdempotency = pgTable(
     contentType: text("content_type"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.key] }), index("api_idempotency_created_idx").on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.mode, t.apiKeyId, t.key] }),
+    index("api_idempotency_created_idx").on(t.createdAt),
+  ],
 );
 
 /** Every authenticated public API call, kept for API_CALL_RETENTION_DAYS (the recent-calls table). */

@@ -10,19 +10,36 @@ export interface IdempotencyRecord {
   content_type: string | null;
 }
 
+/**
+ * Whose Idempotency-Key it is: the organisation, the mode and the API key that sent it. A key sent
+ * with a test key and then with a live key names two different requests (docs/security.md).
+ */
+export interface IdempotencyScope {
+  tenantId: string;
+  mode: string;
+  apiKeyId: string;
+}
+
 /** All SQL of Idempotency-Key records. */
 export function idempotencyRepo(db: Db) {
+  const scoped = (scope: IdempotencyScope, key: string) =>
+    sql`tenant_id = ${scope.tenantId} and mode = ${scope.mode} and api_key_id = ${scope.apiKeyId} and key = ${key}`;
   return {
     /**
      * Claims the key for this request: true when it is ours to run. A pending record older than
      * `staleSeconds` belongs to a request that died without an answer and is taken over.
      */
-    async claim(tenantId: string, key: string, fingerprint: string, staleSeconds: number): Promise<boolean> {
+    async claim(
+      scope: IdempotencyScope,
+      key: string,
+      fingerprint: string,
+      staleSeconds: number,
+    ): Promise<boolean> {
       const rows = await queryRows<{ key: string }>(
         db,
-        sql`insert into api_idempotency as r (tenant_id, key, fingerprint, state)
-            values (${tenantId}, ${key}, ${fingerprint}, 'pending')
-            on conflict (tenant_id, key) do update set fingerprint = excluded.fingerprint, created_at = now()
+        sql`insert into api_idempotency as r (tenant_id, mode, api_key_id, key, fingerprint, state)
+            values (${scope.tenantId}, ${scope.mode}, ${scope.apiKeyId}, ${key}, ${fingerprint}, 'pending')
+            on conflict (tenant_id, mode, api_key_id, key) do update set fingerprint = excluded.fingerprint, created_at = now()
               where r.state = 'pending' and r.created_at < now() - make_interval(secs => ${staleSeconds})
                 and r.fingerprint = excluded.fingerprint
             returning key`,
@@ -30,28 +47,32 @@ export function idempotencyRepo(db: Db) {
       return rows.length > 0;
     },
 
-    async find(tenantId: string, key: string): Promise<IdempotencyRecord | undefined> {
+    async find(scope: IdempotencyScope, key: string): Promise<IdempotencyRecord | undefined> {
       const rows = await queryRows<IdempotencyRecord>(
         db,
         sql`select fingerprint, state, response_status, response_body, content_type
-            from api_idempotency where tenant_id = ${tenantId} and key = ${key}`,
+            from api_idempotency where ${scoped(scope, key)}`,
       );
       return rows[0];
     },
 
-    async complete(tenantId: string, key: string, status: number, body: string, contentType: string | null) {
+    async complete(
+      scope: IdempotencyScope,
+      key: string,
+      status: number,
+      body: string,
+      contentType: string | null,
+    ) {
       await db.execute(
         sql`update api_idempotency set state = 'done', response_status = ${status}, response_body = ${body},
                    content_type = ${contentType}
-            where tenant_id = ${tenantId} and key = ${key} and state = 'pending'`,
+            where ${scoped(scope, key)} and state = 'pending'`,
       );
     },
 
     /** Forgets a pending claim whose request ended without an answer worth keeping. */
-    async release(tenantId: string, key: string) {
-      await db.execute(
-        sql`delete from api_idempotency where tenant_id = ${tenantId} and key = ${key} and state = 'pending'`,
-      );
+    async release(scope: IdempotencyScope, key: string) {
+      await db.execute(sql`delete from api_idempotency where ${scoped(scope, key)} and state = 'pending'`);
     },
 
     async deleteBefore(cutoff: Date) {

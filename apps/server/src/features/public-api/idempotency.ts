@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../http/app-error";
-import type { IdempotencyRepo } from "./idempotency-repo";
+import type { IdempotencyRepo, IdempotencyScope } from "./idempotency-repo";
 
 declare module "fastify" {
   interface FastifyRequest {
     /** Set when this request claimed its Idempotency-Key and its answer is to be kept. */
-    idempotency: { tenantId: string; key: string; settled: boolean } | null;
+    idempotency: { scope: IdempotencyScope; key: string; settled: boolean } | null;
   }
 }
 
@@ -54,7 +54,8 @@ export function idempotencyHooks(
   scope: FastifyInstance,
   repo: IdempotencyRepo,
   options: IdempotencyOptions,
-  tenantOf: (request: FastifyRequest) => string,
+  /** Whose key it is: the same Idempotency-Key from another API key (or mode) is another request. */
+  scopeOf: (request: FastifyRequest) => IdempotencyScope,
 ) {
   scope.decorateRequest("idempotency", null);
 
@@ -63,15 +64,15 @@ export function idempotencyHooks(
     const header = request.headers["idempotency-key"];
     if (header === undefined) return;
     if (typeof header !== "string" || !VALID_KEY.test(header)) throw new AppError("idempotencyKeyInvalid");
-    const tenantId = tenantOf(request);
+    const scope = scopeOf(request);
     const print = fingerprint(request);
     const deadline = Date.now() + options.waitMs;
     for (;;) {
-      if (await repo.claim(tenantId, header, print, options.staleSeconds)) {
-        request.idempotency = { tenantId, key: header, settled: false };
+      if (await repo.claim(scope, header, print, options.staleSeconds)) {
+        request.idempotency = { scope, key: header, settled: false };
         return;
       }
-      const record = await repo.find(tenantId, header);
+      const record = await repo.find(scope, header);
       // Released between the two statements (the first request failed): claim it again.
       if (!record) continue;
       if (record.fingerprint !== print) throw new AppError("idempotencyKeyReused");
@@ -93,10 +94,10 @@ export function idempotencyHooks(
     claim.settled = true;
     const status = reply.statusCode;
     if (status >= 500 || status === 429 || typeof payload !== "string")
-      await repo.release(claim.tenantId, claim.key);
+      await repo.release(claim.scope, claim.key);
     else {
       const type = reply.getHeader("content-type");
-      await repo.complete(claim.tenantId, claim.key, status, payload, typeof type === "string" ? type : null);
+      await repo.complete(claim.scope, claim.key, status, payload, typeof type === "string" ? type : null);
     }
     return payload;
   });
@@ -106,7 +107,7 @@ export function idempotencyHooks(
     const claim = request.idempotency;
     if (claim && !claim.settled) {
       claim.settled = true;
-      await repo.release(claim.tenantId, claim.key);
+      await repo.release(claim.scope, claim.key);
     }
   };
   scope.addHook("onResponse", forget);

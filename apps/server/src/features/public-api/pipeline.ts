@@ -50,7 +50,10 @@ export function publicApiPipeline(scope: FastifyInstance, deps: PipelineDeps) {
     scope,
     idempotencyRepo(deps.db),
     { waitMs: 10_000, pollMs: 100, staleSeconds: 3_600 },
-    (request) => requireApiKey(request).tenantId,
+    (request) => {
+      const key = requireApiKey(request);
+      return { tenantId: key.tenantId, mode: key.mode, apiKeyId: key.keyId };
+    },
   );
 
   scope.decorateRequest("usage", null);
