@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../../db/client";
+import { queryRows } from "../../db/query";
 import { emailCodes } from "../../db/schema/index";
 import { AppError } from "../../http/app-error";
 import { sameDigest, sha256, sixDigitCode } from "./tokens";
@@ -51,33 +52,28 @@ export function emailCodeService(db: Db) {
       return code;
     },
 
-    /** Consumes the code or throws codeInvalid; every wrong guess uses up one of the tries. */
+    /**
+     * Consumes the code or throws codeInvalid. Every guess, right or wrong, first takes one of the
+     * tries in a single conditional UPDATE, so parallel guesses cannot read "tries left" before any
+     * of them is counted: at most CODE_MAX_ATTEMPTS guesses are ever compared (docs/security.md).
+     */
     async consume(target: CodeTarget, code: string): Promise<void> {
-      const [row] = await db
-        .select()
-        .from(emailCodes)
-        .where(
-          and(
-            eq(emailCodes.partnerId, target.partnerId),
-            eq(emailCodes.email, target.email),
-            eq(emailCodes.purpose, target.purpose),
-            isNull(emailCodes.usedAt),
-            gt(emailCodes.expiresAt, sql`now()`),
-            lt(emailCodes.attempts, CODE_MAX_ATTEMPTS),
-            target.userId ? eq(emailCodes.userId, target.userId) : undefined,
-          ),
-        )
-        .orderBy(desc(emailCodes.createdAt))
-        .limit(1);
-      if (!row || (target.userId && row.userId !== target.userId)) throw new AppError("codeInvalid");
-      if (!sameDigest(row.codeHash, hashFor(row.id, code))) {
-        await db
-          .update(emailCodes)
-          .set({ attempts: sql`${emailCodes.attempts} + 1` })
-          .where(eq(emailCodes.id, row.id));
-        throw new AppError("codeInvalid");
-      }
-      // The conditional update makes the code single-use even when two requests race.
+      const [row] = await queryRows<{ id: string; code_hash: string }>(
+        db,
+        sql`
+        update email_codes set attempts = attempts + 1
+        where id = (
+            select id from email_codes
+            where partner_id = ${target.partnerId} and email = ${target.email}
+              and purpose = ${target.purpose} and used_at is null
+              ${target.userId ? sql`and user_id = ${target.userId}` : sql``}
+            order by created_at desc
+            limit 1)
+          and used_at is null and expires_at > now() and attempts < ${CODE_MAX_ATTEMPTS}
+        returning id, code_hash`,
+      );
+      if (!row || !sameDigest(row.code_hash, hashFor(row.id, code))) throw new AppError("codeInvalid");
+      // The conditional update makes the code single-use even when two right guesses race.
       const used = await db
         .update(emailCodes)
         .set({ usedAt: new Date() })
