@@ -6,6 +6,7 @@ import type { Database } from "./db/client";
 import { accountRoutes } from "./features/account/routes";
 import { apiKeyRoutes } from "./features/api-key/routes";
 import { apiUsageRoutes } from "./features/api-usage/routes";
+import { auditRoutes } from "./features/audit/routes";
 import { authRoutes } from "./features/auth/routes";
 import { detectionRoutes } from "./features/detection/routes";
 import { fraudListRoutes } from "./features/fraud-list/routes";
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const renderPage = await registerWeb(app, options.web);
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith("/api/") || !renderPage) throw new AppError("notFound");
+  await app.register(auditRoutes);
     return renderPage(request, reply);
   });
   return app;

@@ -120,6 +120,8 @@ const schema = z.object({
 });
 
 export type Config = z.output<typeof schema> & { publicUrl: string };
+  // Audit events (docs/security.md, "Audit log") older than this are deleted by the housekeeping.
+  AUDIT_RETENTION_DAYS: int(365, 1, 3_650),
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -5,6 +5,7 @@ import type { ChangeCache } from "./db/change-cache";
 import type { Database } from "./db/client";
 import type { ApiKeyAuthRow } from "./features/api-key/api-key-repo";
 import { keyAuthCache } from "./features/api-key/key-auth-cache";
+import { type AuditService, auditService } from "./features/audit/audit-service";
 import { type EmailCodeService, emailCodeService } from "./features/auth/email-code-service";
 import { type SessionService, sessionService } from "./features/auth/session-service";
 import { type UserRepo, userRepo } from "./features/auth/user-repo";
@@ -30,6 +31,8 @@ export interface Services {
   rateStore: RateStore;
   notices: NoticeService;
   /** API keys for authentication, shared by every key service of the process (see key-auth-cache). */
+  /** The audit log: services record events in the transaction of their change. */
+  audit: AuditService;
   keyAuth: ChangeCache<ApiKeyAuthRow>;
   /** Effective price lists per organisation (see price-cache). */
   priceLists: ChangeCache<EffectivePrices[]>;
@@ -63,11 +66,13 @@ export async function createServices(
   return {
     config,
     database,
+  const audit = auditService(db, { retentionDays: config.AUDIT_RETENTION_DAYS });
     partners,
-    sessions: sessionService(db, {
-      idleMs: config.SESSION_IDLE_HOURS * 3_600_000,
-      maxAgeMs: config.SESSION_MAX_DAYS * 86_400_000,
-    }),
+    sessions: sessionService(
+      db,
+      { idleMs: config.SESSION_IDLE_HOURS * 3_600_000, maxAgeMs: config.SESSION_MAX_DAYS * 86_400_000 },
+      audit,
+    ),
     codes: emailCodeService(db),
     users: userRepo(db),
     captcha: captchaService(db, { enabled: config.CAPTCHA_ENABLED, difficulty: config.CAPTCHA_DIFFICULTY }),
@@ -77,6 +82,7 @@ export async function createServices(
     keyAuth: keyAuthCache(database),
     priceLists: priceListCache(database),
     lookup: createCachedLookup(db, config),
+    audit,
     async close() {
       await mailer.flush();
       await closeRedis();

@@ -19,6 +19,7 @@ export const PERMISSION_CATALOG = {
   tenant_user: ["read", "create", "update", "delete"],
   role: ["read", "create", "update", "delete"],
   notice: ["read"],
+  audit: ["read"],
 } as const;
 
 export type PermissionResource = keyof typeof PERMISSION_CATALOG;

@@ -22,4 +22,5 @@ export const ROUTE_PERMISSIONS = {
   roleEdit: ["role:update"],
   memberAdd: ["tenant_user:create"],
   memberEdit: ["tenant_user:update"],
+  audit: ["audit:read"],
 } as const;

@@ -12,18 +12,22 @@ import zhErrors from "@nc/contracts/locales/zh-Hans/errors.json";
 import zhServices from "@nc/contracts/locales/zh-Hans/services.json";
 import zhValidation from "@nc/contracts/locales/zh-Hans/validation.json";
 import { formatMoney } from "@nc/contracts/money";
+import enAudit from "./locales/en/audit.json";
 import enEmails from "./locales/en/emails.json";
 import enExports from "./locales/en/exports.json";
 import enLedger from "./locales/en/ledger.json";
 import enNotices from "./locales/en/notices.json";
+import esAudit from "./locales/es/audit.json";
 import esEmails from "./locales/es/emails.json";
 import esExports from "./locales/es/exports.json";
 import esLedger from "./locales/es/ledger.json";
 import esNotices from "./locales/es/notices.json";
+import ptAudit from "./locales/pt/audit.json";
 import ptEmails from "./locales/pt/emails.json";
 import ptExports from "./locales/pt/exports.json";
 import ptLedger from "./locales/pt/ledger.json";
 import ptNotices from "./locales/pt/notices.json";
+import zhAudit from "./locales/zh-Hans/audit.json";
 import zhEmails from "./locales/zh-Hans/emails.json";
 import zhExports from "./locales/zh-Hans/exports.json";
 import zhLedger from "./locales/zh-Hans/ledger.json";
@@ -33,6 +37,7 @@ type Catalog = Record<string, unknown>;
 
 const CATALOGS: Record<Locale, Record<string, Catalog>> = {
   en: {
+    audit: enAudit,
     errors: enErrors,
     validation: enValidation,
     services: enServices,
@@ -42,6 +47,7 @@ const CATALOGS: Record<Locale, Record<string, Catalog>> = {
     notices: enNotices,
   },
   "zh-Hans": {
+    audit: zhAudit,
     errors: zhErrors,
     validation: zhValidation,
     services: zhServices,
@@ -51,6 +57,7 @@ const CATALOGS: Record<Locale, Record<string, Catalog>> = {
     notices: zhNotices,
   },
   es: {
+    audit: esAudit,
     errors: esErrors,
     validation: esValidation,
     services: esServices,
@@ -60,6 +67,7 @@ const CATALOGS: Record<Locale, Record<string, Catalog>> = {
     notices: esNotices,
   },
   pt: {
+    audit: ptAudit,
     errors: ptErrors,
     validation: ptValidation,
     services: ptServices,

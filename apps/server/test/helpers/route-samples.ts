@@ -56,6 +56,8 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "GET /api/tenant/account/transactions/export": () => ({
     url: "/api/tenant/account/transactions/export?format=csv",
   }),
+  "GET /api/tenant/audit": () => ({ url: "/api/tenant/audit?limit=5" }),
+  "GET /api/tenant/audit/export": () => ({ url: "/api/tenant/audit/export?action=member" }),
   "POST /api/tenant/account/settings": () => ({
     url: "/api/tenant/account/settings",
     body: { lowBalanceThreshold: "5" },

@@ -1,4 +1,5 @@
 // The drizzle schema handed to the client and to drizzle-kit; one file per area beside this one.
+export * from "./audit";
 export * from "./commerce";
 export * from "./detection";
 export * from "./integration";

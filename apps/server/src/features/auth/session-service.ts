@@ -2,6 +2,7 @@ import type { SessionUser } from "@nc/contracts/auth";
 import { and, eq, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema/index";
+import type { AuditService } from "../audit/audit-service";
 import { randomToken, sha256 } from "./tokens";
 
 export const SESSION_COOKIE = "sid";
@@ -18,19 +19,25 @@ export interface SessionPolicy {
   maxAgeMs: number;
 }
 
-/** Server-side sessions: the cookie holds a random id, the table holds only its hash. */
-export function sessionService(db: Db, policy: SessionPolicy) {
+/**
+ * Server-side sessions: the cookie holds a random id, the table holds only its hash. Every new
+ * session is a sign-in, written to the audit log in the same transaction (docs/security.md).
+ */
+export function sessionService(db: Db, policy: SessionPolicy, audit: Pick<AuditService, "recordSignIn">) {
   return {
     policy,
     async create(userId: string, meta: { ip?: string; userAgent?: string }) {
       const token = randomToken();
       const expiresAt = new Date(Date.now() + policy.maxAgeMs);
-      await db.insert(sessions).values({
-        idHash: sha256(token),
-        userId,
-        expiresAt,
-        ip: meta.ip ?? null,
-        userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      await db.transaction(async (tx) => {
+        await tx.insert(sessions).values({
+          idHash: sha256(token),
+          userId,
+          expiresAt,
+          ip: meta.ip ?? null,
+          userAgent: meta.userAgent?.slice(0, 512) ?? null,
+        });
+        await audit.recordSignIn(tx, userId, meta);
       });
       return { token, expiresAt };
     },

@@ -5,7 +5,7 @@ const EVERY_MS = 15 * 60_000;
 
 /**
  * Deletes what has expired: sessions, codes, rate counters, spent captchas, old look-up answers,
- * Idempotency-Key answers and raw API call records.
+ * Idempotency-Key answers, raw API call records and audit events past AUDIT_RETENTION_DAYS.
  */
 export async function purgeExpired(app: FastifyInstance) {
   const { db } = app.services.database;
@@ -18,6 +18,7 @@ export async function purgeExpired(app: FastifyInstance) {
     sql`delete from lookup_cache where stored_at < now() - make_interval(hours => ${cacheHours})`,
   );
   await app.apiHousekeeping();
+  await app.services.audit.purge();
 }
 
 export function startHousekeeping(app: FastifyInstance): () => void {
