@@ -62,6 +62,8 @@ export const ERRORS = {
   jobClosed: { code: 40903, status: 409 },
   payloadTooLarge: { code: 41300, status: 413 },
   rateLimited: { code: 42900, status: 429 },
+  // Sign-in limits (docs/security.md, sign-in, codes and lockout): 42910-42919.
+  signInThrottled: { code: 42910, status: 429 },
   internal: { code: 50000, status: 500 },
   lookupFailed: { code: 50200, status: 502 },
   unavailable: { code: 50300, status: 503 },

@@ -6,6 +6,7 @@ import type { Services } from "../../services";
 import type { PartnerRow } from "../partner/partner-repo";
 import { enforceLimits, HOUR, MINUTE } from "../rate-limit/limiter";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
+import { signInLimits } from "./sign-in-limits";
 
 /** Who is asking: the plain facts a service needs from a request. */
 export interface Caller {
@@ -14,11 +15,6 @@ export interface Caller {
   ip: string;
   userAgent?: string;
 }
-
-// Failed sign-ins after which a captcha is asked for (per e-mail, per address).
-const CAPTCHA_AFTER_EMAIL_FAILURES = 3;
-const CAPTCHA_AFTER_IP_FAILURES = 10;
-const FAILURE_WINDOW_MS = 15 * MINUTE;
 
 export function assertStrongPassword(password: string, email: string) {
   const failed = failedPasswordRules(password, email);
@@ -42,14 +38,12 @@ export function authService(s: Services) {
     ]);
   }
 
-  async function loginNeedsCaptcha(caller: Caller, email: string) {
-    if (!s.captcha.enabled) return false;
-    const [byEmail, byIp] = await Promise.all([
-      s.rateStore.peek(`loginfail:email:${emailKey(caller, email)}`),
-      s.rateStore.peek(`loginfail:ip:${caller.ip}`),
-    ]);
-    return byEmail >= CAPTCHA_AFTER_EMAIL_FAILURES || byIp >= CAPTCHA_AFTER_IP_FAILURES;
-  }
+  const signIn = signInLimits(s.rateStore, { captcha: s.captcha.enabled });
+  const attemptOf = (caller: Caller, email: string) => ({
+    partnerId: caller.partner.id,
+    email,
+    ip: caller.ip,
+  });
 
   async function startSession(caller: Caller, userId: string) {
     return s.sessions.create(userId, { ip: caller.ip, userAgent: caller.userAgent });
@@ -107,23 +101,21 @@ export function authService(s: Services) {
     },
 
     async login(caller: Caller, body: LoginBody) {
-      await enforceLimits(s.rateStore, [
-        { key: `login:ip:${caller.ip}`, max: 60, windowMs: 15 * MINUTE },
-        { key: `login:email:${emailKey(caller, body.email)}`, max: 20, windowMs: 15 * MINUTE },
-      ]);
-      if (await loginNeedsCaptcha(caller, body.email)) await s.captcha.verify(body.captcha);
+      // Failures slow this address down and make the account ask for the captcha; they never
+      // refuse the right password from elsewhere (sign-in-limits.ts).
+      const attempt = attemptOf(caller, body.email);
+      const { captchaRequired, accountAttempts } = await signIn.begin(attempt);
+      if (captchaRequired) await s.captcha.verify(body.captcha);
       const user = await s.users.byEmail(caller.partner.id, body.email);
       let valid = false;
       if (user) valid = await verifyPassword(user.passwordHash, body.password);
       else await burnPasswordCheck(body.password);
       if (!user || !valid) {
-        await s.rateStore.hit(`loginfail:email:${emailKey(caller, body.email)}`, FAILURE_WINDOW_MS);
-        await s.rateStore.hit(`loginfail:ip:${caller.ip}`, FAILURE_WINDOW_MS);
         throw new AppError("credentialsInvalid", {
-          captchaRequired: await loginNeedsCaptcha(caller, body.email),
+          captchaRequired: await signIn.failed(attempt, accountAttempts),
         });
       }
-      await s.rateStore.reset(`loginfail:email:${emailKey(caller, body.email)}`);
+      await signIn.succeeded(attempt);
       return { user: toSessionUser(user), session: await startSession(caller, user.id) };
     },
 
@@ -160,7 +152,7 @@ export function authService(s: Services) {
       if (!user) throw new AppError("codeInvalid");
       await s.users.setPassword(user.id, await hashPassword(body.password));
       await s.sessions.destroyAllForUser(user.id);
-      await s.rateStore.reset(`loginfail:email:${emailKey(caller, body.email)}`);
+      await signIn.succeeded(attemptOf(caller, body.email));
       const locale = isLocale(user.locale) ? user.locale : caller.locale;
       await s.mailer.send({
         partnerId: caller.partner.id,

@@ -1,3 +1,4 @@
+import type { ErrorKey } from "@nc/contracts/errors";
 import { AppError } from "../../http/app-error";
 import type { RateStore } from "./rate-store";
 
@@ -6,6 +7,8 @@ export interface Limit {
   key: string;
   max: number;
   windowMs: number;
+  /** The 429 answered when the limit is exceeded; rateLimited unless the caller can be told more. */
+  error?: ErrorKey;
 }
 
 /** Counts a hit on every limit and refuses with 429 and Retry-After when any is exceeded. */
@@ -15,7 +18,7 @@ export async function enforceLimits(store: RateStore, limits: Limit[]): Promise<
     if (hit.count > limit.max) {
       const retryAfter = Math.max(1, Math.ceil((hit.resetAt - Date.now()) / 1000));
       throw new AppError(
-        "rateLimited",
+        limit.error ?? "rateLimited",
         { retryAfter },
         { seconds: retryAfter },
         { "Retry-After": String(retryAfter) },
