@@ -28,7 +28,9 @@ import { registerWeb, type WebMode } from "./features/web/web-handler";
 import { webhookRoutes } from "./features/webhook/routes";
 import { AppError } from "./http/app-error";
 import { registerRequestContext } from "./http/context";
+import { registerCrossSiteCheck } from "./http/cross-site";
 import { registerErrorHandling } from "./http/error-handler";
+import { registerHostCheck } from "./http/host";
 import { loggerOptions, registerRequestLog } from "./http/logging";
 import { securityHeaders } from "./http/security-headers";
 import { registerTenantContext, type TenantRoute } from "./http/tenant-context";
@@ -79,6 +81,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   registerErrorHandling(app);
   registerRequestLog(app);
+  // Before the context: a malformed host never picks a partner, a cross-site call never reaches a session.
+  registerHostCheck(app);
+  registerCrossSiteCheck(app);
   registerRequestContext(app);
   app.decorate("tenantRoutes", registerTenantContext(app));
   securityHeaders(app);
@@ -103,12 +108,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(apiKeyRoutes);
   await app.register(webhookRoutes);
   await app.register(apiUsageRoutes);
+  await app.register(auditRoutes);
   await app.register(publicApiRoutes);
 
   const renderPage = await registerWeb(app, options.web);
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith("/api/") || !renderPage) throw new AppError("notFound");
-  await app.register(auditRoutes);
     return renderPage(request, reply);
   });
   return app;

@@ -74,6 +74,8 @@ const schema = z.object({
     .string()
     .optional()
     .transform((v) => (v === undefined || v === "" || v === "false" ? false : v === "true" ? true : v)),
+  // HSTS (sent once the site is served over https) also covers the subdomains of each host.
+  HSTS_INCLUDE_SUBDOMAINS: bool(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SESSION_IDLE_HOURS: int(24 * 7, 1, 24 * 365),
   SESSION_MAX_DAYS: int(30, 1, 365),

@@ -43,7 +43,7 @@ describe("GET and DELETE /api/_auth/session", () => {
     expect(res.headers["cache-control"]).toBe("no-store");
   });
 
-  it("sets an HttpOnly, SameSite=Lax cookie, not Secure over http but Secure over https", async () => {
+  it("sets an HttpOnly, SameSite=Lax cookie, not Secure over http but Secure and __Host- over https", async () => {
     const plain = await login(t, account.email, account.password);
     const cookie = plain.cookies.find((c) => c.name === "sid")!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
@@ -53,7 +53,12 @@ describe("GET and DELETE /api/_auth/session", () => {
     const tls = await login(t, account.email, account.password, {
       headers: { "x-forwarded-proto": "https" },
     });
-    expect(tls.cookies.find((c) => c.name === "sid")).toMatchObject({ secure: true, httpOnly: true });
+    expect(tls.cookies.find((c) => c.name === "__Host-sid")).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      path: "/",
+    });
+    expect(tls.cookies.find((c) => c.name === "sid")).toBeUndefined();
   });
 
   it("stores only a hash of the session id", async () => {

@@ -1,9 +1,11 @@
 import { PassThrough } from "node:stream";
 import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
+import type { PageContext } from "@nc/contracts/site";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { NonceContext } from "./shell/security/nonce";
 
 const RENDER_TIMEOUT_MS = 10_000;
 
@@ -16,15 +18,22 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  // The server's per-page Content-Security-Policy nonce (docs/security.md): React Router's own
+  // scripts take it from <ServerRouter>, our head script from NonceContext, antd's styles below.
+  const { nonce } = loadContext as unknown as PageContext;
   return new Promise<Response>((resolve, reject) => {
     const cache = createCache();
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
-      <StyleProvider cache={cache}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </StyleProvider>,
+      <NonceContext.Provider value={nonce}>
+        <StyleProvider cache={cache}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StyleProvider>
+      </NonceContext.Provider>,
       {
+        nonce,
         onAllReady() {
           const sink = new PassThrough();
           const chunks: Buffer[] = [];
@@ -32,7 +41,10 @@ export default function handleRequest(
           sink.on("end", () => {
             const html = Buffer.concat(chunks)
               .toString("utf8")
-              .replace("</head>", `${extractStyle(cache)}</head>`);
+              .replace(
+                "</head>",
+                () => `${extractStyle(cache).replaceAll("<style", `<style nonce="${nonce}"`)}</head>`,
+              );
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(
               new Response(`<!DOCTYPE html>${html.replace(/^<!DOCTYPE html>/i, "")}`, {

@@ -11,6 +11,7 @@ import { useEditedTheme } from "./features/theme-editor/use-edited-theme";
 import { ClientHooksBridge } from "./shell/http/client-hooks-bridge";
 import { antdLocale } from "./shell/i18n/antd-locale";
 import type { RootData } from "./shell/root-data";
+import { useNonce, useStyleNonce } from "./shell/security/nonce";
 import { ColorModeProvider, useColorMode } from "./shell/theme/color-mode";
 import { HEAD_SCRIPT } from "./shell/theme/head-script";
 import { SaveLoadingColors } from "./shell/theme/save-loading-colors";
@@ -44,8 +45,10 @@ function Themed({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData("root") as RootData | undefined;
   // The brand's tokens, with the theme editor's overrides when THEME_EDITOR_ENABLED.
   const theme = useEditedTheme(dark, data?.themeEditorEnabled ?? false);
+  // antd's <style> tags carry the page's nonce, or the Content-Security-Policy would drop them.
+  const nonce = useStyleNonce();
   return (
-    <ConfigProvider theme={theme} locale={antdLocale(data?.locale ?? DEFAULT_LOCALE)}>
+    <ConfigProvider theme={theme} locale={antdLocale(data?.locale ?? DEFAULT_LOCALE)} csp={{ nonce }}>
       {/* One message at a time (spec section 9). */}
       <AntApp message={{ maxCount: 1 }}>
         <SaveLoadingColors />
@@ -62,6 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
     () => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } }),
   );
   const mode = data?.colorMode ?? "system";
+  const nonce = useNonce();
   const serverDark = mode === "dark" || (mode === "system" && data?.systemScheme === "dark");
   return (
     <html
@@ -75,7 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours, run before paint */}
-        <script dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
         <Meta />
         <Links />
       </head>

@@ -55,6 +55,9 @@ export const ERRORS = {
   apiKeyInQuery: { code: 40102, status: 401 },
   insufficientBalance: { code: 40200, status: 402 },
   forbidden: { code: 40300, status: 403 },
+  // Hosts and cross-site requests (docs/security.md, hosts, links, headers): 40320-40329.
+  crossSiteRequest: { code: 40320, status: 403 },
+  hostInvalid: { code: 40321, status: 400 },
   notFound: { code: 40400, status: 404 },
   idempotencyConflict: { code: 40900, status: 409 },
   reservationClosed: { code: 40901, status: 409 },

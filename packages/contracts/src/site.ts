@@ -27,6 +27,8 @@ export interface PageContext {
   /** The public configuration allows the theme editor (it still needs ?theme_editor=1). */
   themeEditorEnabled: boolean;
   publicUrl: string;
+  /** This page's Content-Security-Policy nonce: every inline script and style of the page carries it. */
+  nonce: string;
   /** The active organisation and the user's place in it (cookie per user, or the only one). */
   tenant: import("./tenancy").TenantUserProfile | null;
   /** Live look-ups (HLR, MNP) come from the sandbox provider: simulated and free. */

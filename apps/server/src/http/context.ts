@@ -3,6 +3,7 @@ import { type ResolvedSession, SESSION_COOKIE } from "../features/auth/session-s
 import type { PartnerRow } from "../features/partner/partner-repo";
 import type { Services } from "../services";
 import { AppError } from "./app-error";
+import { servedOverHttps } from "./public-url";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -17,7 +18,7 @@ declare module "fastify" {
 /** Resolves the partner (by host) and the signed-in user (by cookie) once per request. */
 export async function resolveRequestContext(app: FastifyInstance, request: FastifyRequest) {
   request.partner = await app.services.partners.forHost(request.host);
-  const session = await app.services.sessions.resolve(request.cookies[SESSION_COOKIE]);
+  const session = await app.services.sessions.resolve(sessionToken(request));
   // A session belongs to the partner site it was made on.
   request.session = session && session.user.partnerId === request.partner.id ? session : null;
 }
@@ -36,26 +37,38 @@ export function requireSession(request: FastifyRequest): ResolvedSession {
   return request.session;
 }
 
+/**
+ * Over https the session cookie is `__Host-sid`: the browser only accepts it from this exact host
+ * over https with Path=/ and no Domain, so a sibling subdomain or a plain-http page cannot plant or
+ * overwrite it. Over http (development, tests) it stays `sid`. A `sid` set before a site moved to
+ * https is still read (the prefixed one wins) until it expires, and replaced at the next sign-in.
+ */
+const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** The session token the browser sent, under either name. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies[HOST_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE];
+}
+
+/** The cookie's name and attributes for this request; over https, a left-over `sid` is cleared. */
+function sessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  const secure = servedOverHttps(request.server, request);
+  const options = { path: "/", httpOnly: true, sameSite: "lax", secure } as const;
+  if (secure && request.cookies[SESSION_COOKIE] !== undefined) reply.clearCookie(SESSION_COOKIE, options);
+  return { name: secure ? HOST_SESSION_COOKIE : SESSION_COOKIE, options };
+}
+
 export function setSessionCookie(
   reply: FastifyReply,
   request: FastifyRequest,
   token: string,
   expiresAt: Date,
 ) {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: request.protocol === "https",
-    expires: expiresAt,
-  });
+  const { name, options } = sessionCookie(request, reply);
+  reply.setCookie(name, token, { ...options, expires: expiresAt });
 }
 
 export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest) {
-  reply.clearCookie(SESSION_COOKIE, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: request.protocol === "https",
-  });
+  const { name, options } = sessionCookie(request, reply);
+  reply.clearCookie(name, options);
 }

@@ -11,6 +11,9 @@ export interface FakeSession {
   currency: string;
   metadata: Record<string, string>;
   client_reference_id: string;
+  /** Where Stripe sends the payer back: the site's own address, whatever the request's Host said. */
+  success_url: string;
+  cancel_url: string;
 }
 
 /**
@@ -50,6 +53,8 @@ export async function startFakeStripe() {
         currency: form.get("line_items[0][price_data][currency]") ?? "usd",
         metadata,
         client_reference_id: form.get("client_reference_id") ?? "",
+        success_url: form.get("success_url") ?? "",
+        cancel_url: form.get("cancel_url") ?? "",
       };
       sessions.push(session);
       res.end(
@@ -60,8 +65,6 @@ export async function startFakeStripe() {
           payment_status: "unpaid",
           status: "open",
           expires_at: Math.floor(Date.now() / 1000) + 86_400,
-          success_url: form.get("success_url"),
-          cancel_url: form.get("cancel_url"),
         }),
       );
     });

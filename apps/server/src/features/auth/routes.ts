@@ -2,11 +2,10 @@ import { emailBody, forgetBody, loginBody, registerBody } from "@nc/contracts/au
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { callerOf } from "../../http/caller";
-import { clearSessionCookie, setSessionCookie } from "../../http/context";
+import { clearSessionCookie, sessionToken, setSessionCookie } from "../../http/context";
 import { ok } from "../../http/envelope";
 import { publicCallLimit } from "../../http/public-limit";
 import { authService } from "./auth-service";
-import { SESSION_COOKIE } from "./session-service";
 
 /** Session calls and the public sign-up, sign-in and reset calls (spec section 7). */
 export async function authRoutes(app: FastifyInstance) {
@@ -21,7 +20,7 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   const endSession = async (request: FastifyRequest, reply: FastifyReply) => {
-    await app.services.sessions.destroy(request.cookies[SESSION_COOKIE]);
+    await app.services.sessions.destroy(sessionToken(request));
     clearSessionCookie(reply, request);
     return ok(null);
   };
@@ -34,7 +33,7 @@ export async function authRoutes(app: FastifyInstance) {
     p.post("/api/tenant/pub/login", { schema: { body: loginBody } }, async (request, reply) => {
       const { user, session } = await auth.login(callerOf(request), request.body);
       // A new id at every sign-in: whatever session the browser had before is ended.
-      await app.services.sessions.destroy(request.cookies[SESSION_COOKIE]);
+      await app.services.sessions.destroy(sessionToken(request));
       setSessionCookie(reply, request, session.token, session.expiresAt);
       return ok({ user, expiresAt: session.expiresAt.toISOString() });
     });
@@ -47,7 +46,7 @@ export async function authRoutes(app: FastifyInstance) {
 
     p.post("/api/tenant/pub/register", { schema: { body: registerBody } }, async (request, reply) => {
       const { user, session } = await auth.register(callerOf(request), request.body);
-      await app.services.sessions.destroy(request.cookies[SESSION_COOKIE]);
+      await app.services.sessions.destroy(sessionToken(request));
       setSessionCookie(reply, request, session.token, session.expiresAt);
       return ok({ user, expiresAt: session.expiresAt.toISOString() });
     });

@@ -3,12 +3,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callerOf } from "../../http/caller";
-import { requireSession, setSessionCookie } from "../../http/context";
+import { requireSession, sessionToken, setSessionCookie } from "../../http/context";
 import { ok } from "../../http/envelope";
 import { publicCallLimit } from "../../http/public-limit";
 import { publicUrlFor } from "../../http/public-url";
 import { requireTenant } from "../../http/tenant-context";
-import { SESSION_COOKIE } from "../auth/session-service";
 import { type Inviter, invitationService } from "./invitation-service";
 
 const idParams = z.object({ id: z.uuid() });
@@ -67,7 +66,7 @@ export async function invitationRoutes(app: FastifyInstance) {
       async (request, reply) => {
         const { tenantId, user, session } = await invites.acceptAsNewUser(callerOf(request), request.body);
         // A new id at every sign-in: whatever session the browser had before is ended.
-        await app.services.sessions.destroy(request.cookies[SESSION_COOKIE]);
+        await app.services.sessions.destroy(sessionToken(request));
         setSessionCookie(reply, request, session.token, session.expiresAt);
         return ok({ tenantId, user, expiresAt: session.expiresAt.toISOString() });
       },

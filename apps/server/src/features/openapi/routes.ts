@@ -2,6 +2,7 @@ import fastifySwagger from "@fastify/swagger";
 import { API_KEY_SECURITY_SCHEME, OPENAPI_PATH } from "@nc/contracts/openapi";
 import { PUBLIC_API_TAGS } from "@nc/contracts/public-api";
 import type { FastifyInstance } from "fastify";
+import { requestOrigin } from "../../http/public-url";
 import { publicApiTransform, publicApiTransformObject } from "./openapi-transform";
 
 const DESCRIPTION = `Check phone numbers one at a time, in batches of up to 100, or in bulk jobs of up to 10 million.
@@ -48,7 +49,7 @@ export async function openApiRoutes(app: FastifyInstance) {
     return {
       ...document,
       info: { ...document.info, title: `${brand} API` },
-      servers: [{ url: `${request.protocol}://${request.host}` }],
+      servers: [{ url: requestOrigin(request) }],
     };
   });
 }

@@ -1,5 +1,6 @@
 import type { SiteInfo } from "@nc/contracts/site";
 import type { Db } from "../../db/client";
+import { parseHost } from "../../http/host";
 import { type PartnerInput, type PartnerRow, partnerRepo } from "./partner-repo";
 
 const CACHE_MS = 10_000;
@@ -10,16 +11,10 @@ export interface PartnerDefaults {
   email: string;
 }
 
-function hostName(host: string): string {
-  // Strips the port, and the brackets of an IPv6 literal.
-  const trimmed = host.trim().toLowerCase();
-  if (trimmed.startsWith("[")) return trimmed.slice(1, trimmed.indexOf("]"));
-  return trimmed.split(":")[0] ?? "";
-}
-
 /** Picks the partner of a request by its host: exact domain, else subdomain label, else the default. */
 export function pickPartner(rows: PartnerRow[], host: string): PartnerRow | undefined {
-  const name = hostName(host);
+  // A malformed host never reaches here (http/host.ts refuses it); none at all is the default site.
+  const name = parseHost(host)?.name ?? "";
   const exact = rows.find((p) => p.domain && p.domain.toLowerCase() === name);
   if (exact) return exact;
   const label = name.split(".")[0];

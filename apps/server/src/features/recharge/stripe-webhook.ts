@@ -23,7 +23,8 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
-  app.post("/api/webhooks/stripe", async (request) => {
+  // Stripe signs each call; no session cookie is read (http/cross-site.ts).
+  app.post("/api/webhooks/stripe", { config: { crossSiteAllowed: true } }, async (request) => {
     if (!stripe || !config.STRIPE_WEBHOOK_SECRET) throw new AppError("unavailable");
     const signature = request.headers["stripe-signature"];
     if (typeof signature !== "string" || !Buffer.isBuffer(request.body)) throw new AppError("badRequest");

@@ -3,6 +3,7 @@ import { COLOR_MODE_COOKIE, COLOR_MODES, type ColorMode, type PageContext } from
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { resolveRequestContext } from "../../http/context";
 import { publicUrlFor } from "../../http/public-url";
+import { newNonce } from "../../http/security-headers";
 import { authService } from "../auth/auth-service";
 import { activeTenantFor } from "../tenant/active-tenant";
 
@@ -28,5 +29,6 @@ export async function pageContext(app: FastifyInstance, request: FastifyRequest)
     captchaEnabled: app.services.captcha.enabled,
     themeEditorEnabled: app.services.config.THEME_EDITOR_ENABLED,
     publicUrl: publicUrlFor(app, request),
+    nonce: newNonce(),
   };
 }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerBuild } from "react-router";
+import { pagePolicy } from "../../http/security-headers";
 import { WEB_ROOT } from "../../paths";
 import { sendFetchResponse, toFetchRequest, writeToNode } from "./fetch-bridge";
 import { pageContext } from "./page-context";
@@ -21,6 +22,7 @@ export async function registerWeb(app: FastifyInstance, mode: WebMode): Promise<
     return async (request, reply) => {
       const context = await pageContext(app, request);
       const response = await handle(toFetchRequest(request), context as never);
+      reply.header("Content-Security-Policy", pagePolicy(context.nonce, "production"));
       // Lets Chromium tell the server the system colour scheme, so "system" renders without a flash.
       reply.header("Accept-CH", "Sec-CH-Prefers-Color-Scheme");
       reply.header("Vary", "Sec-CH-Prefers-Color-Scheme, Cookie");
@@ -66,6 +68,7 @@ export async function registerWeb(app: FastifyInstance, mode: WebMode): Promise<
     const context = await pageContext(app, request);
     // Vite answers its own modules and assets on the raw response; whatever it passes on is a page.
     reply.hijack();
+    reply.raw.setHeader("Content-Security-Policy", pagePolicy(context.nonce, "development"));
     server.middlewares(request.raw, reply.raw, async () => {
       try {
         await writeToNode(reply.raw, await handle(toFetchRequest(request), context as never));
