@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
+import { errorMessageForLog } from "../http/error-log";
 import { type CliCommand, type FlagValues, UsageError } from "./command";
 import { balanceCommands } from "./commands/balance";
 import { partnerCommands } from "./commands/partner";
@@ -55,7 +56,8 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    console.error(error instanceof Error ? error.message : error);
+    // A failed statement's message carries its values (a password hash, a secret): redacted.
+    console.error(errorMessageForLog(error));
     process.exit(1);
   },
 );

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { destination } from "pino";
+import { errorForLog, errorsForLog } from "./error-log";
 
 /** Strips the query string: it may hold tokens or keys, and logs are not a place for secrets. */
 export function pathOnly(url: string): string {
@@ -26,7 +27,11 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
       ],
       censor: "[redacted]",
     },
+    // Errors never write the values of a failed statement (docs/security.md): `err` and any
+    // other key holding an error go through the same redaction.
+    formatters: { log: errorsForLog },
     serializers: {
+      err: errorForLog,
       req(request: { method: string; url: string; hostname?: string; ip?: string }) {
         return { method: request.method, url: pathOnly(request.url), host: request.hostname, ip: request.ip };
       },

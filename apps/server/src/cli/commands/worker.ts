@@ -2,6 +2,7 @@ import { constants } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import { createJobRuntime } from "../../features/job/runtime";
 import { createWebhookDeliverer } from "../../features/webhook/deliverer";
+import { errorMessageForLog } from "../../http/error-log";
 import type { CliCommand } from "../command";
 
 /** What the worker reports besides start and stop (a round that failed): one line on stderr. */
@@ -11,7 +12,7 @@ function stderrLog(worker: () => string): FastifyBaseLogger {
     (first: unknown, second?: unknown): void => {
       const context = typeof first === "object" && first !== null ? (first as { err?: unknown }) : {};
       const message = typeof first === "string" ? first : typeof second === "string" ? second : "";
-      const cause = context.err instanceof Error ? `: ${context.err.message}` : "";
+      const cause = context.err instanceof Error ? `: ${errorMessageForLog(context.err)}` : "";
       console.error(`${worker()} ${level}: ${message}${cause}`);
     };
   const quiet = () => {};
