@@ -96,6 +96,9 @@ const schema = z.object({
   UPLOAD_MAX_BYTES: int(200 * 1024 * 1024, 1_024, 10 * 1024 * 1024 * 1024),
   // What an XLSX may unpack to (its XML parts together); more is treated as a zip bomb.
   UPLOAD_MAX_UNPACKED_BYTES: int(2 * 1024 * 1024 * 1024, 1_024, 64 * 1024 * 1024 * 1024),
+  // Uploads one process reads at once, in all and per organisation; more are refused (429).
+  UPLOAD_MAX_CONCURRENT: int(4, 1, 1_000),
+  UPLOAD_MAX_CONCURRENT_PER_TENANT: int(2, 1, 1_000),
   // Drafts (uploaded, not yet submitted) and finished jobs are deleted after these.
   DRAFT_RETENTION_HOURS: int(24, 1, 24 * 365),
   RESULT_RETENTION_DAYS: int(90, 1, 3_650),
@@ -117,13 +120,13 @@ const schema = z.object({
   API_RATE_PER_TENANT: int(1_200, 1, 10_000_000),
   // Raw API call records are kept this long; the daily usage rollups are kept for good.
   API_CALL_RETENTION_DAYS: int(30, 1, 3_650),
+  // Audit events (docs/security.md, "Audit log") older than this are deleted by the housekeeping.
+  AUDIT_RETENTION_DAYS: int(365, 1, 3_650),
   // How often metered calls are written (one insert and one upsert per flush).
   METER_FLUSH_MS: int(1_000, 10, 60_000),
 });
 
 export type Config = z.output<typeof schema> & { publicUrl: string };
-  // Audit events (docs/security.md, "Audit log") older than this are deleted by the housekeeping.
-  AUDIT_RETENTION_DAYS: int(365, 1, 3_650),
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

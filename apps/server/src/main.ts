@@ -1,9 +1,11 @@
 import "./env-defaults";
+import { tmpdir } from "node:os";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { startHousekeeping } from "./features/system/housekeeping";
+import { removeOrphanUploads } from "./features/upload/temp-files";
 
 async function main() {
   const config = loadConfig();
@@ -11,6 +13,9 @@ async function main() {
   const web = process.env.NODE_ENV === "development" ? "development" : "production";
   const app = await buildApp({ config, database, web });
   const stopHousekeeping = startHousekeeping(app);
+  // Temp files of uploads a crashed or killed process was reading (docs/security.md).
+  const orphans = await removeOrphanUploads(tmpdir());
+  if (orphans > 0) app.log.warn({ removed: orphans }, "removed upload temp files left by a stopped process");
   // The bulk-job worker runs in this process unless WORKER_ENABLED=false; app.close() stops it.
   if (config.WORKER_ENABLED) app.jobs.worker.start();
   // Webhook deliveries go out from here unless WEBHOOKS_ENABLED=false; app.close() stops it.

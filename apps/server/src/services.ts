@@ -17,6 +17,7 @@ import { type PartnerService, partnerService } from "./features/partner/partner-
 import { priceListCache } from "./features/price/price-cache";
 import { type EffectivePrices, ensureStandardPrices } from "./features/price/price-service";
 import { databaseRateStore, type RateStore, redisRateStore } from "./features/rate-limit/rate-store";
+import { UploadSlots } from "./features/upload/upload-slots";
 
 /** The long-lived pieces every route reaches through `app.services`. */
 export interface Services {
@@ -30,14 +31,16 @@ export interface Services {
   mailer: Mailer;
   rateStore: RateStore;
   notices: NoticeService;
-  /** API keys for authentication, shared by every key service of the process (see key-auth-cache). */
   /** The audit log: services record events in the transaction of their change. */
   audit: AuditService;
+  /** API keys for authentication, shared by every key service of the process (see key-auth-cache). */
   keyAuth: ChangeCache<ApiKeyAuthRow>;
   /** Effective price lists per organisation (see price-cache). */
   priceLists: ChangeCache<EffectivePrices[]>;
   /** HLR/MNP look-ups: one provider per process (tyntec when configured, else the sandbox), cached. */
   lookup: CachedProvider;
+  /** Uploads being read by this process, capped in all and per organisation. */
+  uploads: UploadSlots;
   close(): Promise<void>;
 }
 
@@ -63,10 +66,10 @@ export async function createServices(
   });
   await partners.ensureDefault();
   await ensureStandardPrices(db);
+  const audit = auditService(db, { retentionDays: config.AUDIT_RETENTION_DAYS });
   return {
     config,
     database,
-  const audit = auditService(db, { retentionDays: config.AUDIT_RETENTION_DAYS });
     partners,
     sessions: sessionService(
       db,
@@ -79,10 +82,11 @@ export async function createServices(
     mailer,
     rateStore,
     notices: noticeService(db),
+    audit,
     keyAuth: keyAuthCache(database),
     priceLists: priceListCache(database),
     lookup: createCachedLookup(db, config),
-    audit,
+    uploads: new UploadSlots(config.UPLOAD_MAX_CONCURRENT, config.UPLOAD_MAX_CONCURRENT_PER_TENANT),
     async close() {
       await mailer.flush();
       await closeRedis();

@@ -33,6 +33,7 @@ export const ERRORS = {
   fileCorrupt: { code: 40048, status: 400 },
   fileExpandsTooMuch: { code: 40049, status: 400 },
   fileColumnMissing: { code: 40050, status: 400 },
+  fileMostlyJunk: { code: 40057, status: 400 },
   fraudListFull: { code: 40051, status: 400 },
   apiKeyLimit: { code: 40052, status: 400 },
   idempotencyKeyInvalid: { code: 40053, status: 400 },
@@ -55,6 +56,10 @@ export const ERRORS = {
   apiKeyInQuery: { code: 40102, status: 401 },
   insufficientBalance: { code: 40200, status: 402 },
   forbidden: { code: 40300, status: 403 },
+  // Rights inside an organisation (docs/security.md, roles and rights): 40310-40319.
+  grantBeyondOwnRights: { code: 40310, status: 403 },
+  ownRoleLocked: { code: 40311, status: 403 },
+  apiKeyCreatorLacksRight: { code: 40312, status: 403 },
   // Hosts and cross-site requests (docs/security.md, hosts, links, headers): 40320-40329.
   crossSiteRequest: { code: 40320, status: 403 },
   hostInvalid: { code: 40321, status: 400 },
@@ -65,6 +70,7 @@ export const ERRORS = {
   jobClosed: { code: 40903, status: 409 },
   payloadTooLarge: { code: 41300, status: 413 },
   rateLimited: { code: 42900, status: 429 },
+  uploadsBusy: { code: 42901, status: 429 },
   // Sign-in limits (docs/security.md, sign-in, codes and lockout): 42910-42919.
   signInThrottled: { code: 42910, status: 429 },
   internal: { code: 50000, status: 500 },

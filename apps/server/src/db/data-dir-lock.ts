@@ -3,7 +3,8 @@ import { join } from "node:path";
 
 export class DataDirLockedError extends Error {}
 
-function processAlive(pid: number): boolean {
+/** Whether a process with this id runs (EPERM: it does, as another user). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

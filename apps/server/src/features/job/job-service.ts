@@ -49,6 +49,16 @@ export interface CreateListJob extends Omit<JobOrigin, "kind" | "file"> {
 }
 
 export const INSERT_BATCH = 5_000;
+/**
+ * Rows with no number at all (an empty cell, text without digits) are junk. Only the first
+ * JUNK_STORED of them are kept for the rejected-rows file (the rest are counted), and once more
+ * than JUNK_REFUSE_AFTER have been read and they are nine rows in ten, the file is refused as it
+ * streams: a wrong or hostile file stops costing minutes and gigabytes (docs/security.md).
+ */
+export const JUNK_STORED = 10_000;
+export const JUNK_REFUSE_AFTER = 10_000;
+const JUNK_SHARE = 0.9;
+const JUNK_REASONS = new Set(["invalid:empty", "invalid:not_a_number"]);
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
@@ -255,6 +265,7 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
         // Failures surface at the next flush or at the end; never unhandled meanwhile.
         writing.catch(() => undefined);
       };
+      let junk = 0;
       try {
         for await (const input of inputs) {
           if (sorter.counts.total >= maxRows) {
@@ -262,7 +273,16 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
             sorter.counts.total++;
             continue;
           }
-          batch.push(sorter.next(input));
+          const item = sorter.next(input);
+          if (item.rejectReason !== null && JUNK_REASONS.has(item.rejectReason)) {
+            junk += 1;
+            const rows = sorter.counts.total;
+            if (junk > JUNK_REFUSE_AFTER && junk > rows * JUNK_SHARE) {
+              throw new AppError("fileMostlyJunk", { rows, junk }, { rows, junk });
+            }
+            if (junk > JUNK_STORED) continue;
+          }
+          batch.push(item);
           if (batch.length >= INSERT_BATCH) await flush();
         }
         await flush();

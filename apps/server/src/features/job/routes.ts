@@ -9,13 +9,14 @@ import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { auditMeta } from "../../http/audit-meta";
 import { ok } from "../../http/envelope";
 import { requestLocale } from "../../http/locale";
 import { requireTenant } from "../../http/tenant-context";
 import { acceptFileBodies, readUploadedBody, sendJobFile } from "./job-http";
 import { jobOwner } from "./partner-scope";
 import { createJobRuntime, type JobRuntime } from "./runtime";
-import { uploadJob } from "./upload-job";
+import { uploadJob, uploadLimits } from "./upload-job";
 
 /** The JSON list route takes at most this many numbers; larger lists go through a file upload. */
 export const LIST_ROUTE_MAX_ROWS = 100_000;
@@ -78,10 +79,7 @@ export async function jobRoutes(app: FastifyInstance) {
               userId: tenant.userId,
               channel: "web",
               ...request.query,
-              limits: {
-                maxBytes: config.UPLOAD_MAX_BYTES,
-                maxUnpackedBytes: config.UPLOAD_MAX_UNPACKED_BYTES,
-              },
+              limits: uploadLimits(app.services),
             }),
           );
           return ok(result);
@@ -159,7 +157,15 @@ export async function jobRoutes(app: FastifyInstance) {
       const { format, rejected, scope, ...filter } = request.query;
       const tenantId = await owner(request, request.params.id, scope);
       const locale = requestLocale(request);
-      return sendJobFile(reply, service, tenantId, request.params.id, { format, rejected, filter, locale });
+      return sendJobFile(
+        reply,
+        service,
+        tenantId,
+        request.params.id,
+        { format, rejected, filter, locale },
+        (details) =>
+          app.services.audit.recordExport(app.services.database.db, tenantId, auditMeta(request), details),
+      );
     },
   );
 }

@@ -1,8 +1,10 @@
 import type { Readable } from "node:stream";
 import type { ServiceCode } from "@nc/contracts/services";
 import { AppError } from "../../http/app-error";
+import type { Services } from "../../services";
 import { openTable } from "../upload/open-table";
 import { pickColumn } from "../upload/pick-column";
+import type { UploadSlots } from "../upload/upload-slots";
 import type { JobService } from "./job-service";
 
 /** Rows read before the column is chosen: enough to tell a header and the phone column apart. */
@@ -20,7 +22,23 @@ export interface UploadInput {
   header?: boolean;
   /** Made with a test API key: answered by the sandbox, never charged. */
   test?: boolean;
-  limits: { maxBytes: number; maxUnpackedBytes: number };
+  limits: UploadLimits;
+}
+
+export interface UploadLimits {
+  maxBytes: number;
+  maxUnpackedBytes: number;
+  /** The process's upload slots: one is held while the file is read. */
+  slots: UploadSlots;
+}
+
+/** The limits every upload route reads files under, from the configuration. */
+export function uploadLimits({ config, uploads }: Pick<Services, "config" | "uploads">): UploadLimits {
+  return {
+    maxBytes: config.UPLOAD_MAX_BYTES,
+    maxUnpackedBytes: config.UPLOAD_MAX_UNPACKED_BYTES,
+    slots: uploads,
+  };
 }
 
 /**
@@ -29,7 +47,14 @@ export interface UploadInput {
  * draft's summary with what was read (format, encoding, columns), for the column picker.
  */
 export async function uploadJob(jobs: JobService, source: Readable, input: UploadInput) {
-  const table = await openTable(source, { fileName: input.fileName, ...input.limits });
+  const release = input.limits.slots.take(input.tenantId);
+  let table: Awaited<ReturnType<typeof openTable>>;
+  try {
+    table = await openTable(source, { fileName: input.fileName, ...input.limits });
+  } catch (error) {
+    release();
+    throw error;
+  }
   try {
     const rows = table.rows[Symbol.asyncIterator]();
     const sample: string[][] = [];
@@ -72,6 +97,7 @@ export async function uploadJob(jobs: JobService, source: Readable, input: Uploa
       },
     };
   } finally {
+    release();
     await table.close();
   }
 }

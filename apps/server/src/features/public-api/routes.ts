@@ -23,13 +23,13 @@ export async function publicApiRoutes(app: FastifyInstance) {
   await app.register(async (scope) => {
     publicApiPipeline(scope, {
       db,
-      keys: apiKeyService(db, app.services.keyAuth),
+      keys: apiKeyService(db, app.services.keyAuth, app.services.audit),
       rateStore,
       limits: { perKey: config.API_RATE_PER_KEY, perTenant: config.API_RATE_PER_TENANT, windowMs: 60_000 },
       meter,
     });
     checkRoutes(scope, detectionService(db, lookup, app.services.priceLists));
-    await jobApiRoutes(scope, app.jobs, config);
+    await jobApiRoutes(scope, app.jobs);
     usageApiRoutes(scope, db);
   });
 }

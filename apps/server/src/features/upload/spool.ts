@@ -1,8 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
-import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
+import { uploadTempPath } from "./temp-files";
 
 /**
  * Writes the upload to a new private temp file and answers its path. A zip is read from its end
@@ -10,7 +9,7 @@ import { pipeline } from "node:stream/promises";
  * failure, including the byte limit tripping mid-way, the partial file is removed.
  */
 export async function spoolToTempFile(chunks: AsyncIterable<Buffer>, dir: string): Promise<string> {
-  const path = join(dir, `nc-upload-${randomUUID()}.xlsx`);
+  const path = uploadTempPath(dir, "book.xlsx");
   try {
     await pipeline(chunks, createWriteStream(path, { flags: "wx", mode: 0o600 }));
     return path;

@@ -1,28 +1,29 @@
 import type { Entry } from "yauzl";
 import { capCell, MAX_CELL_CHARS } from "./limits";
-import { formatBytes, uploadError } from "./upload-error";
+import { StringTable } from "./string-table";
 import { localName, parseXml, xmlParser } from "./xml-entry";
 import type { ZipArchive } from "./zip-archive";
 
 /**
- * The string table is the one part held in memory (cells point into it from anywhere in the
- * sheet). Capped, in characters, so a table that unpacks within the limits still cannot take the
- * process down; each entry also costs a little for its slot, so millions of empty strings count.
+ * Characters of the string table kept in memory; the rest is spilled to a temp file, so the table
+ * costs the heap at most this much (about twice in bytes) whatever the workbook holds.
  */
-export const MAX_SHARED_STRING_CHARS = 256 * 1024 * 1024;
-const ENTRY_COST = 16;
+export const SHARED_STRINGS_MEMORY_CHARS = 4 * 1024 * 1024;
 
 /**
- * xl/sharedStrings.xml as an array: each <si> is the concatenation of its <t> texts (plain or
- * rich-text runs), leaving out phonetic guides (<rPh>), as Excel shows the cell.
+ * xl/sharedStrings.xml as a table: each <si> is the concatenation of its <t> texts (plain or
+ * rich-text runs), leaving out phonetic guides (<rPh>), as Excel shows the cell; each is capped at
+ * a cell's length. The caller disposes of the table.
  */
-export async function readSharedStrings(archive: ZipArchive, entry: Entry): Promise<string[]> {
-  const strings: string[] = [];
-  let budget = MAX_SHARED_STRING_CHARS;
+export async function readSharedStrings(
+  archive: ZipArchive,
+  entry: Entry,
+  tempPath: (part: string) => string,
+): Promise<StringTable> {
+  const table = new StringTable(tempPath, SHARED_STRINGS_MEMORY_CHARS);
   let current: string | null = null;
   let inText = false;
   let phonetic = 0;
-  const tooMuch = () => uploadError("fileExpandsTooMuch", { max: formatBytes(MAX_SHARED_STRING_CHARS) });
 
   const parser = xmlParser();
   parser.on("opentag", (tag) => {
@@ -36,19 +37,19 @@ export async function readSharedStrings(archive: ZipArchive, entry: Entry): Prom
     if (name === "t") inText = false;
     else if (name === "rPh") phonetic -= 1;
     else if (name === "si" && current !== null) {
-      budget -= current.length + ENTRY_COST;
-      if (budget < 0) throw tooMuch();
-      strings.push(current);
+      table.add(current);
       current = null;
     }
   });
-  const onText = (text: string) => {
-    if (!inText || current === null || current.length >= MAX_CELL_CHARS) return;
-    current = capCell(current + text);
-    if (current.length > budget) throw tooMuch();
-  };
-  parser.on("text", onText);
-  parser.on("cdata", onText);
-  await parseXml(archive, entry, parser);
-  return strings;
+  parser.on("text", (text) => {
+    if (inText && current !== null && current.length < MAX_CELL_CHARS) current = capCell(current + text);
+  });
+  try {
+    await parseXml(archive, entry, parser);
+    table.seal();
+    return table;
+  } catch (err) {
+    await table.dispose();
+    throw err;
+  }
 }

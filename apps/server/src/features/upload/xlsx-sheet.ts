@@ -1,4 +1,5 @@
 import { capCell, MAX_CELL_CHARS, MAX_COLUMNS } from "./limits";
+import type { StringTable } from "./string-table";
 import { uploadError } from "./upload-error";
 import { localName, type XmlParser, type XmlTag } from "./xml-entry";
 
@@ -10,7 +11,7 @@ import { localName, type XmlParser, type XmlTag } from "./xml-entry";
  */
 export function sheetRowCollector(
   parser: XmlParser,
-  sharedStrings: readonly string[],
+  sharedStrings: StringTable | null,
   out: string[][],
 ): void {
   let inSheetData = false;
@@ -88,18 +89,17 @@ export function sheetRowCollector(
     }
   });
 
-  const onText = (text: string) => {
+  parser.on("text", (text: string) => {
     if (inValue && value.length < MAX_CELL_CHARS) value = capCell(value + text);
-  };
-  parser.on("text", onText);
-  parser.on("cdata", onText);
+  });
 }
 
-function cellText(type: string, value: string, sharedStrings: readonly string[]): string {
+function cellText(type: string, value: string, sharedStrings: StringTable | null): string {
   switch (type) {
     case "s": {
       if (value === "") return "";
-      const text = sharedStrings[Number(value)];
+      const index = Number(value);
+      const text = Number.isInteger(index) && index >= 0 ? sharedStrings?.get(index) : undefined;
       if (text === undefined) throw uploadError("fileCorrupt");
       return text;
     }

@@ -3,6 +3,8 @@ import type { ByteSource } from "./byte-source";
 import type { OpenedTable } from "./open-table";
 import { rowStream } from "./row-stream";
 import { spoolToTempFile } from "./spool";
+import type { StringTable } from "./string-table";
+import { uploadTempPath } from "./temp-files";
 import { uploadError } from "./upload-error";
 import { findWorkbookParts } from "./xlsx-parts";
 import { readSharedStrings } from "./xlsx-shared-strings";
@@ -21,22 +23,28 @@ export async function openXlsxTable(
 ): Promise<OpenedTable> {
   const path = await spoolToTempFile(bytes.chunks(), options.tmpDir);
   let archive: ZipArchive | null = null;
+  let sharedStrings: StringTable | null = null;
   const release = async () => {
     bytes.destroy();
     archive?.close();
-    await rm(path, { force: true });
+    await Promise.all([rm(path, { force: true }), sharedStrings?.dispose()]);
   };
 
   try {
     archive = await ZipArchive.open(path, options.maxUnpackedBytes);
     const parts = await findWorkbookParts(archive);
-    const sharedStrings = parts.sharedStrings ? await readSharedStrings(archive, parts.sharedStrings) : [];
+    if (parts.sharedStrings) {
+      sharedStrings = await readSharedStrings(archive, parts.sharedStrings, (part) =>
+        uploadTempPath(options.tmpDir, part),
+      );
+    }
     const opened = archive;
+    const strings = sharedStrings;
 
     async function* rows(): AsyncGenerator<string[]> {
       const out: string[][] = [];
       const parser = xmlParser();
-      sheetRowCollector(parser, sharedStrings, out);
+      sheetRowCollector(parser, strings, out);
       let total = 0;
       try {
         for await (const _ of feedXml(opened, parts.sheet, parser)) {

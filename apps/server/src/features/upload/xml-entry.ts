@@ -1,15 +1,15 @@
-import { SaxesParser, type SaxesTagPlain } from "saxes";
 import type { Entry } from "yauzl";
 import { AppError } from "../../http/app-error";
+import { BoundedXmlParser } from "./bounded-xml";
 import { uploadError } from "./upload-error";
 import type { ZipArchive } from "./zip-archive";
 
-export type XmlParser = SaxesParser<{ xmlns: false; position: false }>;
-export type XmlTag = SaxesTagPlain;
+export type { XmlTag } from "./bounded-xml";
+export type XmlParser = BoundedXmlParser;
 
-/** Positions are only for error messages we never show; not tracking them is faster. */
+/** A parser whose memory does not grow with what the part holds (see bounded-xml). */
 export function xmlParser(): XmlParser {
-  return new SaxesParser({ xmlns: false, position: false });
+  return new BoundedXmlParser();
 }
 
 /** "x:row" -> "row": some writers put the spreadsheet namespace on a prefix. */

@@ -12,15 +12,15 @@ import { fieldIssue } from "@nc/contracts/validation";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import type { Config } from "../../../config";
 import { AppError } from "../../../http/app-error";
+import { auditMeta } from "../../../http/audit-meta";
 import { ok } from "../../../http/envelope";
 import type { Actor } from "../../billing/billing-service";
 import { acceptFileBodies, isStreamBody, readUploadedBody, sendJobFile } from "../../job/job-http";
 import { progress } from "../../job/job-service";
 import { LIST_ROUTE_MAX_ROWS } from "../../job/routes";
 import type { JobRuntime } from "../../job/runtime";
-import { uploadJob } from "../../job/upload-job";
+import { uploadJob, uploadLimits } from "../../job/upload-job";
 import { requireApiKey } from "../api-key-auth";
 import { meterUsage } from "../pipeline";
 
@@ -47,7 +47,7 @@ function readCursor(cursor?: string) {
 }
 
 /** Bulk jobs through the API: a JSON list or a file, status, results, downloads, cancel. */
-export async function jobApiRoutes(scope: FastifyInstance, jobs: JobRuntime, config: Config) {
+export async function jobApiRoutes(scope: FastifyInstance, jobs: JobRuntime) {
   const { service, worker } = jobs;
   const write = { apiKey: { scopes: ["jobs:write"] as const } };
   const read = { apiKey: { scopes: ["jobs:read"] as const } };
@@ -85,10 +85,7 @@ export async function jobApiRoutes(scope: FastifyInstance, jobs: JobRuntime, con
                 const draft = await uploadJob(service, source, {
                   ...origin,
                   ...query,
-                  limits: {
-                    maxBytes: config.UPLOAD_MAX_BYTES,
-                    maxUnpackedBytes: config.UPLOAD_MAX_UNPACKED_BYTES,
-                  },
+                  limits: uploadLimits(scope.services),
                 });
                 try {
                   return { job: await service.submit(key.tenantId, draft.job.id, actorOf(request)) };
@@ -156,7 +153,20 @@ export async function jobApiRoutes(scope: FastifyInstance, jobs: JobRuntime, con
       const job = await service.job(key.tenantId, request.params.id);
       if (job.status === "draft") throw new AppError("notFound");
       // Headers in English whatever the client's language: the file is part of the API's contract.
-      return sendJobFile(reply, service, key.tenantId, job.id, { ...request.query, locale: DEFAULT_LOCALE });
+      return sendJobFile(
+        reply,
+        service,
+        key.tenantId,
+        job.id,
+        { ...request.query, locale: DEFAULT_LOCALE },
+        (details) =>
+          scope.services.audit.recordExport(
+            scope.services.database.db,
+            key.tenantId,
+            auditMeta(request),
+            details,
+          ),
+      );
     },
   );
 
