@@ -1,6 +1,6 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { notices } from "../src/db/schema/index";
+import { notices, users } from "../src/db/schema/index";
 import {
   type Account,
   call,
@@ -236,9 +236,9 @@ describe("members", () => {
       const op = await memberWithRole(t, id, "operator");
       const ownerRole = await roleId(t, id, "owner");
       const asAdmin = inTenant(t, admin, id);
-      // Not to someone else, not to themselves.
+      // Not to someone else; nor to themselves, since nobody changes their own role.
       expectError(await asAdmin("POST", member(op.id), { roleId: ownerRole }), 403, 40024);
-      expectError(await asAdmin("POST", member(admin.id), { roleId: ownerRole }), 403, 40024);
+      expectError(await asAdmin("POST", member(admin.id), { roleId: ownerRole }), 403, 40311);
       // Nor take it from an owner.
       expectError(
         await asAdmin("POST", member(owner.id), { roleId: await roleId(t, id, "viewer") }),
@@ -254,22 +254,31 @@ describe("members", () => {
       expect(res.role.super).toBe(true);
     });
 
-    it("keeps the last owner an owner", async () => {
+    it("keeps the last owner an owner; owners step down only by another owner's hand", async () => {
       const id = await createTenant(t, owner, "Last Owner Co");
       const asOwner = inTenant(t, owner, id);
+      // Nobody changes their own role, an owner included.
       expectError(
         await asOwner("POST", member(owner.id), { roleId: await roleId(t, id, "admin") }),
+        403,
+        40311,
+      );
+      // A platform super-user acts as an owner without being a member: the last owner stays one.
+      const staff = await registerUser(t);
+      await t.database.db.update(users).set({ platformAdmin: true }).where(eq(users.id, staff.id));
+      expectError(
+        await inTenant(t, staff, id)("POST", member(owner.id), { roleId: await roleId(t, id, "admin") }),
         400,
         40021,
       );
       const second = await memberWithRole(t, id, "viewer");
       expectOk(await asOwner("POST", member(second.id), { roleId: await roleId(t, id, "owner") }));
-      // With a second owner the first may step down.
-      expectOk(await asOwner("POST", member(owner.id), { roleId: await roleId(t, id, "admin") }));
-      expectError(
-        await inTenant(t, second, id)("POST", member(second.id), { roleId: await roleId(t, id, "viewer") }),
-        400,
-        40021,
+      // With a second owner, that one may make the first an admin.
+      expectOk(
+        await inTenant(t, second, id)("POST", member(owner.id), { roleId: await roleId(t, id, "admin") }),
+      );
+      expect(expectOk<MemberDto>(await inTenant(t, second, id)("GET", member(owner.id))).role.key).toBe(
+        "admin",
       );
     });
 

@@ -6,7 +6,7 @@ import { loadConfig } from "../src/config";
 import { type Database, openDatabase } from "../src/db/client";
 import { priceService } from "../src/features/price/price-service";
 import { expectOk } from "./helpers/accounts";
-import { type ApiClient, apiClient } from "./helpers/api-client";
+import { type ApiClient, apiClient, eventually } from "./helpers/api-client";
 import { createTestApp, onPostgres, type TestApp } from "./helpers/test-app";
 
 const CHECK = { service: "basic", number: "+442079460000" };
@@ -107,17 +107,3 @@ describe.skipIf(!onPostgres)("public API: caches across two server processes (Po
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 });
-
-/** Repeats a call until it answers with the status (and passes the check), for up to 2 s. */
-async function eventually<R extends { statusCode: number }>(
-  call: () => Promise<R>,
-  status: number,
-  also: (response: R) => boolean = () => true,
-): Promise<R> {
-  const until = Date.now() + 2_000;
-  for (;;) {
-    const response = await call();
-    if ((response.statusCode === status && also(response)) || Date.now() > until) return response;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

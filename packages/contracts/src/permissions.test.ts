@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hasAnyPermission, type PermissionHolder, permissionMatches } from "./permissions";
+import {
+  canGrant,
+  hasAnyPermission,
+  type PermissionHolder,
+  permissionCovers,
+  permissionMatches,
+  permissionsNotHeld,
+} from "./permissions";
 
 const user = (...permissions: string[]): PermissionHolder => ({ permissions, super: false });
 const superUser = (...permissions: string[]): PermissionHolder => ({ permissions, super: true });
@@ -202,6 +209,39 @@ describe("permission properties", () => {
           }
         },
       ),
+    );
+  });
+});
+
+describe("permissionCovers and permissionsNotHeld: granting only what one holds", () => {
+  it("counts a wildcard only on the granted side", () => {
+    expect(permissionCovers("order:*", "order:refund")).toBe(true);
+    expect(permissionCovers("*", "order:refund")).toBe(true);
+    expect(permissionCovers("order", "order:refund")).toBe(true);
+    expect(permissionCovers("order:read", "order:*")).toBe(false);
+    expect(permissionCovers("order:read", "order")).toBe(false);
+    expect(permissionCovers("order:read", "*")).toBe(false);
+    expect(permissionCovers("order:read", "order:read")).toBe(true);
+    expect(permissionCovers("order:read", "order:write")).toBe(false);
+  });
+
+  it("lists what the holder lacks, and refuses a super role to anyone but a super holder", () => {
+    const role = (...permissions: string[]) => ({ permissions, super: false });
+    expect(permissionsNotHeld(user("a:read", "b:read"), role("b:read", "a:read"))).toEqual([]);
+    expect(permissionsNotHeld(user("a:read"), role("c:x", "a:read", "b:y", "c:x"))).toEqual(["b:y", "c:x"]);
+    expect(permissionsNotHeld(user("a:*"), role("a:*", "a:read"))).toEqual([]);
+    expect(permissionsNotHeld(user("*:*"), { permissions: [], super: true })).toEqual(["*"]);
+    expect(permissionsNotHeld(superUser(), { permissions: [], super: true })).toEqual([]);
+    expect(canGrant(user(), role())).toBe(true);
+    expect(canGrant(user("a:read"), role("a:*"))).toBe(false);
+  });
+
+  it("never lets a holder grant a permission the route matcher would refuse them", () => {
+    fc.assert(
+      fc.property(fc.array(permission, { maxLength: 4 }), permission, (held, wanted) => {
+        if (permissionsNotHeld(user(...held), { permissions: [wanted], super: false }).length === 0)
+          expect(held.some((h) => permissionMatches(h, wanted))).toBe(true);
+      }),
     );
   });
 });

@@ -29,3 +29,34 @@ export function hasAnyPermission(holder: PermissionHolder, required: readonly st
   if (holder.super) return true;
   return required.some((need) => holder.permissions.some((have) => permissionMatches(have, need)));
 }
+
+/**
+ * Whether a granted permission includes everything another one gives. Unlike the matcher above,
+ * only a wildcard on the granted side counts: "order:read" does not include "order:*", so holding
+ * one action never lets anyone hand out the whole resource (docs/security.md, roles and rights).
+ */
+export function permissionCovers(granted: string, wanted: string): boolean {
+  const [grantedResource, grantedAction] = halves(granted);
+  const [wantedResource, wantedAction] = halves(wanted);
+  const covers = (have: string, want: string) => have === "*" || have === want;
+  return covers(grantedResource, wantedResource) && covers(grantedAction, wantedAction);
+}
+
+/**
+ * The permissions of a role (its list, or everything when super) the holder does not hold
+ * themselves, sorted; empty when the holder may hand the role out. A super role can only be
+ * handed out by a super holder: for anyone else the answer is ["*"].
+ */
+export function permissionsNotHeld(holder: PermissionHolder, role: PermissionHolder): string[] {
+  if (holder.super) return [];
+  if (role.super) return ["*"];
+  const missing = role.permissions.filter(
+    (p) => !holder.permissions.some((have) => permissionCovers(have, p)),
+  );
+  return [...new Set(missing)].sort();
+}
+
+/** Whether the holder may give the role to someone, or put these permissions into a role. */
+export function canGrant(holder: PermissionHolder, role: PermissionHolder): boolean {
+  return permissionsNotHeld(holder, role).length === 0;
+}

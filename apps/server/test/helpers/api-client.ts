@@ -49,3 +49,20 @@ export function keyCaller(t: TestApp, secret: string) {
 }
 
 export type ApiClient = Awaited<ReturnType<typeof apiClient>>;
+
+/**
+ * Repeats a call until it answers with the status (and passes the check), for up to 2 s: a cache
+ * is dropped when the database's change notification arrives, a moment after the commit.
+ */
+export async function eventually<R extends { statusCode: number }>(
+  call: () => Promise<R>,
+  status: number,
+  also: (response: R) => boolean = () => true,
+): Promise<R> {
+  const until = Date.now() + 2_000;
+  for (;;) {
+    const response = await call();
+    if ((response.statusCode === status && also(response)) || Date.now() > until) return response;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -52,8 +52,17 @@ const COLUMNS = sql.join(
   sql`, `,
 );
 
-/** A key as authentication needs it: with its organisation's status and time zone. */
-export type ApiKeyAuthRow = ApiKeyRow & { tenant_status: string; time_zone: string };
+/**
+ * A key as authentication needs it: with its organisation's status and time zone, and its
+ * creator's rights in the organisation today (a platform super-user who is not a member counts as
+ * an owner, as in tenant-context-repo.ts; someone who left has none).
+ */
+export type ApiKeyAuthRow = ApiKeyRow & {
+  tenant_status: string;
+  time_zone: string;
+  creator_super: boolean;
+  creator_permissions: string[];
+};
 
 /** All SQL of API keys. */
 export function apiKeyRepo(db: Db) {
@@ -80,9 +89,15 @@ export function apiKeyRepo(db: Db) {
     async forAuth(lookup: string): Promise<ApiKeyAuthRow | undefined> {
       const rows = await queryRows<ApiKeyAuthRow>(
         db,
-        sql`select ${COLUMNS}, t.status as tenant_status, t.timezone_code as time_zone
+        sql`select ${COLUMNS}, t.status as tenant_status, t.timezone_code as time_zone,
+              coalesce(case when m.user_id is not null then r.is_super
+                            else u.platform_admin and u.partner_id = t.partner_id end, false) as creator_super,
+              coalesce(r.permissions, '[]'::jsonb) as creator_permissions
             from api_keys k join tenants t on t.id = k.tenant_id
-            left join users u on u.id = k.created_by where k.lookup = ${lookup}`,
+            left join users u on u.id = k.created_by
+            left join tenant_members m on m.tenant_id = k.tenant_id and m.user_id = k.created_by
+            left join roles r on r.id = m.role_id
+            where k.lookup = ${lookup}`,
       );
       return rows[0];
     },

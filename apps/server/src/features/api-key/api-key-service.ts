@@ -6,6 +6,7 @@ import {
   type ApiKeyScope,
   type ApiKeyView,
 } from "@nc/contracts/api-keys";
+import { hasAnyPermission } from "@nc/contracts/permissions";
 import { v7 as uuidv7 } from "uuid";
 import type { ChangeCache } from "../../db/change-cache";
 import type { Db } from "../../db/client";
@@ -13,6 +14,12 @@ import { AppError } from "../../http/app-error";
 import { sameDigest } from "../auth/tokens";
 import { ipAllowed, keyHint, newKey, parseIpRange, parseKey } from "./api-key-format";
 import { type ApiKeyAuthRow, type ApiKeyRepo, type ApiKeyRow, apiKeyRepo } from "./api-key-repo";
+
+/**
+ * What making a key takes. A key speaks for its creator, so it works only while the creator is
+ * still a member who holds this (docs/security.md, roles and rights; docs/api.md).
+ */
+export const KEY_CREATE_PERMISSIONS = ["apikey:create"] as const;
 
 /** last_used_at is written at most this often per key, and never on the request's path. */
 const TOUCH_EVERY_MS = 60_000;
@@ -144,6 +151,7 @@ export function apiKeyService(
     /**
      * The identity behind a presented key, or null: unknown, wrong secret (compared in constant
      * time), revoked, past its grace period, expired, or from an address outside its allow-list.
+     * A sound key whose creator has left or lost the right to make keys throws 40312.
      */
     async verify(presented: string, ip: string): Promise<KeyIdentity | null> {
       const parsed = parseKey(presented);
@@ -155,6 +163,12 @@ export function apiKeyService(
       const status = statusOf(row);
       if (status === "revoked" || status === "expired") return null;
       if (!ipAllowed(ip, row.ip_allow_list)) return null;
+      // A key speaks for its creator: it stops once they leave or lose apikey:create. Said plainly
+      // only to a caller who proved the whole key, so the integrator knows to ask for a new one.
+      // The creator's rights come with the cached row, dropped on any membership or role change
+      // (migration 0023_key_auth_membership).
+      const creator = { super: row.creator_super, permissions: row.creator_permissions };
+      if (!hasAnyPermission(creator, KEY_CREATE_PERMISSIONS)) throw new AppError("apiKeyCreatorLacksRight");
       this.touch(row.id);
       return {
         keyId: row.id,

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../http/envelope";
 import { requireTenant } from "../../http/tenant-context";
-import { apiKeyService } from "./api-key-service";
+import { apiKeyService, KEY_CREATE_PERMISSIONS } from "./api-key-service";
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -14,7 +14,7 @@ export async function apiKeyRoutes(app: FastifyInstance) {
   const keys = apiKeyService(app.services.database.db, app.services.keyAuth);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { tenant: true, permissions: ROUTE_PERMISSIONS.apiKeys } as const;
-  const create = { tenant: true, permissions: ["apikey:create"] } as const;
+  const create = { tenant: true, permissions: KEY_CREATE_PERMISSIONS } as const;
   const remove = { tenant: true, permissions: ["apikey:delete"] } as const;
 
   r.get("/api/tenant/apikey", { config: read }, async (request) =>

@@ -19,6 +19,7 @@ import { randomToken, sha256 } from "../auth/tokens";
 import { memberRepo } from "../member/member-repo";
 import type { PartnerRow } from "../partner/partner-repo";
 import { enforceLimits, HOUR } from "../rate-limit/limiter";
+import { assertMayGrant } from "../role/grant-rules";
 import type { TenantContext } from "../tenant/tenant-context-repo";
 import { type InvitationByToken, type InvitationView, invitationRepo } from "./invitation-repo";
 
@@ -66,7 +67,8 @@ export function invitationService(s: Services) {
     email: string,
     role: InvitationView["role"],
   ): Promise<Invitation> {
-    if (role.isSuper && !ctx.super) throw new AppError("ownerOnly");
+    // Inviting with a role grants it: the same rule as giving a member a role.
+    assertMayGrant(ctx, role);
     if (await members.isMemberByEmail(ctx.id, from.caller.partner.id, email))
       throw new AppError("alreadyMember");
     const token = randomToken();

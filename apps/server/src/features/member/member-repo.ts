@@ -10,7 +10,13 @@ const memberColumns = {
   name: users.name,
   email: users.email,
   joinedAt: tenantMembers.createdAt,
-  role: { id: roles.id, name: roles.name, key: roles.key, super: roles.isSuper },
+  role: {
+    id: roles.id,
+    name: roles.name,
+    key: roles.key,
+    super: roles.isSuper,
+    permissions: roles.permissions,
+  },
 };
 
 export type MemberRow = {
@@ -18,7 +24,7 @@ export type MemberRow = {
   name: string;
   email: string;
   joinedAt: Date;
-  role: { id: string; name: string; key: string | null; super: boolean };
+  role: { id: string; name: string; key: string | null; super: boolean; permissions: string[] };
 };
 
 function membersOf(db: Db | Tx, tenantId: string) {
@@ -51,9 +57,11 @@ async function otherOwners(tx: Tx, tenantId: string, userId: string): Promise<nu
   return owners.filter((o) => o.userId !== userId).length;
 }
 
+type RoleRow = typeof roles.$inferSelect;
+
 export type ChangeOutcome =
-  | { status: "changed" | "unchanged"; member: MemberRow; role: typeof roles.$inferSelect }
-  | { status: "not-found" | "unknown-role" | "owner-only" | "last-owner" };
+  | { status: "changed" | "unchanged"; member: MemberRow; role: RoleRow }
+  | { status: "not-found" | "unknown-role" | "last-owner" };
 export type RemoveOutcome =
   | { status: "removed"; member: MemberRow }
   | { status: "not-found" | "owner-only" | "last-owner" };
@@ -101,14 +109,15 @@ export function memberRepo(db: Db) {
       )[0],
 
     /**
-     * Gives a member another role of the organisation. Only an owner (`actorSuper`) may grant or
-     * take away the Owner role, and the last owner keeps it.
+     * Gives a member another role of the organisation, and the last owner keeps the Owner role.
+     * `authorize` sees the member's current role and the new one as read under the lock, and
+     * throws to refuse (the transaction then rolls back).
      */
     async changeRole(input: {
       tenantId: string;
       userId: string;
       roleId: string;
-      actorSuper: boolean;
+      authorize: (current: MemberRow["role"], next: RoleRow) => void;
     }): Promise<ChangeOutcome> {
       return db.transaction(async (tx) => {
         await lockTenant(tx, input.tenantId);
@@ -120,7 +129,7 @@ export function memberRepo(db: Db) {
           .where(and(eq(roles.tenantId, input.tenantId), eq(roles.id, input.roleId)));
         if (!role) return { status: "unknown-role" };
         if (role.id === member.role.id) return { status: "unchanged", member, role };
-        if ((member.role.super || role.isSuper) && !input.actorSuper) return { status: "owner-only" };
+        input.authorize(member.role, role);
         if (member.role.super && !role.isSuper && (await otherOwners(tx, input.tenantId, input.userId)) === 0)
           return { status: "last-owner" };
         await tx

@@ -3,6 +3,7 @@ import { BUILT_IN_ROLE_KEYS } from "@nc/contracts/permission-catalog";
 import type { Db } from "../../db/client";
 import { AppError, fieldError } from "../../http/app-error";
 import type { NoticeService } from "../notice/notice-service";
+import { assertMayGrant, assertNotOwnRole } from "../role/grant-rules";
 import type { TenantContext } from "../tenant/tenant-context-repo";
 import { type MemberRow, memberRepo } from "./member-repo";
 
@@ -44,15 +45,25 @@ export function memberService(db: Db, notices: NoticeService) {
       return toMember(row);
     },
 
+    /**
+     * Gives a member another role. Never one's own; only an owner touches an owner; and the caller
+     * must hold every right of both the member's current role and the new one, so nobody hands out
+     * or takes away more than they have (grant-rules.ts).
+     */
     async changeRole(ctx: TenantContext, userId: string, roleId: string): Promise<Member> {
-      const outcome = await repo.changeRole({ tenantId: ctx.id, userId, roleId, actorSuper: ctx.super });
+      assertNotOwnRole(ctx, { userId });
+      const outcome = await repo.changeRole({
+        tenantId: ctx.id,
+        userId,
+        roleId,
+        authorize: (current, next) =>
+          assertMayGrant(ctx, { isSuper: current.super, permissions: current.permissions }, next),
+      });
       switch (outcome.status) {
         case "not-found":
           throw new AppError("notFound");
         case "unknown-role":
           throw fieldError("roleId", "unknown_role");
-        case "owner-only":
-          throw new AppError("ownerOnly");
         case "last-owner":
           throw new AppError("lastOwner");
       }
@@ -67,7 +78,13 @@ export function memberService(db: Db, notices: NoticeService) {
       }
       return toMember({
         ...member,
-        role: { id: role.id, name: role.name, key: role.key, super: role.isSuper },
+        role: {
+          id: role.id,
+          name: role.name,
+          key: role.key,
+          super: role.isSuper,
+          permissions: role.permissions,
+        },
       });
     },
 

@@ -2,6 +2,8 @@ import { BUILT_IN_ROLE_KEYS, isKnownPermission } from "@nc/contracts/permission-
 import type { RoleDetail } from "@nc/contracts/tenancy";
 import type { Db } from "../../db/client";
 import { AppError, fieldError } from "../../http/app-error";
+import type { TenantContext } from "../tenant/tenant-context-repo";
+import { assertMayGrant, assertNotOwnRole } from "./grant-rules";
 import { type RoleRow, roleRepo } from "./role-repo";
 
 function detail(row: RoleRow, memberCount: number): RoleDetail {
@@ -17,7 +19,10 @@ function detail(row: RoleRow, memberCount: number): RoleDetail {
   };
 }
 
-/** Roles of an organisation: the built-in ones are fixed; custom ones are made, edited, deleted. */
+/**
+ * Roles of an organisation: the built-in ones are fixed; custom ones are made, edited, deleted,
+ * only within the caller's own rights and never the role the caller holds (grant-rules.ts).
+ */
 export function roleService(db: Db) {
   const repo = roleRepo(db);
 
@@ -50,27 +55,30 @@ export function roleService(db: Db) {
       return detail(row, (await repo.memberCounts(tenantId)).get(id) ?? 0);
     },
 
-    async create(tenantId: string, input: { name: string; permissions: string[] }): Promise<RoleDetail> {
-      const row = await repo.create(tenantId, {
-        name: input.name,
-        permissions: checkPermissions(input.permissions),
-      });
+    async create(ctx: TenantContext, input: { name: string; permissions: string[] }): Promise<RoleDetail> {
+      const permissions = checkPermissions(input.permissions);
+      assertMayGrant(ctx, { isSuper: false, permissions });
+      const row = await repo.create(ctx.id, { name: input.name, permissions });
       if (!row) throw fieldError("name", "name_taken");
       return detail(row, 0);
     },
 
+    /**
+     * Edits a custom role. The role as it is and as it will be must both lie within the caller's
+     * rights: someone who could not have made it does not reshape it.
+     */
     async update(
-      tenantId: string,
+      ctx: TenantContext,
       id: string,
       input: { name: string; permissions: string[] },
     ): Promise<RoleDetail> {
-      await custom(tenantId, id);
-      const row = await repo.update(tenantId, id, {
-        name: input.name,
-        permissions: checkPermissions(input.permissions),
-      });
+      const current = await custom(ctx.id, id);
+      assertNotOwnRole(ctx, { roleId: id });
+      const permissions = checkPermissions(input.permissions);
+      assertMayGrant(ctx, current, { isSuper: false, permissions });
+      const row = await repo.update(ctx.id, id, { name: input.name, permissions });
       if (!row) throw fieldError("name", "name_taken");
-      return detail(row, (await repo.memberCounts(tenantId)).get(id) ?? 0);
+      return detail(row, (await repo.memberCounts(ctx.id)).get(id) ?? 0);
     },
 
     async remove(tenantId: string, id: string) {

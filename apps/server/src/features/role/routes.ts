@@ -30,13 +30,13 @@ export async function roleRoutes(app: FastifyInstance) {
   r.post(
     "/api/tenant/role",
     { schema: { body: roleBody }, config: { tenant: true, permissions: ["role:create"] } },
-    async (request) => ok(await roles.create(requireTenant(request).id, request.body)),
+    async (request) => ok(await roles.create(requireTenant(request), request.body)),
   );
 
   r.post(
     "/api/tenant/role/s/:id",
     { schema: { params: idParams, body: roleBody }, config: { tenant: true, permissions: ["role:update"] } },
-    async (request) => ok(await roles.update(requireTenant(request).id, request.params.id, request.body)),
+    async (request) => ok(await roles.update(requireTenant(request), request.params.id, request.body)),
   );
 
   r.delete(
