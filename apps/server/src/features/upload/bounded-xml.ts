@@ -35,7 +35,6 @@ const MAX_ENTITY_CHARS = 12;
 export class XmlError extends Error {}
 
 const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-const ATTRIBUTE = /([^\s=/]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
 type State = "text" | "tag" | "comment" | "cdata" | "pi";
 
@@ -175,34 +174,22 @@ export class BoundedXmlParser {
   }
 
   private tag(body: string): void {
-    if (body.startsWith("/")) {
+    if (body.charCodeAt(0) === SLASH) {
       const name = body.slice(1).trim();
       if (this.open.pop() !== name) throw new XmlError("mismatched closing tag");
       this.handlers.closetag?.({ name, attributes: {}, isSelfClosing: false });
       return;
     }
-    const isSelfClosing = body.endsWith("/");
+    const isSelfClosing = body.charCodeAt(body.length - 1) === SLASH;
     const inner = isSelfClosing ? body.slice(0, -1) : body;
-    const nameEnd = inner.search(/[\s]/);
-    const name = nameEnd === -1 ? inner : inner.slice(0, nameEnd);
-    if (name === "" || /[<>"'=/]/.test(name)) throw new XmlError("bad tag name");
+    let i = 0;
+    while (i < inner.length && !isSpace(inner.charCodeAt(i))) i++;
+    const name = inner.slice(0, i);
+    if (name === "") throw new XmlError("bad tag name");
     if (this.open.length === 0 && this.sawRoot) throw new XmlError("second root element");
     this.sawRoot = true;
 
-    const attributes: Record<string, string> = {};
-    if (nameEnd !== -1) {
-      const rest = inner.slice(nameEnd);
-      ATTRIBUTE.lastIndex = 0;
-      let consumed = 0;
-      for (let match = ATTRIBUTE.exec(rest); match; match = ATTRIBUTE.exec(rest)) {
-        if (rest.slice(consumed, match.index).trim() !== "") throw new XmlError("bad attribute");
-        attributes[match[1]!] = decodeEntities(match[2] ?? match[3] ?? "");
-        consumed = ATTRIBUTE.lastIndex;
-      }
-      if (rest.slice(consumed).trim() !== "") throw new XmlError("bad attribute");
-    }
-
-    const tag = { name, attributes, isSelfClosing };
+    const tag = { name, attributes: readAttributes(inner, i), isSelfClosing };
     if (!isSelfClosing) {
       if (this.open.length >= MAX_DEPTH) throw new XmlError("nested too deep");
       this.open.push(name);
@@ -212,18 +199,52 @@ export class BoundedXmlParser {
   }
 }
 
+const SLASH = 0x2f;
+const EQUALS = 0x3d;
+const QUOTE = 0x22;
+const APOSTROPHE = 0x27;
+const GREATER = 0x3e;
+const LESS = 0x3c;
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+}
+
+/** `name="value"` pairs from `from` to the end of a tag's body; anything else is malformed. */
+function readAttributes(body: string, from: number): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  let i = from;
+  for (;;) {
+    while (i < body.length && isSpace(body.charCodeAt(i))) i++;
+    if (i >= body.length) return attributes;
+    const nameStart = i;
+    while (i < body.length && body.charCodeAt(i) !== EQUALS && !isSpace(body.charCodeAt(i))) i++;
+    const name = body.slice(nameStart, i);
+    while (i < body.length && isSpace(body.charCodeAt(i))) i++;
+    if (name === "" || body.charCodeAt(i) !== EQUALS) throw new XmlError("bad attribute");
+    i++;
+    while (i < body.length && isSpace(body.charCodeAt(i))) i++;
+    const quote = body.charCodeAt(i);
+    if (quote !== QUOTE && quote !== APOSTROPHE) throw new XmlError("bad attribute");
+    const close = body.indexOf(quote === QUOTE ? '"' : "'", i + 1);
+    if (close === -1) throw new XmlError("bad attribute");
+    attributes[name] = decodeEntities(body.slice(i + 1, close));
+    i = close + 1;
+  }
+}
+
 /** The `>` that ends the tag begun before `from`, skipping quoted attribute values; -1 if not yet. */
 function tagEnd(input: string, from: number): number {
-  let quote = "";
+  let quote = 0;
   for (let i = from; i < input.length; i++) {
-    const c = input[i]!;
-    if (quote !== "") {
-      if (c === quote) quote = "";
-    } else if (c === '"' || c === "'") {
+    const c = input.charCodeAt(i);
+    if (quote !== 0) {
+      if (c === quote) quote = 0;
+    } else if (c === QUOTE || c === APOSTROPHE) {
       quote = c;
-    } else if (c === ">") {
+    } else if (c === GREATER) {
       return i;
-    } else if (c === "<") {
+    } else if (c === LESS) {
       throw new XmlError("'<' inside a tag");
     }
   }
