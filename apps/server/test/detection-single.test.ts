@@ -29,6 +29,7 @@ function liveProvider(): LookupProvider & { calls: number } {
   const p = {
     name: "fake-live",
     sandbox: false,
+    answers: ["hlr", "mnp"] as const,
     calls: 0,
     async hlr(e164: string) {
       p.calls++;
@@ -261,6 +262,7 @@ describe("single number check", () => {
     const failing: LookupProvider = {
       name: "down",
       sandbox: false,
+      answers: ["hlr", "mnp"],
       hlr: async () => {
         throw new LookupError("down", "upstream", true);
       },

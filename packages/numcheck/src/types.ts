@@ -89,6 +89,27 @@ export interface BasicResult {
 
 export type Connectivity = "connected" | "absent" | "invalid_msisdn" | "undetermined";
 
+/** What a provider says one look-up cost (tyntec and Twilio report a price per request). */
+export interface ProviderCost {
+  /** Decimal string as the provider wrote it ("0.0045"). */
+  amount: string;
+  /** ISO 4217. */
+  currency: string;
+}
+
+/** What a provider can answer; services are routed only to providers that answer what they need. */
+export type LookupKind = "hlr" | "mnp" | "line_type" | "sim_swap" | "call_forwarding";
+
+/** Signals some providers give beside reachability (Twilio's line type, SIM swap, forwarding). */
+export interface LiveSignals {
+  /** The line type the provider reports, when it has one. */
+  lineType: LineType | null;
+  /** A SIM change: when it was last seen (ISO 8601) or how long ago it may have happened. */
+  simSwap: { swapped: TriState; lastSwapAt: string | null; withinHours: number | null } | null;
+  /** Calls to the number are forwarded unconditionally. */
+  callForwarding: TriState;
+}
+
 export interface HlrResult {
   e164: string;
   connectivity: Connectivity;
@@ -101,6 +122,10 @@ export interface HlrResult {
   /** The provider's name ("sandbox" for the sandbox). */
   provider: string;
   obtainedAt: string;
+  /** What the provider reported this look-up cost; absent when it does not say. */
+  cost?: ProviderCost | null;
+  /** Extra signals, from providers that give them (absent otherwise). */
+  signals?: LiveSignals | null;
 }
 
 export type PortedStatus = "ported" | "not_ported" | "assumed_ported" | "assumed_not_ported" | "unknown";
@@ -113,12 +138,16 @@ export interface MnpResult {
   source: DataSource;
   provider: string;
   obtainedAt: string;
+  /** What the provider reported this look-up cost; absent when it does not say. */
+  cost?: ProviderCost | null;
 }
 
 /** A live look-up provider (sandbox or a real upstream). */
 export interface LookupProvider {
   readonly name: string;
   readonly sandbox: boolean;
+  /** What it can answer (docs/providers.md); `hlr()`/`mnp()` of a kind it lacks are never called. */
+  readonly answers: readonly LookupKind[];
   hlr(e164: string, options?: { signal?: AbortSignal }): Promise<HlrResult>;
   mnp(e164: string, options?: { signal?: AbortSignal }): Promise<MnpResult>;
 }

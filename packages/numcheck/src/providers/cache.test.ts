@@ -10,6 +10,7 @@ function fakeUpstream(connectivity: HlrResult["connectivity"] = "connected") {
   const provider: LookupProvider = {
     name: "fake",
     sandbox: false,
+    answers: ["hlr", "mnp"],
     hlr: vi.fn(async (e164: string): Promise<HlrResult> => {
       calls++;
       return {

@@ -140,6 +140,7 @@ export function cached(
   return {
     name: provider.name,
     sandbox: provider.sandbox,
+    answers: provider.answers,
     hlr: (e164, callOptions) => lookup("hlr", e164, (signal) => provider.hlr(e164, { signal }), callOptions),
     mnp: (e164, callOptions) => lookup("mnp", e164, (signal) => provider.mnp(e164, { signal }), callOptions),
   };

@@ -39,6 +39,7 @@ export function resilient(provider: LookupProvider, options: ResilienceOptions =
   return {
     name: provider.name,
     sandbox: provider.sandbox,
+    answers: provider.answers,
     breaker,
     semaphore,
     hlr(e164, callOptions): Promise<HlrResult> {

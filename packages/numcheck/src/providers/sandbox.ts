@@ -2,6 +2,7 @@ import {
   type Connectivity,
   type HlrResult,
   LookupError,
+  type LookupKind,
   type LookupProvider,
   type MnpResult,
   type Network,
@@ -110,6 +111,7 @@ const MAP_CODE: Partial<Record<SandboxOutcome, number>> = { absent: 27, invalid:
 export class SandboxProvider implements LookupProvider {
   readonly name = "sandbox";
   readonly sandbox = true;
+  readonly answers: readonly LookupKind[] = ["hlr", "mnp"];
   readonly #timeoutDelayMs: number;
   readonly #latencyMs: number;
   readonly #now: () => Date;

@@ -2,6 +2,7 @@ import {
   type Connectivity,
   type HlrResult,
   LookupError,
+  type LookupKind,
   type LookupProvider,
   type MnpResult,
   type Network,
@@ -177,6 +178,7 @@ export function mapGnp(e164: string, answer: TyntecAnswer, obtainedAt: Date): Mn
 export class TyntecProvider implements LookupProvider {
   readonly name = "tyntec";
   readonly sandbox = false;
+  readonly answers: readonly LookupKind[] = ["hlr", "mnp"];
   readonly #apiKey: string;
   readonly #baseUrl: string;
   readonly #fetch: typeof fetch;
