@@ -20,7 +20,11 @@ describe("API keys", () => {
 
   async function org() {
     const f = await fundedTenant(t);
-    return { ...f, api: inTenant(t, f.owner, f.tenantId), keys: apiKeyService(t.database.db) };
+    return {
+      ...f,
+      api: inTenant(t, f.owner, f.tenantId),
+      keys: apiKeyService(t.database.db, undefined, t.app.services.audit),
+    };
   }
   const create = (api: ReturnType<typeof inTenant>, body: object = {}) =>
     api("POST", "/api/tenant/apikey", {

@@ -13,18 +13,20 @@ const TRADE_TYPE_VALUES = Object.values(TRADE_TYPES) as number[];
 export const amountText = z
   .string()
   .refine((s) => parseAmountToMicros(s) !== null, { error: "invalid_format" });
-const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid_format" });
+export const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid_format" });
+
+/** A repeatable or comma-separated query parameter (`a=1&a=2` or `a=1,2`) as its list of texts. */
+export const splitQueryList = (v: unknown): string[] | undefined =>
+  v === undefined || v === ""
+    ? undefined
+    : [v]
+        .flat()
+        .flatMap((s) => String(s).split(","))
+        .filter(Boolean);
 
 /** `tradeType=1&tradeType=4` or `tradeType=1,4`. */
 const tradeTypeList = z.preprocess(
-  (v) =>
-    v === undefined || v === ""
-      ? undefined
-      : [v]
-          .flat()
-          .flatMap((s) => String(s).split(","))
-          .filter(Boolean)
-          .map(Number),
+  (v) => splitQueryList(v)?.map(Number),
   z
     .array(
       z

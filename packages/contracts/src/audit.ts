@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dayText, splitQueryList } from "./account";
 
 /**
  * Every action the audit log records, as `resource.action` (docs/security.md, "Audit log").
@@ -7,7 +8,16 @@ import { z } from "zod";
  */
 export const AUDIT_CATALOG = {
   auth: ["sign_in"],
-  organisation: ["created", "updated", "settings_updated"],
+  account: ["deleted"],
+  organisation: [
+    "created",
+    "updated",
+    "settings_updated",
+    "deletion_requested",
+    "restored",
+    "purged",
+    "exported",
+  ],
   member: ["role_changed", "removed", "left"],
   role: ["created", "updated", "deleted"],
   invitation: ["created", "revoked", "accepted"],
@@ -34,17 +44,9 @@ export const isAuditAction = (value: string): value is AuditAction =>
 export const AUDIT_PAGE_MAX = 100;
 export const AUDIT_PAGE_DEFAULT = 50;
 
-const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid_format" });
-
 /** `action=api_key` (every action on API keys) or `action=api_key.revoked`; repeat or comma-separate. */
 const actionList = z.preprocess(
-  (v) =>
-    v === undefined || v === ""
-      ? undefined
-      : [v]
-          .flat()
-          .flatMap((s) => String(s).split(","))
-          .filter(Boolean),
+  splitQueryList,
   z
     .array(
       z.string().refine((s) => isAuditAction(s) || (AUDIT_RESOURCES as string[]).includes(s), {

@@ -149,7 +149,8 @@ describe("security: audit log", () => {
     const tenantId = await createTenant(t, owner);
     expectOk(await login(t, owner.email, owner.password));
     expectOk(await login(t, owner.email, owner.password));
-    const [old] = await events(tenantId);
+    const all = await events(tenantId);
+    const old = all[0];
     // Ageing a row needs the purge's own permission: the trigger refuses anyone else.
     await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('nc.audit_purge', 'on', true)`);
@@ -161,6 +162,6 @@ describe("security: audit log", () => {
     expect(removed).toBeGreaterThanOrEqual(1);
     const left = await events(tenantId);
     expect(left.map((e) => e.id)).not.toContain(old!.id);
-    expect(left).toHaveLength(1);
+    expect(left).toHaveLength(all.length - 1);
   });
 });

@@ -3,13 +3,14 @@ import { formatMoney, microsToDecimal, parseAmountToMicros } from "@nc/contracts
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { eq } from "drizzle-orm";
 import { tenants } from "../../db/schema/index";
+import { auditActorOf, operatorName, recordAudit } from "../../features/audit/audit-service";
 import { billingService } from "../../features/billing/billing-service";
 import { formatParam } from "../../i18n/translate";
 import { type CliCommand, required, UsageError } from "../command";
 
 type Input = Parameters<CliCommand["run"]>[0];
 
-const operator = () => ({ type: "operator" as const, id: process.env.USER ?? "cli" });
+const operator = () => ({ type: "operator" as const, id: operatorName() });
 
 async function tenantOf(input: Input): Promise<string> {
   const id = required(input.values, "tenant");
@@ -18,6 +19,8 @@ async function tenantOf(input: Input): Promise<string> {
   if (!row) throw new UsageError(`no organisation ${id}`);
   return row.id;
 }
+
+const AUDIT_ACTION = { add: "balance.added", sub: "balance.subtracted", refund: "balance.refunded" } as const;
 
 /** add (2), sub (3), refund (10): an operator's correction, always a new ledger row with a reason. */
 function movement(action: "add" | "sub" | "refund", tradeType: number, what: string): CliCommand {
@@ -39,6 +42,7 @@ function movement(action: "add" | "sub" | "refund", tradeType: number, what: str
       const reason = required(input.values, "reason");
       const key = typeof input.values.key === "string" ? input.values.key : undefined;
       const billing = billingService(input.database.db);
+      const { currency } = await billing.balance(tenantId);
       const id = randomUUID();
       try {
         const { entry, replayed } = await billing[tradeType === TRADE_TYPES.sub ? "charge" : "credit"]({
@@ -50,8 +54,15 @@ function movement(action: "add" | "sub" | "refund", tradeType: number, what: str
           reference: { type: "operator", id },
           actor: operator(),
           note: reason,
+          alongside: (tx, entry) =>
+            recordAudit(tx, {
+              tenantId,
+              actor: auditActorOf(operator()),
+              action: AUDIT_ACTION[action],
+              target: { type: "ledger_entry", id: entry.id },
+              details: { amountMicros: amountMicros.toString(), currency, reason },
+            }),
         });
-        const { currency } = await billing.balance(tenantId);
         console.log(
           `${replayed ? "Already done (same --key): " : ""}${action} ${formatMoney(amountMicros, currency, "en")} -> balance ${formatMoney(entry.balanceAfterMicros, currency, "en")} (entry ${entry.id})`,
         );

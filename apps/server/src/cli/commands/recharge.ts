@@ -1,11 +1,12 @@
 import { formatMoney } from "@nc/contracts/money";
+import { operatorName } from "../../features/audit/audit-service";
 import { rechargeService } from "../../features/recharge/recharge-service";
 import { type CliCommand, required } from "../command";
 
 type Input = Parameters<CliCommand["run"]>[0];
 
 const service = (input: Input) => rechargeService(input.database.db, input.config);
-const operator = () => ({ type: "operator" as const, id: process.env.USER ?? "cli" });
+const operator = () => ({ type: "operator" as const, id: operatorName() });
 
 /** Bank transfers: the operator sees the money arrive and confirms the order by its reference. */
 export const rechargeCommands: CliCommand[] = [
@@ -54,7 +55,7 @@ export const rechargeCommands: CliCommand[] = [
         return 1;
       }
       const note = typeof input.values.note === "string" ? input.values.note : undefined;
-      const row = await recharge.reject(order.id, note);
+      const row = await recharge.reject(order.id, operator(), note);
       if (!row) {
         console.error(`${order.reference} is ${order.status}; only an unpaid order can be rejected.`);
         return 1;

@@ -214,9 +214,9 @@ export function accountRepo(db: Db) {
     },
 
     /** Sets the threshold; a balance already under it counts as known, so no notice until it crosses again. */
-    async setThreshold(tenantId: string, threshold: bigint | null) {
+    async setThreshold(tenantId: string, threshold: bigint | null, runner: Pick<Db, "execute"> = db) {
       const value = threshold === null ? null : threshold.toString();
-      await db.execute(
+      await runner.execute(
         sql`update accounts set low_balance_threshold_micros = ${value}::bigint,
                    low_balance_alerted = coalesce(balance_micros < ${value}::bigint, false),
                    updated_at = now()

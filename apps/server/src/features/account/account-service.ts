@@ -9,6 +9,8 @@ import type { Locale } from "@nc/contracts/locales";
 import { parseAmountToMicros } from "@nc/contracts/money";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
+import { moneyParam } from "../../i18n/translate";
+import type { AuditMeta, AuditService } from "../audit/audit-service";
 import { billingService } from "../billing/billing-service";
 import { noteText } from "../billing/ledger-note";
 import { accountRepo, type Cursor, type LedgerFilter, type LedgerListRow } from "./account-repo";
@@ -41,6 +43,24 @@ export function decodeCursor(text: string): Cursor {
   return { createdAt, id };
 }
 
+/**
+ * One page from `limit + 1` rows read newest first: the extra row only tells that more follow,
+ * and the cursor points after the last row shown.
+ */
+export function keysetPage<R extends { created_at: string; id: string }, V>(
+  rows: R[],
+  limit: number,
+  view: (row: R) => V,
+): { data: V[]; nextCursor: string | null } {
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  const last = page.at(-1);
+  return {
+    data: page.map(view),
+    nextCursor: more && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+  };
+}
+
 export const toTransaction = (row: LedgerListRow, locale: Locale): Transaction => ({
   id: row.id,
   tradeType: Number(row.trade_type),
@@ -57,7 +77,7 @@ export const toTransaction = (row: LedgerListRow, locale: Locale): Transaction =
 });
 
 /** Reads of the account screens; the threshold is the only thing written here. */
-export function accountService(db: Db) {
+export function accountService(db: Db, audit: Pick<AuditService, "record">) {
   const repo = accountRepo(db);
   const billing = billingService(db);
 
@@ -95,14 +115,7 @@ export function accountService(db: Db) {
       const { currency } = await account(tenantId);
       const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
       const rows = await repo.page(tenantId, toFilter(query, timeZone), query.limit + 1, cursor);
-      const more = rows.length > query.limit;
-      const page = more ? rows.slice(0, query.limit) : rows;
-      const last = page.at(-1);
-      return {
-        data: page.map((row) => toTransaction(row, locale)),
-        nextCursor: more && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
-        currency,
-      };
+      return { ...keysetPage(rows, query.limit, (row) => toTransaction(row, locale)), currency };
     },
 
     async detail(tenantId: string, id: string, timeZone: string, locale: Locale): Promise<TransactionDetail> {
@@ -149,10 +162,25 @@ export function accountService(db: Db) {
       };
     },
 
-    async setThreshold(tenantId: string, threshold: string | null) {
-      await account(tenantId);
+    async setThreshold(tenantId: string, threshold: string | null, meta: AuditMeta) {
+      const { low_balance_threshold_micros: before, currency } = await account(tenantId);
       const micros = threshold === null ? null : parseAmountToMicros(threshold);
-      await repo.setThreshold(tenantId, micros);
+      // Money as micros and currency, so the log shows it in each reader's way.
+      const shown = (value: string | bigint | null) =>
+        value === null ? null : moneyParam(BigInt(value), currency);
+      await db.transaction(async (tx) => {
+        await repo.setThreshold(tenantId, micros, tx as unknown as Db);
+        await audit.record(tx, {
+          tenantId,
+          ...meta,
+          action: "organisation.settings_updated",
+          target: { type: "organisation", id: tenantId },
+          details: {
+            before: { lowBalanceThreshold: shown(before) },
+            after: { lowBalanceThreshold: shown(micros) },
+          },
+        });
+      });
       return { lowBalanceThresholdMicros: micros === null ? null : micros.toString() };
     },
   };

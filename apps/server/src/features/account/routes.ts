@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { auditMeta } from "../../http/audit-meta";
 import { ok } from "../../http/envelope";
 import { requestLocale } from "../../http/locale";
 import { requireTenant } from "../../http/tenant-context";
@@ -17,7 +18,7 @@ const idParams = z.object({ id: z.uuid() });
 
 /** The organisation's account: balance, chart, transactions, detail, export, low-balance threshold. */
 export async function accountRoutes(app: FastifyInstance) {
-  const accounts = accountService(app.services.database.db);
+  const accounts = accountService(app.services.database.db, app.services.audit);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const overview = { tenant: true, permissions: ["account:read"] } as const;
   const statement = { tenant: true, permissions: ["account_stmt:read"] } as const;
@@ -67,6 +68,10 @@ export async function accountRoutes(app: FastifyInstance) {
       const filter = toFilter(request.query, tenant.timezoneCode);
       const day = new Date().toISOString().slice(0, 10);
       const csv = request.query.format === "csv";
+      await app.services.audit.recordExport(app.services.database.db, tenant.id, auditMeta(request), {
+        kind: "transactions",
+        format: request.query.format,
+      });
       reply
         .header(
           "content-type",
@@ -91,6 +96,12 @@ export async function accountRoutes(app: FastifyInstance) {
     "/api/tenant/account/settings",
     { schema: { body: accountSettingsBody }, config: { tenant: true, permissions: ["tenant:update"] } },
     async (request) =>
-      ok(await accounts.setThreshold(requireTenant(request).id, request.body.lowBalanceThreshold)),
+      ok(
+        await accounts.setThreshold(
+          requireTenant(request).id,
+          request.body.lowBalanceThreshold,
+          auditMeta(request),
+        ),
+      ),
   );
 }

@@ -11,6 +11,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { ChangeCache } from "../../db/change-cache";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
+import type { AuditMeta, AuditService } from "../audit/audit-service";
 import { sameDigest } from "../auth/tokens";
 import { ipAllowed, keyHint, newKey, parseIpRange, parseKey } from "./api-key-format";
 import { type ApiKeyAuthRow, type ApiKeyRepo, type ApiKeyRow, apiKeyRepo } from "./api-key-repo";
@@ -60,9 +61,27 @@ const toView = (row: ApiKeyRow): ApiKeyView => ({
 export function apiKeyService(
   db: Db,
   /** The process's shared cache of keys for authentication (without it, every call reads). */
-  authCache?: ChangeCache<ApiKeyAuthRow>,
+  authCache: ChangeCache<ApiKeyAuthRow> | undefined,
+  /** Keys made, rolled and revoked are written to the audit log in the change's transaction. */
+  audit: Pick<AuditService, "record">,
   repo: ApiKeyRepo = apiKeyRepo(db),
 ) {
+  const record = (
+    runner: Db,
+    meta: AuditMeta,
+    action: "api_key.created" | "api_key.rolled" | "api_key.revoked",
+    key: { id: string; tenant_id?: string; name: string; mode: string; scopes: string[] },
+    tenantId: string,
+    extra: Record<string, unknown> = {},
+  ) =>
+    audit.record(runner, {
+      tenantId,
+      ...meta,
+      action,
+      target: { type: "api_key", id: key.id },
+      details: { name: key.name, mode: key.mode, scopes: key.scopes, ...extra },
+    });
+
   const touched = new Map<string, number>();
 
   function checkInput(body: ApiKeyCreateBody): { ips: string[]; expiresAt: string | null } {
@@ -106,22 +125,39 @@ export function apiKeyService(
   return {
     list: async (tenantId: string) => (await repo.list(tenantId)).map(toView),
 
-    async create(input: { tenantId: string; userId: string } & ApiKeyCreateBody): Promise<ApiKeyCreatedView> {
+    async create(
+      input: { tenantId: string; userId: string } & ApiKeyCreateBody,
+      meta: AuditMeta,
+    ): Promise<ApiKeyCreatedView> {
       const { ips, expiresAt } = checkInput(input);
       if ((await repo.activeCount(input.tenantId)) >= API_KEYS_MAX)
         throw new AppError("apiKeyLimit", { max: API_KEYS_MAX }, { max: API_KEYS_MAX });
-      return make(db, input, ips, expiresAt);
+      return db.transaction(async (tx) => {
+        const runner = tx as unknown as Db;
+        const made = await make(runner, input, ips, expiresAt);
+        await record(runner, meta, "api_key.created", made.key, input.tenantId, {
+          ipAllowList: made.key.ipAllowList,
+          expiresAt: made.key.expiresAt,
+        });
+        return made;
+      });
     },
 
     /** A new key like the old one; the old one keeps working for the grace period, then stops. */
-    async roll(tenantId: string, id: string, graceHours: number, userId: string): Promise<ApiKeyCreatedView> {
+    async roll(
+      tenantId: string,
+      id: string,
+      graceHours: number,
+      userId: string,
+      meta: AuditMeta,
+    ): Promise<ApiKeyCreatedView> {
       const made = await db.transaction(async (tx) => {
         const runner = tx as unknown as Db;
         const old = await repo.one(tenantId, id, runner);
         if (!old) throw new AppError("notFound");
         if (!(await repo.close(runner, tenantId, id, graceHours * 3600, true)))
           throw new AppError("apiKeyClosed");
-        return make(
+        const next = await make(
           runner,
           {
             tenantId,
@@ -133,6 +169,8 @@ export function apiKeyService(
           old.ip_allow_list,
           old.expires_at,
         );
+        await record(runner, meta, "api_key.rolled", old, tenantId, { graceHours, newKeyId: next.key.id });
+        return next;
       });
       // The old key now ends: this process at once, the others on the database's notification.
       authCache?.clear();
@@ -140,9 +178,14 @@ export function apiKeyService(
     },
 
     /** Stops a key at once (a rolled key still in its grace period too). */
-    async revoke(tenantId: string, id: string): Promise<ApiKeyView> {
-      if (!(await repo.one(tenantId, id))) throw new AppError("notFound");
-      if (!(await repo.close(db, tenantId, id, 0, false))) throw new AppError("apiKeyClosed");
+    async revoke(tenantId: string, id: string, meta: AuditMeta): Promise<ApiKeyView> {
+      const key = await repo.one(tenantId, id);
+      if (!key) throw new AppError("notFound");
+      await db.transaction(async (tx) => {
+        const runner = tx as unknown as Db;
+        if (!(await repo.close(runner, tenantId, id, 0, false))) throw new AppError("apiKeyClosed");
+        await record(runner, meta, "api_key.revoked", key, tenantId);
+      });
       // This process at once; the others on the database's notification.
       authCache?.clear();
       return toView((await repo.one(tenantId, id))!);

@@ -3,6 +3,7 @@ import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { auditMeta } from "../../http/audit-meta";
 import { ok } from "../../http/envelope";
 import { requireTenant } from "../../http/tenant-context";
 import { apiKeyService, KEY_CREATE_PERMISSIONS } from "./api-key-service";
@@ -11,7 +12,7 @@ const idParams = z.object({ id: z.uuid() });
 
 /** The organisation's API keys (dashboard): list, create (shown once), roll, revoke. */
 export async function apiKeyRoutes(app: FastifyInstance) {
-  const keys = apiKeyService(app.services.database.db, app.services.keyAuth);
+  const keys = apiKeyService(app.services.database.db, app.services.keyAuth, app.services.audit);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { tenant: true, permissions: ROUTE_PERMISSIONS.apiKeys } as const;
   const create = { tenant: true, permissions: KEY_CREATE_PERMISSIONS } as const;
@@ -23,7 +24,9 @@ export async function apiKeyRoutes(app: FastifyInstance) {
 
   r.post("/api/tenant/apikey", { schema: { body: apiKeyCreateBody }, config: create }, async (request) => {
     const tenant = requireTenant(request);
-    return ok(await keys.create({ tenantId: tenant.id, userId: tenant.userId, ...request.body }));
+    return ok(
+      await keys.create({ tenantId: tenant.id, userId: tenant.userId, ...request.body }, auditMeta(request)),
+    );
   });
 
   r.post(
@@ -31,13 +34,22 @@ export async function apiKeyRoutes(app: FastifyInstance) {
     { schema: { params: idParams, body: apiKeyRollBody }, config: create },
     async (request) => {
       const tenant = requireTenant(request);
-      return ok(await keys.roll(tenant.id, request.params.id, request.body.graceHours, tenant.userId));
+      return ok(
+        await keys.roll(
+          tenant.id,
+          request.params.id,
+          request.body.graceHours,
+          tenant.userId,
+          auditMeta(request),
+        ),
+      );
     },
   );
 
   r.post(
     "/api/tenant/apikey/s/:id/revoke",
     { schema: { params: idParams }, config: remove },
-    async (request) => ok(await keys.revoke(requireTenant(request).id, request.params.id)),
+    async (request) =>
+      ok(await keys.revoke(requireTenant(request).id, request.params.id, auditMeta(request))),
   );
 }

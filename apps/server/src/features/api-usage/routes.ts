@@ -2,6 +2,7 @@ import { apiUsageExportQuery, apiUsageQuery } from "@nc/contracts/api-usage";
 import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { auditMeta } from "../../http/audit-meta";
 import { ok } from "../../http/envelope";
 import { requestLocale } from "../../http/locale";
 import { requireTenant } from "../../http/tenant-context";
@@ -23,6 +24,12 @@ export async function apiUsageRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const tenant = requireTenant(request);
       const { from, to } = request.query;
+      await app.services.audit.recordExport(app.services.database.db, tenant.id, auditMeta(request), {
+        kind: "api_usage",
+        format: "csv",
+        from,
+        to,
+      });
       const csv = await usage.exportCsv(
         tenant.id,
         request.query,

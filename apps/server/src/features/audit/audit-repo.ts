@@ -78,40 +78,43 @@ function conditions(tenantId: string, filter: AuditFilter, cursor?: Cursor): SQL
   return sql.join(parts, sql` and `);
 }
 
-/** All SQL of the audit log: one insert path, keyset reads, and the purge. */
-export function auditRepo(db: Db) {
-  return {
-    async insert(runner: Runner, row: AuditRowInput): Promise<string> {
-      const id = uuidv7();
-      await runner.execute(
-        sql`insert into audit_events (id, tenant_id, actor_type, actor_id, actor_label, action, target_type,
+/** The writes: always with the runner (transaction) of the change being recorded. */
+export const auditWrites = {
+  async insert(runner: Runner, row: AuditRowInput): Promise<string> {
+    const id = uuidv7();
+    await runner.execute(
+      sql`insert into audit_events (id, tenant_id, actor_type, actor_id, actor_label, action, target_type,
                                       target_id, details, ip, user_agent)
             values (${id}, ${row.tenantId}, ${row.actorType}, ${row.actorId}, ${row.actorLabel}, ${row.action},
                     ${row.targetType}, ${row.targetId}, ${JSON.stringify(row.details)}::jsonb, ${row.ip},
                     ${row.userAgent})`,
-      );
-      return id;
-    },
+    );
+    return id;
+  },
 
-    /**
-     * One sign-in, recorded in every organisation the user belongs to at that moment: each
-     * organisation keeps its own history, unchanged when the member later leaves.
-     */
-    async insertForMemberships(
-      runner: Runner,
-      userId: string,
-      row: Omit<AuditRowInput, "tenantId">,
-    ): Promise<void> {
-      await runner.execute(
-        sql`insert into audit_events (id, tenant_id, actor_type, actor_id, actor_label, action, target_type,
+  /**
+   * One sign-in, recorded in every organisation the user belongs to at that moment: each
+   * organisation keeps its own history, unchanged when the member later leaves.
+   */
+  async insertForMemberships(
+    runner: Runner,
+    userId: string,
+    row: Omit<AuditRowInput, "tenantId">,
+  ): Promise<void> {
+    await runner.execute(
+      sql`insert into audit_events (id, tenant_id, actor_type, actor_id, actor_label, action, target_type,
                                       target_id, details, ip, user_agent)
             select gen_random_uuid(), m.tenant_id, ${row.actorType}, ${row.actorId}, ${row.actorLabel},
                    ${row.action}, ${row.targetType}, ${row.targetId}, ${JSON.stringify(row.details)}::jsonb,
                    ${row.ip}, ${row.userAgent}
             from tenant_members m where m.user_id = ${userId}`,
-      );
-    },
+    );
+  },
+};
 
+/** The reads of the audit log and the purge (the writes are `auditWrites`). */
+export function auditRepo(db: Db) {
+  return {
     /** Newest first, from after the cursor: one index range scan on (tenant_id, created_at, id). */
     page: (tenantId: string, filter: AuditFilter, limit: number, cursor?: Cursor) =>
       queryRows<AuditListRow>(

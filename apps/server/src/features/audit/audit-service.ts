@@ -3,8 +3,8 @@ import type { AuditAction, AuditActorType, AuditEventView, AuditPage } from "@nc
 import type { Locale } from "@nc/contracts/locales";
 import type { Db } from "../../db/client";
 import { formatParam, moneyParam, translate } from "../../i18n/translate";
-import { decodeCursor, encodeCursor } from "../account/account-service";
-import { type AuditFilter, type AuditListRow, auditRepo, type Runner } from "./audit-repo";
+import { decodeCursor, keysetPage } from "../account/account-service";
+import { type AuditFilter, type AuditListRow, auditRepo, auditWrites, type Runner } from "./audit-repo";
 
 /** Who acted. Operators are named by their OS user when the CLI knows it. */
 export type AuditActor =
@@ -34,16 +34,15 @@ export interface AuditEvent extends Partial<Pick<AuditMeta, "ip" | "userAgent">>
   details?: Record<string, unknown>;
 }
 
-/** The CLI's actor: "operator", with the OS user when there is one. */
-export function operatorActor(): AuditActor {
-  let label = process.env.SUDO_USER || process.env.USER || process.env.LOGNAME || null;
-  if (!label)
-    try {
-      label = userInfo().username;
-    } catch {
-      label = null;
-    }
-  return { type: "operator", label };
+/** The operator running the CLI: their OS user (through sudo, the one who called sudo), or "cli". */
+export function operatorName(): string {
+  const fromEnv = process.env.SUDO_USER || process.env.USER || process.env.LOGNAME;
+  if (fromEnv) return fromEnv;
+  try {
+    return userInfo().username;
+  } catch {
+    return "cli";
+  }
 }
 
 /** Field names never written to the log, at any depth (a secret must not outlive its use). */
@@ -75,6 +74,26 @@ function rowOf(event: Omit<AuditEvent, "tenantId">) {
     ip: cap(event.ip, 64),
     userAgent: cap(event.userAgent, 512),
   };
+}
+
+/**
+ * Writes one event with the runner of the change (its transaction). A plain function of the
+ * transaction, so money movements deep in billing and recharge can record without more wiring;
+ * the audit service built in services.ts exposes the same function as `record`.
+ */
+export async function recordAudit(runner: Runner, event: AuditEvent): Promise<void> {
+  await auditWrites.insert(runner, { tenantId: event.tenantId, ...rowOf(event) });
+}
+
+/** The audit actor of a ledger movement's actor (billing's own who-did-it). */
+export function auditActorOf(actor: {
+  type: "user" | "operator" | "system" | "api_key";
+  id?: string;
+}): AuditActor {
+  if ((actor.type === "user" || actor.type === "api_key") && actor.id)
+    return { type: actor.type, id: actor.id };
+  if (actor.type === "operator") return { type: "operator", label: actor.id ?? null };
+  return { type: "system" };
 }
 
 const show = (value: unknown, locale: Locale): string => {
@@ -172,10 +191,7 @@ export const toAuditFilter = (input: AuditListInput, timeZone: string): AuditFil
  */
 export function auditService(db: Db, options: { retentionDays: number }) {
   const repo = auditRepo(db);
-  /** Writes one event with the runner of the change (its transaction). */
-  const record = async (runner: Runner, event: AuditEvent): Promise<void> => {
-    await repo.insert(runner, { tenantId: event.tenantId, ...rowOf(event) });
-  };
+  const record = recordAudit;
   return {
     repo,
     record,
@@ -186,7 +202,7 @@ export function auditService(db: Db, options: { retentionDays: number }) {
       userId: string,
       meta: { ip?: string | null; userAgent?: string | null },
     ) {
-      await repo.insertForMemberships(
+      await auditWrites.insertForMemberships(
         runner,
         userId,
         rowOf({
@@ -207,13 +223,7 @@ export function auditService(db: Db, options: { retentionDays: number }) {
     ): Promise<AuditPage> {
       const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
       const rows = await repo.page(tenantId, toAuditFilter(query, timeZone), query.limit + 1, cursor);
-      const more = rows.length > query.limit;
-      const page = more ? rows.slice(0, query.limit) : rows;
-      const last = page.at(-1);
-      return {
-        data: page.map((row) => toView(row, locale)),
-        nextCursor: more && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
-      };
+      return keysetPage(rows, query.limit, (row) => toView(row, locale));
     },
 
     /**

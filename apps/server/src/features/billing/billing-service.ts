@@ -37,6 +37,8 @@ export interface Movement {
   actor: Actor;
   /** Free text, or a system note shown in each reader's language (ledger-note.ts). */
   note?: LedgerNote;
+  /** More work in the movement's own transaction once its row is written (its audit event). */
+  alongside?: (tx: Tx, entry: LedgerRow) => Promise<void>;
 }
 
 export interface Posted {
@@ -153,6 +155,7 @@ export function billingService(db: Db) {
             chargeEntryId: row.id,
           });
         }
+        await movement.alongside?.(tx, row);
         return row;
       });
       return { entry, replayed: false };

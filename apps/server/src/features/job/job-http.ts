@@ -54,10 +54,21 @@ export async function sendJobFile(
   tenantId: string,
   jobId: string,
   options: { format: "csv" | "xlsx"; rejected?: boolean; filter?: ItemFilter; locale: Locale },
+  /** Writes the download to the audit log, once the job is known to exist and be downloadable. */
+  recordDownload: (details: {
+    kind: "job_results" | "job_rejected";
+    format: string;
+    jobId: string;
+  }) => Promise<void>,
 ) {
   const job = await service.job(tenantId, jobId);
   // A draft's answers are paid for on submit; until then only its rejected rows are shown.
   if (job.status === "draft" && !options.rejected) throw new AppError("jobNotSubmitted");
+  await recordDownload({
+    kind: options.rejected ? "job_rejected" : "job_results",
+    format: options.format,
+    jobId: job.id,
+  });
   const name = `${options.rejected ? "rejected" : "results"}-${job.id.slice(0, 8)}.${options.format}`;
   reply
     .header(

@@ -15,6 +15,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { ledgerEntries, partners, paymentEvents, rechargeOrders, tenants } from "../../db/schema/index";
 import { AppError, fieldError } from "../../http/app-error";
+import { type AuditEvent, auditActorOf, recordAudit } from "../audit/audit-service";
 import { type Actor, billingService } from "../billing/billing-service";
 import { bankTransferProvider } from "./providers/bank-transfer";
 import type { RechargeProvider, StartInput } from "./providers/provider";
@@ -67,6 +68,26 @@ type RechargeConfig = Pick<
   | "RECHARGE_MIN"
   | "RECHARGE_MAX"
 >;
+
+/** A recharge's audit event: the order, its amount and the operator's note. */
+const rechargeEvent = (
+  row: RechargeRow,
+  action: "recharge.confirmed" | "recharge.rejected",
+  actor: Actor,
+  note?: string,
+): AuditEvent => ({
+  tenantId: row.tenantId,
+  actor: auditActorOf(actor),
+  action,
+  target: { type: "recharge_order", id: row.id },
+  details: {
+    reference: row.reference,
+    method: row.method,
+    amountMicros: row.amountMicros.toString(),
+    currency: row.currency,
+    ...(note ? { reason: note } : {}),
+  },
+});
 
 /** Recharge orders: create with a provider, list, cancel; paid exactly once (webhook or operator). */
 export function rechargeService(db: Db, config: RechargeConfig) {
@@ -147,6 +168,7 @@ export function rechargeService(db: Db, config: RechargeConfig) {
         key: row.method === "stripe" ? "rechargeCard" : "rechargeBank",
         params: { reference: row.reference },
       },
+      alongside: (tx) => recordAudit(tx, rechargeEvent(row, "recharge.confirmed", actor, note)),
     });
     const now = new Date();
     const [updated] = await db
@@ -320,15 +342,22 @@ export function rechargeService(db: Db, config: RechargeConfig) {
     },
 
     /** Operator: the transfer never came or was wrong. */
-    reject: (id: string, note?: string) =>
-      db
-        .update(rechargeOrders)
-        .set({ status: "failed", updatedAt: new Date(), ...(note ? { note } : {}) })
-        .where(
-          and(eq(rechargeOrders.id, id), inArray(rechargeOrders.status, ["pending", "expired", "cancelled"])),
-        )
-        .returning()
-        .then((rows) => rows[0] ?? null),
+    /** An operator marks a bank transfer as never arrived; recorded in the audit log with it. */
+    reject: (id: string, actor: Actor, note?: string) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(rechargeOrders)
+          .set({ status: "failed", updatedAt: new Date(), ...(note ? { note } : {}) })
+          .where(
+            and(
+              eq(rechargeOrders.id, id),
+              inArray(rechargeOrders.status, ["pending", "expired", "cancelled"]),
+            ),
+          )
+          .returning();
+        if (row) await recordAudit(tx, rechargeEvent(row, "recharge.rejected", actor, note));
+        return row ?? null;
+      }),
 
     bySession: async (sessionId: string) =>
       (await db.select().from(rechargeOrders).where(eq(rechargeOrders.providerSessionId, sessionId)))[0],

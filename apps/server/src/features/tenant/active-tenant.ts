@@ -19,7 +19,7 @@ export async function activeTenantFor(
   request: FastifyRequest,
   userId: string,
 ): Promise<ActiveTenant> {
-  const tenants = tenantService(db);
+  const tenants = tenantService(db, request.server.services.audit);
   const list = await tenants.list(userId, request.partner.id);
   const usable = list.filter((t) => t.status === "active");
   const remembered = request.cookies[tenantCookieName(userId)];

@@ -3,6 +3,7 @@ import { createTenantBody, updateTenantBody } from "@nc/contracts/tenancy";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { auditMeta } from "../../http/audit-meta";
 import { requireSession } from "../../http/context";
 import { ok } from "../../http/envelope";
 import { requireTenant } from "../../http/tenant-context";
@@ -12,7 +13,7 @@ const idParams = z.object({ id: z.string().max(64) });
 
 /** Organisations (spec section 7, Tenant). */
 export async function tenantRoutes(app: FastifyInstance) {
-  const tenants = tenantService(app.services.database.db, {
+  const tenants = tenantService(app.services.database.db, app.services.audit, {
     welcomeCreditMicros: parseAmountToMicros(app.services.config.WELCOME_CREDIT) ?? 0n,
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,11 +24,10 @@ export async function tenantRoutes(app: FastifyInstance) {
 
   r.post("/api/tenant", { schema: { body: createTenantBody } }, async (request) =>
     ok(
-      await tenants.create({
-        userId: requireSession(request).user.id,
-        partnerId: request.partner.id,
-        ...request.body,
-      }),
+      await tenants.create(
+        { userId: requireSession(request).user.id, partnerId: request.partner.id, ...request.body },
+        auditMeta(request),
+      ),
     ),
   );
 
@@ -37,13 +37,13 @@ export async function tenantRoutes(app: FastifyInstance) {
       schema: { params: idParams, body: updateTenantBody },
       config: { tenant: { param: "id" }, permissions: ["tenant:update"] },
     },
-    async (request) => ok(await tenants.update(requireTenant(request), request.body)),
+    async (request) => ok(await tenants.update(requireTenant(request), request.body, auditMeta(request))),
   );
 
   r.post(
     "/api/tenant/s/:id/leave",
     { schema: { params: idParams }, config: { tenant: { param: "id" } } },
-    async (request) => ok(await tenants.leave(requireTenant(request))),
+    async (request) => ok(await tenants.leave(requireTenant(request), auditMeta(request))),
   );
 
   r.get("/api/tenant/tenant_user/profile", { config: { tenant: true } }, async (request) =>

@@ -16,6 +16,8 @@ const BUILT_IN_NAMES: Record<string, string> = {
 };
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** More work for the change's own transaction (the audit event), run just before it commits. */
+type InTx<A = void> = (tx: Tx, arg: A) => Promise<void>;
 
 export function tenantRepo(db: Db) {
   return {
@@ -33,13 +35,16 @@ export function tenantRepo(db: Db) {
      * Creates an organisation with its built-in roles and the creator as Owner, unless the user
      * already belongs to `max`. The user row is locked so two requests at once cannot both pass.
      */
-    async createWithOwner(input: {
-      partnerId: string;
-      userId: string;
-      name: string;
-      timezoneCode: string;
-      max: number;
-    }) {
+    async createWithOwner(
+      input: {
+        partnerId: string;
+        userId: string;
+        name: string;
+        timezoneCode: string;
+        max: number;
+      },
+      within: InTx<string> = async () => {},
+    ) {
       return db.transaction(async (tx) => {
         await queryRows(tx, sql`select id from users where id = ${input.userId} for update`);
         const [row] = await tx
@@ -57,21 +62,34 @@ export function tenantRepo(db: Db) {
         });
         const roleIds = await insertBuiltInRoles(tx, tenantId);
         await tx.insert(tenantMembers).values({ tenantId, userId: input.userId, roleId: roleIds.owner! });
+        await within(tx, tenantId);
         return tenantId;
       });
     },
 
-    update: (tenantId: string, patch: { name: string; timezoneCode?: string }) =>
-      db.update(tenants).set(patch).where(eq(tenants.id, tenantId)),
+    update: (
+      tenantId: string,
+      patch: { name: string; timezoneCode?: string },
+      within: InTx = async () => {},
+    ) =>
+      db.transaction(async (tx) => {
+        await tx.update(tenants).set(patch).where(eq(tenants.id, tenantId));
+        await within(tx);
+      }),
 
     /** Removes a member unless that would leave no owner; the tenant row is locked meanwhile. */
-    async removeMemberKeepingAnOwner(tenantId: string, userId: string): Promise<"removed" | "last-owner"> {
+    async removeMemberKeepingAnOwner(
+      tenantId: string,
+      userId: string,
+      within: InTx = async () => {},
+    ): Promise<"removed" | "last-owner"> {
       return db.transaction(async (tx) => {
         await queryRows(tx, sql`select id from tenants where id = ${tenantId} for update`);
         if ((await isOnlyOwner(tx, tenantId, userId)) === true) return "last-owner";
         await tx
           .delete(tenantMembers)
           .where(and(eq(tenantMembers.tenantId, tenantId), eq(tenantMembers.userId, userId)));
+        await within(tx);
         return "removed";
       });
     },

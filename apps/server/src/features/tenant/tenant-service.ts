@@ -2,12 +2,17 @@ import { MAX_TENANTS_PER_USER, type TenantSummary, type TenantUserProfile } from
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
+import type { AuditMeta, AuditService } from "../audit/audit-service";
 import { billingService } from "../billing/billing-service";
 import type { TenantContext } from "./tenant-context-repo";
 import { tenantRepo } from "./tenant-repo";
 
 /** Organisations: list, create (at most 10 per user), rename, leave, and the caller's profile in one. */
-export function tenantService(db: Db, options: { welcomeCreditMicros?: bigint } = {}) {
+export function tenantService(
+  db: Db,
+  audit: Pick<AuditService, "record">,
+  options: { welcomeCreditMicros?: bigint } = {},
+) {
   const repo = tenantRepo(db);
   const welcome = options.welcomeCreditMicros ?? 0n;
   return {
@@ -25,8 +30,19 @@ export function tenantService(db: Db, options: { welcomeCreditMicros?: bigint } 
       }));
     },
 
-    async create(input: { userId: string; partnerId: string; name: string; timezoneCode: string }) {
-      const id = await repo.createWithOwner({ ...input, max: MAX_TENANTS_PER_USER });
+    async create(
+      input: { userId: string; partnerId: string; name: string; timezoneCode: string },
+      meta: AuditMeta,
+    ) {
+      const id = await repo.createWithOwner({ ...input, max: MAX_TENANTS_PER_USER }, (tx, tenantId) =>
+        audit.record(tx, {
+          tenantId,
+          ...meta,
+          action: "organisation.created",
+          target: { type: "organisation", id: tenantId },
+          details: { name: input.name, timezoneCode: input.timezoneCode },
+        }),
+      );
       if (!id)
         throw new AppError(
           "tenantLimitReached",
@@ -48,14 +64,30 @@ export function tenantService(db: Db, options: { welcomeCreditMicros?: bigint } 
       return { id };
     },
 
-    async update(ctx: TenantContext, patch: { name: string; timezoneCode?: string }) {
-      await repo.update(ctx.id, patch);
-      return { id: ctx.id, name: patch.name, timezoneCode: patch.timezoneCode ?? ctx.timezoneCode };
+    async update(ctx: TenantContext, patch: { name: string; timezoneCode?: string }, meta: AuditMeta) {
+      const after = { name: patch.name, timezoneCode: patch.timezoneCode ?? ctx.timezoneCode };
+      await repo.update(ctx.id, patch, (tx) =>
+        audit.record(tx, {
+          tenantId: ctx.id,
+          ...meta,
+          action: "organisation.updated",
+          target: { type: "organisation", id: ctx.id },
+          details: { before: { name: ctx.name, timezoneCode: ctx.timezoneCode }, after },
+        }),
+      );
+      return { id: ctx.id, ...after };
     },
 
-    async leave(ctx: TenantContext) {
-      if ((await repo.removeMemberKeepingAnOwner(ctx.id, ctx.userId)) === "last-owner")
-        throw new AppError("lastOwner");
+    async leave(ctx: TenantContext, meta: AuditMeta) {
+      const outcome = await repo.removeMemberKeepingAnOwner(ctx.id, ctx.userId, (tx) =>
+        audit.record(tx, {
+          tenantId: ctx.id,
+          ...meta,
+          action: "member.left",
+          target: { type: "user", id: ctx.userId },
+        }),
+      );
+      if (outcome === "last-owner") throw new AppError("lastOwner");
       return { left: true };
     },
 

@@ -3,6 +3,7 @@ import { webhookCreateBody, webhookDeliveriesQuery, webhookUpdateBody } from "@n
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { auditMeta } from "../../http/audit-meta";
 import { ok } from "../../http/envelope";
 import { requireTenant } from "../../http/tenant-context";
 import { createWebhookDeliverer, type WebhookDeliverer } from "./deliverer";
@@ -20,7 +21,10 @@ const idParams = z.object({ id: z.uuid() });
 /** The organisation's webhook endpoints (dashboard API keys page): manage them, read their log. */
 export async function webhookRoutes(app: FastifyInstance) {
   const { config, database } = app.services;
-  const service = webhookService(database.db, { allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS });
+  const service = webhookService(database.db, {
+    allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    audit: app.services.audit,
+  });
   const deliverer = createWebhookDeliverer(database.db, config, app.log);
   app.decorate("webhooks", { service, deliverer });
   app.addHook("onClose", () => deliverer.stop());
@@ -35,21 +39,29 @@ export async function webhookRoutes(app: FastifyInstance) {
 
   r.post("/api/tenant/webhook", { schema: { body: webhookCreateBody }, config: edit }, async (request) => {
     const tenant = requireTenant(request);
-    return ok(await service.create({ tenantId: tenant.id, userId: tenant.userId, ...request.body }));
+    return ok(
+      await service.create(
+        { tenantId: tenant.id, userId: tenant.userId, ...request.body },
+        auditMeta(request),
+      ),
+    );
   });
 
   r.post(
     "/api/tenant/webhook/s/:id",
     { schema: { params: idParams, body: webhookUpdateBody }, config: edit },
-    async (request) => ok(await service.update(requireTenant(request).id, request.params.id, request.body)),
+    async (request) =>
+      ok(
+        await service.update(requireTenant(request).id, request.params.id, request.body, auditMeta(request)),
+      ),
   );
 
   r.delete("/api/tenant/webhook/s/:id", { schema: { params: idParams }, config: edit }, async (request) =>
-    ok(await service.remove(requireTenant(request).id, request.params.id)),
+    ok(await service.remove(requireTenant(request).id, request.params.id, auditMeta(request))),
   );
 
   r.post("/api/tenant/webhook/s/:id/roll", { schema: { params: idParams }, config: edit }, async (request) =>
-    ok(await service.rollSecret(requireTenant(request).id, request.params.id)),
+    ok(await service.rollSecret(requireTenant(request).id, request.params.id, auditMeta(request))),
   );
 
   r.post(

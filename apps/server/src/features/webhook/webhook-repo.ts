@@ -143,6 +143,7 @@ export function webhookRepo(db: Runner) {
       tenantId: string,
       id: string,
       patch: { url?: string; description?: string; events?: string[]; enabled?: boolean; secret?: string },
+      runner: Runner = db,
     ): Promise<boolean> {
       const sets: SQL[] = [];
       if (patch.url !== undefined) sets.push(sql`url = ${patch.url}`);
@@ -153,7 +154,7 @@ export function webhookRepo(db: Runner) {
       // Nothing to change still answers whether the endpoint is there.
       if (sets.length === 0) sets.push(sql`id = id`);
       const rows = await queryRows(
-        db,
+        runner,
         sql`update webhook_endpoints set ${sql.join(sets, sql`, `)}
             where tenant_id = ${tenantId} and id = ${id} returning id`,
       );
@@ -161,9 +162,9 @@ export function webhookRepo(db: Runner) {
     },
 
     /** Deletes the endpoint and (cascade) its delivery log; answers whether it existed. */
-    async remove(tenantId: string, id: string): Promise<boolean> {
+    async remove(tenantId: string, id: string, runner: Runner = db): Promise<boolean> {
       const rows = await queryRows(
-        db,
+        runner,
         sql`delete from webhook_endpoints where tenant_id = ${tenantId} and id = ${id} returning id`,
       );
       return rows.length > 0;

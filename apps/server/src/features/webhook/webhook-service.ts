@@ -16,6 +16,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import { decodeCursor, encodeCursor } from "../account/account-service";
+import type { AuditMeta, AuditService } from "../audit/audit-service";
 import { forbiddenTarget, type Resolve } from "./target-guard";
 import { enqueueTestEvent } from "./webhook-events";
 import { type DeliveryRow, type EndpointRow, type WebhookRepo, webhookRepo } from "./webhook-repo";
@@ -25,7 +26,17 @@ export interface WebhookServiceOptions {
   /** WEBHOOK_ALLOW_PRIVATE_TARGETS: private, loopback and link-local targets are accepted. */
   allowPrivateTargets: boolean;
   resolve?: Resolve;
+  /** Changes to endpoints are written to the audit log in their own transaction. */
+  audit: Pick<AuditService, "record">;
 }
+
+/** What the audit log keeps of an endpoint: never its secret. */
+const audited = (row: { url: string; description: string; events: string[]; enabled: boolean }) => ({
+  url: row.url,
+  description: row.description,
+  events: row.events,
+  enabled: row.enabled,
+});
 
 const iso = (text: string) => new Date(text).toISOString();
 
@@ -98,6 +109,34 @@ export function webhookService(db: Db, options: WebhookServiceOptions, repo: Web
     return row;
   }
 
+  /** Runs a change and its audit event in one transaction; the event gets the endpoint before and after. */
+  async function change(
+    tenantId: string,
+    id: string,
+    meta: AuditMeta,
+    action: "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated",
+    write: (tx: Db) => Promise<boolean>,
+  ) {
+    await db.transaction(async (tx) => {
+      const runner = tx as unknown as Db;
+      const before = await repo.one(tenantId, id, runner);
+      if (!before || !(await write(runner))) throw new AppError("notFound");
+      const after = action === "webhook.deleted" ? null : await repo.one(tenantId, id, runner);
+      await options.audit.record(tx, {
+        tenantId,
+        ...meta,
+        action,
+        target: { type: "webhook", id },
+        details: {
+          url: before.url,
+          ...(action === "webhook.updated" && after
+            ? { before: audited(before), after: audited(after) }
+            : {}),
+        },
+      });
+    });
+  }
+
   async function delivery(tenantId: string, id: string) {
     const row = await repo.delivery(tenantId, id);
     if (!row) throw new AppError("notFound");
@@ -109,6 +148,7 @@ export function webhookService(db: Db, options: WebhookServiceOptions, repo: Web
 
     async create(
       input: { tenantId: string; userId: string } & WebhookCreateBody,
+      meta: AuditMeta,
     ): Promise<WebhookEndpointCreatedView> {
       const url = input.url.trim();
       await checkTarget(url);
@@ -126,34 +166,50 @@ export function webhookService(db: Db, options: WebhookServiceOptions, repo: Web
           secret,
           createdBy: input.userId,
         });
-        return endpoint(input.tenantId, id, tx);
+        const made = await endpoint(input.tenantId, id, tx);
+        await options.audit.record(tx, {
+          tenantId: input.tenantId,
+          ...meta,
+          action: "webhook.created",
+          target: { type: "webhook", id },
+          details: audited(made),
+        });
+        return made;
       });
       return { endpoint: toEndpointView(row), secret };
     },
 
-    async update(tenantId: string, id: string, body: WebhookUpdateBody): Promise<WebhookEndpointView> {
+    async update(
+      tenantId: string,
+      id: string,
+      body: WebhookUpdateBody,
+      meta: AuditMeta,
+    ): Promise<WebhookEndpointView> {
       // Another organisation's id is not found before anything about the new URL is said.
       await endpoint(tenantId, id);
       const url = body.url?.trim();
       if (url !== undefined) await checkTarget(url);
-      await repo.update(tenantId, id, {
+      const patch = {
         url,
         description: body.description?.trim(),
         events: body.events ? normalEvents(body.events) : undefined,
         enabled: body.enabled,
-      });
+      };
+      await change(tenantId, id, meta, "webhook.updated", (tx) => repo.update(tenantId, id, patch, tx));
       return toEndpointView(await endpoint(tenantId, id));
     },
 
-    async remove(tenantId: string, id: string): Promise<{ id: string }> {
-      if (!(await repo.remove(tenantId, id))) throw new AppError("notFound");
+    async remove(tenantId: string, id: string, meta: AuditMeta): Promise<{ id: string }> {
+      await change(tenantId, id, meta, "webhook.deleted", (tx) => repo.remove(tenantId, id, tx));
       return { id };
     },
 
     /** A new secret at once (the old one stops signing); shown this once. */
-    async rollSecret(tenantId: string, id: string): Promise<WebhookEndpointCreatedView> {
+    async rollSecret(tenantId: string, id: string, meta: AuditMeta): Promise<WebhookEndpointCreatedView> {
       const secret = newWebhookSecret();
-      if (!(await repo.update(tenantId, id, { secret }))) throw new AppError("notFound");
+      await change(tenantId, id, meta, "webhook.secret_rotated", (tx) =>
+        repo.update(tenantId, id, { secret }, tx),
+      );
       return { endpoint: toEndpointView(await endpoint(tenantId, id)), secret };
     },
 
