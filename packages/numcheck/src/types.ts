@@ -156,7 +156,8 @@ export interface LookupProvider {
 export class LookupError extends Error {
   constructor(
     message: string,
-    readonly kind: "timeout" | "upstream" | "rejected" | "circuit_open",
+    /** out_of_credit: the provider account has run out of credit (HTTP 402 and the like). */
+    readonly kind: "timeout" | "upstream" | "rejected" | "circuit_open" | "out_of_credit",
     readonly retryable: boolean,
   ) {
     super(message);
