@@ -34,6 +34,7 @@ import { registerHostCheck } from "./http/host";
 import { loggerOptions, registerRequestLog } from "./http/logging";
 import { securityHeaders } from "./http/security-headers";
 import { registerTenantContext, type TenantRoute } from "./http/tenant-context";
+import { registerWellFormedText } from "./http/well-formed-text";
 import { createServices } from "./services";
 
 export interface AppOptions {
@@ -80,6 +81,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   registerErrorHandling(app);
+  // Before any route's schema: text PostgreSQL cannot store is the field's error, not a 500.
+  registerWellFormedText(app);
   registerRequestLog(app);
   // Before the context: a malformed host never picks a partner, a cross-site call never reaches a session.
   registerHostCheck(app);
