@@ -6,6 +6,7 @@ import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { startHousekeeping } from "./features/system/housekeeping";
 import { removeOrphanUploads } from "./features/upload/temp-files";
+import { errorForLog } from "./http/error-log";
 
 async function main() {
   const config = loadConfig();
@@ -46,7 +47,8 @@ main().catch((error) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {
-    console.error("Failed to start:", error);
+    // A statement that failed at start (migrations, seeding) must not print its values.
+    console.error("Failed to start:", errorForLog(error));
   }
   process.exit(1);
 });
