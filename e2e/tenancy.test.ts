@@ -11,6 +11,8 @@ describe("organisations in the browser", () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  /** The session of the member invited below, for the tests that follow it. */
+  let memberSid = "";
 
   beforeAll(async () => {
     server = await startServer({ env: { CAPTCHA_ENABLED: "false" } });
@@ -96,7 +98,7 @@ describe("organisations in the browser", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ token, name: "Mia Member", password: "Quiet-Forest-58" }),
     });
-    const memberSid = /sid=([^;]+)/.exec(accepted.headers.get("set-cookie") ?? "")![1]!;
+    memberSid = /sid=([^;]+)/.exec(accepted.headers.get("set-cookie") ?? "")![1]!;
     const memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await memberContext.addCookies([{ name: "sid", value: memberSid, url: server.url }]);
     const member = await memberContext.newPage();
@@ -115,6 +117,55 @@ describe("organisations in the browser", () => {
     await inOrg("POST", `/api/tenant/tenant_user/s/${me.userId}`, { roleId: support.id });
     await member.goto(`${server.url}/dashboard/tenant`);
     await expect(member.getByRole("tab", { name: "Roles" }).isVisible()).resolves.toBe(true);
+    await memberContext.close();
+  });
+
+  it("offers a member only the rights they may grant: greyed permissions, no edit of their own role, fewer roles to give", async () => {
+    const ownerSid = (await context.cookies()).find((c) => c.name === "sid")!.value;
+    const tenantId = (
+      await apiCall<{ tenantId: string; name: string }[]>(server, ownerSid, "GET", "/api/tenant")
+    ).find((x) => x.name === "Harbour Labs")!.tenantId;
+    const inOrg = <T>(method: "GET" | "POST", path: string, body?: object) =>
+      apiCall<T>(server, ownerSid, method, path, body, tenantId);
+    const desk = await inOrg<{ id: string }>("POST", "/api/tenant/role", {
+      name: "People desk",
+      permissions: [
+        "tenant_user:read",
+        "tenant_user:create",
+        "role:read",
+        "role:create",
+        "role:update",
+        "notice:read",
+      ],
+    });
+    const mia = (await inOrg<{ userId: string; email: string }[]>("GET", "/api/tenant/tenant_user")).find(
+      (m) => m.email.startsWith("member-"),
+    )!;
+    await inOrg("POST", `/api/tenant/tenant_user/s/${mia.userId}`, { roleId: desk.id });
+    const memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await memberContext.addCookies([{ name: "sid", value: memberSid, url: server.url }]);
+    const member = await memberContext.newPage();
+
+    // Role editor: what Mia lacks is greyed out and said so.
+    await member.goto(`${server.url}/dashboard/tenant/role/add`);
+    const transfer = member.getByTestId("permission-transfer");
+    await transfer.getByPlaceholder("Search permissions").first().fill("apikey:create");
+    const keyItem = transfer.locator(".ant-transfer-list-content-item", { hasText: "API keys" });
+    await expect(keyItem.getAttribute("class")).resolves.toContain("disabled");
+    await expect(member.getByTestId("permissions-not-yours").isVisible()).resolves.toBe(true);
+
+    // Roles tab: her own role has no Edit link; a role within her rights has one.
+    await member.goto(`${server.url}/dashboard/tenant?tab=roles`);
+    const own = member.getByRole("row", { name: /People desk/ });
+    await expect(own.getByRole("link", { name: "Edit" }).count()).resolves.toBe(0);
+    const support = member.getByRole("row", { name: /Support desk/ });
+    await expect(support.getByRole("link", { name: "Edit" }).count()).resolves.toBe(1);
+
+    // Inviting: only roles within her rights are offered.
+    await member.goto(`${server.url}/dashboard/tenant/member/add`);
+    await member.getByLabel("Role").click();
+    const options = member.locator(".ant-select-item-option");
+    await expect.poll(() => options.allTextContents()).toEqual(["People desk", "Support desk"]);
     await memberContext.close();
   });
 

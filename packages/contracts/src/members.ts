@@ -27,6 +27,11 @@ export interface MemberRole extends RoleRef {
   super: boolean;
 }
 
+/** A role offered when inviting or changing a member, with what it grants (to hide what one cannot give). */
+export interface AssignableRole extends MemberRole {
+  permissions: string[];
+}
+
 export interface Member {
   userId: string;
   name: string;

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from "../helpers/test-app";
 const MEMBER = (userId: string) => `/api/tenant/tenant_user/s/${userId}`;
 const ROLE = "/api/tenant/role";
 
-/** The custom roles of the original reports, and one only an owner can hand out. */
+/** Custom roles that manage members or roles, one only an owner can hand out, and a small one. */
 const CUSTOM = {
   // Manages members but holds little else: it set its own member to Admin.
   memberDesk: [
@@ -102,8 +102,8 @@ function expectOutcome(res: LightMyRequestResponse, code: number) {
 
 /**
  * Members cannot raise their own rights or hand out rights they lack (docs/security.md, "Roles and
- * rights inside an organisation"): each built-in role and the two custom roles of the original
- * reports try every escalation and get the refusal the rules give, while what lies within their
+ * rights inside an organisation"): each built-in role and two custom roles that manage members or
+ * roles try every escalation and get the refusal the rules give, while what lies within their
  * rights keeps working.
  */
 describe("security: no privilege escalation inside an organisation", () => {

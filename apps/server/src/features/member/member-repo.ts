@@ -95,7 +95,13 @@ export function memberRepo(db: Db) {
     /** The roles a member can be given, oldest first. */
     roles: (tenantId: string) =>
       db
-        .select({ id: roles.id, name: roles.name, key: roles.key, super: roles.isSuper })
+        .select({
+          id: roles.id,
+          name: roles.name,
+          key: roles.key,
+          super: roles.isSuper,
+          permissions: roles.permissions,
+        })
         .from(roles)
         .where(eq(roles.tenantId, tenantId))
         .orderBy(asc(roles.createdAt), asc(roles.name)),

@@ -1,4 +1,4 @@
-import type { Member, MemberRole } from "@nc/contracts/members";
+import type { AssignableRole, Member } from "@nc/contracts/members";
 import { BUILT_IN_ROLE_KEYS } from "@nc/contracts/permission-catalog";
 import type { Db } from "../../db/client";
 import { AppError, fieldError } from "../../http/app-error";
@@ -29,8 +29,11 @@ export function memberService(db: Db, notices: NoticeService) {
       return (await repo.list(ctx.id)).map(toMember);
     },
 
-    /** Roles to pick from when inviting or changing a member (no role:read needed). */
-    async roles(ctx: TenantContext): Promise<MemberRole[]> {
+    /**
+     * Roles to pick from when inviting or changing a member (no role:read needed), with their
+     * permissions so the browser can hide those the caller may not give.
+     */
+    async roles(ctx: TenantContext): Promise<AssignableRole[]> {
       const rank = (key: string | null) => {
         const i = key ? (BUILT_IN_ROLE_KEYS as readonly string[]).indexOf(key) : -1;
         return i === -1 ? BUILT_IN_ROLE_KEYS.length : i;

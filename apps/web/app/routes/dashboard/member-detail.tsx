@@ -3,7 +3,7 @@ import type { Member } from "@nc/contracts/members";
 import { Alert, App, Button, Card, Descriptions, Popconfirm, Skeleton, Space, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useParams, useRevalidator } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { useChangeMemberRole } from "../../features/member/api/change-member-role";
 import { useMember } from "../../features/member/api/member";
 import { useRemoveMember } from "../../features/member/api/remove-member";
@@ -23,14 +23,13 @@ export default function MemberDetailPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { id = "" } = useParams();
-  const { tenant } = useTenantAccess();
+  const { tenant, can } = useTenantAccess();
   const tenantId = tenant?.tenant.id ?? "";
   const member = useMember(tenantId, id);
   const changeRole = useChangeMemberRole(tenantId);
   const remove = useRemoveMember(tenantId);
   const guards = useMemberGuards();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const { to } = useLocale();
   const date = useTenantDate();
   const [roleId, setRoleId] = useState<string>();
@@ -45,7 +44,6 @@ export default function MemberDetailPage() {
     try {
       const changed = await changeRole.mutateAsync({ userId: m.userId, roleId });
       void message.success(t("members:list.roleChanged", { name: m.name, role: roleName(changed.role, t) }));
-      if (guards.isSelf(m)) await revalidator.revalidate();
     } catch (error) {
       showApiError(error, t, message);
     }
@@ -107,7 +105,10 @@ export default function MemberDetailPage() {
             </Button>
           </Space>
         ) : (
-          m.role.super && !tenant?.super && <Alert type="info" showIcon title={t("errors:ownerOnly")} />
+          can(["tenant_user:update"]) &&
+          guards.roleLock(m) !== "pending" && (
+            <Alert type="info" showIcon title={t(guards.roleLock(m) ?? "errors:forbidden")} />
+          )
         )}
         {guards.canRemove(m) && (
           <div style={{ marginTop: 32 }}>

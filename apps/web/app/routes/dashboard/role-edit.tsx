@@ -23,7 +23,7 @@ export default function RoleEditPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { id } = useParams();
-  const { tenant } = useTenantAccess();
+  const { tenant, canGrant } = useTenantAccess();
   const tenantId = tenant?.tenant.id ?? "";
   const navigate = useNavigate();
   const { to } = useLocale();
@@ -47,6 +47,17 @@ export default function RoleEditPage() {
     }
   };
 
+  // What the server refuses is not offered (docs/security.md, roles and rights): one's own role,
+  // and a role holding permissions one lacks.
+  const role = existing.data;
+  const locked = role?.builtIn
+    ? "errors:builtInRole"
+    : role && role.id === tenant?.role.id
+      ? "errors:ownRoleLocked"
+      : role && !canGrant(role)
+        ? "tenant:roles.aboveYours"
+        : null;
+
   if (editing && existing.isPending) return <Skeleton active />;
   if (editing && existing.isError)
     return <Alert type="error" showIcon message={errorText(existing.error, t)} />;
@@ -55,15 +66,13 @@ export default function RoleEditPage() {
       <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
         {editing ? t("tenant:roles.editTitle") : t("tenant:roles.addTitle")}
       </Typography.Title>
-      {existing.data?.builtIn && (
-        <Alert type="info" showIcon message={t("errors:builtInRole")} style={{ marginBottom: 16 }} />
-      )}
+      {locked && <Alert type="info" showIcon message={t(locked)} style={{ marginBottom: 16 }} />}
       <Form
         form={form}
         layout="vertical"
         onFinish={submit}
         initialValues={{ permissions: [] }}
-        disabled={existing.data?.builtIn}
+        disabled={Boolean(locked)}
       >
         <Form.Item
           name="name"

@@ -6,8 +6,9 @@ import { useTenantAccess } from "../../tenant/use-tenant-access";
 import { useMemberRoles } from "../api/member-roles";
 
 /**
- * Picks one of the organisation's roles. Only an owner may hand out the Owner role, so for
- * everyone else owner roles are shown but disabled (the server refuses them too).
+ * Picks one of the organisation's roles. Only the roles the user may hand out are offered: those
+ * whose every permission the user holds, and Owner only for an owner (the server refuses the
+ * others too; docs/security.md, roles and rights). The member's current role stays visible.
  */
 export function MemberRoleSelect(props: {
   value?: string;
@@ -22,10 +23,11 @@ export function MemberRoleSelect(props: {
   "data-testid"?: string;
 }) {
   const { t } = useTranslation();
-  const { tenant, can } = useTenantAccess();
+  const { tenant, can, canGrant } = useTenantAccess();
   const enabled = can(["tenant_user:create", "tenant_user:update"]);
   const roles = useMemberRoles(tenant?.tenant.id ?? "", enabled);
-  const list = roles.data ?? (props.current ? [props.current] : []);
+  const offered = (roles.data ?? []).filter((role) => canGrant(role) || role.id === props.value);
+  const list: MemberRole[] = roles.data ? offered : props.current ? [props.current] : [];
   return (
     <Select
       id={props.id}
@@ -39,7 +41,7 @@ export function MemberRoleSelect(props: {
       options={list.map((role) => ({
         value: role.id,
         label: roleName(role, t),
-        disabled: role.super && !tenant?.super,
+        disabled: !roles.data?.some((r) => r.id === role.id && canGrant(r)),
       }))}
     />
   );

@@ -2,7 +2,7 @@ import { UserAddOutlined } from "@ant-design/icons";
 import type { Member } from "@nc/contracts/members";
 import { App, Button, Card, Popconfirm, Space, Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { Can } from "../../../shell/access/can";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
@@ -11,22 +11,35 @@ import { useSessionUser } from "../../session/use-session-user";
 import { useTenantAccess } from "../../tenant/use-tenant-access";
 import { useTenantDate } from "../../tenant/use-tenant-date";
 import { useChangeMemberRole } from "../api/change-member-role";
+import { useMemberRoles } from "../api/member-roles";
 import { useMembers } from "../api/members";
 import { useRemoveMember } from "../api/remove-member";
 import { MemberRoleSelect } from "./member-role-select";
 import { PendingInvitations } from "./pending-invitations";
 
 /**
- * Whether the signed-in user may act on this member: owners (super) only by an owner, and not
- * oneself here (leaving is on the Settings tab).
+ * Whether the signed-in user may act on this member, as the server rules it (docs/security.md,
+ * roles and rights): nobody changes their own role (leaving is on the Settings tab), owners are
+ * an owner's to change or remove, and a member whose role holds rights the user lacks is not
+ * theirs to move.
  */
 export function useMemberGuards() {
-  const { tenant, can } = useTenantAccess();
+  const { tenant, can, canGrant } = useTenantAccess();
   const user = useSessionUser();
+  const roles = useMemberRoles(tenant?.tenant.id ?? "", can(["tenant_user:update"]));
   const protectedFor = (m: Member) => m.role.super && !tenant?.super;
+  /** Why the member's role cannot be changed here (a message key), "pending" while roles load. */
+  const roleLock = (m: Member) => {
+    if (m.userId === user?.id) return "errors:ownRoleLocked";
+    if (protectedFor(m)) return "errors:ownerOnly";
+    if (!roles.data) return "pending";
+    const current = roles.data.find((r) => r.id === m.role.id);
+    return current && canGrant(current) ? null : "members:detail.roleAboveYours";
+  };
   return {
     isSelf: (m: Member) => m.userId === user?.id,
-    canChangeRole: (m: Member) => can(["tenant_user:update"]) && !protectedFor(m),
+    roleLock,
+    canChangeRole: (m: Member) => can(["tenant_user:update"]) && roleLock(m) === null,
     canRemove: (m: Member) => can(["tenant_user:delete"]) && !protectedFor(m) && m.userId !== user?.id,
   };
 }
@@ -41,7 +54,6 @@ export function MembersTab() {
   const members = useMembers(tenantId);
   const changeRole = useChangeMemberRole(tenantId);
   const remove = useRemoveMember(tenantId);
-  const revalidator = useRevalidator();
   const date = useTenantDate();
   const guards = useMemberGuards();
 
@@ -51,8 +63,6 @@ export function MembersTab() {
       void message.success(
         t("members:list.roleChanged", { name: member.name, role: roleName(changed.role, t) }),
       );
-      // One's own permissions change with one's role: refresh what the page knows about them.
-      if (guards.isSelf(member)) await revalidator.revalidate();
     } catch (error) {
       showApiError(error, t, message);
     }

@@ -1,24 +1,32 @@
 import { ALL_PERMISSIONS } from "@nc/contracts/permission-catalog";
-import { Transfer } from "antd";
+import { Transfer, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { useTenantAccess } from "../../tenant/use-tenant-access";
 
 export const TRANSFER_WIDTH = 440;
 
-/** Picks permissions from the catalogue: available on the left, granted on the right (spec: 440 px). */
+/**
+ * Picks permissions from the catalogue: available on the left, granted on the right (spec: 440 px).
+ * Permissions the user does not hold are greyed out: the server lets nobody grant them
+ * (docs/security.md, roles and rights).
+ */
 export function PermissionTransfer(props: {
   value?: string[];
   onChange?: (value: string[]) => void;
   id?: string;
 }) {
   const { t } = useTranslation();
+  const { canGrant } = useTenantAccess();
   const data = ALL_PERMISSIONS.map((key) => {
     const [resource, action] = key.split(":") as [string, string];
     return {
       key,
       title: `${t(`permissions:groups.${resource}`)} · ${t(`permissions:actions.${action}`)}`,
       description: key,
+      disabled: !canGrant({ super: false, permissions: [key] }),
     };
   });
+  const someNotYours = data.some((item) => item.disabled);
   return (
     <div id={props.id} style={{ width: TRANSFER_WIDTH, maxWidth: "100%" }} data-testid="permission-transfer">
       <Transfer
@@ -34,6 +42,11 @@ export function PermissionTransfer(props: {
         styles={{ section: { width: "100%", height: 360 } }}
         locale={{ searchPlaceholder: t("tenant:roles.search") }}
       />
+      {someNotYours && (
+        <Typography.Text type="secondary" data-testid="permissions-not-yours">
+          {t("tenant:roles.notYours")}
+        </Typography.Text>
+      )}
     </div>
   );
 }

@@ -16,7 +16,7 @@ export function RolesTab() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { to } = useLocale();
-  const { tenant } = useTenantAccess();
+  const { tenant, canGrant } = useTenantAccess();
   const tenantId = tenant?.tenant.id ?? "";
   const roles = useRoles(tenantId);
   const remove = useDeleteRole(tenantId);
@@ -76,9 +76,12 @@ export function RolesTab() {
             render: (_, role) =>
               role.builtIn ? null : (
                 <Space>
-                  <Can permissions={["role:update"]}>
-                    <Link to={to(`/dashboard/tenant/role/${role.id}`)}>{t("tenant:roles.edit")}</Link>
-                  </Can>
+                  {/* Not one's own role, nor one holding more than oneself: the server refuses both. */}
+                  {role.id !== tenant?.role.id && canGrant(role) && (
+                    <Can permissions={["role:update"]}>
+                      <Link to={to(`/dashboard/tenant/role/${role.id}`)}>{t("tenant:roles.edit")}</Link>
+                    </Can>
+                  )}
                   <Can permissions={["role:delete"]}>
                     <Popconfirm
                       title={t("tenant:roles.deleteConfirm", { name: role.name })}
