@@ -26,6 +26,16 @@ describe("organisations in the browser", () => {
     await server?.stop();
   });
 
+  /** Calls the API as the owner inside Harbour Labs, the organisation the first test creates. */
+  async function asOwnerInHarbourLabs() {
+    const ownerSid = (await context.cookies()).find((c) => c.name === "sid")!.value;
+    const tenantId = (
+      await apiCall<{ tenantId: string; name: string }[]>(server, ownerSid, "GET", "/api/tenant")
+    ).find((x) => x.name === "Harbour Labs")!.tenantId;
+    return <T>(method: "GET" | "POST", path: string, body?: object) =>
+      apiCall<T>(server, ownerSid, method, path, body, tenantId);
+  }
+
   it("sends a user without an organisation to the no-organisation page, where one can be created", async () => {
     await page.goto(`${server.url}/dashboard`);
     await page.waitForURL(/\/dashboard\/profile\/no-tenant$/);
@@ -80,12 +90,7 @@ describe("organisations in the browser", () => {
   });
 
   it("a member sees what their role allows: the 403 page without it, the Roles tab once granted", async () => {
-    const ownerSid = (await context.cookies()).find((c) => c.name === "sid")!.value;
-    const tenantId = (
-      await apiCall<{ tenantId: string; name: string }[]>(server, ownerSid, "GET", "/api/tenant")
-    ).find((x) => x.name === "Harbour Labs")!.tenantId;
-    const inOrg = <T>(method: "GET" | "POST", path: string, body?: object) =>
-      apiCall<T>(server, ownerSid, method, path, body, tenantId);
+    const inOrg = await asOwnerInHarbourLabs();
     const roles = await inOrg<{ id: string; key: string | null; name: string }[]>("GET", "/api/tenant/role");
     const memberEmail = `member-${Date.now()}@example.com`;
     await inOrg("POST", "/api/tenant/invite", {
@@ -121,12 +126,7 @@ describe("organisations in the browser", () => {
   });
 
   it("offers a member only the rights they may grant: greyed permissions, no edit of their own role, fewer roles to give", async () => {
-    const ownerSid = (await context.cookies()).find((c) => c.name === "sid")!.value;
-    const tenantId = (
-      await apiCall<{ tenantId: string; name: string }[]>(server, ownerSid, "GET", "/api/tenant")
-    ).find((x) => x.name === "Harbour Labs")!.tenantId;
-    const inOrg = <T>(method: "GET" | "POST", path: string, body?: object) =>
-      apiCall<T>(server, ownerSid, method, path, body, tenantId);
+    const inOrg = await asOwnerInHarbourLabs();
     const desk = await inOrg<{ id: string }>("POST", "/api/tenant/role", {
       name: "People desk",
       permissions: [
