@@ -29,7 +29,7 @@ import { webhookRoutes } from "./features/webhook/routes";
 import { AppError } from "./http/app-error";
 import { registerRequestContext } from "./http/context";
 import { registerCrossSiteCheck } from "./http/cross-site";
-import { registerErrorHandling } from "./http/error-handler";
+import { registerErrorHandling, sendFrameworkError } from "./http/error-handler";
 import { registerHostCheck } from "./http/host";
 import { loggerOptions, registerRequestLog } from "./http/logging";
 import { securityHeaders } from "./http/security-headers";
@@ -61,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: sendFrameworkError,
   });
   // JSON only: a cross-site form post (text/plain) is refused before any handler sees it.
   app.removeContentTypeParser("text/plain");

@@ -53,6 +53,17 @@ function sendFieldErrors(reply: FastifyReply, request: FastifyRequest, found: Se
   });
 }
 
+/**
+ * Fastify's own routing errors, raised before any route or hook (a path that does not decode as
+ * UTF-8, such as an encoded lone surrogate; a parameter over its length): the same envelope as
+ * every other failure. Passed to Fastify as `frameworkErrors`.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const clientFault = error.statusCode !== undefined && error.statusCode < 500;
+  if (!clientFault) request.log.error({ err: error }, "framework error");
+  return send(reply, request, clientFault ? "badRequest" : "internal", null);
+}
+
 /** One error envelope for every failure (DESIGN.md section 5). */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
