@@ -62,22 +62,27 @@ export function authService(s: Services) {
   });
 
   return {
-    /** Sends a sign-up code, or tells an existing account holder so; the answer is the same. */
+    /**
+     * Sends a sign-up code, or tells an existing account holder so. The answer comes first and is
+     * the same either way; the look-up happens after it, so its timing tells nothing.
+     */
     async sendRegisterCode(caller: Caller, email: string, captcha: string | undefined) {
       await codeLimits(caller, "regcode", email, captcha);
-      const existing = await s.users.byEmail(caller.partner.id, email);
-      const mail = {
-        partnerId: caller.partner.id,
-        site: site(caller.partner),
-        to: email,
-        locale: caller.locale,
-      };
-      if (existing) {
-        await s.mailer.send({ ...mail, template: "registerExisting" });
-      } else {
-        const code = await s.codes.issue({ partnerId: caller.partner.id, email, purpose: "register" });
-        await s.mailer.send({ ...mail, template: "registerCode", params: { code } });
-      }
+      s.mailer.later(async () => {
+        const existing = await s.users.byEmail(caller.partner.id, email);
+        const mail = {
+          partnerId: caller.partner.id,
+          site: site(caller.partner),
+          to: email,
+          locale: caller.locale,
+        };
+        if (existing) {
+          await s.mailer.send({ ...mail, template: "registerExisting" });
+        } else {
+          const code = await s.codes.issue({ partnerId: caller.partner.id, email, purpose: "register" });
+          await s.mailer.send({ ...mail, template: "registerCode", params: { code } });
+        }
+      });
       return { sent: true, resendAfterSeconds: 60 };
     },
 
@@ -119,27 +124,30 @@ export function authService(s: Services) {
       return { user: toSessionUser(user), session: await startSession(caller, user.id) };
     },
 
-    /** Sends a reset code to a registered address; the answer never tells whether it is one. */
+    /**
+     * Sends a reset code to a registered address; neither the answer nor its timing tells whether
+     * it is one, since the look-up happens after the answer.
+     */
     async sendResetCode(caller: Caller, email: string, captcha: string | undefined) {
       await codeLimits(caller, "resetcode", email, captcha);
-      const user = await s.users.byEmail(caller.partner.id, email);
-      if (user) {
+      s.mailer.later(async () => {
+        const user = await s.users.byEmail(caller.partner.id, email);
+        if (!user) return;
         const code = await s.codes.issue({
           partnerId: caller.partner.id,
           email,
           purpose: "reset",
           userId: user.id,
         });
-        const locale = isLocale(user.locale) ? user.locale : caller.locale;
         await s.mailer.send({
           partnerId: caller.partner.id,
           site: site(caller.partner),
           to: email,
-          locale,
+          locale: isLocale(user.locale) ? user.locale : caller.locale,
           template: "resetCode",
           params: { code },
         });
-      }
+      });
       return { sent: true, resendAfterSeconds: 60 };
     },
 

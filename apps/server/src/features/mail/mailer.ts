@@ -61,6 +61,11 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: MailerOpti
     }
   }
 
+  function track(job: Promise<void>) {
+    pending.add(job);
+    void job.finally(() => pending.delete(job));
+  }
+
   return {
     async send(request: MailRequest): Promise<void> {
       const message = renderEmail(request.template, request.locale, request.site, request.params ?? {});
@@ -75,15 +80,27 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: MailerOpti
         status: "queued",
       });
       const from = options.from ?? `"${request.site.name.replace(/"/g, "")}" <${request.site.email}>`;
-      const job = deliver(id, from, request.to, message).catch((error) =>
-        log.error({ err: error }, "outbox update failed"),
+      track(
+        deliver(id, from, request.to, message).catch((error) =>
+          log.error({ err: error }, "outbox update failed"),
+        ),
       );
-      pending.add(job);
-      void job.finally(() => pending.delete(job));
     },
-    /** Waits for deliveries in flight (graceful shutdown, tests). */
+    /**
+     * Runs work that ends in an e-mail once the request has been answered: what the work finds
+     * (say, whether an account holds the address) then changes neither the answer nor its timing
+     * (docs/security.md, "Sign-in, codes and lockout"). A failure is logged, as a failed delivery is.
+     */
+    later(task: () => Promise<void>): void {
+      track(
+        new Promise<void>((resolve) => setImmediate(resolve))
+          .then(task)
+          .catch((error) => log.error({ err: error }, "e-mail preparation failed")),
+      );
+    },
+    /** Waits for deliveries and later work in flight, and for what they start (graceful shutdown, tests). */
     async flush(): Promise<void> {
-      await Promise.all([...pending]);
+      while (pending.size > 0) await Promise.all([...pending]);
     },
   };
 }

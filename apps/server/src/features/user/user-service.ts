@@ -57,7 +57,7 @@ export function userService(s: Services) {
       return { changed: true };
     },
 
-    /** Sends a code to the new address; an address taken by another account is told so instead. */
+    /** Sends a code to the new address; an address taken by another account is told so instead, after the answer. */
     async sendChangeEmailCode(caller: Caller, session: ResolvedSession, email: string) {
       const user = await current(session);
       if (email === user.email) throw new AppError("emailUnchanged");
@@ -65,24 +65,27 @@ export function userService(s: Services) {
         { key: `chmail:user:${user.id}`, max: 5, windowMs: HOUR },
         { key: `chmail:email:min:${caller.partner.id}:${email}`, max: 1, windowMs: MINUTE },
       ]);
-      const taken = await s.users.byEmail(caller.partner.id, email);
-      const mail = {
-        partnerId: caller.partner.id,
-        site: s.partners.siteInfo(caller.partner),
-        to: email,
-        locale: mailLocale(user, caller),
-      };
-      if (taken) {
-        await s.mailer.send({ ...mail, template: "changeEmailInUse" });
-      } else {
-        const code = await s.codes.issue({
+      // After the answer, so its timing does not tell whether another account holds the address.
+      s.mailer.later(async () => {
+        const taken = await s.users.byEmail(caller.partner.id, email);
+        const mail = {
           partnerId: caller.partner.id,
-          email,
-          purpose: "change_email",
-          userId: user.id,
-        });
-        await s.mailer.send({ ...mail, template: "changeEmailCode", params: { code } });
-      }
+          site: s.partners.siteInfo(caller.partner),
+          to: email,
+          locale: mailLocale(user, caller),
+        };
+        if (taken) {
+          await s.mailer.send({ ...mail, template: "changeEmailInUse" });
+        } else {
+          const code = await s.codes.issue({
+            partnerId: caller.partner.id,
+            email,
+            purpose: "change_email",
+            userId: user.id,
+          });
+          await s.mailer.send({ ...mail, template: "changeEmailCode", params: { code } });
+        }
+      });
       return { sent: true, resendAfterSeconds: 60 };
     },
 
