@@ -30,3 +30,10 @@ const ISO3 = new Map(TABLE.split(" ").map((pair) => pair.split(":") as [string, 
 export function iso3(iso2: string): string | null {
   return ISO3.get(iso2) ?? null;
 }
+
+const ISO2 = new Map([...ISO3].map(([alpha2, alpha3]) => [alpha3, alpha2]));
+
+/** Alpha-2 for an alpha-3 code (any case), or null when unknown: providers name countries in alpha-3. */
+export function iso2FromIso3(alpha3: string): string | null {
+  return ISO2.get(alpha3.toUpperCase()) ?? null;
+}

@@ -9,6 +9,8 @@ export class UpstreamHttpError extends LookupError {
     readonly status: number,
     /** The server's Retry-After, when it sent one. */
     readonly retryAfterMs: number | null,
+    /** The provider's own error code from the body (Twilio 20003, tyntec's problem type), when it gave one. */
+    readonly providerCode: string | null = null,
   ) {
     super(message, kind, retryable);
   }
@@ -23,18 +25,23 @@ export function parseRetryAfter(header: string | null, now: number = Date.now())
 }
 
 /**
- * 408 → timeout (retryable); 429 and 5xx → upstream (retryable); any other 4xx → rejected (not
- * retryable: the request or the credentials are wrong, asking again changes nothing).
+ * 408 → timeout (retryable); 429 and 5xx → upstream (retryable); 402 → out_of_credit (the provider
+ * account has no credit left: not retryable here, another provider may answer; docs/providers.md);
+ * any other 4xx → rejected (not retryable: the request or the credentials are wrong, asking again
+ * changes nothing).
  */
 export function errorForStatus(
   service: string,
   status: number,
   retryAfter: string | null,
+  providerCode: string | null = null,
 ): UpstreamHttpError {
   const retryAfterMs = parseRetryAfter(retryAfter);
-  const message = `${service}: upstream answered HTTP ${status}`;
-  if (status === 408) return new UpstreamHttpError(message, "timeout", true, status, retryAfterMs);
-  if (status === 429 || status >= 500)
-    return new UpstreamHttpError(message, "upstream", true, status, retryAfterMs);
-  return new UpstreamHttpError(message, "rejected", false, status, retryAfterMs);
+  const message = `${service}: upstream answered HTTP ${status}${providerCode ? ` (${providerCode})` : ""}`;
+  const error = (kind: LookupError["kind"], retryable: boolean) =>
+    new UpstreamHttpError(message, kind, retryable, status, retryAfterMs, providerCode);
+  if (status === 408) return error("timeout", true);
+  if (status === 429 || status >= 500) return error("upstream", true);
+  if (status === 402) return error("out_of_credit", false);
+  return error("rejected", false);
 }

@@ -1,123 +1,126 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LookupError } from "../types";
 import { UpstreamHttpError } from "./http-error";
 import { resilient } from "./resilient";
+import type { FakeUpstream } from "./testing/fake-upstream";
+import { gnp, gnv, TYNTEC_TEST_KEY, tyntecFake, tyntecProblems } from "./testing/tyntec-fake";
 import { TyntecProvider } from "./tyntec";
+import { TYNTEC_CONTRACT } from "./tyntec-contract";
 
 /**
- * A fake tyntec: GET /nis/v1/gnv and /nis/v1/gnp with an apikey header. Each test scripts the
- * answers per number; by default it answers a present, not ported, not roaming subscriber.
+ * The tyntec adapter against a fake tyntec whose every answer is checked against the published
+ * Number Information contract (testing/fake-upstream.ts), one test per outcome the contract allows.
  */
-type Reply = { status?: number; body?: unknown; delayMs?: number; headers?: Record<string, string> };
-type Script = (service: string, msisdn: string, hit: number) => Reply;
-
-const API_KEY = "test-key";
-let server: Server;
+const fake: FakeUpstream = tyntecFake();
 let baseUrl: string;
-let script: Script;
-let hits: { service: string; msisdn: string }[];
-let inFlight = 0;
-let peakInFlight = 0;
-
-const present = (msisdn: string) => ({
-  requestId: "r-1",
-  msisdn,
-  presence: "present",
-  ported: false,
-  roaming: false,
-  nrhMCC: "262",
-  nrhMNC: "01",
-  nrhNetworkName: "Telekom",
-  errorCode: 0,
-});
-
-function handle(req: IncomingMessage, res: ServerResponse): void {
-  const url = new URL(req.url ?? "/", "http://x");
-  const service = url.pathname.replace("/nis/v1/", "");
-  const msisdn = url.searchParams.get("msisdn") ?? "";
-  if (req.headers.apikey !== API_KEY) {
-    res
-      .writeHead(401, { "content-type": "application/problem+json" })
-      .end('{"status":401,"title":"Unauthorized"}');
-    return;
-  }
-  if (!["gnv", "gnp"].includes(service) || req.method !== "GET") {
-    res.writeHead(404).end();
-    return;
-  }
-  hits.push({ service, msisdn });
-  const reply = script(service, msisdn, hits.filter((h) => h.msisdn === msisdn).length);
-  inFlight++;
-  peakInFlight = Math.max(peakInFlight, inFlight);
-  const send = () => {
-    inFlight--;
-    if (res.destroyed) return;
-    res
-      .writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers })
-      .end(JSON.stringify(reply.body ?? {}));
-  };
-  if (reply.delayMs) setTimeout(send, reply.delayMs);
-  else send();
-}
 
 beforeAll(async () => {
-  server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = await fake.start();
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
-beforeEach(() => {
-  hits = [];
-  inFlight = 0;
-  peakInFlight = 0;
-  script = (_service, msisdn) => ({ body: present(msisdn) });
-});
+afterAll(() => fake.stop());
+beforeEach(() => fake.reset());
+afterEach(() => fake.assertClean());
 
+const NUMBER = "+4915112345678";
 const now = () => new Date("2030-05-06T07:08:09Z");
-const tyntec = (apiKey = API_KEY) => new TyntecProvider({ apiKey, baseUrl, now });
+const tyntec = (apiKey = TYNTEC_TEST_KEY) => new TyntecProvider({ apiKey, baseUrl, now });
 const fast = { retry: { baseDelayMs: 1, maxDelayMs: 5 } };
+const TELEKOM = { name: "Telekom Deutschland", mcc: "262", mnc: "01", country: "DE" };
+const VODAFONE = { name: "Vodafone", mcc: "262", mnc: "02", country: "DE" };
+const msisdnOf = (call: { query: URLSearchParams }) => call.query.get("msisdn") ?? "";
 
-describe("tyntec adapter: mapping", () => {
-  it("maps a present subscriber", async () => {
-    const hlr = await tyntec().hlr("+4915112345678");
-    expect(hits).toEqual([{ service: "gnv", msisdn: "+4915112345678" }]);
+describe("tyntec fixtures", () => {
+  it("every fixture follows the contract it names", () => {
+    const call = (path: string) => ({
+      method: "GET",
+      path,
+      query: new URLSearchParams(),
+      headers: {},
+      hit: 1,
+    });
+    const gnvCall = call("/nis/v1/gnv");
+    const gnpCall = call("/nis/v1/gnp");
+    for (const fixture of Object.values(gnv)) expect(fake.validate(gnvCall, fixture(NUMBER))).toEqual([]);
+    for (const fixture of Object.values(gnp)) expect(fake.validate(gnpCall, fixture(NUMBER))).toEqual([]);
+    for (const fixture of Object.values(tyntecProblems)) expect(fake.validate(gnvCall, fixture)).toEqual([]);
+    for (const fixture of [gnv.connected(NUMBER), tyntecProblems.badRequest]) {
+      expect(fixture.contract).toBe(TYNTEC_CONTRACT);
+    }
+  });
+
+  it("the fake refuses a fixture off the contract", () => {
+    const call = { method: "GET", path: "/nis/v1/gnv", query: new URLSearchParams(), headers: {}, hit: 1 };
+    const connected = gnv.connected(NUMBER);
+    const off = { ...connected, body: { ...(connected.body as object), presence: true, nrhCountry: "DE" } };
+    expect(fake.validate(call, off)).toEqual([
+      'HTTP 200 presence: Invalid option: expected one of "true"|"false"|"unknown"',
+      "HTTP 200 nrhCountry: Invalid string: must match pattern /^[A-Z]{3}$/",
+    ]);
+    expect(fake.validate(call, { ...connected, contract: "tyntec v0" })[0]).toMatch(
+      /names contract "tyntec v0"/,
+    );
+  });
+});
+
+describe("tyntec adapter: GNV (HLR) mapping", () => {
+  it("a switched-on handset is connected, with networks, countries in ISO-2 and the price", async () => {
+    const hlr = await tyntec().hlr(NUMBER);
+    expect(fake.calls).toHaveLength(1);
+    expect(fake.calls[0]).toMatchObject({ method: "GET", path: "/nis/v1/gnv" });
+    expect(msisdnOf(fake.calls[0]!)).toBe(NUMBER);
+    expect(fake.calls[0]!.headers.apikey).toBe(TYNTEC_TEST_KEY);
     expect(hlr).toEqual({
-      e164: "+4915112345678",
+      e164: NUMBER,
       connectivity: "connected",
       error: null,
-      currentNetwork: { name: "Telekom", mcc: "262", mnc: "01", country: "DE" },
-      originalNetwork: { name: "Telekom", mcc: "262", mnc: "01", country: "DE" },
+      currentNetwork: TELEKOM,
+      originalNetwork: TELEKOM,
       roaming: { roaming: false, network: null, country: null },
       ported: false,
       source: "live",
       provider: "tyntec",
       obtainedAt: "2030-05-06T07:08:09.000Z",
+      cost: { amount: "0.0045", currency: "EUR" },
     });
   });
 
-  it("maps a roaming, ported subscriber (strings for booleans accepted)", async () => {
-    script = (_s, msisdn) => ({
-      body: {
-        ...present(msisdn),
-        ported: "true",
-        roaming: "true",
-        mcc: "262",
-        mnc: "02",
-        networkName: "Vodafone",
-        roamingMCC: "208",
-        roamingMNC: "10",
-        roamingNetworkName: "SFR",
-      },
+  it("a switched-off handset is absent, with its MAP error", async () => {
+    fake.play((call) => gnv.absent(msisdnOf(call)));
+    const hlr = await tyntec().hlr(NUMBER);
+    expect(hlr.connectivity).toBe("absent");
+    expect(hlr.error).toEqual({ code: 27, name: "absentSubscriber", permanent: false });
+    expect(hlr.currentNetwork).toEqual(TELEKOM);
+    expect(hlr.roaming.roaming).toBeNull();
+  });
+
+  it("an unknown subscriber is an invalid number, with no current network nor roaming", async () => {
+    fake.play((call) => gnv.unknownSubscriber(msisdnOf(call)));
+    const hlr = await tyntec().hlr(NUMBER);
+    expect(hlr).toMatchObject({
+      connectivity: "invalid_msisdn",
+      error: { code: 1, name: "unknownSubscriber", permanent: true },
+      currentNetwork: null,
+      originalNetwork: TELEKOM,
+      roaming: { roaming: null, network: null, country: null },
+      ported: null,
     });
-    const hlr = await tyntec().hlr("+4915112345678");
-    expect(hlr.ported).toBe(true);
-    expect(hlr.currentNetwork).toEqual({ name: "Vodafone", mcc: "262", mnc: "02", country: "DE" });
-    expect(hlr.originalNetwork?.mnc).toBe("01");
+  });
+
+  it("a ported number's current network is its subscription (IMSI) network", async () => {
+    fake.play((call) => gnv.ported(msisdnOf(call)));
+    const hlr = await tyntec().hlr(NUMBER);
+    expect(hlr).toMatchObject({
+      connectivity: "connected",
+      ported: true,
+      currentNetwork: VODAFONE,
+      originalNetwork: TELEKOM,
+    });
+  });
+
+  it("a roaming handset names its serving (MSC) network and country", async () => {
+    fake.play((call) => gnv.roaming(msisdnOf(call)));
+    const hlr = await tyntec().hlr(NUMBER);
+    expect(hlr.currentNetwork).toEqual(TELEKOM);
     expect(hlr.roaming).toEqual({
       roaming: true,
       network: { name: "SFR", mcc: "208", mnc: "10", country: "FR" },
@@ -125,154 +128,175 @@ describe("tyntec adapter: mapping", () => {
     });
   });
 
-  it("maps an absent subscriber with its MAP error", async () => {
-    script = (_s, msisdn) => ({ body: { ...present(msisdn), presence: "absent", errorCode: 27 } });
-    const hlr = await tyntec().hlr("+4915112345678");
-    expect(hlr.connectivity).toBe("absent");
-    expect(hlr.error).toEqual({ code: 27, name: "absentSubscriber", permanent: false });
-  });
-
-  it("maps MAP errors when presence does not decide", async () => {
-    const cases: [number, string, boolean, string][] = [
-      [1, "unknownSubscriber", true, "invalid_msisdn"],
-      [6, "absentSubscriberSM", false, "absent"],
-      [13, "callBarred", false, "undetermined"],
-      [34, "systemFailure", false, "undetermined"],
-      [999, "mapError999", false, "undetermined"],
-    ];
-    for (const [code, name, permanent, connectivity] of cases) {
-      script = (_s, msisdn) => ({ body: { ...present(msisdn), presence: "unknown", errorCode: code } });
-      const hlr = await tyntec().hlr("+4915112345678");
-      expect(hlr.error).toEqual({ code, name, permanent });
-      expect(hlr.connectivity).toBe(connectivity);
-      if (connectivity === "invalid_msisdn") {
-        expect(hlr.currentNetwork).toBeNull();
-        expect(hlr.roaming.roaming).toBeNull();
-      }
-    }
-  });
-
-  it("maps portability answers", async () => {
-    script = (_s, msisdn) => ({
-      body: {
-        requestId: "r-2",
-        msisdn,
-        ported: true,
-        currentCarrier: { name: "O2", mcc: "262", mnc: "07", country: "de" },
-        originalCarrier: { name: "Telekom", mcc: "262", mnc: "01" },
-      },
+  it("flags all unknown is undetermined: cannot tell, so a router asks the next provider", async () => {
+    fake.play((call) => gnv.unknown(msisdnOf(call)));
+    const hlr = await tyntec().hlr(NUMBER);
+    expect(hlr).toMatchObject({
+      connectivity: "undetermined",
+      error: { code: 34, name: "systemFailure", permanent: false },
+      ported: null,
+      currentNetwork: null,
+      roaming: { roaming: null, network: null, country: null },
+      cost: null,
     });
-    const mnp = await tyntec().mnp("+4915112345678");
-    expect(hits[0]?.service).toBe("gnp");
-    expect(mnp).toEqual({
-      e164: "+4915112345678",
-      ported: "ported",
-      currentNetwork: { name: "O2", mcc: "262", mnc: "07", country: "DE" },
-      originalNetwork: { name: "Telekom", mcc: "262", mnc: "01", country: "DE" },
-      source: "live",
-      provider: "tyntec",
-      obtainedAt: "2030-05-06T07:08:09.000Z",
-    });
-    script = (_s, msisdn) => ({
-      body: { msisdn, ported: false, mcc: "234", mnc: "15", operator: "Vodafone" },
-    });
-    expect(await tyntec().mnp("+447400123456")).toMatchObject({
-      ported: "not_ported",
-      currentNetwork: { name: "Vodafone", mcc: "234", mnc: "15", country: "GB" },
-    });
-    script = (_s, msisdn) => ({ body: { msisdn, errorCode: 34 } });
-    expect((await tyntec().mnp("+447400123456")).ported).toBe("unknown");
   });
 });
 
-describe("tyntec adapter: resilience against the fake server", () => {
-  it("a 401 is not retried and is not an upstream failure", async () => {
-    const provider = resilient(tyntec("wrong-key"), fast);
-    const error = await provider.hlr("+4915112345678").catch((e: unknown) => e);
+describe("tyntec adapter: GNP (MNP) mapping", () => {
+  it("a ported number names its operator now, in ISO-2, with the price the contract shows as a string", async () => {
+    fake.play((call) => gnp.ported(msisdnOf(call)));
+    const mnp = await tyntec().mnp(NUMBER);
+    expect(fake.calls[0]?.path).toBe("/nis/v1/gnp");
+    expect(mnp).toEqual({
+      e164: NUMBER,
+      ported: "ported",
+      currentNetwork: { name: "Telefonica O2", mcc: "262", mnc: "07", country: "DE" },
+      originalNetwork: null,
+      source: "live",
+      provider: "tyntec",
+      obtainedAt: "2030-05-06T07:08:09.000Z",
+      cost: { amount: "0.001", currency: "EUR" },
+    });
+  });
+
+  it("a number not ported has the same network then and now", async () => {
+    const mnp = await tyntec().mnp("+447400123456");
+    const vodafone = { name: "Vodafone", mcc: "234", mnc: "15", country: "GB" };
+    expect(mnp).toMatchObject({ ported: "not_ported", currentNetwork: vodafone, originalNetwork: vodafone });
+  });
+
+  it("unknown, or an unsuccessful attempt, is ported unknown (cannot tell)", async () => {
+    fake.play((call) => gnp.unknown(msisdnOf(call)));
+    expect(await tyntec().mnp(NUMBER)).toMatchObject({ ported: "unknown", currentNetwork: null });
+    fake.play((call) => gnp.failed(msisdnOf(call)));
+    expect(await tyntec().mnp(NUMBER)).toMatchObject({ ported: "unknown", currentNetwork: null, cost: null });
+  });
+});
+
+describe("tyntec adapter: errors", () => {
+  it("402 is out of credit: not retried, not a breaker failure, so the router moves on", async () => {
+    fake.play(() => tyntecProblems.paymentRequired);
+    const provider = resilient(tyntec(), fast);
+    const error = await provider.hlr(NUMBER).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamHttpError);
-    expect(error).toMatchObject({ kind: "rejected", retryable: false, status: 401 });
-    expect(hits).toHaveLength(0); // the fake server refuses before counting
+    expect(error).toMatchObject({ kind: "out_of_credit", retryable: false, status: 402 });
+    expect((error as UpstreamHttpError).providerCode).toBe(
+      "https://docs.tyntec.com/problems/PaymentRequired",
+    );
+    expect(fake.calls).toHaveLength(1);
+    expect(provider.breaker.state).toBe("closed");
+  });
+
+  it("a wrong key (401) is rejected and never retried", async () => {
+    const provider = resilient(tyntec("wrong-key"), fast);
+    await expect(provider.mnp(NUMBER)).rejects.toMatchObject({
+      kind: "rejected",
+      retryable: false,
+      status: 401,
+    });
+    expect(fake.calls).toHaveLength(0); // refused before it counts
     expect(provider.breaker.state).toBe("closed");
   });
 
   it("a 400 is rejected at once (one call)", async () => {
-    script = () => ({ status: 400, body: { status: 400, title: "invalid msisdn" } });
-    await expect(resilient(tyntec(), fast).hlr("+4915112345678")).rejects.toMatchObject({ kind: "rejected" });
-    expect(hits).toHaveLength(1);
+    fake.play(() => tyntecProblems.badRequest);
+    await expect(resilient(tyntec(), fast).hlr(NUMBER)).rejects.toMatchObject({
+      kind: "rejected",
+      status: 400,
+    });
+    expect(fake.calls).toHaveLength(1);
   });
 
-  it("a 503 is retried, then succeeds", async () => {
-    script = (_s, msisdn, hit) => (hit < 3 ? { status: 503 } : { body: present(msisdn) });
-    const hlr = await resilient(tyntec(), fast).hlr("+4915112345678");
-    expect(hlr.connectivity).toBe("connected");
-    expect(hits).toHaveLength(3);
+  it("a 500 is retried, then the answer is used", async () => {
+    fake.play((call) => (call.hit < 3 ? tyntecProblems.internalError : gnv.connected(msisdnOf(call))));
+    expect((await resilient(tyntec(), fast).hlr(NUMBER)).connectivity).toBe("connected");
+    expect(fake.calls).toHaveLength(3);
+  });
+
+  it("a 5xx that lasts ends as a retryable upstream error", async () => {
+    fake.play(() => ({ contract: TYNTEC_CONTRACT, status: 503 }));
+    await expect(resilient(tyntec(), fast).hlr(NUMBER)).rejects.toMatchObject({
+      kind: "upstream",
+      status: 503,
+    });
+    expect(fake.calls).toHaveLength(3);
   });
 
   it("a 429 is retried after the server's Retry-After", async () => {
-    script = (_s, msisdn, hit) =>
-      hit === 1 ? { status: 429, headers: { "retry-after": "0" } } : { body: present(msisdn) };
-    expect((await resilient(tyntec(), fast).mnp("+4915112345678")).source).toBe("live");
-    expect(hits).toHaveLength(2);
+    fake.play((call) =>
+      call.hit === 1
+        ? { contract: TYNTEC_CONTRACT, status: 429, headers: { "retry-after": "0" } }
+        : gnp.notPorted(msisdnOf(call)),
+    );
+    expect((await resilient(tyntec(), fast).mnp(NUMBER)).ported).toBe("not_ported");
+    expect(fake.calls).toHaveLength(2);
   });
 
-  it("timeouts are retried, and a late answer is not waited for", async () => {
-    script = (_s, msisdn, hit) =>
-      hit === 1 ? { delayMs: 300, body: present(msisdn) } : { body: present(msisdn) };
+  it("a body that is not JSON, or JSON off the contract, is an upstream error", async () => {
+    fake.play(() => ({ contract: TYNTEC_CONTRACT, malformed: "<html>gateway</html>" }));
+    await expect(tyntec().hlr(NUMBER)).rejects.toMatchObject({ kind: "upstream", message: /unreadable/ });
+    fake.play(() => ({ contract: TYNTEC_CONTRACT, malformed: '{"presence":true,"errorCode":0}' }));
+    const error = await tyntec()
+      .hlr(NUMBER)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LookupError);
+    expect((error as LookupError).message).toMatch(
+      /does not follow the contract \(presence: invalid_type; errorCode/,
+    );
+    expect((error as LookupError).message).not.toContain(NUMBER.slice(1));
+  });
+
+  it("an asynchronous answer (no data) is not mistaken for one that cannot tell", async () => {
+    fake.play(() => ({ contract: TYNTEC_CONTRACT, body: { requestId: "12-1", synchronous: false } }));
+    await expect(tyntec().hlr(NUMBER)).rejects.toMatchObject({ kind: "upstream", message: /asynchronous/ });
+  });
+
+  it("a slow answer times out through the resilient wrapper, and is retried", async () => {
+    fake.play((call) => ({ ...gnv.connected(msisdnOf(call)), delayMs: 300 }));
     const started = Date.now();
-    const hlr = await resilient(tyntec(), { ...fast, timeoutMs: 40 }).hlr("+4915112345678");
-    expect(hlr.connectivity).toBe("connected");
-    expect(hits).toHaveLength(2);
+    const provider = resilient(tyntec(), { timeoutMs: 30, retry: { retries: 1, baseDelayMs: 1 } });
+    await expect(provider.hlr(NUMBER)).rejects.toMatchObject({ kind: "timeout", retryable: true });
+    expect(fake.calls).toHaveLength(2);
     expect(Date.now() - started).toBeLessThan(250);
   });
 
-  it("keeps failing timeouts as LookupError timeout after the retries", async () => {
-    script = (_s, msisdn) => ({ delayMs: 200, body: present(msisdn) });
-    const provider = resilient(tyntec(), { timeoutMs: 20, retry: { retries: 2, baseDelayMs: 1 } });
-    await expect(provider.hlr("+4915112345678")).rejects.toMatchObject({ kind: "timeout", retryable: true });
-    expect(hits).toHaveLength(3);
-  });
-
   it("a network failure is retryable", async () => {
-    const closed = new TyntecProvider({ apiKey: API_KEY, baseUrl: "http://127.0.0.1:1" });
-    await expect(closed.hlr("+4915112345678")).rejects.toMatchObject({ kind: "upstream", retryable: true });
+    const closed = new TyntecProvider({ apiKey: TYNTEC_TEST_KEY, baseUrl: "http://127.0.0.1:1" });
+    await expect(closed.hlr(NUMBER)).rejects.toMatchObject({ kind: "upstream", retryable: true });
   });
 
-  it("the breaker opens after N failures, refuses fast, half-opens after the cool-down and closes on success", async () => {
+  it("a number that is not E.164 is refused before any call", async () => {
+    await expect(tyntec().hlr("015112345678")).rejects.toMatchObject({ kind: "rejected" });
+    expect(fake.calls).toHaveLength(0);
+  });
+});
+
+describe("tyntec adapter: behind the resilient wrapper", () => {
+  it("the breaker opens after N failures, refuses fast, and closes again on success", async () => {
     let clock = 0;
     let down = true;
-    script = (_s, msisdn) => (down ? { status: 500 } : { body: present(msisdn) });
+    fake.play((call) => (down ? tyntecProblems.internalError : gnv.connected(msisdnOf(call))));
     const provider = resilient(tyntec(), {
       retry: { retries: 0 },
       breaker: { failureThreshold: 3, cooldownMs: 10_000, now: () => clock },
     });
-    for (let i = 0; i < 3; i++) {
-      await expect(provider.hlr("+4915112345678")).rejects.toMatchObject({ kind: "upstream", status: 500 });
-    }
+    for (let i = 0; i < 3; i++) await expect(provider.hlr(NUMBER)).rejects.toMatchObject({ status: 500 });
     expect(provider.breaker.state).toBe("open");
-
-    const started = Date.now();
-    const refused = await provider.hlr("+4915112345678").catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(LookupError);
-    expect(refused).toMatchObject({ kind: "circuit_open" });
-    await expect(provider.mnp("+4915112345678")).rejects.toMatchObject({ kind: "circuit_open" });
-    expect(Date.now() - started).toBeLessThan(50);
-    expect(hits).toHaveLength(3);
-
+    await expect(provider.mnp(NUMBER)).rejects.toMatchObject({ kind: "circuit_open" });
+    expect(fake.calls).toHaveLength(3);
     clock += 10_000;
-    expect(provider.breaker.state).toBe("half_open");
     down = false;
-    expect((await provider.hlr("+4915112345678")).connectivity).toBe("connected");
+    expect((await provider.hlr(NUMBER)).connectivity).toBe("connected");
     expect(provider.breaker.state).toBe("closed");
-    expect(hits).toHaveLength(4);
   });
 
-  it("the semaphore bounds requests in flight at the upstream", async () => {
-    script = (_s, msisdn) => ({ delayMs: 10, body: present(msisdn) });
+  it("the semaphore bounds requests in flight at tyntec", async () => {
+    fake.play((call) => ({ ...gnv.connected(msisdnOf(call)), delayMs: 10 }));
     const provider = resilient(tyntec(), { concurrency: 3 });
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) => provider.hlr(`+49151123456${String(i).padStart(2, "0")}`)),
     );
     expect(answers.every((a) => a.connectivity === "connected")).toBe(true);
-    expect(peakInFlight).toBe(3);
+    expect(fake.peakInFlight).toBe(3);
   });
 });

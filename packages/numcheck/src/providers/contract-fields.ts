@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+/**
+ * Building blocks for the providers' answer schemas (tyntec-contract.ts, twilio-contract.ts,
+ * vonage-contract.ts). Each schema is built in two strengths from one field list:
+ *
+ * - "contract": exactly what the provider's published contract allows (closed value lists, code
+ *   formats, no nulls it does not mention). The fake providers in the tests validate every answer
+ *   against it, so a fixture cannot drift from the contract.
+ * - "liberal": what the adapter accepts at run time: the same fields and types, but a value list may
+ *   grow (a new value means "cannot tell", not a broken answer) and a field may be null.
+ *
+ * docs/providers.md describes each contract and the version the schemas follow.
+ */
+export type Strength = "contract" | "liberal";
+
+export class Fields {
+  constructor(readonly strength: Strength) {}
+
+  get strict(): boolean {
+    return this.strength === "contract";
+  }
+
+  /** An optional field (nullable too when liberal, or when the contract itself shows null). */
+  optional<T>(schema: z.ZodType<T>, nullInContract = false): z.ZodType<T | null | undefined> {
+    return this.strict && !nullInContract ? schema.optional() : schema.nullish();
+  }
+
+  /** A string from a closed list in the contract; any string when liberal. */
+  oneOf(values: readonly [string, ...string[]]): z.ZodType<string> {
+    return this.strict ? z.enum(values) : z.string();
+  }
+
+  /** A string of a documented format (digits, country codes); any string when liberal. */
+  matching(pattern: RegExp): z.ZodType<string> {
+    return this.strict ? z.string().regex(pattern) : z.string();
+  }
+
+  /** A number the contract types as number (and shows as a string in its own example). */
+  numeric(): z.ZodType<number | string> {
+    return z.union([z.number(), z.string()]);
+  }
+}
+
+export const MCC = /^\d{3}$/;
+export const MNC = /^\d{2,3}$/;
+export const ISO2 = /^[A-Z]{2}$/;
+export const ISO3 = /^[A-Z]{3}$/;
+export const DIGITS = /^\d+$/;
+export const DECIMAL = /^\d+(\.\d+)?$/;
+export const E164 = /^\+[1-9]\d{6,14}$/;

@@ -1,0 +1,137 @@
+import { z } from "zod";
+import { DIGITS, Fields, ISO3, MCC, MNC, type Strength } from "./contract-fields";
+
+/**
+ * tyntec Number Information (NIS) v1, as its published OpenAPI contract describes it: repository
+ * tyntec/api-collection, file number-information/v1/openapi.yaml, info.version "1.0" (read at commit
+ * 05712785f7f4). Written here from the contract's field list (docs/providers.md):
+ *
+ *   GET {server}/nis/v1/gnv?msisdn=+E164   Global Number Verification (live HLR)
+ *   GET {server}/nis/v1/gnp?msisdn=+E164   Global Number Portability
+ *   header "apiKey: <key>"; an optional callbackUrl makes the call asynchronous (never sent).
+ *   200 GnvResponse / GnpResponse; 400, 401, 402 (credit balance not sufficient), 403, 500 Problem.
+ *
+ * No field is required by the contract. Flags (ported, roaming, presence) are strings
+ * "true"/"false"/"unknown"; errorCode is a string ("0" = none); countries are ISO 3166 alpha-3.
+ */
+export const TYNTEC_CONTRACT = "tyntec number-information v1 openapi 1.0 (tyntec/api-collection@05712785)";
+export const TYNTEC_SERVER_PATH = "/nis/v1";
+
+const FLAG = ["true", "false", "unknown"] as const;
+const TECHNOLOGY = [
+  "GSM",
+  "MVNO GSM",
+  "GSM/CDMA",
+  "Satellite",
+  "CDMA",
+  "iDen",
+  "iDen/GSM",
+  "Pager",
+  "Fixed",
+] as const;
+
+function gnvShape(f: Fields) {
+  const str = f.optional(z.string());
+  const mcc = f.optional(f.matching(MCC));
+  const mnc = f.optional(f.matching(MNC));
+  const country = f.optional(f.matching(ISO3));
+  const technology = f.optional(f.oneOf(TECHNOLOGY));
+  return {
+    requestId: str,
+    msisdn: str,
+    ported: f.optional(f.oneOf(FLAG)),
+    roaming: f.optional(f.oneOf(FLAG)),
+    presence: f.optional(f.oneOf(FLAG)),
+    price: f.optional(f.numeric()),
+    currency: str,
+    priceEffective: str,
+    errorCode: f.optional(f.matching(DIGITS)),
+    // Number range holder: the network the number was first given to.
+    nrhMCC: mcc,
+    nrhMNC: mnc,
+    nrhTtId: str,
+    nrhOperator: str,
+    nrhCountry: country,
+    nrhTimeZone: str,
+    nrhTechnology: technology,
+    // Subscription network (from the IMSI): the network the subscriber is with now.
+    imsiMCC: mcc,
+    imsiMNC: mnc,
+    imsi: str,
+    imsiTtId: str,
+    imsiOperator: str,
+    imsiCountry: country,
+    imsiTimeZone: str,
+    imsiTechnology: technology,
+    // The HLR that answered.
+    hlrCC: str,
+    hlrNDC: str,
+    hlrMCC: mcc,
+    hlrMNC: mnc,
+    hlr: str,
+    hlrTtId: str,
+    hlrOperator: str,
+    hlrCountry: country,
+    hlrTimeZone: str,
+    hlrTechnology: technology,
+    // Serving MSC: the network the handset is on now (another one than the IMSI's when roaming).
+    mscCC: str,
+    mscNDC: str,
+    mscMCC: mcc,
+    mscMNC: mnc,
+    msc: str,
+    mscTtId: str,
+    mscOperator: str,
+    mscCountry: country,
+    mscTimeZone: str,
+    mscTechnology: technology,
+    synchronous: f.optional(z.boolean()),
+  };
+}
+
+function gnpShape(f: Fields) {
+  const str = f.optional(z.string());
+  return {
+    requestId: str,
+    msisdn: str,
+    ported: f.optional(f.oneOf(FLAG)),
+    price: f.optional(f.numeric()),
+    currency: str,
+    priceEffective: str,
+    errorCode: f.optional(f.matching(DIGITS)),
+    // The operator serving the number now.
+    mcc: f.optional(f.matching(MCC)),
+    mnc: f.optional(f.matching(MNC)),
+    ttid: str,
+    operator: str,
+    country: f.optional(f.matching(ISO3)),
+    timezone: str,
+    technology: f.optional(f.oneOf(TECHNOLOGY)),
+    synchronous: f.optional(z.boolean()),
+  };
+}
+
+/** RFC 7807 problem: type, title, status and detail are required; the contract types status as a string. */
+function problemShape(f: Fields) {
+  const required = (schema: z.ZodType<string>) => (f.strict ? schema : schema.nullish());
+  return {
+    type: required(z.string()),
+    title: required(z.string()),
+    status: f.strict ? z.union([z.string(), z.number()]) : z.union([z.string(), z.number()]).nullish(),
+    detail: required(z.string()),
+  };
+}
+
+export function tyntecSchemas(strength: Strength) {
+  const f = new Fields(strength);
+  return {
+    gnv: z.object(gnvShape(f)),
+    gnp: z.object(gnpShape(f)),
+    problem: z.looseObject(problemShape(f)),
+  };
+}
+
+/** What the adapter accepts at run time. */
+export const tyntecAnswers = tyntecSchemas("liberal");
+export type GnvAnswer = z.infer<typeof tyntecAnswers.gnv>;
+export type GnpAnswer = z.infer<typeof tyntecAnswers.gnp>;
