@@ -18,6 +18,7 @@ import { memberRoutes } from "./features/member/routes";
 import { noticeRoutes } from "./features/notice/routes";
 import { openApiRoutes } from "./features/openapi/routes";
 import { priceRoutes } from "./features/price/routes";
+import { privacyRoutes } from "./features/privacy/routes";
 import { publicApiRoutes } from "./features/public-api/routes";
 import { rechargeRoutes } from "./features/recharge/routes";
 import { stripeWebhookRoutes } from "./features/recharge/stripe-webhook";
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webhookRoutes);
   await app.register(apiUsageRoutes);
   await app.register(auditRoutes);
+  await app.register(privacyRoutes);
   await app.register(publicApiRoutes);
 
   const renderPage = await registerWeb(app, options.web);

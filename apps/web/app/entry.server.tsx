@@ -21,7 +21,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   // The server's per-page Content-Security-Policy nonce (docs/security.md): React Router's own
-  // scripts take it from <ServerRouter>, our head script from NonceContext, antd's styles below.
+  // scripts take it from <ServerRouter>, our head script from NonceContext.
   const { nonce } = loadContext as unknown as PageContext;
   return new Promise<Response>((resolve, reject) => {
     const cache = createCache();
@@ -41,10 +41,7 @@ export default function handleRequest(
           sink.on("end", () => {
             const html = Buffer.concat(chunks)
               .toString("utf8")
-              .replace(
-                "</head>",
-                () => `${extractStyle(cache).replaceAll("<style", `<style nonce="${nonce}"`)}</head>`,
-              );
+              .replace("</head>", `${extractStyle(cache)}</head>`);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(
               new Response(`<!DOCTYPE html>${html.replace(/^<!DOCTYPE html>/i, "")}`, {

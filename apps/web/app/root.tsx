@@ -11,7 +11,8 @@ import { useEditedTheme } from "./features/theme-editor/use-edited-theme";
 import { ClientHooksBridge } from "./shell/http/client-hooks-bridge";
 import { antdLocale } from "./shell/i18n/antd-locale";
 import type { RootData } from "./shell/root-data";
-import { useNonce, useStyleNonce } from "./shell/security/nonce";
+import { NO_EVAL_SCRIPT } from "./shell/security/no-eval-script";
+import { useNonce } from "./shell/security/nonce";
 import { ColorModeProvider, useColorMode } from "./shell/theme/color-mode";
 import { HEAD_SCRIPT } from "./shell/theme/head-script";
 import { SaveLoadingColors } from "./shell/theme/save-loading-colors";
@@ -45,10 +46,8 @@ function Themed({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData("root") as RootData | undefined;
   // The brand's tokens, with the theme editor's overrides when THEME_EDITOR_ENABLED.
   const theme = useEditedTheme(dark, data?.themeEditorEnabled ?? false);
-  // antd's <style> tags carry the page's nonce, or the Content-Security-Policy would drop them.
-  const nonce = useStyleNonce();
   return (
-    <ConfigProvider theme={theme} locale={antdLocale(data?.locale ?? DEFAULT_LOCALE)} csp={{ nonce }}>
+    <ConfigProvider theme={theme} locale={antdLocale(data?.locale ?? DEFAULT_LOCALE)}>
       {/* One message at a time (spec section 9). */}
       <AntApp message={{ maxCount: 1 }}>
         <SaveLoadingColors />
@@ -80,6 +79,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours, run before paint */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours, run before any module */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: NO_EVAL_SCRIPT }} />
         <Meta />
         <Links />
       </head>

@@ -27,7 +27,7 @@ export interface PageContext {
   /** The public configuration allows the theme editor (it still needs ?theme_editor=1). */
   themeEditorEnabled: boolean;
   publicUrl: string;
-  /** This page's Content-Security-Policy nonce: every inline script and style of the page carries it. */
+  /** This page's Content-Security-Policy nonce: every inline script of the page carries it. */
   nonce: string;
   /** The active organisation and the user's place in it (cookie per user, or the only one). */
   tenant: import("./tenancy").TenantUserProfile | null;

@@ -2,27 +2,27 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { servedOverHttps } from "./public-url";
 
-/** A fresh value per page for its inline scripts and styles (Content-Security-Policy nonce). */
+/** A fresh value per page for its inline scripts (Content-Security-Policy nonce). */
 export function newNonce(): string {
   return randomBytes(18).toString("base64");
 }
 
 /**
- * The policy of a rendered page (docs/security.md). Scripts: our own files and the inline ones
- * the renderer marks with this page's nonce (the colour-mode head script, React Router's context,
- * module entry and scroll restoration). Styles: our own files and the <style> tags antd writes,
- * on the server and in the browser, with the nonce; style attributes stay allowed because antd and
- * React set them on elements. The captcha's Web Worker is a file of ours ('self'); partners' logos
- * may be any https image. In development Vite injects scripts, styles and a WebSocket of its own
- * without a nonce, so the policy there is relaxed (pages in development are never public).
+ * The policy of a rendered page (docs/security.md). Scripts: our own files and the inline ones the
+ * renderer marks with this page's nonce (the colour-mode head script, React Router's context, module
+ * entry and scroll restoration). Styles may be inline: antd writes <style> tags while the page runs
+ * and the API reference viewer injects its own without any nonce, and since pages change without a
+ * reload one policy has to serve all of them; a style cannot run code. The captcha's Web Worker is
+ * a file of ours ('self'); partners' logos may be any https image. In development Vite injects
+ * scripts and a WebSocket of its own without a nonce, so the policy there is relaxed (pages in
+ * development are never public).
  */
 export function pagePolicy(nonce: string, mode: "production" | "development"): string {
   const production = mode === "production";
   const directives = [
     "default-src 'self'",
     production ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
-    production ? `style-src 'self' 'nonce-${nonce}'` : "style-src 'self' 'unsafe-inline'",
-    "style-src-attr 'unsafe-inline'",
+    "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self' data:",
     production ? "connect-src 'self'" : "connect-src 'self' ws: wss:",

@@ -2,6 +2,7 @@ import { inviteBody, inviteRegisterBody, inviteTokenBody } from "@nc/contracts/m
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { auditMeta } from "../../http/audit-meta";
 import { callerOf } from "../../http/caller";
 import { requireSession, sessionToken, setSessionCookie } from "../../http/context";
 import { ok } from "../../http/envelope";
@@ -45,7 +46,8 @@ export async function invitationRoutes(app: FastifyInstance) {
   r.delete(
     "/api/tenant/invite/s/:id",
     { schema: { params: idParams }, config: { tenant: true, permissions: ["tenant_user:delete"] } },
-    async (request) => ok(await invites.revoke(requireTenant(request), request.params.id)),
+    async (request) =>
+      ok(await invites.revoke(requireTenant(request), request.params.id, auditMeta(request))),
   );
 
   await app.register(async (pub) => {
@@ -57,7 +59,14 @@ export async function invitationRoutes(app: FastifyInstance) {
     );
 
     p.post("/api/tenant/pub/invite/accept/has_user", { schema: { body: inviteTokenBody } }, async (request) =>
-      ok(await invites.acceptAsUser(request.partner, requireSession(request).user, request.body.token)),
+      ok(
+        await invites.acceptAsUser(
+          request.partner,
+          requireSession(request).user,
+          request.body.token,
+          callerOf(request),
+        ),
+      ),
     );
 
     p.post(

@@ -10,7 +10,6 @@ import { useTenantDate } from "../../features/tenant/use-tenant-date";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
-import { useStyleNonce } from "../../shell/security/nonce";
 
 export const meta = pageMeta("recharge:receipt.title");
 
@@ -28,7 +27,6 @@ export default function ReceiptPage() {
   const { locale, to } = useLocale();
   const date = useTenantDate();
   const receipt = useRechargeReceipt(tenant?.tenant.id ?? "", id);
-  const nonce = useStyleNonce();
 
   const back = (
     <Link to={to("/dashboard/account/recharge")} className="nc-no-print">
@@ -55,7 +53,7 @@ export default function ReceiptPage() {
   const money = (micros: string) => formatMoney(micros, r.order.currency, locale);
   return (
     <Space orientation="vertical" size={16} style={{ width: "100%", maxWidth: 760 }}>
-      <style nonce={nonce}>{PRINT_CSS}</style>
+      <style>{PRINT_CSS}</style>
       <Flex justify="space-between" align="center" className="nc-no-print">
         {back}
         <Button
