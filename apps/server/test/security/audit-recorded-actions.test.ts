@@ -3,9 +3,10 @@ import type { AuditPage } from "@nc/contracts/audit";
 import type { WebhookEndpointCreatedView } from "@nc/contracts/webhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { balanceCommands } from "../../src/cli/commands/balance";
-import { type Account, expectOk, registerUser } from "../helpers/accounts";
+import { type Account, call, expectOk, registerUser } from "../helpers/accounts";
 import { runCommand } from "../helpers/cli";
-import { createTenant, inTenant } from "../helpers/tenancy";
+import { inviteTokenFor } from "../helpers/invitations";
+import { createTenant, inTenant, memberWithRole, roleId } from "../helpers/tenancy";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 /**
@@ -125,5 +126,72 @@ describe("security: audit log records each change", () => {
       details: { reason: "goodwill", amountMicros: "12500000" },
     });
     expect(events[0]!.description).toBe("Added $12.50 to the balance: goodwill");
+  });
+  it("roles made, changed and deleted; members' roles changed and members removed; a refused change leaves none", async () => {
+    const made = expectOk<{ id: string }>(
+      await api("POST", "/api/tenant/role", { name: "Auditors", permissions: ["notice:read"] }),
+    );
+    expectOk(
+      await api("POST", `/api/tenant/role/s/${made.id}`, {
+        name: "Auditors",
+        permissions: ["audit:read", "notice:read"],
+      }),
+    );
+    // A duplicate name is refused: nothing recorded for it.
+    expect(
+      (await api("POST", "/api/tenant/role", { name: "Auditors", permissions: [] })).json().code,
+    ).not.toBe(0);
+    const member = await memberWithRole(t, tenantId, "viewer");
+    expectOk(
+      await api("POST", `/api/tenant/tenant_user/s/${member.id}`, {
+        roleId: await roleId(t, tenantId, "finance"),
+      }),
+    );
+    expectOk(await api("DELETE", `/api/tenant/tenant_user/s/${member.id}`));
+    expectOk(await api("DELETE", `/api/tenant/role/s/${made.id}`));
+    const roles = await latest("role");
+    expect(roles.map((e) => e.action)).toEqual(["role.deleted", "role.updated", "role.created"]);
+    expect(roles[1]!.description).toBe("Changed the role “Auditors”: Permissions: + audit:read");
+    const members = await latest("member");
+    expect(members.map((e) => e.action)).toEqual(["member.removed", "member.role_changed"]);
+    expect(members[1]!.description).toBe(
+      `Changed the role of ${member.name} (${member.email}) from Viewer to Finance`,
+    );
+    expect(members[0]!.target).toEqual({ type: "user", id: member.id });
+    const zh = expectOk<AuditPage>(
+      await api("GET", "/api/tenant/audit?action=member.role_changed", undefined, { "x-locale": "zh-Hans" }),
+    );
+    expect(zh.data[0]!.description).toContain("财务");
+  });
+
+  it("invitations sent, withdrawn and accepted", async () => {
+    const invited = await registerUser(t);
+    const viewerRole = await roleId(t, tenantId, "viewer");
+    const first = expectOk<{ id: string }>(
+      await api("POST", "/api/tenant/invite", { email: "gone@example.com", roleId: viewerRole }),
+    );
+    expectOk(await api("DELETE", `/api/tenant/invite/s/${first.id}`));
+    expectOk(await api("POST", "/api/tenant/invite", { email: invited.email, roleId: viewerRole }));
+    const token = await inviteTokenFor(t, invited.email);
+    expectOk(
+      await call(
+        t,
+        "POST",
+        "/api/tenant/pub/invite/accept/has_user",
+        { token },
+        { sid: invited.sid, ip: "198.51.100.7" },
+      ),
+    );
+    const events = await latest("invitation");
+    expect(events.map((e) => e.action)).toEqual([
+      "invitation.accepted",
+      "invitation.created",
+      "invitation.revoked",
+      "invitation.created",
+    ]);
+    expect(events[0]).toMatchObject({ actor: { id: invited.id }, ip: "198.51.100.7" });
+    expect(events[0]!.description).toBe(`Accepted the invitation (${invited.email}) and joined as Viewer`);
+    expect(events[2]!.description).toBe("Withdrew the invitation of gone@example.com");
+    expect(JSON.stringify(events)).not.toContain(token);
   });
 });

@@ -29,6 +29,8 @@ export type AcceptOutcome =
   | { status: "accepted"; tenantId: string; userId: string }
   | { status: "invalid" | "already-member" | "account-exists" };
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 export function invitationRepo(db: Db) {
   const view = () =>
     db
@@ -77,14 +79,17 @@ export function invitationRepo(db: Db) {
      * Stores a new invitation and revokes the open ones for the same e-mail in the organisation
      * (a new link replaces the old), in one transaction.
      */
-    async createReplacing(input: {
-      tenantId: string;
-      email: string;
-      roleId: string;
-      tokenHash: string;
-      invitedBy: string;
-      expiresAt: Date;
-    }): Promise<InvitationRow> {
+    async createReplacing(
+      input: {
+        tenantId: string;
+        email: string;
+        roleId: string;
+        tokenHash: string;
+        invitedBy: string;
+        expiresAt: Date;
+      },
+      record: (tx: Tx, row: InvitationRow) => Promise<void>,
+    ): Promise<InvitationRow> {
       return db.transaction(async (tx) => {
         await tx
           .update(invitations)
@@ -94,18 +99,26 @@ export function invitationRepo(db: Db) {
           .insert(invitations)
           .values({ id: uuidv7(), ...input })
           .returning();
+        await record(tx, row!);
         return row!;
       });
     },
 
     /** Revokes an open invitation; false when there was none. */
-    async revoke(tenantId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .update(invitations)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(invitations.tenantId, tenantId), eq(invitations.id, id), open()))
-        .returning({ id: invitations.id });
-      return rows.length === 1;
+    async revoke(
+      tenantId: string,
+      id: string,
+      record: (tx: Tx, row: InvitationRow) => Promise<void>,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(invitations)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(invitations.tenantId, tenantId), eq(invitations.id, id), open()))
+          .returning();
+        if (row) await record(tx, row);
+        return Boolean(row);
+      });
     },
 
     /** Marks a usable invitation rejected; false when it no longer works. */
@@ -135,6 +148,8 @@ export function invitationRepo(db: Db) {
         passwordHash: string;
         locale: string;
       };
+      /** Writes the joining to the audit log in the same transaction. */
+      record: (tx: Tx, joined: { tenantId: string; userId: string; roleId: string }) => Promise<void>;
     }): Promise<AcceptOutcome> {
       try {
         return await db.transaction(async (tx) => {
@@ -160,6 +175,7 @@ export function invitationRepo(db: Db) {
             .onConflictDoNothing()
             .returning({ userId: tenantMembers.userId });
           if (!joined) throw new Rollback("already-member");
+          await input.record(tx, { tenantId: claimed.tenantId, userId: userId!, roleId: claimed.roleId });
           return { status: "accepted" as const, tenantId: claimed.tenantId, userId: userId! };
         });
       } catch (error) {

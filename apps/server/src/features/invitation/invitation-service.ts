@@ -13,6 +13,7 @@ import { v7 as uuidv7 } from "uuid";
 import { AppError, fieldError } from "../../http/app-error";
 import { translate } from "../../i18n/translate";
 import type { Services } from "../../services";
+import type { AuditMeta } from "../audit/audit-service";
 import { assertStrongPassword, type Caller } from "../auth/auth-service";
 import { hashPassword } from "../auth/passwords";
 import { randomToken, sha256 } from "../auth/tokens";
@@ -72,14 +73,26 @@ export function invitationService(s: Services) {
     if (await members.isMemberByEmail(ctx.id, from.caller.partner.id, email))
       throw new AppError("alreadyMember");
     const token = randomToken();
-    const row = await repo.createReplacing({
-      tenantId: ctx.id,
-      email,
-      roleId: role.id,
-      tokenHash: sha256(token),
-      invitedBy: from.user.id,
-      expiresAt: new Date(Date.now() + VALID_MS),
-    });
+    const row = await repo.createReplacing(
+      {
+        tenantId: ctx.id,
+        email,
+        roleId: role.id,
+        tokenHash: sha256(token),
+        invitedBy: from.user.id,
+        expiresAt: new Date(Date.now() + VALID_MS),
+      },
+      (tx, made) =>
+        s.audit.record(tx, {
+          tenantId: ctx.id,
+          actor: { type: "user", id: from.user.id },
+          ip: from.caller.ip,
+          userAgent: from.caller.userAgent,
+          action: "invitation.created",
+          target: { type: "invitation", id: made.id },
+          details: { email, role: role.name, ...(role.key ? { roleKey: role.key } : {}) },
+        }),
+    );
     const existing = await s.users.byEmail(from.caller.partner.id, email);
     const locale: Locale = isLocale(existing?.locale) ? existing.locale : from.caller.locale;
     const link = `${from.publicUrl}${localizePath(ACCEPT_INVITE_PATH, locale)}?token=${encodeURIComponent(token)}`;
@@ -119,6 +132,24 @@ export function invitationService(s: Services) {
     return found;
   }
 
+  /** The audit event of joining through an invitation, written in the joining's transaction. */
+  const joined =
+    (found: InvitationByToken, meta: Pick<Caller, "ip" | "userAgent">) =>
+    (tx: Parameters<typeof s.audit.record>[0], at: { tenantId: string; userId: string }) =>
+      s.audit.record(tx, {
+        tenantId: at.tenantId,
+        actor: { type: "user", id: at.userId },
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        action: "invitation.accepted",
+        target: { type: "invitation", id: found.invitation.id },
+        details: {
+          email: found.invitation.email,
+          role: found.role.name,
+          ...(found.role.key ? { roleKey: found.role.key } : {}),
+        },
+      });
+
   async function notifyInviter(found: InvitationByToken, user: { name: string; email: string }) {
     await s.notices.notify({
       tenantId: found.tenant.id,
@@ -150,8 +181,17 @@ export function invitationService(s: Services) {
       return issue(ctx, from, found.invitation.email, found.role);
     },
 
-    async revoke(ctx: TenantContext, id: string) {
-      if (!(await repo.revoke(ctx.id, id))) throw new AppError("notFound");
+    async revoke(ctx: TenantContext, id: string, meta: AuditMeta) {
+      const revoked = await repo.revoke(ctx.id, id, (tx, row) =>
+        s.audit.record(tx, {
+          tenantId: ctx.id,
+          ...meta,
+          action: "invitation.revoked",
+          target: { type: "invitation", id },
+          details: { email: row.email },
+        }),
+      );
+      if (!revoked) throw new AppError("notFound");
       return { revoked: true };
     },
 
@@ -170,12 +210,22 @@ export function invitationService(s: Services) {
     },
 
     /** A signed-in user with the invited address joins the organisation. */
-    async acceptAsUser(partner: PartnerRow, user: SessionUser, token: string): Promise<InviteAccepted> {
+    async acceptAsUser(
+      partner: PartnerRow,
+      user: SessionUser,
+      token: string,
+      meta: Pick<Caller, "ip" | "userAgent">,
+    ): Promise<InviteAccepted> {
       const found = await usable(partner, token);
       const email = found.invitation.email;
       if (user.email.toLowerCase() !== email.toLowerCase())
         throw new AppError("inviteEmailMismatch", { email }, { email });
-      const outcome = await repo.accept({ id: found.invitation.id, now: new Date(), userId: user.id });
+      const outcome = await repo.accept({
+        id: found.invitation.id,
+        now: new Date(),
+        userId: user.id,
+        record: joined(found, meta),
+      });
       if (outcome.status === "already-member") throw new AppError("alreadyMember");
       if (outcome.status !== "accepted") throw new AppError("inviteInvalid");
       await notifyInviter(found, user);
@@ -205,6 +255,7 @@ export function invitationService(s: Services) {
           passwordHash: await hashPassword(body.password),
           locale: isLocale(body.locale) ? body.locale : caller.locale,
         },
+        record: joined(found, caller),
       });
       if (outcome.status === "account-exists") throw accountExists();
       if (outcome.status !== "accepted") throw new AppError("inviteInvalid");

@@ -124,6 +124,8 @@ export function memberRepo(db: Db) {
       userId: string;
       roleId: string;
       authorize: (current: MemberRow["role"], next: RoleRow) => void;
+      /** Writes the change's audit event in its transaction. */
+      record: (tx: Tx, member: MemberRow, next: RoleRow) => Promise<void>;
     }): Promise<ChangeOutcome> {
       return db.transaction(async (tx) => {
         await lockTenant(tx, input.tenantId);
@@ -142,12 +144,19 @@ export function memberRepo(db: Db) {
           .update(tenantMembers)
           .set({ roleId: role.id })
           .where(and(eq(tenantMembers.tenantId, input.tenantId), eq(tenantMembers.userId, input.userId)));
+        await input.record(tx, member, role);
         return { status: "changed", member, role };
       });
     },
 
     /** Removes a member; an owner only by an owner, and never the last one. */
-    async remove(input: { tenantId: string; userId: string; actorSuper: boolean }): Promise<RemoveOutcome> {
+    async remove(input: {
+      tenantId: string;
+      userId: string;
+      actorSuper: boolean;
+      /** Writes the change's audit event in its transaction. */
+      record: (tx: Tx, member: MemberRow) => Promise<void>;
+    }): Promise<RemoveOutcome> {
       return db.transaction(async (tx) => {
         await lockTenant(tx, input.tenantId);
         const member = await memberIn(tx, input.tenantId, input.userId);
@@ -158,6 +167,7 @@ export function memberRepo(db: Db) {
         await tx
           .delete(tenantMembers)
           .where(and(eq(tenantMembers.tenantId, input.tenantId), eq(tenantMembers.userId, input.userId)));
+        await input.record(tx, member);
         return { status: "removed", member };
       });
     },

@@ -2,6 +2,7 @@ import type { AssignableRole, Member } from "@nc/contracts/members";
 import { BUILT_IN_ROLE_KEYS } from "@nc/contracts/permission-catalog";
 import type { Db } from "../../db/client";
 import { AppError, fieldError } from "../../http/app-error";
+import type { AuditMeta, AuditService } from "../audit/audit-service";
 import type { NoticeService } from "../notice/notice-service";
 import { assertMayGrant, assertNotOwnRole } from "../role/grant-rules";
 import type { TenantContext } from "../tenant/tenant-context-repo";
@@ -21,7 +22,7 @@ export function toMember(row: MemberRow): Member {
  * Members of the caller's organisation: list, read, change role, remove. The tenant context reads
  * membership on every request, so a change counts from the member's very next call.
  */
-export function memberService(db: Db, notices: NoticeService) {
+export function memberService(db: Db, notices: NoticeService, audit: Pick<AuditService, "record">) {
   const repo = memberRepo(db);
   return {
     repo,
@@ -53,7 +54,7 @@ export function memberService(db: Db, notices: NoticeService) {
      * must hold every right of both the member's current role and the new one, so nobody hands out
      * or takes away more than they have (grant-rules.ts).
      */
-    async changeRole(ctx: TenantContext, userId: string, roleId: string): Promise<Member> {
+    async changeRole(ctx: TenantContext, userId: string, roleId: string, meta: AuditMeta): Promise<Member> {
       assertNotOwnRole(ctx, { userId });
       const outcome = await repo.changeRole({
         tenantId: ctx.id,
@@ -61,6 +62,21 @@ export function memberService(db: Db, notices: NoticeService) {
         roleId,
         authorize: (current, next) =>
           assertMayGrant(ctx, { isSuper: current.super, permissions: current.permissions }, next),
+        record: (tx, member, next) =>
+          audit.record(tx, {
+            tenantId: ctx.id,
+            ...meta,
+            action: "member.role_changed",
+            target: { type: "user", id: userId },
+            details: {
+              name: member.name,
+              email: member.email,
+              from: member.role.name,
+              to: next.name,
+              ...(member.role.key ? { fromKey: member.role.key } : {}),
+              ...(next.key ? { toKey: next.key } : {}),
+            },
+          }),
       });
       switch (outcome.status) {
         case "not-found":
@@ -91,8 +107,20 @@ export function memberService(db: Db, notices: NoticeService) {
       });
     },
 
-    async remove(ctx: TenantContext, userId: string) {
-      const outcome = await repo.remove({ tenantId: ctx.id, userId, actorSuper: ctx.super });
+    async remove(ctx: TenantContext, userId: string, meta: AuditMeta) {
+      const outcome = await repo.remove({
+        tenantId: ctx.id,
+        userId,
+        actorSuper: ctx.super,
+        record: (tx, member) =>
+          audit.record(tx, {
+            tenantId: ctx.id,
+            ...meta,
+            action: "member.removed",
+            target: { type: "user", id: userId },
+            details: { name: member.name, email: member.email, role: member.role.name },
+          }),
+      });
       switch (outcome.status) {
         case "not-found":
           throw new AppError("notFound");

@@ -2,6 +2,7 @@ import { memberRoleBody } from "@nc/contracts/members";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { auditMeta } from "../../http/audit-meta";
 import { ok } from "../../http/envelope";
 import { requireTenant } from "../../http/tenant-context";
 import { memberService } from "./member-service";
@@ -10,7 +11,7 @@ const userParams = z.object({ userId: z.uuid() });
 
 /** Members of the active organisation (tab Members, screens member/{id}). */
 export async function memberRoutes(app: FastifyInstance) {
-  const members = memberService(app.services.database.db, app.services.notices);
+  const members = memberService(app.services.database.db, app.services.notices, app.services.audit);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { tenant: true, permissions: ["tenant_user:read"] } as const;
 
@@ -37,12 +38,20 @@ export async function memberRoutes(app: FastifyInstance) {
       config: { tenant: true, permissions: ["tenant_user:update"] },
     },
     async (request) =>
-      ok(await members.changeRole(requireTenant(request), request.params.userId, request.body.roleId)),
+      ok(
+        await members.changeRole(
+          requireTenant(request),
+          request.params.userId,
+          request.body.roleId,
+          auditMeta(request),
+        ),
+      ),
   );
 
   r.delete(
     "/api/tenant/tenant_user/s/:userId",
     { schema: { params: userParams }, config: { tenant: true, permissions: ["tenant_user:delete"] } },
-    async (request) => ok(await members.remove(requireTenant(request), request.params.userId)),
+    async (request) =>
+      ok(await members.remove(requireTenant(request), request.params.userId, auditMeta(request))),
   );
 }

@@ -63,3 +63,5 @@ export function roleRepo(db: Db) {
       db.delete(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.id, id))),
   };
 }
+
+export type RoleRepo = ReturnType<typeof roleRepo>;

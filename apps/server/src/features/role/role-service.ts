@@ -2,9 +2,10 @@ import { BUILT_IN_ROLE_KEYS, isKnownPermission } from "@nc/contracts/permission-
 import type { RoleDetail } from "@nc/contracts/tenancy";
 import type { Db } from "../../db/client";
 import { AppError, fieldError } from "../../http/app-error";
+import type { AuditMeta, AuditService } from "../audit/audit-service";
 import type { TenantContext } from "../tenant/tenant-context-repo";
 import { assertMayGrant, assertNotOwnRole } from "./grant-rules";
-import { type RoleRow, roleRepo } from "./role-repo";
+import { type RoleRepo, type RoleRow, roleRepo } from "./role-repo";
 
 function detail(row: RoleRow, memberCount: number): RoleDetail {
   return {
@@ -23,8 +24,19 @@ function detail(row: RoleRow, memberCount: number): RoleDetail {
  * Roles of an organisation: the built-in ones are fixed; custom ones are made, edited, deleted,
  * only within the caller's own rights and never the role the caller holds (grant-rules.ts).
  */
-export function roleService(db: Db) {
+export function roleService(db: Db, audit: Pick<AuditService, "record">) {
   const repo = roleRepo(db);
+  /** A change and its audit event in one transaction. */
+  const inTx = <T>(work: (txRepo: RoleRepo, tx: Db) => Promise<T>) =>
+    db.transaction(async (tx) => work(roleRepo(tx as unknown as Db), tx as unknown as Db));
+  const event = (
+    tx: Db,
+    tenantId: string,
+    meta: AuditMeta,
+    action: "role.created" | "role.updated" | "role.deleted",
+    role: RoleRow,
+    details: Record<string, unknown>,
+  ) => audit.record(tx, { tenantId, ...meta, action, target: { type: "role", id: role.id }, details });
 
   function checkPermissions(permissions: string[]): string[] {
     permissions.forEach((p, i) => {
@@ -55,11 +67,19 @@ export function roleService(db: Db) {
       return detail(row, (await repo.memberCounts(tenantId)).get(id) ?? 0);
     },
 
-    async create(ctx: TenantContext, input: { name: string; permissions: string[] }): Promise<RoleDetail> {
+    async create(
+      ctx: TenantContext,
+      input: { name: string; permissions: string[] },
+      meta: AuditMeta,
+    ): Promise<RoleDetail> {
       const permissions = checkPermissions(input.permissions);
       assertMayGrant(ctx, { isSuper: false, permissions });
-      const row = await repo.create(ctx.id, { name: input.name, permissions });
-      if (!row) throw fieldError("name", "name_taken");
+      const row = await inTx(async (txRepo, tx) => {
+        const made = await txRepo.create(ctx.id, { name: input.name, permissions });
+        if (!made) throw fieldError("name", "name_taken");
+        await event(tx, ctx.id, meta, "role.created", made, { name: made.name, permissions });
+        return made;
+      });
       return detail(row, 0);
     },
 
@@ -71,21 +91,36 @@ export function roleService(db: Db) {
       ctx: TenantContext,
       id: string,
       input: { name: string; permissions: string[] },
+      meta: AuditMeta,
     ): Promise<RoleDetail> {
       const current = await custom(ctx.id, id);
       assertNotOwnRole(ctx, { roleId: id });
       const permissions = checkPermissions(input.permissions);
       assertMayGrant(ctx, current, { isSuper: false, permissions });
-      const row = await repo.update(ctx.id, id, { name: input.name, permissions });
-      if (!row) throw fieldError("name", "name_taken");
+      const row = await inTx(async (txRepo, tx) => {
+        const changed = await txRepo.update(ctx.id, id, { name: input.name, permissions });
+        if (!changed) throw fieldError("name", "name_taken");
+        await event(tx, ctx.id, meta, "role.updated", changed, {
+          name: current.name,
+          before: { name: current.name, permissions: current.permissions },
+          after: { name: changed.name, permissions: changed.permissions },
+        });
+        return changed;
+      });
       return detail(row, (await repo.memberCounts(ctx.id)).get(id) ?? 0);
     },
 
-    async remove(tenantId: string, id: string) {
-      await custom(tenantId, id);
+    async remove(tenantId: string, id: string, meta: AuditMeta) {
+      const role = await custom(tenantId, id);
       const inUse = (await repo.memberCounts(tenantId)).get(id) ?? 0;
       if (inUse > 0) throw new AppError("roleInUse", { count: inUse }, { count: inUse });
-      await repo.remove(tenantId, id);
+      await inTx(async (txRepo, tx) => {
+        await txRepo.remove(tenantId, id);
+        await event(tx, tenantId, meta, "role.deleted", role, {
+          name: role.name,
+          permissions: role.permissions,
+        });
+      });
       return { deleted: true };
     },
   };

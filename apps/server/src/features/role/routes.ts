@@ -3,6 +3,7 @@ import { roleBody } from "@nc/contracts/tenancy";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { auditMeta } from "../../http/audit-meta";
 import { ok } from "../../http/envelope";
 import { requireTenant } from "../../http/tenant-context";
 import { roleService } from "./role-service";
@@ -11,7 +12,7 @@ const idParams = z.object({ id: z.uuid() });
 
 /** Roles of the active organisation and the permission catalogue they are built from. */
 export async function roleRoutes(app: FastifyInstance) {
-  const roles = roleService(app.services.database.db);
+  const roles = roleService(app.services.database.db, app.services.audit);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { tenant: true, permissions: ["role:read"] } as const;
 
@@ -30,18 +31,20 @@ export async function roleRoutes(app: FastifyInstance) {
   r.post(
     "/api/tenant/role",
     { schema: { body: roleBody }, config: { tenant: true, permissions: ["role:create"] } },
-    async (request) => ok(await roles.create(requireTenant(request), request.body)),
+    async (request) => ok(await roles.create(requireTenant(request), request.body, auditMeta(request))),
   );
 
   r.post(
     "/api/tenant/role/s/:id",
     { schema: { params: idParams, body: roleBody }, config: { tenant: true, permissions: ["role:update"] } },
-    async (request) => ok(await roles.update(requireTenant(request), request.params.id, request.body)),
+    async (request) =>
+      ok(await roles.update(requireTenant(request), request.params.id, request.body, auditMeta(request))),
   );
 
   r.delete(
     "/api/tenant/role/s/:id",
     { schema: { params: idParams }, config: { tenant: true, permissions: ["role:delete"] } },
-    async (request) => ok(await roles.remove(requireTenant(request).id, request.params.id)),
+    async (request) =>
+      ok(await roles.remove(requireTenant(request).id, request.params.id, auditMeta(request))),
   );
 }
