@@ -87,9 +87,9 @@ describe("bulk jobs", () => {
     // One of the two fails: its share comes back with a release row that says why.
     const failing: ItemProcessor = {
       sandbox: () => false,
-      process: async (_s, e164) => {
-        if (e164 === "+447911123457") throw new Error("upstream down");
-        return real.process("basic", e164);
+      process: async (item) => {
+        if (item.e164 === "+447911123457") throw new Error("upstream down");
+        return real.process({ ...item, service: "basic" });
       },
     };
     const worker = jobWorker(t.database.db, t.app.jobs.service, failing, {
@@ -331,10 +331,10 @@ describe.skipIf(!onPostgres)("bulk jobs under concurrency (PostgreSQL)", () => {
     const seen = new Map<string, number>();
     const counting = (): ItemProcessor => ({
       sandbox: () => false,
-      async process(_service, e164) {
-        seen.set(e164, (seen.get(e164) ?? 0) + 1);
+      async process(item) {
+        seen.set(item.e164, (seen.get(item.e164) ?? 0) + 1);
         await new Promise((r) => setTimeout(r, 1));
-        return real.process("basic", e164);
+        return real.process({ ...item, service: "basic" });
       },
     });
     const [a, b] = await Promise.all([
@@ -410,9 +410,9 @@ describe.skipIf(!onPostgres)("bulk jobs under concurrency (PostgreSQL)", () => {
     const job = await submitAsLive<JobView>(t, api, { service: "basic", numbers: numbers(300) });
     const slow: ItemProcessor = {
       sandbox: () => false,
-      process: async (_s, e164) => {
+      process: async (item) => {
         await new Promise((r) => setTimeout(r, 2));
-        return real.process("basic", e164);
+        return real.process({ ...item, service: "basic" });
       },
     };
     const running = Promise.all([workerFor(t, slow, "c1", 10).drain(), workerFor(t, slow, "c2", 10).drain()]);

@@ -1,4 +1,5 @@
 import type { HlrResult, LookupProvider, MnpResult } from "../types";
+import type { LookupContext } from "./router";
 
 /** What each service caches. */
 export interface CachedValues {
@@ -86,8 +87,8 @@ export interface CacheOptions {
   shouldCache?: (service: CacheService, value: HlrResult | MnpResult) => boolean;
 }
 
-/** Per-call options of a cached provider. */
-export interface CachedLookupOptions {
+/** Per-call options of a cached provider; the look-up context goes on to the provider (the router). */
+export interface CachedLookupOptions extends LookupContext {
   signal?: AbortSignal;
   /** Skip reading the cache (the fresh answer still replaces the cached one). */
   bypassCache?: boolean;
@@ -141,7 +142,10 @@ export function cached(
     name: provider.name,
     sandbox: provider.sandbox,
     answers: provider.answers,
-    hlr: (e164, callOptions) => lookup("hlr", e164, (signal) => provider.hlr(e164, { signal }), callOptions),
-    mnp: (e164, callOptions) => lookup("mnp", e164, (signal) => provider.mnp(e164, { signal }), callOptions),
+    // The whole context goes on: a router picks the route and the organisation's breaker by it.
+    hlr: (e164, callOptions) =>
+      lookup("hlr", e164, (signal) => provider.hlr(e164, { ...callOptions, signal }), callOptions),
+    mnp: (e164, callOptions) =>
+      lookup("mnp", e164, (signal) => provider.mnp(e164, { ...callOptions, signal }), callOptions),
   };
 }

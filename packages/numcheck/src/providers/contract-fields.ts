@@ -21,6 +21,11 @@ export class Fields {
     return this.strength === "contract";
   }
 
+  /** An object: no field beyond the contract's when "contract"; unknown fields dropped when liberal. */
+  object<S extends z.ZodRawShape>(shape: S) {
+    return this.strict ? z.strictObject(shape) : z.object(shape);
+  }
+
   /** An optional field (nullable too when liberal, or when the contract itself shows null). */
   optional<T>(schema: z.ZodType<T>, nullInContract = false): z.ZodType<T | null | undefined> {
     return this.strict && !nullInContract ? schema.optional() : schema.nullish();
@@ -34,6 +39,11 @@ export class Fields {
   /** A string of a documented format (digits, country codes); any string when liberal. */
   matching(pattern: RegExp): z.ZodType<string> {
     return this.strict ? z.string().regex(pattern) : z.string();
+  }
+
+  /** An ISO 8601 date-time (with Z or an offset); any string when liberal. */
+  dateTime(): z.ZodType<string> {
+    return this.strict ? z.iso.datetime({ offset: true }) : z.string();
   }
 
   /** A number the contract types as number (and shows as a string in its own example). */

@@ -125,8 +125,8 @@ function problemShape(f: Fields) {
 export function tyntecSchemas(strength: Strength) {
   const f = new Fields(strength);
   return {
-    gnv: z.object(gnvShape(f)),
-    gnp: z.object(gnpShape(f)),
+    gnv: f.object(gnvShape(f)),
+    gnp: f.object(gnpShape(f)),
     problem: z.looseObject(problemShape(f)),
   };
 }

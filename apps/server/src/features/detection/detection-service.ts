@@ -1,17 +1,20 @@
-import type { DetectionHistoryPage, DetectionJobView, SingleCheckView } from "@nc/contracts/detection-single";
+import type {
+  DetectionHistoryPage,
+  DetectionJobView,
+  SingleCheckResultView,
+  SingleCheckView,
+} from "@nc/contracts/detection-single";
 import { SERVICES, type ServiceCode } from "@nc/contracts/services";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { basicCheck } from "@nc/numcheck/basic-check";
-import { fraudScore } from "@nc/numcheck/fraud/score";
 import type { CachedProvider } from "@nc/numcheck/providers/cache";
-import { SandboxProvider } from "@nc/numcheck/providers/sandbox";
-import type { BasicResult, FraudResult, HlrResult, MnpResult } from "@nc/numcheck/types";
 import type { ChangeCache } from "../../db/change-cache";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/app-error";
 import { billingService, insufficientBalance } from "../billing/billing-service";
 import { fraudListService } from "../fraud-list/fraud-list-service";
 import { type EffectivePrices, pickBand, priceService } from "../price/price-service";
+import { checkPipeline } from "./check-pipeline";
 import {
   type DetectionRepo,
   detectionRepo,
@@ -20,7 +23,7 @@ import {
   type HistoryRow,
 } from "./detection-repo";
 import { fraudVelocity } from "./fraud-velocity";
-import { isChargeable, NEEDS, resultFacets, resultView } from "./result-view";
+import { isChargeable, NEEDS, resultFacets } from "./result-view";
 import { singleCheckWriter } from "./single-check-writer";
 
 export interface SingleCheckInput {
@@ -49,34 +52,13 @@ export function detectionService(
   priceLists?: ChangeCache<EffectivePrices[]>,
 ) {
   const repo: DetectionRepo = detectionRepo(db);
-  // Test API keys are answered here whatever upstream is configured.
-  const sandboxProvider = new SandboxProvider();
+  // The one check pipeline, shared in shape with the job worker (docs/architecture.md).
+  const pipeline = checkPipeline(liveProvider);
   const pricing = priceService(db);
   const billing = billingService(db);
   const fraudLists = fraudListService(db);
   const writer = singleCheckWriter(db, billing);
   const velocity = fraudVelocity(db);
-
-  async function lookups(service: ServiceCode, basic: BasicResult, fresh = false, test = false) {
-    const options = { bypassCache: fresh };
-    const provider = test ? sandboxProvider : liveProvider;
-    const needs = NEEDS[service];
-    const live = basic.qualifiesForHlr && basic.e164 !== null;
-    let hlr: HlrResult | null = null;
-    let mnp: MnpResult | null = null;
-    if (live && (needs.hlr || needs.mnp)) {
-      try {
-        [hlr, mnp] = await Promise.all([
-          needs.hlr ? provider.hlr(basic.e164!, options) : null,
-          needs.mnp ? provider.mnp(basic.e164!, options) : null,
-        ]);
-      } catch {
-        // Nothing stored, nothing charged.
-        throw new AppError("lookupFailed");
-      }
-    }
-    return { hlr, mnp };
-  }
 
   return {
     async check(input: SingleCheckInput): Promise<SingleCheckView> {
@@ -90,7 +72,7 @@ export function detectionService(
       const needs = NEEDS[input.service];
       const test = input.apiKey?.test ?? false;
       // Answers from the sandbox provider are free, and say so; so is everything a test key asks.
-      const sandbox = test || (liveProvider.sandbox && (needs.hlr || needs.mnp));
+      const sandbox = pipeline.sandboxed(input.service, test);
       const chargeable = isChargeable(input.service, basic) && !sandbox;
 
       // Do not pay the upstream for a look-up the organisation cannot pay for. Without a look-up
@@ -102,14 +84,23 @@ export function detectionService(
         if (balanceMicros < due) throw insufficientBalance(due, balanceMicros, currency);
       }
 
-      const { hlr, mnp } = await lookups(input.service, basic, input.fresh, test);
-      let fraud: FraudResult | null = null;
-      if (needs.fraud) {
-        const velocity24h = basic.e164 ? (await velocity(input.tenantId, [basic.e164]))(basic.e164) : 0;
-        fraud = fraudScore({ basic, hlr, mnp, velocity24h, ...(await fraudLists.lists(input.tenantId)) });
+      const velocity24h =
+        needs.fraud && basic.e164 ? (await velocity(input.tenantId, [basic.e164]))(basic.e164) : 0;
+      let result: SingleCheckResultView;
+      try {
+        result = await pipeline.run(input.service, basic, {
+          tenantId: input.tenantId,
+          partnerId: input.partnerId,
+          test,
+          fresh: input.fresh,
+          velocity24h,
+          lists: needs.fraud ? await fraudLists.lists(input.tenantId) : undefined,
+        });
+      } catch {
+        // A look-up failed: nothing stored, nothing charged.
+        throw new AppError("lookupFailed");
       }
 
-      const result = resultView({ basic, hlr, mnp, fraud }, { charged: chargeable, sandbox });
       // Stored and charged together (priced there at the month's volume); a refused charge
       // stores nothing.
       const written = await writer.submit({

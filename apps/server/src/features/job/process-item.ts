@@ -1,11 +1,9 @@
 import type { SingleCheckResultView } from "@nc/contracts/detection-single";
 import type { ServiceCode } from "@nc/contracts/services";
 import { basicCheck } from "@nc/numcheck/basic-check";
-import { fraudScore } from "@nc/numcheck/fraud/score";
 import { createLookupProvider } from "@nc/numcheck/providers/index";
-import { SandboxProvider } from "@nc/numcheck/providers/sandbox";
-import type { BasicResult, HlrResult, LookupProvider, MnpResult } from "@nc/numcheck/types";
-import { NEEDS, resultView } from "../detection/result-view";
+import type { BasicResult, LookupProvider } from "@nc/numcheck/types";
+import { checkPipeline } from "../detection/check-pipeline";
 import type { FraudLists } from "../fraud-list/fraud-list-service";
 
 /**
@@ -16,16 +14,19 @@ export interface ItemProcessor {
   /** True when the service's results come from the sandbox: such jobs are free of charge. */
   sandbox(service: ServiceCode): boolean;
   /**
-   * `sandbox`: the job was made with a test key, so its look-ups go to the sandbox whatever is
+   * `test`: the job was made with a test key, so its look-ups go to the sandbox whatever is
    * configured. `velocity24h`: the number's recent single checks (fraud services; see fraud-velocity).
+   * The organisation and its partner pick the look-up route and breaker (docs/providers.md).
    */
-  process(
-    service: ServiceCode,
-    e164: string,
-    lists?: FraudLists,
-    sandbox?: boolean,
-    velocity24h?: number,
-  ): Promise<SingleCheckResultView>;
+  process(item: {
+    service: ServiceCode;
+    e164: string;
+    tenantId: string;
+    partnerId?: string | null;
+    lists?: FraudLists;
+    test?: boolean;
+    velocity24h?: number;
+  }): Promise<SingleCheckResultView>;
   /**
    * The result of a service that needs no look-up, from a basic check already made (when the
    * numbers are read): such items are stored with their result and only charged by the worker.
@@ -40,42 +41,21 @@ export interface ItemProcessor {
   ): SingleCheckResultView | null;
 }
 
-/** The result of basic or fraud shield: pure functions of the number, no look-up. */
-function offlineResult(
-  service: ServiceCode,
-  basic: BasicResult,
-  lists?: FraudLists,
-  sandbox = false,
-  velocity24h = 0,
-): SingleCheckResultView | null {
-  if (NEEDS[service].hlr || NEEDS[service].mnp) return null;
-  const fraud = NEEDS[service].fraud ? fraudScore({ basic, velocity24h, ...lists }) : null;
-  return resultView({ basic, hlr: null, mnp: null, fraud }, { charged: !sandbox, sandbox });
-}
-
-/** Basic check for every service, plus the look-up provider for HLR, MNP and enhanced fraud. */
-export function defaultProcessor(
-  provider: LookupProvider = createLookupProvider(),
-  sandboxProvider: LookupProvider = new SandboxProvider(),
-): ItemProcessor {
-  const sandbox = (service: ServiceCode) => (NEEDS[service].hlr || NEEDS[service].mnp) && provider.sandbox;
+/** Basic check for every service, then the one check pipeline (look-ups through the router, score). */
+export function defaultProcessor(provider: LookupProvider = createLookupProvider()): ItemProcessor {
+  const pipeline = checkPipeline(provider);
   return {
-    sandbox,
-    offline: offlineResult,
-    async process(service, e164, lists, test = false, velocity24h = 0) {
-      const basic = basicCheck(e164);
-      const ready = offlineResult(service, basic, lists, test, velocity24h);
-      if (ready) return ready;
-      const needs = NEEDS[service];
-      const live = basic.qualifiesForHlr;
-      const lookup = test ? sandboxProvider : provider;
-      const [hlr, mnp]: [HlrResult | null, MnpResult | null] = await Promise.all([
-        needs.hlr && live ? lookup.hlr(e164) : null,
-        needs.mnp && live ? lookup.mnp(e164) : null,
-      ]);
-      const fraud = needs.fraud ? fraudScore({ basic, hlr, mnp, velocity24h, ...lists }) : null;
-      const free = test || sandbox(service);
-      return resultView({ basic, hlr, mnp, fraud }, { charged: !free, sandbox: free });
-    },
+    sandbox: (service) => pipeline.sandboxed(service),
+    offline: (service, basic, lists, test = false, velocity24h = 0) =>
+      // Read while the file streams, before the organisation matters to a look-up.
+      pipeline.offline(service, basic, { tenantId: "", lists, test, velocity24h }),
+    process: (item) =>
+      pipeline.run(item.service, basicCheck(item.e164), {
+        tenantId: item.tenantId,
+        partnerId: item.partnerId,
+        lists: item.lists,
+        test: item.test,
+        velocity24h: item.velocity24h,
+      }),
   };
 }

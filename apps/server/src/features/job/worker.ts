@@ -38,6 +38,15 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 const SYSTEM: Actor = { type: "system" };
 
+/** What the worker needs of a job to check its items. */
+interface JobInfo {
+  service: ServiceCode;
+  tenantId: string;
+  partnerId: string | null;
+  /** Made with a test key: answered by the sandbox, free. */
+  sandbox: boolean;
+}
+
 /**
  * The job worker: claims leased items (SKIP LOCKED), checks them, and per job and chunk writes the
  * results, bumps the counters and settles the chunk's cost in ONE transaction, so an item is
@@ -56,11 +65,11 @@ export function jobWorker(
 
   async function processAll(
     items: ClaimedItem[],
-    service: ServiceCode,
+    job: JobInfo,
     lists?: FraudLists,
-    sandbox = false,
     velocity?: VelocityCounts,
   ): Promise<ItemOutcome[]> {
+    const { service } = job;
     const outcomes: ItemOutcome[] = new Array(items.length);
     let next = 0;
     const lanes = Array.from({ length: Math.min(options.concurrency, items.length) }, async () => {
@@ -68,7 +77,15 @@ export function jobWorker(
         const index = next++;
         const item = items[index]!;
         try {
-          const result = await processor.process(service, item.e164!, lists, sandbox, velocity?.(item.e164!));
+          const result = await processor.process({
+            service,
+            e164: item.e164!,
+            tenantId: job.tenantId,
+            partnerId: job.partnerId,
+            lists,
+            test: job.sandbox,
+            velocity24h: velocity?.(item.e164!),
+          });
           outcomes[index] = { seq: item.seq, status: "done", result, facets: resultFacets(service, result) };
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
@@ -122,7 +139,8 @@ export function jobWorker(
     const byJob = new Map<string, ClaimedItem[]>();
     for (const item of claimed) byJob.set(item.job_id, [...(byJob.get(item.job_id) ?? []), item]);
     for (const [jobId, items] of byJob) {
-      const { service, tenantId, sandbox } = await jobOf(jobId);
+      const job = await jobOf(jobId);
+      const { service, tenantId } = job;
       // The organisation's lists as they are now: a list changed mid-job applies from the next chunk.
       const lists = NEEDS[service].fraud ? await fraudLists.lists(tenantId) : undefined;
       const velocity = NEEDS[service].fraud
@@ -131,7 +149,7 @@ export function jobWorker(
             items.map((i) => i.e164!),
           )
         : undefined;
-      const outcomes = await processAll(items, service, lists, sandbox, velocity);
+      const outcomes = await processAll(items, job, lists, velocity);
       const finished = await finishChunk(jobId, (tx, price) =>
         repo.finishItems(tx, id, jobId, price, outcomes),
       );
@@ -142,17 +160,24 @@ export function jobWorker(
     return claimed.length;
   }
 
-  const jobInfo = new Map<string, { service: ServiceCode; tenantId: string; sandbox: boolean }>();
-  async function jobOf(jobId: string) {
+  const jobInfo = new Map<string, JobInfo>();
+  async function jobOf(jobId: string): Promise<JobInfo> {
     let job = jobInfo.get(jobId);
     if (!job) {
-      const rows = await queryRows<{ service: ServiceCode; tenant_id: string; sandbox: number }>(
+      const rows = await queryRows<{
+        service: ServiceCode;
+        tenant_id: string;
+        sandbox: number;
+        partner_id: string | null;
+      }>(
         db,
-        sql`select service, tenant_id, sandbox from detection_jobs where id = ${jobId}`,
+        sql`select j.service, j.tenant_id, j.sandbox, t.partner_id from detection_jobs j
+            left join tenants t on t.id = j.tenant_id where j.id = ${jobId}`,
       );
       job = {
         service: rows[0]?.service ?? "basic",
         tenantId: rows[0]?.tenant_id ?? "",
+        partnerId: rows[0]?.partner_id ?? null,
         sandbox: Number(rows[0]?.sandbox ?? 0) === 1,
       };
       if (jobInfo.size > 1_000) jobInfo.clear();

@@ -1,0 +1,102 @@
+/**
+ * A provider's last hour of calls, kept as sixty one-minute buckets so memory is constant:
+ * calls, errors (any failure), credit errors, and latencies in a fixed histogram from which
+ * p50 and p99 are read (each an upper bound of its bucket).
+ */
+const MINUTE = 60_000;
+const BUCKETS = 60;
+/** Upper bounds of the latency slots, in ms; the last slot holds anything slower. */
+export const LATENCY_BOUNDS_MS = [
+  5, 10, 20, 50, 100, 150, 200, 300, 500, 750, 1_000, 1_500, 2_000, 3_000, 5_000, 10_000,
+];
+
+interface Minute {
+  at: number;
+  calls: number;
+  errors: number;
+  creditErrors: number;
+  latency: number[];
+}
+
+export interface ProviderStatsSnapshot {
+  calls: number;
+  errors: number;
+  /** errors ÷ calls, 0 when there were none. */
+  errorRate: number;
+  creditErrors: number;
+  /** Upper bounds of the slots holding the median and the 99th percentile; null without calls. */
+  p50Ms: number | null;
+  p99Ms: number | null;
+}
+
+export class ProviderStats {
+  readonly #minutes: Minute[] = [];
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  record(latencyMs: number, outcome: "ok" | "error" | "out_of_credit"): void {
+    const minute = this.#current();
+    minute.calls += 1;
+    if (outcome !== "ok") minute.errors += 1;
+    if (outcome === "out_of_credit") minute.creditErrors += 1;
+    let slot = LATENCY_BOUNDS_MS.findIndex((bound) => latencyMs <= bound);
+    if (slot === -1) slot = LATENCY_BOUNDS_MS.length;
+    minute.latency[slot]! += 1;
+  }
+
+  /** The last sixty minutes, this one included. */
+  lastHour(): ProviderStatsSnapshot {
+    const since = Math.floor(this.now() / MINUTE) - BUCKETS + 1;
+    const latency = new Array<number>(LATENCY_BOUNDS_MS.length + 1).fill(0);
+    let calls = 0;
+    let errors = 0;
+    let creditErrors = 0;
+    for (const minute of this.#minutes) {
+      if (minute.at < since) continue;
+      calls += minute.calls;
+      errors += minute.errors;
+      creditErrors += minute.creditErrors;
+      minute.latency.forEach((n, i) => {
+        latency[i]! += n;
+      });
+    }
+    return {
+      calls,
+      errors,
+      errorRate: calls === 0 ? 0 : errors / calls,
+      creditErrors,
+      p50Ms: percentile(latency, calls, 0.5),
+      p99Ms: percentile(latency, calls, 0.99),
+    };
+  }
+
+  #current(): Minute {
+    const at = Math.floor(this.now() / MINUTE);
+    const last = this.#minutes.at(-1);
+    if (last?.at === at) return last;
+    const minute = {
+      at,
+      calls: 0,
+      errors: 0,
+      creditErrors: 0,
+      latency: new Array(LATENCY_BOUNDS_MS.length + 1).fill(0),
+    };
+    this.#minutes.push(minute);
+    while (this.#minutes.length > BUCKETS || (this.#minutes[0] && this.#minutes[0].at <= at - BUCKETS)) {
+      this.#minutes.shift();
+    }
+    return minute;
+  }
+}
+
+function percentile(slots: number[], total: number, q: number): number | null {
+  if (total === 0) return null;
+  const rank = Math.ceil(total * q);
+  let seen = 0;
+  for (let i = 0; i < slots.length; i++) {
+    seen += slots[i]!;
+    // The slowest slot has no upper bound: report the last bound as "at least".
+    if (seen >= rank) return LATENCY_BOUNDS_MS[Math.min(i, LATENCY_BOUNDS_MS.length - 1)]!;
+  }
+  return LATENCY_BOUNDS_MS.at(-1)!;
+}

@@ -1,0 +1,280 @@
+import { type HlrResult, LookupError, type LookupProvider, type MnpResult } from "../types";
+import { CircuitBreaker, type CircuitState } from "./circuit-breaker";
+import { ProviderStats, type ProviderStatsSnapshot } from "./provider-stats";
+import { type RetryOptions, retry } from "./retry";
+import { Semaphore } from "./semaphore";
+import { withTimeout } from "./with-timeout";
+
+/**
+ * Sends each look-up to the first provider of an ordered list that can answer it, and on to the
+ * next when one is skipped, fails or cannot tell (docs/providers.md):
+ *
+ * - the list is the most specific route for the look-up's kind: partner and country, then
+ *   partner, then country, then the default; providers that do not answer the kind are left out;
+ * - breakers are per provider and organisation, so one organisation's bad numbers never fail
+ *   another's checks; a provider is skipped for everyone only when the breakers of `spread`
+ *   organisations are open at once (that is the provider failing, not one tenant's traffic);
+ * - concurrency is bounded per provider, and one organisation may hold at most `tenantShare` of
+ *   it, so one bulk job cannot take every slot;
+ * - "cannot tell" (HLR undetermined, MNP unknown) goes to the next provider, and is answered
+ *   only when no other provider could tell;
+ * - each call's latency and outcome are counted for the operator (`health()`).
+ */
+
+export type RoutedKind = "hlr" | "mnp";
+
+export interface RouteRule {
+  kind: RoutedKind;
+  /** ISO-2 of the number; absent: any country. */
+  country?: string;
+  /** Partner id; absent: any partner. */
+  partner?: string;
+  /** Provider names, in order of preference. */
+  providers: string[];
+}
+
+/** Who a look-up is for: routes and breakers depend on it. */
+export interface LookupContext {
+  tenantId?: string | null;
+  partnerId?: string | null;
+  /** ISO-2 of the number when the caller knows it (from the basic check). */
+  country?: string | null;
+  signal?: AbortSignal;
+}
+
+export interface ProviderLimits {
+  /** Calls in flight at once to this provider (default 10). */
+  concurrency?: number;
+  /** Time allowed for one call, queueing excluded (default 10 s). */
+  timeoutMs?: number;
+}
+
+export type RouterEvent =
+  | { type: "out_of_credit"; provider: string }
+  | { type: "breaker"; provider: string; tenantId: string; state: CircuitState };
+
+export interface RouterOptions {
+  providers: LookupProvider[];
+  routes: RouteRule[];
+  limits?: Record<string, ProviderLimits>;
+  /** Share of a provider's concurrency one organisation may hold (default 0.5). */
+  tenantShare?: number;
+  breaker?: { failureThreshold?: number; cooldownMs?: number };
+  /** Open organisation breakers that take a provider out for everyone (default 3). */
+  spread?: number;
+  retry?: Omit<RetryOptions, "signal">;
+  now?: () => number;
+  onEvent?: (event: RouterEvent) => void;
+}
+
+export interface ProviderHealth {
+  name: string;
+  answers: readonly string[];
+  /** "open" when the provider is skipped for everyone; "closed" otherwise. */
+  breaker: "open" | "closed";
+  /** Organisations whose breaker for this provider is open now. */
+  openTenants: number;
+  concurrency: { limit: number; active: number; waiting: number };
+  lastHour: ProviderStatsSnapshot;
+}
+
+export interface RoutedProvider extends LookupProvider {
+  hlr(e164: string, context?: LookupContext): Promise<HlrResult>;
+  mnp(e164: string, context?: LookupContext): Promise<MnpResult>;
+  health(): ProviderHealth[];
+  /** The provider names a look-up would try, in order (for docs and tests). */
+  chain(kind: RoutedKind, context?: LookupContext): string[];
+}
+
+const NO_TENANT = "-";
+/** Organisation breakers and semaphores kept per provider before idle ones are dropped. */
+const MAX_TENANT_ENTRIES = 10_000;
+
+interface Slot {
+  provider: LookupProvider;
+  limit: number;
+  timeoutMs: number;
+  semaphore: Semaphore;
+  stats: ProviderStats;
+  breakers: Map<string, CircuitBreaker>;
+  tenantSemaphores: Map<string, Semaphore>;
+}
+
+export function createRouter(options: RouterOptions): RoutedProvider {
+  const now = options.now ?? Date.now;
+  const spread = options.spread ?? 3;
+  const share = options.tenantShare ?? 0.5;
+  const slots = new Map<string, Slot>();
+  for (const provider of options.providers) {
+    const limit = options.limits?.[provider.name]?.concurrency ?? 10;
+    slots.set(provider.name, {
+      provider,
+      limit,
+      timeoutMs: options.limits?.[provider.name]?.timeoutMs ?? 10_000,
+      semaphore: new Semaphore(limit),
+      stats: new ProviderStats(now),
+      breakers: new Map(),
+      tenantSemaphores: new Map(),
+    });
+  }
+  for (const route of options.routes) {
+    for (const name of route.providers) {
+      if (!slots.has(name)) throw new Error(`look-up route names an unknown provider: ${name}`);
+    }
+  }
+  const sandbox = options.providers.length > 0 && options.providers.every((p) => p.sandbox);
+
+  function chain(kind: RoutedKind, context: LookupContext = {}): string[] {
+    let best: RouteRule | undefined;
+    let bestScore = -1;
+    for (const rule of options.routes) {
+      if (rule.kind !== kind) continue;
+      if (rule.partner && rule.partner !== context.partnerId) continue;
+      if (rule.country && rule.country !== context.country?.toUpperCase()) continue;
+      const score = (rule.partner ? 2 : 0) + (rule.country ? 1 : 0);
+      if (score > bestScore) {
+        best = rule;
+        bestScore = score;
+      }
+    }
+    return (best?.providers ?? []).filter((name) => slots.get(name)!.provider.answers.includes(kind));
+  }
+
+  function openTenants(slot: Slot): number {
+    let open = 0;
+    for (const breaker of slot.breakers.values()) if (breaker.state === "open") open += 1;
+    return open;
+  }
+
+  function breakerOf(slot: Slot, tenantId: string): CircuitBreaker {
+    let breaker = slot.breakers.get(tenantId);
+    if (!breaker) {
+      if (slot.breakers.size >= MAX_TENANT_ENTRIES)
+        dropIdle(slot.breakers, (b) => b.state === "closed" && b.consecutiveFailures === 0);
+      breaker = new CircuitBreaker({
+        ...options.breaker,
+        now,
+        onStateChange: (state) =>
+          options.onEvent?.({ type: "breaker", provider: slot.provider.name, tenantId, state }),
+      });
+      slot.breakers.set(tenantId, breaker);
+    }
+    return breaker;
+  }
+
+  function tenantSemaphoreOf(slot: Slot, tenantId: string): Semaphore {
+    let semaphore = slot.tenantSemaphores.get(tenantId);
+    if (!semaphore) {
+      if (slot.tenantSemaphores.size >= MAX_TENANT_ENTRIES)
+        dropIdle(slot.tenantSemaphores, (s) => s.active === 0 && s.waiting === 0);
+      semaphore = new Semaphore(Math.max(1, Math.floor(slot.limit * share)));
+      slot.tenantSemaphores.set(tenantId, semaphore);
+    }
+    return semaphore;
+  }
+
+  /** One provider, with its organisation's breaker, both semaphores, a timeout and retries. */
+  async function ask<T>(
+    slot: Slot,
+    tenantId: string,
+    call: (signal: AbortSignal) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    const breaker = breakerOf(slot, tenantId);
+    const own = tenantSemaphoreOf(slot, tenantId);
+    return retry(
+      () =>
+        breaker.run(() =>
+          own.run(
+            () =>
+              slot.semaphore.run(async () => {
+                const started = now();
+                try {
+                  const value = await withTimeout(call, slot.timeoutMs, signal);
+                  slot.stats.record(now() - started, "ok");
+                  return value;
+                } catch (error) {
+                  const credit = error instanceof LookupError && error.kind === "out_of_credit";
+                  slot.stats.record(now() - started, credit ? "out_of_credit" : "error");
+                  if (credit) options.onEvent?.({ type: "out_of_credit", provider: slot.provider.name });
+                  throw error;
+                }
+              }, signal),
+            signal,
+          ),
+        ),
+      {
+        ...options.retry,
+        signal,
+        // Another provider may answer: a credit error or a refusal is not worth a second try here.
+        isRetryable: (error) =>
+          error instanceof LookupError &&
+          error.retryable &&
+          error.kind !== "circuit_open" &&
+          error.kind !== "out_of_credit",
+      },
+    );
+  }
+
+  async function route<T extends HlrResult | MnpResult>(
+    kind: RoutedKind,
+    e164: string,
+    context: LookupContext,
+    cannotTell: (value: T) => boolean,
+  ): Promise<T> {
+    const names = chain(kind, context);
+    if (names.length === 0) throw new LookupError(`no provider answers ${kind}`, "rejected", false);
+    const tenantId = context.tenantId ?? NO_TENANT;
+    let undecided: T | null = null;
+    let lastError: unknown = null;
+    for (const name of names) {
+      const slot = slots.get(name)!;
+      if (openTenants(slot) >= spread) {
+        lastError = new LookupError(`${name}: out of service`, "circuit_open", true);
+        continue;
+      }
+      try {
+        const value = (await ask<HlrResult | MnpResult>(
+          slot,
+          tenantId,
+          (signal) =>
+            kind === "hlr" ? slot.provider.hlr(e164, { signal }) : slot.provider.mnp(e164, { signal }),
+          context.signal,
+        )) as T;
+        if (!cannotTell(value)) return value;
+        undecided ??= value;
+      } catch (error) {
+        if (context.signal?.aborted) throw error;
+        lastError = error;
+      }
+    }
+    if (undecided) return undecided;
+    throw lastError;
+  }
+
+  return {
+    name: sandbox ? "sandbox" : "router",
+    sandbox,
+    answers: [...new Set(options.providers.flatMap((p) => p.answers))],
+    chain,
+    hlr: (e164, context = {}) =>
+      route<HlrResult>("hlr", e164, context, (v) => v.connectivity === "undetermined"),
+    mnp: (e164, context = {}) => route<MnpResult>("mnp", e164, context, (v) => v.ported === "unknown"),
+    health: () =>
+      [...slots.values()].map((slot) => {
+        const open = openTenants(slot);
+        return {
+          name: slot.provider.name,
+          answers: slot.provider.answers,
+          breaker: open >= spread ? "open" : "closed",
+          openTenants: open,
+          concurrency: { limit: slot.limit, active: slot.semaphore.active, waiting: slot.semaphore.waiting },
+          lastHour: slot.stats.lastHour(),
+        };
+      }),
+  };
+}
+
+function dropIdle<T>(map: Map<string, T>, idle: (value: T) => boolean): void {
+  for (const [key, value] of map) if (idle(value)) map.delete(key);
+}
