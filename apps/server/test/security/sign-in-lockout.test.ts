@@ -109,6 +109,16 @@ describe("security: failed sign-ins never lock the owner out", () => {
       }
     });
 
+    it("an IPv6 client is counted by its /64, so fresh addresses from it do not reset the throttle", async () => {
+      const user = await registerUser(t);
+      const prefix = `2001:db8:${(Date.now() % 0xffff).toString(16)}:7`;
+      for (let i = 1; i <= PAIR; i++) {
+        expectError(await login(t, user.email, WRONG, { ip: `${prefix}::${i.toString(16)}` }), 400, 40010);
+      }
+      expectError(await login(t, user.email, user.password, { ip: `${prefix}:ffff::1` }), 429, 42910);
+      expectOk(await login(t, user.email, user.password, { ip: `${prefix.slice(0, -1)}8::1` }));
+    });
+
     it("one address is still capped across e-mails", async () => {
       const ip = nextIp();
       const emails = Array.from(

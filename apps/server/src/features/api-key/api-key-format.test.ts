@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ipAllowed, keyHint, newKey, parseIpRange, parseKey } from "./api-key-format";
+import { clientNetwork, ipAllowed, keyHint, newKey, parseIpRange, parseKey } from "./api-key-format";
 
 describe("API key format", () => {
   it("makes keys that parse back to their lookup and digest, and nothing else parses", () => {
@@ -31,5 +31,25 @@ describe("API key format", () => {
     expect(ipAllowed("2001:db9::5", ranges)).toBe(false);
     expect(ipAllowed("not an ip", ranges)).toBe(false);
     expect(ipAllowed("192.0.2.1", [])).toBe(true);
+  });
+});
+
+describe("clientNetwork", () => {
+  it.each([
+    ["203.0.113.7", "203.0.113.7"],
+    ["::ffff:203.0.113.7", "203.0.113.7"],
+    ["2001:db8:1:2:aaaa:bbbb:cccc:dddd", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2::1", "2001:db8:1:2::/64"],
+    ["2001:0DB8:0001:0002:ffff::", "2001:db8:1:2::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["2001:db8::", "2001:db8:0:0::/64"],
+    ["not-an-address", "not-an-address"],
+  ])("%s -> %s", (ip, network) => {
+    expect(clientNetwork(ip)).toBe(network);
+  });
+
+  it("puts every address of one /64 together and a neighbouring /64 apart", () => {
+    expect(clientNetwork("2001:db8:1:2::5")).toBe(clientNetwork("2001:db8:1:2:ffff:ffff:ffff:ffff"));
+    expect(clientNetwork("2001:db8:1:3::5")).not.toBe(clientNetwork("2001:db8:1:2::5"));
   });
 });

@@ -58,6 +58,19 @@ export function ipAllowed(ip: string, ranges: readonly string[]): boolean {
   });
 }
 
+/**
+ * The network a client is counted by in limits: an IPv4 address itself, an IPv6 address by its
+ * /64, since one household or site is given a whole /64 and could otherwise take a fresh address
+ * for every try (docs/security.md, "Sign-in, codes and lockout").
+ */
+export function clientNetwork(ip: string): string {
+  const bits = toBits(ip);
+  if (bits === null) return ip;
+  if (bits.length === 32) return (bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)).join(".");
+  const groups = (bits.slice(0, 64).match(/.{16}/g) ?? []).map((b) => parseInt(b, 2).toString(16));
+  return `${groups.join(":")}::/64`;
+}
+
 /** An address as a string of bits (IPv4-mapped IPv6 addresses read as IPv4). */
 function toBits(ip: string): string | null {
   const plain = ip.startsWith("::ffff:") && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;

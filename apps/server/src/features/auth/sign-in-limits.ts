@@ -1,3 +1,4 @@
+import { clientNetwork } from "../api-key/api-key-format";
 import { enforceLimits, MINUTE } from "../rate-limit/limiter";
 import type { RateStore } from "../rate-limit/rate-store";
 
@@ -32,9 +33,10 @@ export interface SignInAttempt {
  * them is counted. A success starts the account's counts again.
  */
 export function signInLimits(store: RateStore, options: { captcha: boolean }) {
+  // A client address is counted by its network (an IPv6 client by its /64: clientNetwork).
   const accountKey = (a: SignInAttempt) => `loginfail:email:${a.partnerId}:${a.email}`;
-  const pairKey = (a: SignInAttempt) => `login:pair:${a.partnerId}:${a.ip}:${a.email}`;
-  const addressFailuresKey = (a: SignInAttempt) => `loginfail:ip:${a.ip}`;
+  const pairKey = (a: SignInAttempt) => `login:pair:${a.partnerId}:${clientNetwork(a.ip)}:${a.email}`;
+  const addressFailuresKey = (a: SignInAttempt) => `loginfail:ip:${clientNetwork(a.ip)}`;
   const needsCaptcha = (accountAttempts: number, addressFailures: number) =>
     options.captcha &&
     (accountAttempts >= SIGN_IN_LIMITS.captchaAfterAccountAttempts ||
@@ -47,7 +49,11 @@ export function signInLimits(store: RateStore, options: { captcha: boolean }) {
      */
     async begin(a: SignInAttempt): Promise<{ captchaRequired: boolean; accountAttempts: number }> {
       await enforceLimits(store, [
-        { key: `login:ip:${a.ip}`, max: SIGN_IN_LIMITS.perAddress, windowMs: SIGN_IN_WINDOW_MS },
+        {
+          key: `login:ip:${clientNetwork(a.ip)}`,
+          max: SIGN_IN_LIMITS.perAddress,
+          windowMs: SIGN_IN_WINDOW_MS,
+        },
         {
           key: pairKey(a),
           max: SIGN_IN_LIMITS.perAccountAndAddress,
