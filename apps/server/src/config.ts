@@ -122,6 +122,8 @@ const schema = z.object({
   API_CALL_RETENTION_DAYS: int(30, 1, 3_650),
   // Audit events (docs/security.md, "Audit log") older than this are deleted by the housekeeping.
   AUDIT_RETENTION_DAYS: int(365, 1, 3_650),
+  // Days an organisation waits, restorable, between its deletion and the removal of its data.
+  TENANT_DELETION_GRACE_DAYS: int(30, 1, 365),
   // How often metered calls are written (one insert and one upsert per flush).
   METER_FLUSH_MS: int(1_000, 10, 60_000),
 });

@@ -50,6 +50,8 @@ export const ERRORS = {
   notTenantMember: { code: 40036, status: 200 },
   tenantSuspended: { code: 40037, status: 200 },
   tenantRemoved: { code: 40038, status: 200 },
+  // An organisation waiting to be deleted: only its owners may restore or export it.
+  tenantPendingDeletion: { code: 40081, status: 200 },
   sessionInvalid: { code: 40099, status: 401 },
   apiKeyMissing: { code: 40100, status: 401 },
   apiKeyInvalid: { code: 40101, status: 401 },
@@ -63,6 +65,11 @@ export const ERRORS = {
   // Hosts and cross-site requests (docs/security.md, hosts, links, headers): 40320-40329.
   crossSiteRequest: { code: 40320, status: 403 },
   hostInvalid: { code: 40321, status: 400 },
+  // Privacy controls (docs/security.md, privacy: export and deletion): 40080-40089, 40910-40919.
+  accountOwnsTenants: { code: 40080, status: 400 },
+  tenantBalanceRemains: { code: 40910, status: 409 },
+  tenantJobsRunning: { code: 40911, status: 409 },
+  tenantNotPendingDeletion: { code: 40912, status: 409 },
   notFound: { code: 40400, status: 404 },
   idempotencyConflict: { code: 40900, status: 409 },
   reservationClosed: { code: 40901, status: 409 },
@@ -83,7 +90,7 @@ export type ErrorKey = keyof typeof ERRORS;
 export const ERROR_KEYS = Object.keys(ERRORS) as ErrorKey[];
 
 /** Codes that send the browser to tenant selection (spec section 8). */
-export const TENANT_SELECTION_CODES: readonly number[] = [40035, 40036, 40037, 40038];
+export const TENANT_SELECTION_CODES: readonly number[] = [40035, 40036, 40037, 40038, 40081];
 export const SESSION_INVALID_CODE = ERRORS.sessionInvalid.code;
 
 export function errorKeyForCode(code: number): ErrorKey | undefined {

@@ -46,6 +46,8 @@ export interface TenantSummary {
   role: RoleRef;
   super: boolean;
   createdAt: string;
+  /** While the organisation waits to be deleted: when its data will be removed. */
+  purgeAfter: string | null;
 }
 
 export interface TenantUserProfile {

@@ -1,4 +1,5 @@
 import { hasAnyPermission } from "@nc/contracts/permissions";
+import { TENANT_PENDING_DELETION } from "@nc/contracts/privacy";
 import { TENANT_HEADER } from "@nc/contracts/tenancy";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { loadTenantContext, type TenantContext } from "../features/tenant/tenant-context-repo";
@@ -14,6 +15,11 @@ declare module "fastify" {
     tenant?: true | { param: string };
     /** Any one of these is required (spec section 5 matcher). */
     permissions?: readonly string[];
+    /**
+     * Owners may still call this route while the organisation waits to be deleted (restore,
+     * export); every other route, and every other member, gets 40081 then.
+     */
+    pendingDeletion?: boolean;
   }
 }
 
@@ -64,6 +70,13 @@ export function registerTenantContext(app: FastifyInstance): TenantRoute[] {
       session.user.id,
       typeof raw === "string" ? raw : undefined,
     );
+    // docs/security.md, "Privacy: export and deletion": during the grace period only owners, only
+    // on the routes that restore or export.
+    if (
+      request.tenant.status === TENANT_PENDING_DELETION &&
+      !(config.pendingDeletion === true && request.tenant.super)
+    )
+      throw new AppError("tenantPendingDeletion");
     if (config.permissions && !hasAnyPermission(request.tenant, config.permissions))
       throw new AppError("forbidden");
   });
@@ -81,7 +94,8 @@ async function resolveTenant(
   const context = await loadTenantContext(app.services.database.db, raw, userId);
   if (!context || context.partnerId !== request.partner.id) throw new AppError("notTenantMember");
   if (context.status === "suspended") throw new AppError("tenantSuspended");
-  if (context.status === "removed") throw new AppError("tenantRemoved");
+  if (context.status === "removed" || context.status === "purging" || context.status === "deleted")
+    throw new AppError("tenantRemoved");
   return context;
 }
 

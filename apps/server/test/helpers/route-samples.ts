@@ -16,6 +16,19 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
     body: { name: "Renamed by matrix" },
   }),
   "POST /api/tenant/s/:id/leave": (f) => ({ url: `/api/tenant/s/${f.tenantId}/leave` }),
+  // Privacy controls: a wrong password, so an allowed call is refused by the service and changes nothing.
+  "POST /api/tenant/s/:id/delete": (f) => ({
+    url: `/api/tenant/s/${f.tenantId}/delete`,
+    body: { password: "Not-the-password-1" },
+  }),
+  "POST /api/tenant/s/:id/restore": (f) => ({
+    url: `/api/tenant/s/${f.tenantId}/restore`,
+    body: { password: "Not-the-password-1" },
+  }),
+  "POST /api/tenant/s/:id/export": (f) => ({
+    url: `/api/tenant/s/${f.tenantId}/export`,
+    body: { password: "Not-the-password-1" },
+  }),
   "GET /api/tenant/permission/catalog": () => ({ url: "/api/tenant/permission/catalog" }),
   "GET /api/tenant/role": () => ({ url: "/api/tenant/role" }),
   "GET /api/tenant/role/s/:id": (f) => ({ url: `/api/tenant/role/s/${f.customRoleId}` }),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailCodes } from "../../src/db/schema/index";
 import { CODE_MAX_ATTEMPTS, type CodePurpose } from "../../src/features/auth/email-code-service";
 import { body, call, codeFor, expectError, expectOk, registerUser, uniqueEmail } from "../helpers/accounts";
+import { createTenant, inTenant } from "../helpers/tenancy";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 const GUESSES = 100;
@@ -64,6 +65,19 @@ describe("security: e-mail codes keep their five tries under parallel guesses", 
         code: await codeFor(t, email),
         guess: (code) =>
           call(t, "POST", "/api/tenant/uc/change/email", { email, code }, { sid: attacker.sid }),
+      };
+    },
+    async confirm() {
+      // Restoring an organisation that waits to be deleted is confirmed with a code (privacy controls).
+      const owner = await registerUser(t);
+      const tenantId = await createTenant(t, owner);
+      const asOwner = inTenant(t, owner, tenantId);
+      expectOk(await asOwner("POST", `/api/tenant/s/${tenantId}/delete`, { password: owner.password }));
+      expectOk(await call(t, "POST", "/api/tenant/uc/confirm/code", {}, { sid: owner.sid }));
+      return {
+        email: owner.email,
+        code: await codeFor(t, owner.email),
+        guess: (code) => asOwner("POST", `/api/tenant/s/${tenantId}/restore`, { code }),
       };
     },
   };

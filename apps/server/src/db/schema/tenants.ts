@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   index,
@@ -22,11 +23,21 @@ export const tenants = pgTable(
       .references(() => partners.id),
     name: text("name").notNull(),
     timezoneCode: text("timezone_code").notNull().default("UTC"),
+    /** active, suspended, removed; pending_deletion, purging, deleted (docs/security.md, privacy). */
     status: text("status").notNull().default("active"),
-    createdBy: uuid("created_by").references(() => users.id),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Who asked for the deletion and when; the data goes at purge_after unless an owner restores it. */
+    deletionRequestedBy: uuid("deletion_requested_by").references(() => users.id, { onDelete: "set null" }),
+    deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
+    purgeAfter: timestamp("purge_after", { withTimezone: true }),
+    purgedAt: timestamp("purged_at", { withTimezone: true }),
   },
-  (t) => [index("tenants_partner_idx").on(t.partnerId)],
+  (t) => [
+    index("tenants_partner_idx").on(t.partnerId),
+    // The housekeeping's pick of organisations whose grace period is over.
+    index("tenants_purge_idx").on(t.purgeAfter).where(sql`purge_after is not null`),
+  ],
 );
 
 /** Roles of one organisation: the built-in six (key set) and custom ones (key null). */

@@ -6,7 +6,8 @@ import { emailCodes } from "../../db/schema/index";
 import { AppError } from "../../http/app-error";
 import { sameDigest, sha256, sixDigitCode } from "./tokens";
 
-export type CodePurpose = "register" | "reset" | "change_email";
+/** "confirm": a signed-in user proves again who they are before deleting or exporting data. */
+export type CodePurpose = "register" | "reset" | "change_email" | "confirm";
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
 

@@ -12,6 +12,8 @@ export const EMAIL_TEMPLATES = [
   "emailChanged",
   "passwordChanged",
   "invitation",
+  "confirmCode",
+  "accountDeleted",
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 

@@ -27,6 +27,7 @@ export function tenantService(
         role: { id: role.id, name: role.name, key: role.key },
         super: role.isSuper,
         createdAt: tenant.createdAt.toISOString(),
+        purgeAfter: tenant.purgeAfter?.toISOString() ?? null,
       }));
     },
 

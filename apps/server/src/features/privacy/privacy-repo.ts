@@ -1,0 +1,327 @@
+import { TENANT_PENDING_DELETION } from "@nc/contracts/privacy";
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { queryRows } from "../../db/query";
+import type { Cursor } from "../account/account-repo";
+import type { JobRow } from "../job/job-repo";
+
+export type Runner = Pick<Db, "execute">;
+
+/**
+ * Lets this transaction change audit rows (migration 0022's trigger); only erasure of personal
+ * fields and the removal of a deleted organisation's log use it here.
+ */
+const ALLOW_AUDIT_CHANGE = sql`select set_config('nc.audit_purge', 'on', true)`;
+
+/** Statuses in which an organisation is on its way out: it blocks nobody's account deletion. */
+const LEAVING = sql`('pending_deletion', 'purging', 'deleted')`;
+
+export interface OwnedTenant {
+  id: string;
+  name: string;
+}
+
+export interface ErasedUser {
+  id: string;
+  partnerId: string;
+  email: string;
+  name: string;
+}
+
+export interface TenantForDeletion {
+  status: string;
+  balance_micros: string;
+  currency: string;
+  open_jobs: number;
+}
+
+export interface MemberRow {
+  user_id: string;
+  name: string;
+  email: string;
+  role_name: string;
+  role_key: string | null;
+  joined_at: string;
+}
+
+/** A job as the archive lists it: the job's own columns, its times in the organisation's zone. */
+export type JobListRow = Pick<
+  JobRow,
+  | "id"
+  | "kind"
+  | "channel"
+  | "service"
+  | "status"
+  | "total"
+  | "done"
+  | "failed"
+  | "duplicates"
+  | "invalid"
+  | "charged_micros"
+  | "currency"
+  | "file_name"
+> & {
+  /** Exact UTC text, for the keyset cursor. */
+  created_at: string;
+  local_created: string;
+  local_finished: string | null;
+};
+
+export interface SingleCheckRow extends JobListRow {
+  input: string;
+  e164: string | null;
+  item_status: string;
+  outcome: string | null;
+  result: unknown;
+}
+
+const localTime = (column: SQL, timeZone: string) =>
+  sql`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
+
+/** All SQL of the privacy controls (docs/security.md, "Privacy: export and deletion"). */
+export function privacyRepo(db: Db) {
+  return {
+    /**
+     * Locks the organisations the user belongs to (in id order, as every other path that locks
+     * several does), so no owner can leave or be demoted while the account's deletion is decided.
+     */
+    async lockMemberships(tx: Runner, userId: string): Promise<void> {
+      await tx.execute(
+        sql`select t.id from tenants t join tenant_members m on m.tenant_id = t.id
+            where m.user_id = ${userId} order by t.id for update of t`,
+      );
+    },
+
+    /** Organisations (not already being deleted) in which the user is the only owner. */
+    soleOwnerOf: (tx: Runner, userId: string) =>
+      queryRows<OwnedTenant>(
+        tx,
+        sql`select t.id, t.name from tenant_members m
+            join roles r on r.id = m.role_id
+            join tenants t on t.id = m.tenant_id
+            where m.user_id = ${userId} and r.is_super and t.status not in ${LEAVING}
+              and not exists (
+                select 1 from tenant_members o join roles ro on ro.id = o.role_id
+                where o.tenant_id = m.tenant_id and ro.is_super and o.user_id <> m.user_id)
+            order by t.name, t.id`,
+      ),
+
+    /**
+     * Removes a person: what names them in the organisations' records is cleared (the ledger keeps
+     * its amounts, the audit log its events), then the user row goes and with it, by the foreign
+     * keys, sessions, codes, memberships and notices; "made by" columns become null.
+     */
+    async eraseUser(tx: Runner, user: ErasedUser): Promise<void> {
+      await tx.execute(ALLOW_AUDIT_CHANGE);
+      await tx.execute(
+        sql`update audit_events set ip = null, user_agent = null
+            where actor_type = 'user' and actor_id = ${user.id} and (ip is not null or user_agent is not null)`,
+      );
+      await tx.execute(
+        sql`update audit_events set details = details - 'name' - 'email'
+            where (details ? 'name' or details ? 'email')
+              and ((target_type = 'user' and target_id = ${user.id}) or details ->> 'email' = ${user.email})`,
+      );
+      await tx.execute(
+        sql`update ledger_entries set actor_id = null where actor_type = 'user' and actor_id = ${user.id}`,
+      );
+      // Free text (an operator's note) that names the person by address or, when long enough to
+      // mean something, by name. Notes the product writes (note_key) never hold a person.
+      const named = [sql`strpos(lower(note), lower(${user.email})) > 0`];
+      if (user.name.trim().length >= 3) named.push(sql`strpos(lower(note), lower(${user.name.trim()})) > 0`);
+      await tx.execute(
+        sql`update ledger_entries set note = null
+            where note_key is null and note is not null
+              and tenant_id in (select id from tenants where partner_id = ${user.partnerId})
+              and (${sql.join(named, sql` or `)})`,
+      );
+      await tx.execute(
+        sql`delete from email_codes where partner_id = ${user.partnerId} and email = ${user.email}`,
+      );
+      await tx.execute(
+        sql`delete from email_outbox where partner_id = ${user.partnerId} and recipient = ${user.email}`,
+      );
+      await tx.execute(sql`delete from users where id = ${user.id}`);
+    },
+
+    /** The organisation locked, with what decides whether it may be deleted now. */
+    async lockForDeletion(tx: Runner, tenantId: string): Promise<TenantForDeletion | undefined> {
+      const rows = await queryRows<TenantForDeletion>(
+        tx,
+        sql`select t.status, coalesce(a.balance_micros, 0)::text as balance_micros,
+                   coalesce(a.currency, 'USD') as currency,
+                   (select count(*)::int from detection_jobs j
+                     where j.tenant_id = t.id and j.status in ('queued', 'running')) as open_jobs
+            from tenants t left join accounts a on a.tenant_id = t.id
+            where t.id = ${tenantId} for update of t`,
+      );
+      return rows[0];
+    },
+
+    async markPendingDeletion(tx: Runner, tenantId: string, userId: string, graceDays: number) {
+      const rows = await queryRows<{ purge_after: string | Date }>(
+        tx,
+        sql`update tenants set status = ${TENANT_PENDING_DELETION}, deletion_requested_by = ${userId},
+                   deletion_requested_at = now(), purge_after = now() + make_interval(days => ${graceDays})
+            where id = ${tenantId} and status = 'active'
+            returning purge_after`,
+      );
+      // The same text the organisation list gives (Date#toISOString), whichever driver answered.
+      return rows[0] ? new Date(rows[0].purge_after).toISOString() : null;
+    },
+
+    /** Back to active, only while the grace period lasts (a purge that has begun cannot be undone). */
+    async restore(tx: Runner, tenantId: string): Promise<boolean> {
+      const rows = await queryRows(
+        tx,
+        sql`update tenants set status = 'active', deletion_requested_by = null, deletion_requested_at = null,
+                   purge_after = null
+            where id = ${tenantId} and status = ${TENANT_PENDING_DELETION} returning id`,
+      );
+      return rows.length === 1;
+    },
+
+    /** Organisations whose grace period is over, and purges a stopped process left half done. */
+    due: (limit = 10) =>
+      queryRows<{ id: string }>(
+        db,
+        sql`select id from tenants
+            where (status = ${TENANT_PENDING_DELETION} and purge_after <= now()) or status = 'purging'
+            order by purge_after limit ${limit}`,
+      ),
+
+    /** Takes the organisation out of reach of a restore before anything is removed. */
+    async claimPurge(tenantId: string): Promise<boolean> {
+      const rows = await queryRows(
+        db,
+        sql`update tenants set status = 'purging'
+            where id = ${tenantId}
+              and ((status = ${TENANT_PENDING_DELETION} and purge_after <= now()) or status = 'purging')
+            returning id`,
+      );
+      return rows.length === 1;
+    },
+
+    jobIds: (tenantId: string, limit = 100) =>
+      queryRows<{ id: string }>(
+        db,
+        sql`select id from detection_jobs where tenant_id = ${tenantId} limit ${limit}`,
+      ),
+
+    /** Locks a purging organisation; null when another process has finished it meanwhile. */
+    async lockPurging(tx: Runner, tenantId: string): Promise<{ balance_micros: string } | null> {
+      const rows = await queryRows<{ balance_micros: string }>(
+        tx,
+        sql`select coalesce(a.balance_micros, 0)::text as balance_micros
+            from tenants t left join accounts a on a.tenant_id = t.id
+            where t.id = ${tenantId} and t.status = 'purging' for update of t`,
+      );
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Everything of the organisation but its money records goes; the ledger, reservations,
+     * recharge orders and the account stay (bookkeeping law) with the fields that could name a
+     * person cleared, and the organisation row stays, nameless, for them to point at.
+     */
+    async purgeRest(tx: Runner, tenantId: string): Promise<void> {
+      for (const table of [
+        "webhook_deliveries",
+        "webhook_endpoints",
+        "fraud_list_entries",
+        "api_idempotency",
+        "api_keys",
+        "api_calls",
+        "api_usage_daily",
+        "api_usage_monthly",
+        "api_usage_day_totals",
+        "monthly_volumes",
+        "invitations",
+        "notices",
+        "tenant_members",
+        "roles",
+        "price_entries",
+      ])
+        await tx.execute(sql`delete from ${sql.identifier(table)} where tenant_id = ${tenantId}`);
+      await tx.execute(ALLOW_AUDIT_CHANGE);
+      await tx.execute(sql`delete from audit_events where tenant_id = ${tenantId}`);
+      await tx.execute(
+        sql`update ledger_entries set actor_id = case when actor_type = 'user' then null else actor_id end,
+                   note = case when note_key is null then null else note end,
+                   idempotency_key = null
+            where tenant_id = ${tenantId}`,
+      );
+      await tx.execute(
+        sql`update recharge_orders set created_by = null, note = null where tenant_id = ${tenantId}`,
+      );
+      await tx.execute(
+        sql`update tenants set status = 'deleted', name = ${`deleted-${tenantId.slice(0, 8)}`},
+                   created_by = null, deletion_requested_by = null, purged_at = now()
+            where id = ${tenantId}`,
+      );
+    },
+
+    // --- reads of the data archive -------------------------------------------------------------
+
+    members: (tenantId: string, timeZone: string) =>
+      queryRows<MemberRow>(
+        db,
+        sql`select u.id as user_id, u.name, u.email, r.name as role_name, r.key as role_key,
+                   ${localTime(sql`m.created_at`, timeZone)} as joined_at
+            from tenant_members m join users u on u.id = m.user_id join roles r on r.id = m.role_id
+            where m.tenant_id = ${tenantId} order by m.created_at, u.id`,
+      ),
+
+    roles: (tenantId: string) =>
+      queryRows<{ id: string; key: string | null; name: string; is_super: boolean; permissions: string[] }>(
+        db,
+        sql`select id, key, name, is_super, permissions from roles where tenant_id = ${tenantId}
+            order by created_at, id`,
+      ),
+
+    /** Jobs (single: one-number checks; else lists and files) after the cursor, oldest first. */
+    jobsPage(tenantId: string, single: boolean, timeZone: string, limit: number, after?: Cursor) {
+      const item = single ? sql`, i.input, i.e164, i.status as item_status, i.outcome, i.result` : sql``;
+      return queryRows<JobListRow & Partial<SingleCheckRow>>(
+        db,
+        sql`select j.id, j.kind, j.channel, j.service, j.status, j.total, j.done, j.failed, j.duplicates,
+                   j.invalid, j.charged_micros::text as charged_micros, j.currency, j.file_name,
+                   to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
+                   ${localTime(sql`j.created_at`, timeZone)} as local_created,
+                   ${localTime(sql`j.finished_at`, timeZone)} as local_finished ${item}
+            from detection_jobs j
+            ${single ? sql`left join detection_items i on i.job_id = j.id and i.seq = 0` : sql``}
+            where j.tenant_id = ${tenantId} and ${single ? sql`j.kind = 'single'` : sql`j.kind <> 'single'`}
+              and j.status <> 'draft'
+              ${after ? sql`and (j.created_at, j.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+            order by j.created_at, j.id limit ${limit}`,
+      );
+    },
+
+    webhooks: (tenantId: string, timeZone: string) =>
+      queryRows<{
+        id: string;
+        url: string;
+        description: string;
+        events: string[];
+        enabled: boolean;
+        created_at: string;
+      }>(
+        db,
+        sql`select id, url, description, events, enabled, ${localTime(sql`created_at`, timeZone)} as created_at
+            from webhook_endpoints where tenant_id = ${tenantId} order by created_at, id`,
+      ),
+
+    /** Fraud list entries after (kind, entry), at most 1,000 a page (a list holds up to 100,000). */
+    fraudListPage: (tenantId: string, timeZone: string, after: { kind: string; entry: string } | null) =>
+      queryRows<{ kind: string; entry: string; note: string; created_at: string }>(
+        db,
+        sql`select kind, entry, note, ${localTime(sql`created_at`, timeZone)} as created_at
+            from fraud_list_entries where tenant_id = ${tenantId}
+              ${after ? sql`and (kind, entry) > (${after.kind}, ${after.entry})` : sql``}
+            order by kind, entry limit 1000`,
+      ),
+  };
+}
+
+export type PrivacyRepo = ReturnType<typeof privacyRepo>;
