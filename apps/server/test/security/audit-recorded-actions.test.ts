@@ -1,8 +1,12 @@
 import type { ApiKeyCreatedView } from "@nc/contracts/api-keys";
 import type { AuditPage } from "@nc/contracts/audit";
 import type { WebhookEndpointCreatedView } from "@nc/contracts/webhooks";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { balanceCommands } from "../../src/cli/commands/balance";
+import { partnerCommands } from "../../src/cli/commands/partner";
+import { queryRows } from "../../src/db/query";
+import { describe as describeEvent } from "../../src/features/audit/audit-service";
 import { type Account, call, expectOk, registerUser } from "../helpers/accounts";
 import { runCommand } from "../helpers/cli";
 import { inviteTokenFor } from "../helpers/invitations";
@@ -193,5 +197,30 @@ describe("security: audit log records each change", () => {
     expect(events[0]!.description).toBe(`Accepted the invitation (${invited.email}) and joined as Viewer`);
     expect(events[2]!.description).toBe("Withdrew the invitation of gone@example.com");
     expect(JSON.stringify(events)).not.toContain(token);
+  });
+  it("partners created and changed by an operator, outside any organisation", async () => {
+    const made = await runCommand(t, partnerCommands, "create", {
+      name: "Audit Brand",
+      domain: "audit.example",
+    });
+    expect(made.code).toBe(0);
+    const id = /\(([0-9a-f-]{36})\)/.exec(made.out)![1]!;
+    expect((await runCommand(t, partnerCommands, "update", { id, name: "Audit Brand 2" })).code).toBe(0);
+    const rows = await queryRows<{
+      tenant_id: string | null;
+      actor_type: string;
+      action: string;
+      details: Record<string, unknown>;
+    }>(
+      t.database.db,
+      sql`select tenant_id, actor_type, action, details from audit_events where target_id = ${id} order by created_at, id`,
+    );
+    expect(rows.map((r) => [r.tenant_id, r.actor_type, r.action])).toEqual([
+      [null, "operator", "partner.created"],
+      [null, "operator", "partner.updated"],
+    ]);
+    expect(describeEvent(rows[1]!, "en")).toBe(
+      "Changed the partner “Audit Brand 2”: Name: Audit Brand → Audit Brand 2",
+    );
   });
 });

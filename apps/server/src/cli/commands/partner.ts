@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { tenants } from "../../db/schema/index";
+import { operatorName, recordAudit } from "../../features/audit/audit-service";
 import { partnerService } from "../../features/partner/partner-service";
 import { type CliCommand, required, UsageError } from "../command";
 
@@ -8,6 +9,10 @@ const service = (input: Parameters<CliCommand["run"]>[0]) =>
     name: input.config.DEFAULT_PARTNER_NAME,
     email: input.config.DEFAULT_PARTNER_EMAIL,
   });
+
+/** The changed fields of a partner, as the audit log keeps them. */
+const pick = (row: object, fields: string[]) =>
+  Object.fromEntries(Object.entries(row).filter(([name]) => fields.includes(name)));
 
 export const partnerCommands: CliCommand[] = [
   {
@@ -50,15 +55,25 @@ export const partnerCommands: CliCommand[] = [
       const { values } = input;
       const partners = service(input);
       await partners.ensureDefault();
-      const row = await partners.create({
-        name: required(values, "name"),
-        domain: (values.domain as string | undefined)?.toLowerCase(),
-        subDomain: (values["sub-domain"] as string | undefined)?.toLowerCase(),
-        email: values.email as string | undefined,
-        logo: values.logo as string | undefined,
-        darkLogo: values["dark-logo"] as string | undefined,
-        currency: (values.currency as string | undefined)?.toUpperCase(),
-      });
+      const row = await partners.create(
+        {
+          name: required(values, "name"),
+          domain: (values.domain as string | undefined)?.toLowerCase(),
+          subDomain: (values["sub-domain"] as string | undefined)?.toLowerCase(),
+          email: values.email as string | undefined,
+          logo: values.logo as string | undefined,
+          darkLogo: values["dark-logo"] as string | undefined,
+          currency: (values.currency as string | undefined)?.toUpperCase(),
+        },
+        (tx, made) =>
+          recordAudit(tx, {
+            tenantId: null,
+            actor: { type: "operator", label: operatorName() },
+            action: "partner.created",
+            target: { type: "partner", id: made.id },
+            details: { name: made.name, domain: made.domain, subDomain: made.subDomain },
+          }),
+      );
       console.log(`Created partner ${row.name} (${row.id})`);
       return 0;
     },
@@ -110,7 +125,19 @@ export const partnerCommands: CliCommand[] = [
       const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
       if (Object.keys(changes).length === 0)
         throw new UsageError("nothing to change: give at least one field");
-      const row = await service(input).update(required(values, "id"), changes);
+      const row = await service(input).update(required(values, "id"), changes, (tx, before, after) =>
+        recordAudit(tx, {
+          tenantId: null,
+          actor: { type: "operator", label: operatorName() },
+          action: "partner.updated",
+          target: { type: "partner", id: after.id },
+          details: {
+            name: after.name,
+            before: pick(before, Object.keys(changes)),
+            after: pick(after, Object.keys(changes)),
+          },
+        }),
+      );
       if (!row) {
         console.error(`No partner with id ${values.id}`);
         return 1;

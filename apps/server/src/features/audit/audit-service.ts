@@ -112,7 +112,9 @@ function changesText(before: Record<string, unknown>, after: Record<string, unkn
     const was = before[field];
     const now = after[field];
     if (JSON.stringify(was) === JSON.stringify(now)) continue;
-    const label = translate(locale, `audit:fields.${field}`);
+    const key = `audit:fields.${field}`;
+    const translated = translate(locale, key);
+    const label = translated === key ? field : translated;
     if (Array.isArray(was) && Array.isArray(now)) {
       const added = now.filter((v) => !was.includes(v));
       const removed = was.filter((v) => !now.includes(v));

@@ -20,16 +20,16 @@ export function partnerRepo(db: Db) {
   return {
     all: () => db.select().from(partners),
     byId: async (id: string) => (await db.select().from(partners).where(eq(partners.id, id)))[0],
-    async update(id: string, patch: Partial<PartnerInput>): Promise<PartnerRow | undefined> {
-      const [row] = await db
+    async update(id: string, patch: Partial<PartnerInput>, runner: Db = db): Promise<PartnerRow | undefined> {
+      const [row] = await runner
         .update(partners)
         .set({ ...patch, updatedAt: new Date() })
         .where(eq(partners.id, id))
         .returning();
       return row;
     },
-    async create(input: PartnerInput & { isDefault?: boolean }): Promise<PartnerRow> {
-      const [row] = await db
+    async create(input: PartnerInput & { isDefault?: boolean }, runner: Db = db): Promise<PartnerRow> {
+      const [row] = await runner
         .insert(partners)
         .values({
           id: uuidv7(),

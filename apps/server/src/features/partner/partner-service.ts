@@ -57,13 +57,30 @@ export function partnerService(db: Db, defaults: PartnerDefaults) {
       // Only reachable before the default exists (an empty database opened by a tool).
       return this.ensureDefault();
     },
-    async update(id: string, patch: Partial<PartnerInput>): Promise<PartnerRow | undefined> {
-      const row = await repo.update(id, patch);
+    /** Changes a partner; `alongside` runs in the same transaction (the operator's audit event). */
+    async update(
+      id: string,
+      patch: Partial<PartnerInput>,
+      alongside: (tx: Db, before: PartnerRow, after: PartnerRow) => Promise<void> = async () => {},
+    ): Promise<PartnerRow | undefined> {
+      const row = await db.transaction(async (tx) => {
+        const before = await partnerRepo(tx as unknown as Db).byId(id);
+        const after = await repo.update(id, patch, tx as unknown as Db);
+        if (before && after) await alongside(tx as unknown as Db, before, after);
+        return after;
+      });
       cached = undefined;
       return row;
     },
-    async create(input: PartnerInput): Promise<PartnerRow> {
-      const row = await repo.create(input);
+    async create(
+      input: PartnerInput,
+      alongside: (tx: Db, row: PartnerRow) => Promise<void> = async () => {},
+    ): Promise<PartnerRow> {
+      const row = await db.transaction(async (tx) => {
+        const made = await repo.create(input, tx as unknown as Db);
+        await alongside(tx as unknown as Db, made);
+        return made;
+      });
       cached = undefined;
       return row;
     },
