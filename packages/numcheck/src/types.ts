@@ -89,12 +89,14 @@ export interface BasicResult {
 
 export type Connectivity = "connected" | "absent" | "invalid_msisdn" | "undetermined";
 
-/** What a provider says one look-up cost (tyntec and Twilio report a price per request). */
+/** What a provider says one look-up cost (tyntec and Vonage report a price per request). */
 export interface ProviderCost {
   /** Decimal string as the provider wrote it ("0.0045"). */
   amount: string;
   /** ISO 4217. */
   currency: string;
+  /** The provider account's balance after this look-up, in the same currency, when it says (Vonage). */
+  balance?: string | null;
 }
 
 /** What a provider can answer; services are routed only to providers that answer what they need. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LookupError } from "../types";
 
 /**
  * Building blocks for the providers' answer schemas (tyntec-contract.ts, twilio-contract.ts,
@@ -59,3 +60,8 @@ export const ISO3 = /^[A-Z]{3}$/;
 export const DIGITS = /^\d+$/;
 export const DECIMAL = /^\d+(\.\d+)?$/;
 export const E164 = /^\+[1-9]\d{6,14}$/;
+
+/** Refuses, before any paid call, a number that is not E.164 (every adapter sends E.164 only). */
+export function requireE164(e164: string): void {
+  if (!E164.test(e164)) throw new LookupError(`not an E.164 number: ${e164}`, "rejected", false);
+}

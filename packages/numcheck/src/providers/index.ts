@@ -12,7 +12,12 @@ export { retry, retryableError } from "./retry";
 export { SandboxProvider } from "./sandbox";
 export { OUTCOME_BY_LAST_DIGIT, type SandboxOutcome, TEST_RANGES, testOutcome } from "./sandbox-numbers";
 export { Semaphore } from "./semaphore";
-export { TyntecProvider } from "./tyntec";
+export { type TwilioExtra, type TwilioOptions, TwilioProvider } from "./twilio";
+export { TWILIO_CONTRACT } from "./twilio-contract";
+export { type TyntecOptions, TyntecProvider } from "./tyntec";
+export { TYNTEC_CONTRACT } from "./tyntec-contract";
+export { type VonageOptions, VonageProvider } from "./vonage";
+export { VONAGE_CONTRACT } from "./vonage-contract";
 export { withTimeout } from "./with-timeout";
 
 export interface ProviderConfig {

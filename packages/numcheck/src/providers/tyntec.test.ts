@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LookupError } from "../types";
 import { UpstreamHttpError } from "./http-error";
 import { resilient } from "./resilient";
-import type { FakeUpstream } from "./testing/fake-upstream";
+import { type FakeUpstream, fakeCall } from "./testing/fake-upstream";
 import { gnp, gnv, TYNTEC_TEST_KEY, tyntecFake, tyntecProblems } from "./testing/tyntec-fake";
+import { useFake } from "./testing/use-fake";
 import { TyntecProvider } from "./tyntec";
 import { TYNTEC_CONTRACT } from "./tyntec-contract";
 
@@ -12,18 +13,11 @@ import { TYNTEC_CONTRACT } from "./tyntec-contract";
  * Number Information contract (testing/fake-upstream.ts), one test per outcome the contract allows.
  */
 const fake: FakeUpstream = tyntecFake();
-let baseUrl: string;
-
-beforeAll(async () => {
-  baseUrl = await fake.start();
-});
-afterAll(() => fake.stop());
-beforeEach(() => fake.reset());
-afterEach(() => fake.assertClean());
+const upstream = useFake(fake);
 
 const NUMBER = "+4915112345678";
 const now = () => new Date("2030-05-06T07:08:09Z");
-const tyntec = (apiKey = TYNTEC_TEST_KEY) => new TyntecProvider({ apiKey, baseUrl, now });
+const tyntec = (apiKey = TYNTEC_TEST_KEY) => new TyntecProvider({ apiKey, baseUrl: upstream.baseUrl, now });
 const fast = { retry: { baseDelayMs: 1, maxDelayMs: 5 } };
 const TELEKOM = { name: "Telekom Deutschland", mcc: "262", mnc: "01", country: "DE" };
 const VODAFONE = { name: "Vodafone", mcc: "262", mnc: "02", country: "DE" };
@@ -31,15 +25,8 @@ const msisdnOf = (call: { query: URLSearchParams }) => call.query.get("msisdn") 
 
 describe("tyntec fixtures", () => {
   it("every fixture follows the contract it names", () => {
-    const call = (path: string) => ({
-      method: "GET",
-      path,
-      query: new URLSearchParams(),
-      headers: {},
-      hit: 1,
-    });
-    const gnvCall = call("/nis/v1/gnv");
-    const gnpCall = call("/nis/v1/gnp");
+    const gnvCall = fakeCall("/nis/v1/gnv");
+    const gnpCall = fakeCall("/nis/v1/gnp");
     for (const fixture of Object.values(gnv)) expect(fake.validate(gnvCall, fixture(NUMBER))).toEqual([]);
     for (const fixture of Object.values(gnp)) expect(fake.validate(gnpCall, fixture(NUMBER))).toEqual([]);
     for (const fixture of Object.values(tyntecProblems)) expect(fake.validate(gnvCall, fixture)).toEqual([]);
@@ -49,7 +36,7 @@ describe("tyntec fixtures", () => {
   });
 
   it("the fake refuses a fixture off the contract", () => {
-    const call = { method: "GET", path: "/nis/v1/gnv", query: new URLSearchParams(), headers: {}, hit: 1 };
+    const call = fakeCall("/nis/v1/gnv");
     const connected = gnv.connected(NUMBER);
     const off = { ...connected, body: { ...(connected.body as object), presence: true, nrhCountry: "DE" } };
     expect(fake.validate(call, off)).toEqual([

@@ -9,7 +9,7 @@ import {
   type PortedStatus,
 } from "../types";
 import { costOf, flag, networkOf, text } from "./answer-parts";
-import { E164 } from "./contract-fields";
+import { requireE164 } from "./contract-fields";
 import { getJson } from "./http-json";
 import { ABSENT_CODES, INVALID_CODES, mapError } from "./map-errors";
 import { type GnpAnswer, type GnvAnswer, TYNTEC_SERVER_PATH, tyntecAnswers } from "./tyntec-contract";
@@ -165,7 +165,7 @@ export class TyntecProvider implements LookupProvider {
     schema: z.ZodType<T>,
     signal?: AbortSignal,
   ): Promise<T> {
-    if (!E164.test(e164)) throw new LookupError(`not an E.164 number: ${e164}`, "rejected", false);
+    requireE164(e164);
     const answer = await getJson({
       service: `tyntec ${service}`,
       url: `${this.#baseUrl}${TYNTEC_SERVER_PATH}/${service}?msisdn=${encodeURIComponent(e164)}`,

@@ -47,6 +47,11 @@ export interface FakeContract {
 
 export type FakeScript = (call: FakeCall) => FakeReply;
 
+/** A GET call as the fake would see it, to check a fixture on its own. */
+export function fakeCall(path: string, query: Record<string, string> = {}): FakeCall {
+  return { method: "GET", path, query: new URLSearchParams(query), headers: {}, hit: 1 };
+}
+
 export class FakeUpstream {
   /** Authorised calls, in order. */
   readonly calls: FakeCall[] = [];

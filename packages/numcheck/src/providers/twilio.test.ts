@@ -1,0 +1,242 @@
+import { describe, expect, it } from "vitest";
+import { UpstreamHttpError } from "./http-error";
+import { resilient } from "./resilient";
+import { type FakeUpstream, fakeCall } from "./testing/fake-upstream";
+import {
+  fieldsOf,
+  TWILIO_TEST_SID,
+  TWILIO_TEST_TOKEN,
+  twilioErrors,
+  twilioFake,
+  twilioLookup,
+} from "./testing/twilio-fake";
+import { useFake } from "./testing/use-fake";
+import { hoursOf, TwilioProvider } from "./twilio";
+import { TWILIO_CONTRACT } from "./twilio-contract";
+
+/**
+ * The Twilio Lookup v2 adapter against a fake Twilio whose every answer is checked against the
+ * published contract (testing/fake-upstream.ts), one test per outcome the contract can express.
+ */
+const fake: FakeUpstream = twilioFake();
+const upstream = useFake(fake);
+
+const NUMBER = "+447772000001";
+const now = () => new Date("2030-05-06T07:08:09Z");
+const twilio = (extras: ("sim_swap" | "call_forwarding")[] = [], authToken = TWILIO_TEST_TOKEN) =>
+  new TwilioProvider({ accountSid: TWILIO_TEST_SID, authToken, extras, baseUrl: upstream.baseUrl, now });
+const fast = { retry: { baseDelayMs: 1, maxDelayMs: 5 } };
+const VODAFONE = { name: "Vodafone UK", mcc: "234", mnc: "15", country: "GB" };
+
+describe("twilio fixtures", () => {
+  it("every fixture follows the contract it names, whatever packages were asked", () => {
+    const call = (fields: string) => fakeCall(`/v2/PhoneNumbers/${NUMBER}`, { Fields: fields });
+    for (const fields of [
+      "line_status,line_type_intelligence,sim_swap,call_forwarding",
+      "line_type_intelligence",
+    ]) {
+      for (const fixture of Object.values(twilioLookup)) {
+        const reply = fixture(call(fields));
+        expect(reply.contract).toBe(TWILIO_CONTRACT);
+        expect(fake.validate(call(fields), reply)).toEqual([]);
+      }
+    }
+    for (const reply of Object.values(twilioErrors)) expect(fake.validate(call(""), reply)).toEqual([]);
+  });
+
+  it("the fake refuses a field the contract does not have", () => {
+    const call = fakeCall(`/v2/PhoneNumbers/${NUMBER}`, { Fields: "call_forwarding" });
+    const reply = twilioLookup.reachable(call);
+    // An earlier revision named the flag call_forwarding_status; the current contract does not.
+    const old = { call_forwarding_status: true, error_code: null };
+    expect(
+      fake.validate(call, { ...reply, body: { ...(reply.body as object), call_forwarding: old } }),
+    ).toEqual(['HTTP 200 call_forwarding: Unrecognized key: "call_forwarding_status"']);
+  });
+});
+
+describe("twilio adapter: HLR mapping", () => {
+  it("asks line status and line type with Basic auth, and maps a reachable mobile", async () => {
+    const hlr = await twilio().hlr(NUMBER);
+    expect(fake.calls).toHaveLength(1);
+    expect(fake.calls[0]?.path).toBe(`/v2/PhoneNumbers/${NUMBER}`);
+    expect(fieldsOf(fake.calls[0]!)).toEqual(["line_status", "line_type_intelligence"]);
+    expect(hlr).toEqual({
+      e164: NUMBER,
+      connectivity: "connected",
+      error: null,
+      currentNetwork: VODAFONE,
+      originalNetwork: null,
+      roaming: { roaming: null, network: null, country: null },
+      ported: null,
+      source: "live",
+      provider: "twilio",
+      obtainedAt: "2030-05-06T07:08:09.000Z",
+      cost: null,
+      signals: { lineType: "mobile", simSwap: null, callForwarding: null },
+    });
+  });
+
+  it("line status: active → connected, unreachable → absent, inactive → invalid, unknown → undetermined", async () => {
+    const cases = [
+      [twilioLookup.active, "connected"],
+      [twilioLookup.unreachable, "absent"],
+      [twilioLookup.inactive, "invalid_msisdn"],
+      [twilioLookup.unknown, "undetermined"],
+      [twilioLookup.packageErrors, "undetermined"],
+    ] as const;
+    for (const [fixture, connectivity] of cases) {
+      fake.play(fixture);
+      const hlr = await twilio().hlr(NUMBER);
+      expect(hlr.connectivity).toBe(connectivity);
+      expect(hlr.currentNetwork).toEqual(
+        connectivity === "invalid_msisdn" || fixture === twilioLookup.packageErrors ? null : VODAFONE,
+      );
+    }
+  });
+
+  it("an invalid number is invalid_msisdn, with no network and no signals", async () => {
+    fake.play(twilioLookup.invalid);
+    expect(await twilio().hlr("+4477720000019")).toMatchObject({
+      connectivity: "invalid_msisdn",
+      currentNetwork: null,
+      signals: { lineType: null, simSwap: null, callForwarding: null },
+    });
+  });
+
+  it("the extras turned on are asked for and answered: a recent SIM swap and forwarding", async () => {
+    const provider = twilio(["sim_swap", "call_forwarding"]);
+    expect(provider.answers).toEqual(["hlr", "line_type", "sim_swap", "call_forwarding"]);
+    expect((await provider.hlr(NUMBER)).signals).toEqual({
+      lineType: "mobile",
+      simSwap: { swapped: false, lastSwapAt: null, withinHours: 24 },
+      callForwarding: false,
+    });
+    fake.play(twilioLookup.swappedAndForwarded);
+    expect((await provider.hlr(NUMBER)).signals).toEqual({
+      lineType: "mobile",
+      simSwap: { swapped: true, lastSwapAt: "2030-05-05T20:52:09.000Z", withinHours: 15282.56 },
+      callForwarding: true,
+    });
+    expect(fieldsOf(fake.calls[1]!)).toEqual([
+      "line_status",
+      "line_type_intelligence",
+      "sim_swap",
+      "call_forwarding",
+    ]);
+  });
+
+  it("package errors leave their signals unknown", async () => {
+    fake.play(twilioLookup.packageErrors);
+    expect((await twilio(["sim_swap", "call_forwarding"]).hlr(NUMBER)).signals).toEqual({
+      lineType: null,
+      simSwap: null,
+      callForwarding: null,
+    });
+  });
+
+  it("line types are ours (nonFixedVoip → voip), the MCC names the network's country", async () => {
+    fake.play(twilioLookup.voip);
+    const hlr = await twilio().hlr("+14159929960");
+    expect(hlr.signals?.lineType).toBe("voip");
+    expect(hlr.currentNetwork).toEqual({
+      name: "Twilio - SMS/MMS-SVR",
+      mcc: "240",
+      mnc: "38",
+      country: "SE",
+    });
+  });
+
+  it("reads ISO 8601 durations as hours", () => {
+    expect(hoursOf("PT24H")).toBe(24);
+    expect(hoursOf("P1DT12H")).toBe(36);
+    expect(hoursOf("PT90M")).toBe(1.5);
+    expect(hoursOf("P")).toBeNull();
+    expect(hoursOf("24 hours")).toBeNull();
+  });
+});
+
+describe("twilio adapter: MNP", () => {
+  it("gives the current network from line type, and cannot tell porting (not among its answers)", async () => {
+    const provider = twilio();
+    expect(provider.answers).not.toContain("mnp");
+    const mnp = await provider.mnp(NUMBER);
+    expect(fieldsOf(fake.calls[0]!)).toEqual(["line_type_intelligence"]);
+    expect(mnp).toEqual({
+      e164: NUMBER,
+      ported: "unknown",
+      currentNetwork: VODAFONE,
+      originalNetwork: null,
+      source: "live",
+      provider: "twilio",
+      obtainedAt: "2030-05-06T07:08:09.000Z",
+      cost: null,
+    });
+  });
+});
+
+describe("twilio adapter: errors", () => {
+  it("a wrong token (401, code 20003) is rejected, not retried, and keeps Twilio's code", async () => {
+    const provider = resilient(twilio([], "wrong"), fast);
+    const error = await provider.hlr(NUMBER).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamHttpError);
+    expect(error).toMatchObject({ kind: "rejected", retryable: false, status: 401, providerCode: "20003" });
+    expect(provider.breaker.state).toBe("closed");
+  });
+
+  it("a 404 (20404) is rejected at once", async () => {
+    fake.play(() => twilioErrors.notFound);
+    await expect(resilient(twilio(), fast).hlr(NUMBER)).rejects.toMatchObject({
+      kind: "rejected",
+      status: 404,
+      providerCode: "20404",
+    });
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it("a 429 (20429) is retried after Retry-After; a lasting 5xx ends as upstream", async () => {
+    fake.play((call) =>
+      call.hit === 1
+        ? { ...twilioErrors.tooManyRequests, headers: { "retry-after": "0" } }
+        : twilioLookup.reachable(call),
+    );
+    expect((await resilient(twilio(), fast).hlr(NUMBER)).connectivity).toBe("connected");
+    expect(fake.calls).toHaveLength(2);
+    fake.reset(() => twilioErrors.internal);
+    await expect(resilient(twilio(), fast).hlr(NUMBER)).rejects.toMatchObject({
+      kind: "upstream",
+      retryable: true,
+      status: 500,
+    });
+    expect(fake.calls).toHaveLength(3);
+  });
+
+  it("a 402 is out of credit, not retried", async () => {
+    fake.play(() => twilioErrors.paymentRequired);
+    await expect(resilient(twilio(), fast).hlr(NUMBER)).rejects.toMatchObject({
+      kind: "out_of_credit",
+      retryable: false,
+    });
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it("a malformed answer is an upstream error", async () => {
+    fake.play(() => ({ contract: TWILIO_CONTRACT, malformed: '{"valid":"yes","line_status":[]}' }));
+    await expect(twilio().hlr(NUMBER)).rejects.toMatchObject({
+      kind: "upstream",
+      message: /does not follow the contract \(valid: invalid_type; line_status: invalid_type\)/,
+    });
+    fake.play(() => ({ contract: TWILIO_CONTRACT, malformed: "" }));
+    await expect(twilio().hlr(NUMBER)).rejects.toMatchObject({ kind: "upstream", message: /unreadable/ });
+  });
+
+  it("a slow answer times out through the resilient wrapper", async () => {
+    fake.play((call) => ({ ...twilioLookup.reachable(call), delayMs: 300 }));
+    const provider = resilient(twilio(), { timeoutMs: 30, retry: { retries: 0 } });
+    await expect(provider.hlr(NUMBER)).rejects.toMatchObject({ kind: "timeout", retryable: true });
+  });
+
+  it("needs both credentials", () => {
+    expect(() => new TwilioProvider({ accountSid: TWILIO_TEST_SID, authToken: "" })).toThrow(/auth token/);
+  });
+});

@@ -1,0 +1,206 @@
+import type {
+  Connectivity,
+  HlrResult,
+  LineType,
+  LiveSignals,
+  LookupKind,
+  LookupProvider,
+  MnpResult,
+  Network,
+} from "../types";
+import { networkOf, text } from "./answer-parts";
+import { requireE164 } from "./contract-fields";
+import { getJson } from "./http-json";
+import { countryOfMcc } from "./mcc";
+import { type TwilioLookup, twilioAnswers } from "./twilio-contract";
+
+/**
+ * Adapter for Twilio Lookup v2, per the contract in twilio-contract.ts.
+ *
+ *   GET {baseUrl}/v2/PhoneNumbers/+E164?Fields=…  HTTP Basic auth (account SID : auth token).
+ *   HLR asks line_status and line_type_intelligence, plus the extras the operator turns on
+ *   (sim_swap, call_forwarding: each is a paid package); MNP asks line_type_intelligence.
+ *
+ * → HlrResult:
+ *   valid false → invalid_msisdn; else line_status.status: reachable or active (in service, maybe
+ *     not reachable now) → connected, unreachable → absent, inactive (no subscriber) →
+ *     invalid_msisdn, unknown / a package error / no line status → undetermined (cannot tell);
+ *   line_type_intelligence carrier_name/mobile_country_code/mobile_network_code → currentNetwork
+ *     (country: the MCC's, else the number's country_code);
+ *   signals: line type from line_type_intelligence.type; SIM swap from sim_swap.last_sim_swap
+ *     (swapped_in_period, last_sim_swap_date, swapped_period as hours); call forwarding from
+ *     call_forwarding.call_forwarding_enabled. A package not asked for, or with an error_code, is null.
+ *   Not in the contract, so never claimed: original (range holder) network, ported, roaming, a MAP
+ *     error, a price (cost stays null).
+ * → MnpResult: ported "unknown" (the contract has no porting flag), currentNetwork as above; so
+ *   "mnp" is not among the answers and a router never asks Twilio for it.
+ * HTTP: 401/403/404 → rejected (Twilio's code, e.g. 20003 or 20404, kept as providerCode); 402 →
+ *   out_of_credit; 429/5xx → upstream (retryable, Retry-After kept); off-contract answer → upstream.
+ */
+export type TwilioExtra = "sim_swap" | "call_forwarding";
+
+export interface TwilioOptions {
+  accountSid: string;
+  authToken: string;
+  /** Paid packages asked with every HLR beside line status and line type (default none). */
+  extras?: readonly TwilioExtra[];
+  /** Default https://lookups.twilio.com */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  now?: () => Date;
+}
+
+const LINE_TYPES: Record<string, LineType> = {
+  landline: "fixed_line",
+  mobile: "mobile",
+  fixedvoip: "voip",
+  nonfixedvoip: "voip",
+  personal: "personal",
+  tollfree: "toll_free",
+  premium: "premium_rate",
+  sharedcost: "shared_cost",
+  uan: "uan",
+  voicemail: "voicemail",
+  pager: "pager",
+};
+
+const CONNECTIVITY: Record<string, Connectivity> = {
+  reachable: "connected",
+  active: "connected",
+  unreachable: "absent",
+  inactive: "invalid_msisdn",
+};
+
+/** A package of the answer, or null when absent or when Twilio reported an error for it. */
+function usable<T extends { error_code?: number | null }>(pkg: T | null | undefined): T | null {
+  return pkg && (pkg.error_code === null || pkg.error_code === undefined) ? pkg : null;
+}
+
+/** Hours in an ISO 8601 duration such as "PT15282H33M44S" or "P1D" (null when not one). */
+export function hoursOf(duration: string | null | undefined): number | null {
+  const match = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(text(duration) ?? "");
+  if (!match || duration === "P" || duration === "PT") return null;
+  const [, days = "0", hours = "0", minutes = "0", seconds = "0"] = match;
+  const total = Number(days) * 24 + Number(hours) + Number(minutes) / 60 + Number(seconds) / 3600;
+  return Math.round(total * 100) / 100;
+}
+
+function isoOrNull(value: string | null | undefined): string | null {
+  const at = Date.parse(text(value) ?? "");
+  return Number.isNaN(at) ? null : new Date(at).toISOString();
+}
+
+function currentNetworkOf(answer: TwilioLookup): Network | null {
+  const lti = usable(answer.line_type_intelligence);
+  if (!lti) return null;
+  const mcc = text(lti.mobile_country_code);
+  return networkOf({
+    name: lti.carrier_name,
+    mcc,
+    mnc: lti.mobile_network_code,
+    country: countryOfMcc(mcc) ?? answer.country_code,
+  });
+}
+
+function signalsOf(answer: TwilioLookup): LiveSignals {
+  const lti = usable(answer.line_type_intelligence);
+  const type = text(lti?.type)?.toLowerCase();
+  const swap = usable(answer.sim_swap);
+  const last = swap?.last_sim_swap;
+  const forwarding = usable(answer.call_forwarding);
+  return {
+    lineType: lti ? (LINE_TYPES[type ?? ""] ?? "unknown") : null,
+    simSwap: last
+      ? {
+          swapped: last.swapped_in_period ?? null,
+          lastSwapAt: isoOrNull(last.last_sim_swap_date),
+          withinHours: hoursOf(last.swapped_period),
+        }
+      : null,
+    callForwarding: forwarding?.call_forwarding_enabled ?? null,
+  };
+}
+
+export function mapTwilioHlr(e164: string, answer: TwilioLookup, obtainedAt: Date): HlrResult {
+  const status = text(usable(answer.line_status)?.status)?.toLowerCase();
+  const connectivity: Connectivity =
+    answer.valid === false ? "invalid_msisdn" : (CONNECTIVITY[status ?? ""] ?? "undetermined");
+  return {
+    e164,
+    connectivity,
+    error: null,
+    currentNetwork: connectivity === "invalid_msisdn" ? null : currentNetworkOf(answer),
+    originalNetwork: null,
+    roaming: { roaming: null, network: null, country: null },
+    ported: null,
+    source: "live",
+    provider: "twilio",
+    obtainedAt: obtainedAt.toISOString(),
+    cost: null,
+    signals: signalsOf(answer),
+  };
+}
+
+export function mapTwilioMnp(e164: string, answer: TwilioLookup, obtainedAt: Date): MnpResult {
+  return {
+    e164,
+    ported: "unknown",
+    currentNetwork: answer.valid === false ? null : currentNetworkOf(answer),
+    originalNetwork: null,
+    source: "live",
+    provider: "twilio",
+    obtainedAt: obtainedAt.toISOString(),
+    cost: null,
+  };
+}
+
+/** Twilio's own error code ("20003") from an error body. */
+function twilioCode(body: unknown): string | null {
+  const parsed = twilioAnswers.error.safeParse(body);
+  return parsed.success && typeof parsed.data.code === "number" ? String(parsed.data.code) : null;
+}
+
+export class TwilioProvider implements LookupProvider {
+  readonly name = "twilio";
+  readonly sandbox = false;
+  readonly answers: readonly LookupKind[];
+  readonly #authorization: string;
+  readonly #hlrFields: string;
+  readonly #baseUrl: string;
+  readonly #fetch: typeof fetch;
+  readonly #now: () => Date;
+
+  constructor(options: TwilioOptions) {
+    if (!options.accountSid || !options.authToken) {
+      throw new Error("twilio: an account SID and an auth token are required");
+    }
+    const extras = [...new Set(options.extras ?? [])];
+    this.answers = ["hlr", "line_type", ...extras];
+    this.#hlrFields = ["line_status", "line_type_intelligence", ...extras].join(",");
+    this.#authorization = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString("base64")}`;
+    this.#baseUrl = (options.baseUrl ?? "https://lookups.twilio.com").replace(/\/+$/, "");
+    this.#fetch = options.fetch ?? fetch;
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  async hlr(e164: string, options?: { signal?: AbortSignal }): Promise<HlrResult> {
+    return mapTwilioHlr(e164, await this.#get(e164, this.#hlrFields, options?.signal), this.#now());
+  }
+
+  async mnp(e164: string, options?: { signal?: AbortSignal }): Promise<MnpResult> {
+    return mapTwilioMnp(e164, await this.#get(e164, "line_type_intelligence", options?.signal), this.#now());
+  }
+
+  #get(e164: string, fields: string, signal?: AbortSignal): Promise<TwilioLookup> {
+    requireE164(e164);
+    return getJson({
+      service: "twilio lookup",
+      url: `${this.#baseUrl}/v2/PhoneNumbers/${encodeURIComponent(e164)}?${new URLSearchParams({ Fields: fields })}`,
+      headers: { authorization: this.#authorization },
+      fetch: this.#fetch,
+      signal,
+      schema: twilioAnswers.lookup,
+      errorCode: twilioCode,
+    });
+  }
+}

@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { DECIMAL, DIGITS, Fields, ISO2, ISO3, type Strength } from "./contract-fields";
+
+/**
+ * Vonage Number Insight, Advanced (synchronous) and Standard, as the official Node SDK types it:
+ * repository Vonage/vonage-node-sdk, package packages/number-insights (@vonage/number-insights
+ * 1.21.0, commit babd2d8c2e09): types/Responses/AdvancedResponse.ts, StandardResponse.ts,
+ * BasicResponse.ts, CarrierInforResponse.ts, RoamingDataResponse.ts, CallerIdentityResponse.ts,
+ * RealTimeDataResponse.ts and the enums. Written here from those field lists (docs/providers.md):
+ *
+ *   GET https://api.nexmo.com/ni/advanced/json?number=…  (and /ni/standard/json) with HTTP Basic
+ *   auth (API key : API secret), as the SDK sends it since it moved off api_key/api_secret in the query.
+ *
+ * The API answers HTTP 200 with a `status`: 0 success; 1 throttled; 3 invalid parameters; 4 invalid
+ * credentials; 5 internal error; 9 partner quota exceeded (the account is out of credit); 43, 44, 45
+ * the live look-up was not handled or is unavailable (the rest of the answer is there). An answer
+ * with a non-zero status carries little beyond status, status_message and request_id, so every
+ * field but `status` is optional. Prices and balances are decimal strings in EUR (the SDK's
+ * documentation of request_price, refund_price and remaining_balance).
+ */
+export const VONAGE_CONTRACT =
+  "vonage number-insights advanced (sync) per @vonage/number-insights 1.21.0 types (Vonage/vonage-node-sdk@babd2d8c)";
+export const VONAGE_CURRENCY = "EUR";
+
+export const NETWORK_TYPE = [
+  "mobile",
+  "landline",
+  "landline_premium",
+  "landline_tollfree",
+  "virtual",
+  "unknown",
+  "pager",
+] as const;
+export const PORTED = ["not_ported", "ported", "unknown", "assumed_not_ported", "assumed_ported"] as const;
+export const REACHABLE = [
+  "unknown",
+  "reachable",
+  "undeliverable",
+  "absent",
+  "bad_number",
+  "blacklisted",
+] as const;
+export const VALID_NUMBER = ["unknown", "valid", "not_valid", "inferred", "inferred_not_valid"] as const;
+export const ROAMING_STATUS = ["roaming", "not_roaming", "unknown"] as const;
+const CALLER_TYPE = ["unknown", "business", "consumer"] as const;
+
+function advancedShape(f: Fields) {
+  const str = f.optional(z.string());
+  const price = f.optional(f.matching(DECIMAL));
+  const carrier = f.optional(
+    f.object({
+      network_code: str,
+      name: str,
+      country: f.optional(f.matching(ISO2)),
+      network_type: f.optional(f.oneOf(NETWORK_TYPE)),
+    }),
+  );
+  return {
+    // BasicResponse
+    status: z.number().int(),
+    status_message: str,
+    request_id: str,
+    international_format_number: f.optional(f.matching(DIGITS)),
+    national_format_number: str,
+    country_code: f.optional(f.matching(ISO2)),
+    country_code_iso3: f.optional(f.matching(ISO3)),
+    country_name: str,
+    country_prefix: f.optional(f.matching(DIGITS)),
+    // StandardResponse
+    request_price: price,
+    refund_price: price,
+    remaining_balance: price,
+    current_carrier: carrier,
+    original_carrier: carrier,
+    ported: f.optional(f.oneOf(PORTED)),
+    caller_identity: f.optional(
+      f.object({
+        caller_type: f.optional(f.oneOf(CALLER_TYPE)),
+        caller_name: str,
+        first_name: str,
+        last_name: str,
+      }),
+    ),
+    caller_name: str,
+    last_name: str,
+    first_name: str,
+    caller_type: f.optional(f.oneOf(CALLER_TYPE)),
+    // AdvancedResponse
+    roaming: f.optional(
+      z.union([
+        f.object({
+          status: f.optional(f.oneOf(ROAMING_STATUS)),
+          roaming_country_code: f.optional(f.matching(ISO2)),
+          roaming_network_code: str,
+          roaming_network_name: str,
+        }),
+        f.oneOf(ROAMING_STATUS),
+      ]),
+    ),
+    lookup_outcome: f.optional(f.strict ? z.union([z.literal(0), z.literal(1), z.literal(2)]) : z.number()),
+    lookup_outcome_message: str,
+    valid_number: f.optional(f.oneOf(VALID_NUMBER)),
+    reachable: f.optional(f.oneOf(REACHABLE)),
+    real_time_data: f.optional(f.object({ active_status: str, handset_status: str })),
+  };
+}
+
+export function vonageSchemas(strength: Strength) {
+  const f = new Fields(strength);
+  return { advanced: f.object(advancedShape(f)) };
+}
+
+/** What the adapter accepts at run time (Standard answers are the same fields, fewer of them). */
+export const vonageAnswers = vonageSchemas("liberal");
+export type VonageAnswer = z.infer<typeof vonageAnswers.advanced>;

@@ -1,0 +1,225 @@
+import { describe, expect, it } from "vitest";
+import { UpstreamHttpError } from "./http-error";
+import { resilient } from "./resilient";
+import { type FakeUpstream, fakeCall } from "./testing/fake-upstream";
+import { useFake } from "./testing/use-fake";
+import {
+  ADVANCED,
+  STANDARD,
+  VONAGE_TEST_KEY,
+  VONAGE_TEST_SECRET,
+  vonageFake,
+  vonageInsight,
+  vonageStatuses,
+} from "./testing/vonage-fake";
+import { VonageProvider } from "./vonage";
+import { VONAGE_CONTRACT } from "./vonage-contract";
+
+/**
+ * The Vonage Number Insight adapter against a fake Vonage whose every answer is checked against
+ * the contract the official SDK types (testing/fake-upstream.ts), one test per outcome.
+ */
+const fake: FakeUpstream = vonageFake();
+const upstream = useFake(fake);
+
+const NUMBER = "+447700900000";
+const now = () => new Date("2030-05-06T07:08:09Z");
+const vonage = (apiSecret = VONAGE_TEST_SECRET) =>
+  new VonageProvider({ apiKey: VONAGE_TEST_KEY, apiSecret, baseUrl: upstream.baseUrl, now });
+const fast = { retry: { baseDelayMs: 1, maxDelayMs: 5 } };
+const VODAFONE = { name: "Vodafone Limited", mcc: "234", mnc: "15", country: "GB" };
+const O2 = { name: "Telefonica UK Limited", mcc: "234", mnc: "10", country: "GB" };
+
+describe("vonage fixtures", () => {
+  it("every fixture follows the contract it names, Advanced and Standard", () => {
+    for (const path of [ADVANCED, STANDARD]) {
+      const call = fakeCall(path, { number: "447700900000" });
+      for (const fixture of Object.values(vonageInsight)) {
+        const reply = fixture(call);
+        expect(reply.contract).toBe(VONAGE_CONTRACT);
+        expect(fake.validate(call, reply)).toEqual([]);
+      }
+      for (const reply of Object.values(vonageStatuses)) expect(fake.validate(call, reply)).toEqual([]);
+    }
+  });
+});
+
+describe("vonage adapter: HLR (Advanced) mapping", () => {
+  it("a reachable mobile: carriers split into MCC and MNC, line type, price less refund and the balance", async () => {
+    const hlr = await vonage().hlr(NUMBER);
+    expect(fake.calls).toHaveLength(1);
+    expect(fake.calls[0]).toMatchObject({ method: "GET", path: ADVANCED });
+    expect(fake.calls[0]?.query.get("number")).toBe("447700900000");
+    expect(hlr).toEqual({
+      e164: NUMBER,
+      connectivity: "connected",
+      error: null,
+      currentNetwork: VODAFONE,
+      originalNetwork: VODAFONE,
+      roaming: { roaming: false, network: null, country: null },
+      ported: false,
+      source: "live",
+      provider: "vonage",
+      obtainedAt: "2030-05-06T07:08:09.000Z",
+      cost: { amount: "0.03", currency: "EUR", balance: "10.00000000" },
+      signals: { lineType: "mobile", simSwap: null, callForwarding: null },
+    });
+  });
+
+  it("reachable: absent and undeliverable → absent; bad_number → invalid; unknown and blacklisted → undetermined", async () => {
+    const cases = [
+      [vonageInsight.absent, "absent"],
+      [vonageInsight.undeliverable, "absent"],
+      [vonageInsight.badNumber, "invalid_msisdn"],
+      [vonageInsight.blacklisted, "undetermined"],
+      [vonageInsight.landline, "undetermined"],
+    ] as const;
+    for (const [fixture, connectivity] of cases) {
+      fake.play(fixture);
+      expect((await vonage().hlr(NUMBER)).connectivity).toBe(connectivity);
+    }
+  });
+
+  it("an unknown subscriber has no current network nor roaming", async () => {
+    fake.play(vonageInsight.badNumber);
+    expect(await vonage().hlr(NUMBER)).toMatchObject({
+      connectivity: "invalid_msisdn",
+      currentNetwork: null,
+      originalNetwork: VODAFONE,
+      roaming: { roaming: null, network: null, country: null },
+      ported: null,
+    });
+  });
+
+  it("ported and assumed ported: the current carrier is the new one", async () => {
+    for (const fixture of [vonageInsight.ported, vonageInsight.assumedPorted]) {
+      fake.play(fixture);
+      expect(await vonage().hlr(NUMBER)).toMatchObject({
+        ported: true,
+        currentNetwork: O2,
+        originalNetwork: VODAFONE,
+      });
+    }
+  });
+
+  it("roaming names the visited network and country", async () => {
+    fake.play(vonageInsight.roaming);
+    expect((await vonage().hlr(NUMBER)).roaming).toEqual({
+      roaming: true,
+      network: { name: "SFR", mcc: "208", mnc: "10", country: "FR" },
+      country: "FR",
+    });
+  });
+
+  it("status 43 (live look-up not handled) cannot tell, and is charged net of the refund", async () => {
+    fake.play(vonageInsight.notHandled);
+    expect(await vonage().hlr(NUMBER)).toMatchObject({
+      connectivity: "undetermined",
+      ported: null,
+      roaming: { roaming: null, network: null, country: null },
+      currentNetwork: VODAFONE,
+      cost: { amount: "0.005", currency: "EUR", balance: "10.00000000" },
+    });
+  });
+
+  it("a landline's line type comes from the network type", async () => {
+    fake.play(vonageInsight.landline);
+    expect((await vonage().hlr(NUMBER)).signals?.lineType).toBe("fixed_line");
+  });
+});
+
+describe("vonage adapter: MNP (Standard) mapping", () => {
+  it("asks Standard and gives Vonage's porting status as is", async () => {
+    const cases = [
+      [vonageInsight.connected, "not_ported", VODAFONE],
+      [vonageInsight.ported, "ported", O2],
+      [vonageInsight.assumedPorted, "assumed_ported", O2],
+      [vonageInsight.badNumber, "unknown", VODAFONE],
+    ] as const;
+    for (const [fixture, ported, current] of cases) {
+      fake.reset(fixture);
+      const mnp = await vonage().mnp(NUMBER);
+      expect(fake.calls[0]?.path).toBe(STANDARD);
+      expect(mnp).toEqual({
+        e164: NUMBER,
+        ported,
+        currentNetwork: current,
+        originalNetwork: VODAFONE,
+        source: "live",
+        provider: "vonage",
+        obtainedAt: "2030-05-06T07:08:09.000Z",
+        cost: { amount: "0.03", currency: "EUR", balance: "10.00000000" },
+      });
+    }
+  });
+});
+
+describe("vonage adapter: statuses and errors", () => {
+  it("status 9 (partner quota exceeded) is out of credit: one call, breaker closed", async () => {
+    fake.play(() => vonageStatuses.quota);
+    const provider = resilient(vonage(), fast);
+    const error = await provider.hlr(NUMBER).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamHttpError);
+    expect(error).toMatchObject({ kind: "out_of_credit", retryable: false, providerCode: "9" });
+    expect(fake.calls).toHaveLength(1);
+    expect(provider.breaker.state).toBe("closed");
+  });
+
+  it("status 4 (wrong secret) and 3 (invalid request) are rejected, not retried", async () => {
+    await expect(resilient(vonage("wrong"), fast).hlr(NUMBER)).rejects.toMatchObject({
+      kind: "rejected",
+      providerCode: "4",
+    });
+    fake.play(() => vonageStatuses.invalid);
+    await expect(resilient(vonage(), fast).mnp(NUMBER)).rejects.toMatchObject({
+      kind: "rejected",
+      providerCode: "3",
+    });
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it("status 1 (throttled) is retried; a lasting 5 (internal error) ends as a retryable upstream error", async () => {
+    fake.play((call) => (call.hit === 1 ? vonageStatuses.throttled : vonageInsight.connected(call)));
+    expect((await resilient(vonage(), fast).hlr(NUMBER)).connectivity).toBe("connected");
+    expect(fake.calls).toHaveLength(2);
+    fake.reset(() => vonageStatuses.internal);
+    await expect(resilient(vonage(), fast).hlr(NUMBER)).rejects.toMatchObject({
+      kind: "upstream",
+      retryable: true,
+    });
+    expect(fake.calls).toHaveLength(3);
+  });
+
+  it("HTTP 401, 402 and 503 are classified like every provider's", async () => {
+    const cases = [
+      [401, "rejected"],
+      [402, "out_of_credit"],
+      [503, "upstream"],
+    ] as const;
+    for (const [status, kind] of cases) {
+      fake.play(() => ({ contract: VONAGE_CONTRACT, status }));
+      await expect(vonage().hlr(NUMBER)).rejects.toMatchObject({ kind, status });
+    }
+  });
+
+  it("a malformed answer (no status, or not JSON) is an upstream error", async () => {
+    fake.play(() => ({ contract: VONAGE_CONTRACT, malformed: '{"status_message":"Success","ported":true}' }));
+    await expect(vonage().hlr(NUMBER)).rejects.toMatchObject({
+      kind: "upstream",
+      message: /does not follow the contract \(status: invalid_type; ported: invalid_type\)/,
+    });
+    fake.play(() => ({ contract: VONAGE_CONTRACT, malformed: "Service Unavailable" }));
+    await expect(vonage().hlr(NUMBER)).rejects.toMatchObject({ kind: "upstream", message: /unreadable/ });
+  });
+
+  it("a slow answer times out through the resilient wrapper", async () => {
+    fake.play((call) => ({ ...vonageInsight.connected(call), delayMs: 300 }));
+    const provider = resilient(vonage(), { timeoutMs: 30, retry: { retries: 0 } });
+    await expect(provider.hlr(NUMBER)).rejects.toMatchObject({ kind: "timeout", retryable: true });
+  });
+
+  it("answers HLR, MNP and line type, and needs both credentials", () => {
+    expect(vonage().answers).toEqual(["hlr", "mnp", "line_type"]);
+    expect(() => new VonageProvider({ apiKey: VONAGE_TEST_KEY, apiSecret: "" })).toThrow(/secret/);
+  });
+});
