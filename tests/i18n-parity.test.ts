@@ -223,7 +223,11 @@ describe("keys used by the code exist in English", () => {
     "home:pricing.${p}": pricing.map((p) => `home:pricing.${p}`),
     "validation:${issue.reason}": validationReasons.map((r) => `validation:${r}`),
     "tenant:builtInRoles.${role.key}": BUILT_IN_ROLE_KEYS.map((k) => `tenant:builtInRoles.${k}`),
-    "tenant:status.${statusKey(item.status)}": ["tenant:status.suspended", "tenant:status.removed"],
+    "tenant:status.${statusKey(item.status)}": [
+      "tenant:status.suspended",
+      "tenant:status.removed",
+      "tenant:status.pendingDeletion",
+    ],
     "permissions:groups.${resource}": Object.keys(PERMISSION_CATALOG).map((r) => `permissions:groups.${r}`),
     "permissions:actions.${action}": [...new Set(ALL_PERMISSIONS.map((p) => p.split(":")[1]))].map(
       (a) => `permissions:actions.${a}`,

@@ -1,5 +1,6 @@
 import { Alert, Col, Row, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { DeleteAccountCard } from "../../features/privacy/components/delete-account-card";
 import { useProfile } from "../../features/profile/api/profile";
 import { EmailCard } from "../../features/profile/components/email-card";
 import { PasswordCard } from "../../features/profile/components/password-card";
@@ -10,7 +11,7 @@ import { pageMeta } from "../../shell/page-meta";
 
 export const meta = pageMeta("profile:title");
 
-/** The user's own account: name, language, e-mail address, password. */
+/** The user's own account: name, language, e-mail address, password, organisations, deletion. */
 export default function ProfilePage() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -34,6 +35,9 @@ export default function ProfilePage() {
           </Col>
           <Col xs={24} lg={12}>
             <MyTenantsCard />
+          </Col>
+          <Col xs={24} lg={12}>
+            <DeleteAccountCard />
           </Col>
         </Row>
       )}

@@ -1,6 +1,8 @@
 import { CheckCircleFilled, RightOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, List, Space, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { PurgeDate } from "../../features/privacy/components/purge-date";
+import { RestoreTenantButton } from "../../features/privacy/components/restore-tenant-button";
 import { roleName } from "../../features/role/role-name";
 import { useTenants } from "../../features/tenant/api/tenants";
 import { CreateTenantButton } from "../../features/tenant/components/create-tenant-button";
@@ -11,7 +13,8 @@ import { pageMeta } from "../../shell/page-meta";
 
 export const meta = pageMeta("tenant:select.title");
 
-const statusKey = (status: string) => (status === "suspended" ? "suspended" : "removed");
+const statusKey = (status: string) =>
+  status === "suspended" ? "suspended" : status === "pending_deletion" ? "pendingDeletion" : "removed";
 
 /** Tenant selection (spec section 4): pick the organisation to work in, or create one. */
 export default function TenantsPage() {
@@ -33,6 +36,7 @@ export default function TenantsPage() {
         renderItem={(item) => (
           <List.Item
             actions={[
+              <RestoreTenantButton key="restore" tenant={item} />,
               <Button
                 key="open"
                 type={item.tenantId === active?.tenant.id ? "primary" : "default"}
@@ -54,7 +58,12 @@ export default function TenantsPage() {
                   )}
                 </Space>
               }
-              description={`${roleName(item.role, t)} · ${item.timezoneCode}`}
+              description={
+                <Space size={4} wrap>
+                  {`${roleName(item.role, t)} · ${item.timezoneCode}`}
+                  <PurgeDate at={item.purgeAfter} />
+                </Space>
+              }
             />
           </List.Item>
         )}

@@ -11,9 +11,18 @@ export async function saveDownload(
   query: Record<string, string>,
   via: { tenantId: string; locale: string },
   fallbackName: string,
+  /** A download that needs a body (a password that must not sit in a URL) is POSTed as JSON. */
+  post?: { method: "POST"; body: unknown },
 ): Promise<void> {
-  const response = await fetch(`${path}?${new URLSearchParams(query)}`, {
-    headers: { [TENANT_HEADER]: via.tenantId, "x-locale": via.locale },
+  const search = new URLSearchParams(query).toString();
+  const response = await fetch(search ? `${path}?${search}` : path, {
+    method: post?.method ?? "GET",
+    headers: {
+      [TENANT_HEADER]: via.tenantId,
+      "x-locale": via.locale,
+      ...(post ? { "content-type": "application/json" } : {}),
+    },
+    ...(post ? { body: JSON.stringify(post.body) } : {}),
     credentials: "same-origin",
   });
   if (!response.ok) {

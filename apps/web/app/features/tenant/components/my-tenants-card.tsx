@@ -4,6 +4,8 @@ import { App, Button, Card, List, Popconfirm, Space, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
+import { PurgeDate } from "../../privacy/components/purge-date";
+import { RestoreTenantButton } from "../../privacy/components/restore-tenant-button";
 import { roleName } from "../../role/role-name";
 import { useSessionUser } from "../../session/use-session-user";
 import { clearActiveTenant } from "../active-tenant";
@@ -46,6 +48,7 @@ export function MyTenantsCard() {
         renderItem={(item) => (
           <List.Item
             actions={[
+              <RestoreTenantButton key="restore" tenant={item} />,
               <Button
                 key="open"
                 size="small"
@@ -75,7 +78,12 @@ export function MyTenantsCard() {
                   )}
                 </Space>
               }
-              description={roleName(item.role, t)}
+              description={
+                <Space size={4} wrap>
+                  {roleName(item.role, t)}
+                  <PurgeDate at={item.purgeAfter} />
+                </Space>
+              }
             />
           </List.Item>
         )}

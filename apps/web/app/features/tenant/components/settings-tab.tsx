@@ -6,13 +6,14 @@ import { useNavigate, useRevalidator } from "react-router";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { zodRule } from "../../../shell/forms/zod-rule";
 import { useLocale } from "../../../shell/i18n/use-locale";
+import { TenantPrivacySection } from "../../privacy/components/tenant-privacy-section";
 import { useSessionUser } from "../../session/use-session-user";
 import { clearActiveTenant } from "../active-tenant";
 import { useLeaveTenant, useUpdateTenant } from "../api/update-tenant";
 import { useTenantAccess } from "../use-tenant-access";
 import { TimezoneSelect } from "./timezone-select";
 
-/** Name and time zone of the organisation (tenant:update), and leaving it. */
+/** Name and time zone of the organisation (tenant:update), leaving it; for owners, export and deletion. */
 export function SettingsTab() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -98,6 +99,7 @@ export function SettingsTab() {
           {t("tenant:settings.leave")}
         </Button>
       </Popconfirm>
+      <TenantPrivacySection />
     </Card>
   );
 }
