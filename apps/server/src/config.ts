@@ -106,11 +106,27 @@ const schema = z.object({
   WORKER_CONCURRENCY: int(4, 1, 256),
   WORKER_BATCH: int(200, 1, 10_000),
   WORKER_LEASE_SECONDS: int(120, 5, 86_400),
-  // HLR/MNP look-ups: tyntec when a key is set, else the free sandbox.
+  // HLR/MNP look-ups: the configured providers, routed (docs/providers.md); else the free sandbox.
+  // LOOKUP_PROVIDER_API_KEY and LOOKUP_PROVIDER_BASE_URL are tyntec's, by their first names.
   LOOKUP_PROVIDER_API_KEY: z.string().optional(),
+  LOOKUP_PROVIDER_BASE_URL: url(["http:", "https:"]),
+  LOOKUP_TYNTEC_API_KEY: z.string().optional(),
+  LOOKUP_TYNTEC_BASE_URL: url(["http:", "https:"]),
+  LOOKUP_TWILIO_ACCOUNT_SID: z.string().optional(),
+  LOOKUP_TWILIO_AUTH_TOKEN: z.string().optional(),
+  LOOKUP_TWILIO_BASE_URL: url(["http:", "https:"]),
+  LOOKUP_VONAGE_API_KEY: z.string().optional(),
+  LOOKUP_VONAGE_API_SECRET: z.string().optional(),
+  LOOKUP_VONAGE_BASE_URL: url(["http:", "https:"]),
+  // "hlr=tyntec,twilio; mnp=tyntec; hlr@DE=twilio,tyntec; hlr#<partner id>=vonage" (docs/providers.md).
+  LOOKUP_ROUTES: z.string().optional(),
+  // Calls in flight per provider: one number for all, or "tyntec=50,twilio=20".
+  LOOKUP_CONCURRENCY: z.string().default("10"),
+  LOOKUP_TIMEOUT_MS: int(10_000, 100, 120_000),
   // How long an HLR/MNP answer is reused (database cache shared by all processes).
   LOOKUP_CACHE_HOURS: int(24, 0, 24 * 30),
-  LOOKUP_PROVIDER_BASE_URL: url(["http:", "https:"]),
+  // Opens /readyz?detail=1 to callers other than this machine (Authorization: Bearer <token>).
+  OPERATOR_TOKEN: z.string().min(24).optional(),
   // Webhook deliveries: the deliverer runs in this process unless false (docs/webhooks.md).
   WEBHOOKS_ENABLED: bool(true),
   // Lets webhooks reach private, loopback and link-local addresses: for tests and closed networks only.

@@ -1,4 +1,5 @@
 import type { CachedProvider } from "@nc/numcheck/providers/index";
+import type { RoutedProvider } from "@nc/numcheck/providers/router";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { ChangeCache } from "./db/change-cache";
@@ -10,7 +11,7 @@ import { type EmailCodeService, emailCodeService } from "./features/auth/email-c
 import { type SessionService, sessionService } from "./features/auth/session-service";
 import { type UserRepo, userRepo } from "./features/auth/user-repo";
 import { type CaptchaService, captchaService } from "./features/captcha/captcha-service";
-import { createCachedLookup } from "./features/lookup/lookup-provider";
+import { createLookups } from "./features/lookup/lookup-provider";
 import { createMailer, type Mailer } from "./features/mail/mailer";
 import { type NoticeService, noticeService } from "./features/notice/notice-service";
 import { type PartnerService, partnerService } from "./features/partner/partner-service";
@@ -39,6 +40,8 @@ export interface Services {
   priceLists: ChangeCache<EffectivePrices[]>;
   /** HLR/MNP look-ups: one provider per process (tyntec when configured, else the sandbox), cached. */
   lookup: CachedProvider;
+  /** The look-up router behind `lookup`: the providers' health for operators. */
+  lookupRouter: RoutedProvider;
   /** Uploads being read by this process, capped in all and per organisation. */
   uploads: UploadSlots;
   close(): Promise<void>;
@@ -66,6 +69,7 @@ export async function createServices(
   });
   await partners.ensureDefault();
   await ensureStandardPrices(db);
+  const lookups = createLookups(db, config, log);
   const audit = auditService(db, { retentionDays: config.AUDIT_RETENTION_DAYS });
   return {
     config,
@@ -85,7 +89,8 @@ export async function createServices(
     audit,
     keyAuth: keyAuthCache(database),
     priceLists: priceListCache(database),
-    lookup: createCachedLookup(db, config),
+    lookup: lookups.lookup,
+    lookupRouter: lookups.router,
     uploads: new UploadSlots(config.UPLOAD_MAX_CONCURRENT, config.UPLOAD_MAX_CONCURRENT_PER_TENANT),
     async close() {
       await mailer.flush();

@@ -4,13 +4,24 @@ import type { Database } from "../db/client";
 /** One operator command: `<area> <action> [--flags]`. */
 export type FlagValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
-export interface CliCommand {
+interface CommandBase {
   area: string;
   action: string;
   usage: string;
   /** parseArgs option spec for its flags. */
   options: Record<string, { type: "string" | "boolean"; multiple?: boolean }>;
+}
+
+/** One operator command, working on the database. */
+export interface CliCommand extends CommandBase {
+  database?: true;
   run(input: { values: FlagValues; database: Database; config: Config }): Promise<number>;
+}
+
+/** An operator command that asks the running server, so it works while the server holds the embedded database. */
+export interface ServerCommand extends CommandBase {
+  database: false;
+  run(input: { values: FlagValues; config: Config }): Promise<number>;
 }
 
 export class UsageError extends Error {}

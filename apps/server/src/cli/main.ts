@@ -2,22 +2,24 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { errorMessageForLog } from "../http/error-log";
-import { type CliCommand, type FlagValues, UsageError } from "./command";
+import { type CliCommand, type FlagValues, type ServerCommand, UsageError } from "./command";
 import { balanceCommands } from "./commands/balance";
 import { partnerCommands } from "./commands/partner";
 import { priceCommands } from "./commands/price";
+import { providerCommands } from "./commands/provider";
 import { rechargeCommands } from "./commands/recharge";
 import { userCommands } from "./commands/user";
 import { workerCommands } from "./commands/worker";
 
 /** Every operator command; a feature adds its own list in cli/commands/<area>.ts. */
-const COMMANDS: CliCommand[] = [
+const COMMANDS: (CliCommand | ServerCommand)[] = [
   ...partnerCommands,
   ...priceCommands,
   ...balanceCommands,
   ...rechargeCommands,
   ...userCommands,
   ...workerCommands,
+  ...providerCommands,
 ];
 
 const usage = () =>
@@ -39,9 +41,14 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database =
+    command.database === false
+      ? null
+      : await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
-    return await command.run({ values, database, config });
+    return command.database === false
+      ? await command.run({ values, config })
+      : await command.run({ values, database: database!, config });
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`${error.message}\n\nusage: ${command.usage}`);
@@ -49,7 +56,7 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   } finally {
-    await database.close();
+    await database?.close();
   }
 }
 

@@ -2,7 +2,7 @@ import type { LookupProvider } from "@nc/numcheck/types";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { createCachedLookup } from "../lookup/lookup-provider";
+import { createLookups } from "../lookup/lookup-provider";
 import { type JobService, jobService } from "./job-service";
 import { defaultProcessor, type ItemProcessor } from "./process-item";
 import { type JobWorker, jobWorker } from "./worker";
@@ -21,7 +21,7 @@ export function createJobRuntime(
   db: Db,
   config: Config,
   log?: FastifyBaseLogger,
-  lookup: LookupProvider = createCachedLookup(db, config),
+  lookup: LookupProvider = createLookups(db, config, log).lookup,
 ): JobRuntime {
   // One provider for the process: one breaker, one concurrency limit, one cache.
   const processor = defaultProcessor(lookup);

@@ -1,23 +1,69 @@
 import { type CachedProvider, cached } from "@nc/numcheck/providers/cache";
-import { createLookupProvider } from "@nc/numcheck/providers/index";
+import { createRouter, type RoutedProvider } from "@nc/numcheck/providers/router";
+import { SandboxProvider } from "@nc/numcheck/providers/sandbox";
+import { TyntecProvider } from "@nc/numcheck/providers/tyntec";
+import type { LookupProvider } from "@nc/numcheck/types";
+import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { DbLookupCache } from "./db-lookup-cache";
+import { parseLimits, parseRoutes } from "./lookup-routes";
+
+export interface Lookups {
+  /** What every part of the product asks (single checks, the job worker): routed, then cached. */
+  lookup: CachedProvider;
+  /** The router itself, for the providers' health (readyz detail, the CLI). */
+  router: RoutedProvider;
+}
+
+/** A provider out of credit is an error for the operator, said once a minute, not per call. */
+const CREDIT_LOG_EVERY_MS = 60_000;
 
 /**
- * The HLR/MNP provider every part of the product uses (single checks, the job worker, a worker
- * process): the configured upstream (tyntec) or the free sandbox, behind timeouts, retries and a
- * breaker, with answers cached in the database for LOOKUP_CACHE_HOURS.
+ * The HLR/MNP look-ups of the process: the configured providers behind the router (routes,
+ * failover, breakers per organisation; docs/providers.md), answers cached in the database for
+ * LOOKUP_CACHE_HOURS. Without any provider configured, the free sandbox answers everything.
  */
-export function createCachedLookup(db: Db, config: Config): CachedProvider {
+export function createLookups(db: Db, config: Config, log?: FastifyBaseLogger): Lookups {
+  const providers = configuredProviders(config);
+  const lastCreditLog = new Map<string, number>();
+  const router = createRouter({
+    providers,
+    routes: parseRoutes(config.LOOKUP_ROUTES, providers),
+    limits: parseLimits(
+      config.LOOKUP_CONCURRENCY,
+      config.LOOKUP_TIMEOUT_MS,
+      providers.map((p) => p.name),
+    ),
+    onEvent: (event) => {
+      if (event.type === "out_of_credit") {
+        const now = Date.now();
+        if (now - (lastCreditLog.get(event.provider) ?? 0) < CREDIT_LOG_EVERY_MS) return;
+        lastCreditLog.set(event.provider, now);
+        log?.error({ provider: event.provider }, "look-up provider account is out of credit");
+      } else if (event.state === "open") {
+        log?.warn({ provider: event.provider, tenantId: event.tenantId }, "look-up breaker opened");
+      }
+    },
+  });
   const maxAgeMs = config.LOOKUP_CACHE_HOURS * 3_600_000;
-  return cached(
-    createLookupProvider({
-      tyntec: config.LOOKUP_PROVIDER_API_KEY
-        ? { apiKey: config.LOOKUP_PROVIDER_API_KEY, baseUrl: config.LOOKUP_PROVIDER_BASE_URL }
-        : null,
-    }),
-    new DbLookupCache(db),
-    { maxAgeMs: { hlr: maxAgeMs, mnp: maxAgeMs } },
-  );
+  return {
+    router,
+    lookup: cached(router, new DbLookupCache(db), { maxAgeMs: { hlr: maxAgeMs, mnp: maxAgeMs } }),
+  };
+}
+
+/** Real providers in the order of their settings; the sandbox only when there is none. */
+function configuredProviders(config: Config): LookupProvider[] {
+  const providers: LookupProvider[] = [];
+  const tyntecKey = config.LOOKUP_TYNTEC_API_KEY ?? config.LOOKUP_PROVIDER_API_KEY;
+  if (tyntecKey) {
+    providers.push(
+      new TyntecProvider({
+        apiKey: tyntecKey,
+        baseUrl: config.LOOKUP_TYNTEC_BASE_URL ?? config.LOOKUP_PROVIDER_BASE_URL,
+      }),
+    );
+  }
+  return providers.length > 0 ? providers : [new SandboxProvider()];
 }

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseLimits, parseRoutes } from "../src/features/lookup/lookup-routes";
+import { expectError, expectOk } from "./helpers/accounts";
+import { fundedTenant } from "./helpers/billing";
+import { inTenant } from "./helpers/tenancy";
+import { createTestApp, type TestApp } from "./helpers/test-app";
+
+/** Documented sandbox numbers (packages/numcheck/SANDBOX.md): a simulated upstream error, a connected phone. */
+const UPSTREAM_ERROR = "+12025550106";
+const CONNECTED = "+12025550100";
+
+describe("look-up routing in the product", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function org() {
+    const funded = await fundedTenant(t, 1_000_000_000n);
+    return inTenant(t, funded.owner, funded.tenantId);
+  }
+
+  it("one organisation's error numbers never fail another organisation's checks", async () => {
+    const [a, b] = [await org(), await org()];
+    // Enough failing checks to open a's breaker (5 failures; each check tries three times).
+    for (let i = 0; i < 3; i++) {
+      expectError(
+        await a("POST", "/api/tenant/detection/check", { service: "hlr", number: UPSTREAM_ERROR }),
+        502,
+        50200,
+      );
+    }
+    // a's breaker is open: even a good number fails fast for a …
+    expectError(
+      await a("POST", "/api/tenant/detection/check", { service: "hlr", number: CONNECTED }),
+      502,
+      50200,
+    );
+    // … while b's HLR, MNP and enhanced checks go through.
+    for (const service of ["hlr", "mnp", "fraud_shield_enhanced"]) {
+      const view = expectOk<{ result: { hlr: unknown; mnp: unknown } }>(
+        await b("POST", "/api/tenant/detection/check", { service, number: CONNECTED }),
+      );
+      expect(view.result.hlr ?? view.result.mnp).not.toBeNull();
+    }
+    const [sandbox] = t.app.services.lookupRouter.health();
+    expect(sandbox).toMatchObject({ name: "sandbox", breaker: "closed", openTenants: 1 });
+  });
+
+  it("/readyz?detail=1 shows the providers' health to this machine only, or with the operator token", async () => {
+    const local = await t.app.inject({ method: "GET", url: "/readyz?detail=1" });
+    expect(local.statusCode).toBe(200);
+    const body = local.json() as { providers: { name: string; lastHour: { calls: number } }[] };
+    expect(body.providers[0]).toMatchObject({ name: "sandbox" });
+    expect(body.providers[0]!.lastHour.calls).toBeGreaterThan(0);
+    const proxied = await t.app.inject({
+      method: "GET",
+      url: "/readyz?detail=1",
+      headers: { "x-forwarded-for": "203.0.113.9" },
+    });
+    expect(proxied.statusCode).toBe(403);
+    const remote = await t.app.inject({
+      method: "GET",
+      url: "/readyz?detail=1",
+      remoteAddress: "203.0.113.9",
+    });
+    expect(remote.statusCode).toBe(403);
+    // Plain readiness stays open to load balancers and says nothing about providers.
+    const plain = await t.app.inject({ method: "GET", url: "/readyz", remoteAddress: "203.0.113.9" });
+    expect(plain.json()).toEqual({ status: "ready", database: t.database.kind });
+  });
+});
+
+describe("/readyz?detail=1 with an operator token", () => {
+  const token = "op-token-0123456789abcdef-0123";
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ OPERATOR_TOKEN: token });
+  });
+  afterAll(() => t.close());
+
+  it("answers a remote caller with the token, refuses a wrong one", async () => {
+    const ask = (authorization: string) =>
+      t.app.inject({
+        method: "GET",
+        url: "/readyz?detail=1",
+        remoteAddress: "203.0.113.9",
+        headers: { authorization },
+      });
+    expect((await ask(`Bearer ${token}`)).statusCode).toBe(200);
+    expect((await ask(`Bearer ${token.slice(0, -1)}x`)).statusCode).toBe(403);
+  });
+});
+
+describe("routing settings", () => {
+  const providers = [
+    { name: "tyntec", answers: ["hlr", "mnp"] },
+    { name: "twilio", answers: ["hlr", "line_type", "sim_swap"] },
+  ];
+
+  it("default: every provider that answers a kind, in order", () => {
+    expect(parseRoutes(undefined, providers)).toEqual([
+      { kind: "hlr", providers: ["tyntec", "twilio"] },
+      { kind: "mnp", providers: ["tyntec"] },
+    ]);
+  });
+
+  it("reads kinds, countries and partners", () => {
+    const partner = "5b1e2f7a-8f0e-4a51-9f43-1f2b3c4d5e6f";
+    expect(
+      parseRoutes(`hlr=twilio,tyntec; mnp=tyntec ;hlr@de=tyntec;hlr#${partner}=twilio`, providers),
+    ).toEqual([
+      { kind: "hlr", providers: ["twilio", "tyntec"] },
+      { kind: "mnp", providers: ["tyntec"] },
+      { kind: "hlr", country: "DE", providers: ["tyntec"] },
+      { kind: "hlr", partner, providers: ["twilio"] },
+    ]);
+  });
+
+  it.each([
+    ["hlr:tyntec", /cannot read/],
+    ["sms=tyntec", /cannot read/],
+    ["hlr=vonage", /not a configured provider/],
+  ])("refuses %s with a message naming the setting", (text, message) => {
+    expect(() => parseRoutes(text, providers)).toThrow(message);
+  });
+
+  it("reads concurrency for all or per provider", () => {
+    expect(parseLimits("20", 5_000, ["tyntec", "twilio"])).toEqual({
+      tyntec: { concurrency: 20, timeoutMs: 5_000 },
+      twilio: { concurrency: 20, timeoutMs: 5_000 },
+    });
+    expect(parseLimits("twilio=3", 5_000, ["tyntec", "twilio"]).twilio).toEqual({
+      concurrency: 3,
+      timeoutMs: 5_000,
+    });
+    expect(() => parseLimits("twilio=0", 5_000, ["twilio"])).toThrow(/LOOKUP_CONCURRENCY/);
+  });
+});

@@ -1,0 +1,197 @@
+import { describe, expect, it } from "vitest";
+import { type HlrResult, LookupError, type LookupKind, type LookupProvider, type MnpResult } from "../types";
+import { createRouter } from "./router";
+import { SandboxProvider } from "./sandbox";
+
+const sandbox = new SandboxProvider({ timeoutDelayMs: 5 });
+const CONNECTED = "+447700900000";
+const UPSTREAM_ERROR = "+12025550106";
+
+/** A provider that answers through `answer` and counts its calls. */
+function fake(
+  name: string,
+  answer: (e164: string) => Promise<HlrResult> = (e164) => sandbox.hlr(e164),
+  answers: LookupKind[] = ["hlr", "mnp"],
+) {
+  const calls: string[] = [];
+  const provider: LookupProvider = {
+    name,
+    sandbox: false,
+    answers,
+    async hlr(e164) {
+      calls.push(e164);
+      return { ...(await answer(e164)), provider: name, source: "live" };
+    },
+    async mnp(e164): Promise<MnpResult> {
+      calls.push(e164);
+      return { ...(await sandbox.mnp(e164)), provider: name, source: "live" };
+    },
+  };
+  return { provider, calls };
+}
+
+const failing =
+  (kind: LookupError["kind"] = "upstream") =>
+  async (): Promise<HlrResult> => {
+    throw new LookupError(`simulated ${kind}`, kind, kind !== "rejected" && kind !== "out_of_credit");
+  };
+const noRetry = { retries: 0 };
+
+describe("look-up router", () => {
+  it("takes the most specific route: partner and country, partner, country, default", async () => {
+    const names = ["a", "b", "c", "d"].map((n) => fake(n).provider);
+    const router = createRouter({
+      providers: names,
+      routes: [
+        { kind: "hlr", providers: ["a"] },
+        { kind: "hlr", country: "DE", providers: ["b"] },
+        { kind: "hlr", partner: "p1", providers: ["c"] },
+        { kind: "hlr", partner: "p1", country: "DE", providers: ["d", "a"] },
+        { kind: "mnp", providers: ["b"] },
+      ],
+    });
+    expect(router.chain("hlr")).toEqual(["a"]);
+    expect(router.chain("hlr", { country: "de" })).toEqual(["b"]);
+    expect(router.chain("hlr", { partnerId: "p1", country: "FR" })).toEqual(["c"]);
+    expect(router.chain("hlr", { partnerId: "p1", country: "DE" })).toEqual(["d", "a"]);
+    expect(router.chain("mnp", { partnerId: "p1" })).toEqual(["b"]);
+  });
+
+  it("leaves out providers that cannot answer the kind, and refuses a route to an unknown one", () => {
+    const hlrOnly = fake("hlr-only", undefined, ["hlr", "sim_swap"]).provider;
+    const both = fake("both").provider;
+    const router = createRouter({
+      providers: [hlrOnly, both],
+      routes: [{ kind: "mnp", providers: ["hlr-only", "both"] }],
+    });
+    expect(router.chain("mnp")).toEqual(["both"]);
+    expect(() => createRouter({ providers: [both], routes: [{ kind: "hlr", providers: ["nope"] }] })).toThrow(
+      /unknown provider/,
+    );
+  });
+
+  it("fails over on an error and on 'cannot tell', answering 'cannot tell' only when nobody could tell", async () => {
+    const down = fake("down", failing());
+    const unsure = fake("unsure", async (e164) => ({
+      ...(await sandbox.hlr(e164)),
+      connectivity: "undetermined",
+    }));
+    const good = fake("good");
+    const router = createRouter({
+      providers: [down.provider, unsure.provider, good.provider],
+      routes: [
+        { kind: "hlr", providers: ["down", "unsure", "good"] },
+        { kind: "hlr", country: "GB", providers: ["down", "unsure"] },
+      ],
+      retry: noRetry,
+    });
+    const answered = await router.hlr(CONNECTED);
+    expect(answered).toMatchObject({ provider: "good", connectivity: "connected" });
+    expect([down.calls.length, unsure.calls.length, good.calls.length]).toEqual([1, 1, 1]);
+    expect(await router.hlr(CONNECTED, { country: "GB" })).toMatchObject({
+      provider: "unsure",
+      connectivity: "undetermined",
+    });
+  });
+
+  it("throws the last error when every provider fails", async () => {
+    const router = createRouter({
+      providers: [fake("x", failing()).provider, fake("y", failing("rejected")).provider],
+      routes: [{ kind: "hlr", providers: ["x", "y"] }],
+      retry: noRetry,
+    });
+    await expect(router.hlr(CONNECTED)).rejects.toMatchObject({ kind: "rejected" });
+  });
+
+  it("an account out of credit is reported, not retried, and routed around", async () => {
+    const broke = fake("broke", failing("out_of_credit"));
+    const events: string[] = [];
+    const router = createRouter({
+      providers: [broke.provider, fake("spare").provider],
+      routes: [{ kind: "hlr", providers: ["broke", "spare"] }],
+      onEvent: (e) => events.push(`${e.type}:${e.provider}`),
+    });
+    expect(await router.hlr(CONNECTED)).toMatchObject({ provider: "spare" });
+    expect(broke.calls).toHaveLength(1);
+    expect(events).toEqual(["out_of_credit:broke"]);
+    expect(router.health().find((h) => h.name === "broke")!.lastHour).toMatchObject({
+      calls: 1,
+      errors: 1,
+      creditErrors: 1,
+    });
+  });
+
+  it("one organisation's failing numbers open only its own breaker", async () => {
+    const router = createRouter({
+      providers: [new SandboxProvider()],
+      routes: [{ kind: "hlr", providers: ["sandbox"] }],
+      breaker: { failureThreshold: 3 },
+      retry: noRetry,
+    });
+    for (let i = 0; i < 3; i++)
+      await expect(router.hlr(UPSTREAM_ERROR, { tenantId: "a" })).rejects.toMatchObject({ kind: "upstream" });
+    // Now a's breaker refuses at once, even a good number; b is untouched.
+    await expect(router.hlr(CONNECTED, { tenantId: "a" })).rejects.toMatchObject({ kind: "circuit_open" });
+    expect(await router.hlr(CONNECTED, { tenantId: "b" })).toMatchObject({ connectivity: "connected" });
+    expect(router.health()[0]).toMatchObject({ breaker: "closed", openTenants: 1 });
+  });
+
+  it("a provider failing for `spread` organisations is skipped for everyone, then tried again after the cool-down", async () => {
+    let now = 0;
+    let healthy = false;
+    const flaky = fake("flaky", async (e164) => {
+      if (!healthy) throw new LookupError("down", "upstream", true);
+      return sandbox.hlr(e164);
+    });
+    const spare = fake("spare");
+    const router = createRouter({
+      providers: [flaky.provider, spare.provider],
+      routes: [{ kind: "hlr", providers: ["flaky", "spare"] }],
+      breaker: { failureThreshold: 1, cooldownMs: 1_000 },
+      spread: 2,
+      retry: noRetry,
+      now: () => now,
+    });
+    await router.hlr(CONNECTED, { tenantId: "a" });
+    await router.hlr(CONNECTED, { tenantId: "b" });
+    expect(router.health()[0]).toMatchObject({ name: "flaky", breaker: "open", openTenants: 2 });
+    const before = flaky.calls.length;
+    expect(await router.hlr(CONNECTED, { tenantId: "c" })).toMatchObject({ provider: "spare" });
+    expect(flaky.calls).toHaveLength(before);
+    healthy = true;
+    now = 1_000;
+    expect(await router.hlr(CONNECTED, { tenantId: "a" })).toMatchObject({ provider: "flaky" });
+  });
+
+  it("one organisation holds at most its share of a provider's concurrency", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const slow = fake("slow", async (e164) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((r) => setTimeout(r, 20));
+      inFlight -= 1;
+      return sandbox.hlr(e164);
+    });
+    const router = createRouter({
+      providers: [slow.provider],
+      routes: [{ kind: "hlr", providers: ["slow"] }],
+      limits: { slow: { concurrency: 8 } },
+      tenantShare: 0.25,
+    });
+    const a = Array.from({ length: 10 }, () => router.hlr(CONNECTED, { tenantId: "a" }));
+    await new Promise((r) => setTimeout(r, 5));
+    // While a's ten wait two at a time, b still gets slots at once.
+    expect(router.health()[0]!.concurrency).toMatchObject({ limit: 8, active: 2 });
+    const started = Date.now();
+    await router.hlr(CONNECTED, { tenantId: "b" });
+    expect(Date.now() - started).toBeLessThan(100);
+    await Promise.all(a);
+    expect(most).toBeLessThanOrEqual(3);
+  });
+
+  it("is the sandbox only when every provider is", () => {
+    expect(createRouter({ providers: [new SandboxProvider()], routes: [] }).sandbox).toBe(true);
+    expect(createRouter({ providers: [fake("live").provider], routes: [] }).sandbox).toBe(false);
+  });
+});
