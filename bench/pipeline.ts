@@ -177,10 +177,10 @@ async function main() {
     }
     const processor = app.jobs.processor;
     const process0 = processor.process.bind(processor);
-    processor.process = async (service, e164) => {
+    processor.process = async (item) => {
       const s = performance.now();
       try {
-        return await process0(service, e164);
+        return await process0(item);
       } finally {
         spent.process = (spent.process ?? 0) + performance.now() - s;
       }

@@ -1,3 +1,5 @@
+import { TWILIO_TEST_SID, TWILIO_TEST_TOKEN, twilioFake } from "@nc/numcheck/providers/testing/twilio-fake";
+import { TYNTEC_TEST_KEY, tyntecFake, tyntecProblems } from "@nc/numcheck/providers/testing/tyntec-fake";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseLimits, parseRoutes } from "../src/features/lookup/lookup-routes";
 import { expectError, expectOk } from "./helpers/accounts";
@@ -136,5 +138,52 @@ describe("routing settings", () => {
       timeoutMs: 5_000,
     });
     expect(() => parseLimits("twilio=0", 5_000, ["twilio"])).toThrow(/LOOKUP_CONCURRENCY/);
+  });
+});
+
+describe("failover between real providers' contracts", () => {
+  const tyntec = tyntecFake();
+  const twilio = twilioFake();
+  let t: TestApp;
+  beforeAll(async () => {
+    const [tyntecUrl, twilioUrl] = await Promise.all([tyntec.start(), twilio.start()]);
+    // tyntec's account is out of credit: every HLR fails over to Twilio.
+    tyntec.play(() => tyntecProblems.paymentRequired);
+    t = await createTestApp({
+      LOOKUP_TYNTEC_API_KEY: TYNTEC_TEST_KEY,
+      LOOKUP_TYNTEC_BASE_URL: tyntecUrl,
+      LOOKUP_TWILIO_ACCOUNT_SID: TWILIO_TEST_SID,
+      LOOKUP_TWILIO_AUTH_TOKEN: TWILIO_TEST_TOKEN,
+      LOOKUP_TWILIO_BASE_URL: twilioUrl,
+      LOOKUP_ROUTES: "hlr=tyntec,twilio; mnp=tyntec",
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await Promise.all([tyntec.stop(), twilio.stop()]);
+  });
+
+  it("an HLR check is answered by the next provider, named in the stored result, and charged", async () => {
+    const funded = await fundedTenant(t, 1_000_000_000n);
+    const as = inTenant(t, funded.owner, funded.tenantId);
+    for (const number of ["+447911123456", "+447911123457"]) {
+      const view = expectOk<{
+        result: { hlr: { provider: string; connectivity: string } };
+        costMicros: string;
+      }>(await as("POST", "/api/tenant/detection/check", { service: "hlr", number }));
+      expect(view.result.hlr).toMatchObject({ provider: "twilio", connectivity: "connected" });
+      expect(BigInt(view.costMicros)).toBeGreaterThan(0n);
+    }
+    expect(tyntec.calls).toHaveLength(2);
+    expect(twilio.calls).toHaveLength(2);
+    tyntec.assertClean();
+    twilio.assertClean();
+    // Out of credit is an error for the operator, once a minute rather than once a call.
+    expect(t.logs.filter((line) => line.includes("out of credit"))).toHaveLength(1);
+    const health = t.app.services.lookupRouter.health();
+    expect(health.map((h) => [h.name, h.lastHour.calls, h.lastHour.creditErrors])).toEqual([
+      ["tyntec", 2, 2],
+      ["twilio", 2, 0],
+    ]);
   });
 });

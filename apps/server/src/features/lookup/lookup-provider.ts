@@ -1,7 +1,9 @@
 import { type CachedProvider, cached } from "@nc/numcheck/providers/cache";
 import { createRouter, type RoutedProvider } from "@nc/numcheck/providers/router";
 import { SandboxProvider } from "@nc/numcheck/providers/sandbox";
+import { TwilioProvider } from "@nc/numcheck/providers/twilio";
 import { TyntecProvider } from "@nc/numcheck/providers/tyntec";
+import { VonageProvider } from "@nc/numcheck/providers/vonage";
 import type { LookupProvider } from "@nc/numcheck/types";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
@@ -62,6 +64,25 @@ function configuredProviders(config: Config): LookupProvider[] {
       new TyntecProvider({
         apiKey: tyntecKey,
         baseUrl: config.LOOKUP_TYNTEC_BASE_URL ?? config.LOOKUP_PROVIDER_BASE_URL,
+      }),
+    );
+  }
+  if (config.LOOKUP_TWILIO_ACCOUNT_SID && config.LOOKUP_TWILIO_AUTH_TOKEN) {
+    providers.push(
+      new TwilioProvider({
+        accountSid: config.LOOKUP_TWILIO_ACCOUNT_SID,
+        authToken: config.LOOKUP_TWILIO_AUTH_TOKEN,
+        extras: config.LOOKUP_TWILIO_EXTRAS,
+        baseUrl: config.LOOKUP_TWILIO_BASE_URL,
+      }),
+    );
+  }
+  if (config.LOOKUP_VONAGE_API_KEY && config.LOOKUP_VONAGE_API_SECRET) {
+    providers.push(
+      new VonageProvider({
+        apiKey: config.LOOKUP_VONAGE_API_KEY,
+        apiSecret: config.LOOKUP_VONAGE_API_SECRET,
+        baseUrl: config.LOOKUP_VONAGE_BASE_URL,
       }),
     );
   }
