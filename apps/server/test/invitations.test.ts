@@ -315,7 +315,8 @@ describe("invitations (tenant side)", () => {
         ),
       );
       const link = await inviteLinkFor(t, email);
-      expect(link.origin).toBe("http://numbers.acme.test");
+      // The partner's domain with PUBLIC_URL's scheme: nothing of the request's Host goes into a link.
+      expect(link.origin).toBe("https://numbers.acme.test");
       const token = link.searchParams.get("token")!;
       expect(acme.id).toBeTruthy();
       expectError(await publicInvite(t, "check", { token }), 400, 40025);

@@ -99,6 +99,8 @@ export function lastCodeFor(logs: string[], email: string): string {
   throw new Error(`no code e-mailed to ${email}`);
 }
 
+/** A cookie the answer set; the session under either of its names (`__Host-sid` over https). */
 export function cookieFrom(response: LightMyRequestResponse, name = "sid"): string | undefined {
-  return response.cookies.find((c) => c.name === name)?.value;
+  const names = name === "sid" ? ["sid", "__Host-sid"] : [name];
+  return response.cookies.find((c) => names.includes(c.name))?.value;
 }
