@@ -231,10 +231,10 @@ export function privacyService(s: Services) {
 
     /**
      * Removes the data of organisations whose grace period is over (housekeeping): jobs with their
-     * results in slices first, then the rest in one transaction that writes off what is left on
-     * the balance (trade type 3, "balance given up when the organisation was deleted"), clears the
-     * ledger's personal fields and records the purge. A process stopped half-way is finished by
-     * the next round; two processes at once do the final step once (row lock, status check).
+     * results in slices first, then what is left on the balance is written off (trade type 3,
+     * "balance given up when the organisation was deleted"), then one transaction removes the rest,
+     * clears the ledger's personal fields and records the purge. A process stopped half-way is
+     * finished by the next round; two processes at once do the final step once (row lock, status).
      */
     async purgeDue(): Promise<PurgeReport> {
       const report: PurgeReport = { tenants: 0, jobs: 0 };

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { App, Button, Checkbox, Divider, Form, Space, Typography } from "antd";
+import { App, Button, Checkbox, Divider, Form, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator } from "react-router";
@@ -10,7 +10,7 @@ import { useTenantAccess } from "../../tenant/use-tenant-access";
 import { useDeleteTenant } from "../api/delete-tenant";
 import { useExportTenant } from "../api/export-tenant";
 import { ConfirmIdentityModal } from "./confirm-identity-modal";
-import { PurgeDate } from "./purge-date";
+import { purgeDateText } from "./purge-date";
 
 /**
  * The organisation's data for its Owners (organisation page, settings): export it all as one
@@ -74,11 +74,9 @@ export function TenantPrivacySection() {
         onConfirm={async (proof, values) => {
           const done = await remove.mutateAsync({ ...proof, forfeitBalance: values.forfeitBalance === true });
           close();
+          // Text now: the page this goes to is rendered afresh.
           void message.success(
-            <Space size={4}>
-              {t("privacy:tenant.deleted", { name: tenant.tenant.name })}
-              <PurgeDate at={done.purgeAfter} />
-            </Space>,
+            `${t("privacy:tenant.deleted", { name: tenant.tenant.name })} ${purgeDateText(t, locale, done.purgeAfter ?? "")}`,
           );
           if (user) clearActiveTenant(user.id);
           queryClient.clear();
