@@ -7,6 +7,7 @@ import {
   API_KEY_SCOPES,
   type ApiKeyView,
 } from "@nc/contracts/api-keys";
+import { AUDIT_RESOURCES } from "@nc/contracts/audit";
 import { JOB_CHANNELS, JOB_STATUSES } from "@nc/contracts/detection-single";
 import { ERROR_KEYS } from "@nc/contracts/errors";
 import { FRAUD_LIST_KINDS } from "@nc/contracts/fraud-lists";
@@ -228,6 +229,7 @@ describe("keys used by the code exist in English", () => {
       "tenant:status.removed",
       "tenant:status.pendingDeletion",
     ],
+    "tenant:audit.resources.${r}": AUDIT_RESOURCES.map((r) => `tenant:audit.resources.${r}`),
     "permissions:groups.${resource}": Object.keys(PERMISSION_CATALOG).map((r) => `permissions:groups.${r}`),
     "permissions:actions.${action}": [...new Set(ALL_PERMISSIONS.map((p) => p.split(":")[1]))].map(
       (a) => `permissions:actions.${a}`,

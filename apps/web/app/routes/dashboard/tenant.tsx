@@ -1,6 +1,8 @@
+import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import { Tabs, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { AuditTab } from "../../features/audit/components/audit-tab";
 import { MembersTab } from "../../features/member/components/members-tab";
 import { RolesTab } from "../../features/role/components/roles-tab";
 import { SettingsTab } from "../../features/tenant/components/settings-tab";
@@ -9,7 +11,7 @@ import { pageMeta } from "../../shell/page-meta";
 
 export const meta = pageMeta("tenant:manage.title");
 
-/** Tenant management (spec section 2): Settings (default), Members, Roles; the tab is in ?tab=. */
+/** Tenant management (spec section 2): Settings (default), Members, Roles, Audit log; the tab is in ?tab=. */
 export default function TenantPage() {
   const { t } = useTranslation();
   const { tenant, can } = useTenantAccess();
@@ -20,6 +22,9 @@ export default function TenantPage() {
       ? [{ key: "members", label: t("tenant:tabs.members"), children: <MembersTab /> }]
       : []),
     ...(can(["role:read"]) ? [{ key: "roles", label: t("tenant:tabs.roles"), children: <RolesTab /> }] : []),
+    ...(can(ROUTE_PERMISSIONS.audit) && tenant
+      ? [{ key: "audit", label: t("tenant:tabs.audit"), children: <AuditTab tenantId={tenant.tenant.id} /> }]
+      : []),
   ];
   const active = tabs.some((tab) => tab.key === params.get("tab")) ? params.get("tab")! : "settings";
   return (

@@ -5,6 +5,7 @@ import { Alert, App, Button, Card, Form, Input, Select, Space, Table, Typography
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { LoadMore } from "../../../shell/components/load-more";
 import { useNarrow } from "../../../shell/device/use-narrow";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
@@ -208,19 +209,13 @@ export function TransactionsCard({ tenantId }: { tenantId: string }) {
               },
             ]}
           />
-          <div style={{ textAlign: "center", marginTop: 16 }}>
-            {list.hasNextPage ? (
-              <Button
-                onClick={() => list.fetchNextPage()}
-                loading={list.isFetchingNextPage}
-                data-testid="load-more"
-              >
-                {t("account:transactions.loadMore")}
-              </Button>
-            ) : rows.length > 0 ? (
-              <Typography.Text type="secondary">{t("account:transactions.end")}</Typography.Text>
-            ) : null}
-          </div>
+          <LoadMore
+            list={list}
+            shown={rows.length}
+            moreLabel={t("account:transactions.loadMore")}
+            endLabel={t("account:transactions.end")}
+            testId="load-more"
+          />
         </>
       )}
     </Card>

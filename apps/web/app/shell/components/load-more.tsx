@@ -1,0 +1,30 @@
+import { Button, Typography } from "antd";
+
+/**
+ * The foot of a keyset-paged list: a button that fetches the next page, or, once there is none,
+ * a line saying the list ends (nothing when the list is empty: the table says so).
+ */
+export function LoadMore(props: {
+  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  shown: number;
+  moreLabel: string;
+  endLabel: string;
+  testId: string;
+}) {
+  const { list } = props;
+  return (
+    <div style={{ textAlign: "center", marginTop: 16 }}>
+      {list.hasNextPage ? (
+        <Button
+          onClick={() => list.fetchNextPage()}
+          loading={list.isFetchingNextPage}
+          data-testid={props.testId}
+        >
+          {props.moreLabel}
+        </Button>
+      ) : props.shown > 0 ? (
+        <Typography.Text type="secondary">{props.endLabel}</Typography.Text>
+      ) : null}
+    </div>
+  );
+}
