@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SERVICE_CODES } from "./prices";
 import type { ServiceCode } from "./services";
+import { serviceCodesWhere } from "./services";
 
 /** One number checked from the dashboard (issue 5, /dashboard/detection). */
 export const SINGLE_NUMBER_MAX = 64;
@@ -8,8 +9,7 @@ export const SINGLE_NUMBER_MAX = 64;
 /** POST /api/tenant/detection/check */
 export const detectionCheckBody = z.object({
   service: z.enum(SERVICE_CODES).meta({
-    description:
-      "The check to run: `basic` (validation and line type), `hlr` (live network status), `mnp` (portability), `fraud_shield`, `fraud_shield_enhanced` (fraud risk, the enhanced one with live HLR/MNP data).",
+    description: `The check to run: ${serviceCodesWhere(() => true)}. Those with a live look-up: ${serviceCodesWhere((s) => s.needs.hlr || s.needs.mnp)}; with a fraud score: ${serviceCodesWhere((s) => s.needs.fraud)}.`,
   }),
   number: z
     .string()

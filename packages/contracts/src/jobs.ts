@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SERVICE_CODES } from "./prices";
+import { serviceCodesWhere } from "./services";
 
 const country = z
   .string()
@@ -12,8 +13,7 @@ const defaultCountry = country
   .meta({ description: "ISO 3166-1 alpha-2 country for numbers written in national format." });
 
 const service = z.enum(SERVICE_CODES).meta({
-  description:
-    "The check to run on every number: `basic`, `hlr`, `mnp`, `fraud_shield` or `fraud_shield_enhanced`.",
+  description: `The check to run on every number: ${serviceCodesWhere(() => true)}.`,
 });
 
 /** POST /api/tenant/job: a pasted list; `draft` keeps it for the summary before submitting. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ErrorKey } from "./errors";
 import { JOB_ITEM_STATUSES } from "./jobs";
 import { SERVICE_CODES } from "./prices";
+import { serviceCodesWhere } from "./services";
 
 /**
  * The answers of the public API (/api/v1) as zod schemas, for its OpenAPI document only: the
@@ -241,11 +242,11 @@ const fraudResult = z
 const checkResult = z
   .object({
     basic: basicResult,
-    hlr: hlrResult.nullable().meta({ description: "Present for `hlr` and `fraud_shield_enhanced`." }),
-    mnp: mnpResult.nullable().meta({ description: "Present for `mnp` and `fraud_shield_enhanced`." }),
+    hlr: hlrResult.nullable().meta({ description: `Present for ${serviceCodesWhere((s) => s.needs.hlr)}.` }),
+    mnp: mnpResult.nullable().meta({ description: `Present for ${serviceCodesWhere((s) => s.needs.mnp)}.` }),
     fraud: fraudResult
       .nullable()
-      .meta({ description: "Present for `fraud_shield` and `fraud_shield_enhanced`." }),
+      .meta({ description: `Present for ${serviceCodesWhere((s) => s.needs.fraud)}.` }),
     charged: z.boolean().meta({ description: "True when a live look-up was made and the number charged." }),
     sandbox: z.boolean().meta({ description: "True when the answer came from the sandbox (test key)." }),
   })

@@ -1,4 +1,5 @@
 import type { SingleCheckResultView } from "./detection-single";
+import { isServiceCode, serviceOf } from "./services";
 
 /** The facets a result is counted and filtered by (summary charts, result table, downloads). */
 export interface ResultFacets {
@@ -16,20 +17,19 @@ export interface ResultFacets {
  */
 export function resultFacets(service: string, view: SingleCheckResultView): ResultFacets {
   const { basic, hlr, mnp, fraud } = view;
-  let outcome: string | null;
-  switch (service) {
-    case "basic":
-      outcome = basic.valid === true ? "valid" : basic.valid === false ? "invalid" : "unknown";
-      break;
-    case "hlr":
-      outcome = hlr?.connectivity ?? null;
-      break;
-    case "mnp":
-      outcome = mnp?.ported ?? null;
-      break;
-    default:
-      outcome = fraud?.recommendation ?? null;
-  }
+  const verdict = isServiceCode(service) ? serviceOf(service).outcome : "recommendation";
+  const outcome =
+    verdict === "validity"
+      ? basic.valid === true
+        ? "valid"
+        : basic.valid === false
+          ? "invalid"
+          : "unknown"
+      : verdict === "connectivity"
+        ? (hlr?.connectivity ?? null)
+        : verdict === "porting"
+          ? (mnp?.ported ?? null)
+          : (fraud?.recommendation ?? null);
   return {
     outcome,
     lineType: basic.lineType,

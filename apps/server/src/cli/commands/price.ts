@@ -1,8 +1,8 @@
 import { microsToDecimal, parseAmountToMicros } from "@nc/contracts/money";
 import { SERVICE_CODES } from "@nc/contracts/prices";
+import { isServiceCode } from "@nc/contracts/services";
 import {
   ensureStandardPrices,
-  isServiceCode,
   PriceInputError,
   type PriceScopeKind,
   pickBand,

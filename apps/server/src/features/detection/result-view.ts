@@ -1,24 +1,20 @@
 import type { SingleCheckResultView } from "@nc/contracts/detection-single";
-import type { ServiceCode } from "@nc/contracts/services";
+import { SERVICES, type ServiceCode, type ServiceDescriptor, serviceOf } from "@nc/contracts/services";
 import type { BasicResult, FraudResult, HlrResult, MnpResult } from "@nc/numcheck/types";
 
-/** What a service needs beyond the offline basic check. */
-export const NEEDS = {
-  basic: { hlr: false, mnp: false, fraud: false },
-  hlr: { hlr: true, mnp: false, fraud: false },
-  mnp: { hlr: false, mnp: true, fraud: false },
-  fraud_shield: { hlr: false, mnp: false, fraud: true },
-  fraud_shield_enhanced: { hlr: true, mnp: true, fraud: true },
-} as const satisfies Record<ServiceCode, { hlr: boolean; mnp: boolean; fraud: boolean }>;
+/** What each service needs beyond the offline basic check, from its descriptor. */
+export const NEEDS = Object.fromEntries(SERVICES.map((s) => [s.code, s.needs])) as Record<
+  ServiceCode,
+  ServiceDescriptor["needs"]
+>;
 
 /**
- * Whether a number is charged for the service: never when basic validation failed (the row says
- * why instead); HLR and MNP only when a live look-up is worth making. Single checks and bulk jobs
- * both decide with this.
+ * Whether a number is charged for the service (its descriptor's `charges`): never when basic
+ * validation failed (the row says why instead); live look-up services only when a live look-up
+ * is worth making. Single checks and bulk jobs both decide with this.
  */
 export function isChargeable(service: ServiceCode, basic: BasicResult): boolean {
-  if (service === "hlr" || service === "mnp") return basic.qualifiesForHlr;
-  return basic.valid !== false;
+  return serviceOf(service).charges === "live" ? basic.qualifiesForHlr : basic.valid !== false;
 }
 
 function toBasicView(b: BasicResult): SingleCheckResultView["basic"] {

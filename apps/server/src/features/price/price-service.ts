@@ -1,6 +1,6 @@
 import type { PriceOverview, PriceQuoteView, PriceSource, ServicePriceView } from "@nc/contracts/prices";
 import { SERVICE_CODES } from "@nc/contracts/prices";
-import type { ServiceCode } from "@nc/contracts/services";
+import { isServiceCode, SERVICES, type ServiceCode } from "@nc/contracts/services";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { partners, tenants } from "../../db/schema/index";
@@ -62,20 +62,16 @@ export interface SetPriceInput {
 /** Band starts of the default standard list (numbers per calendar month). */
 export const DEFAULT_BANDS = [0, 100_000, 1_000_000] as const;
 
-/** Market defaults in USD micros per number, one price per band of DEFAULT_BANDS. */
-export const DEFAULT_STANDARD_PRICES: Record<ServiceCode, readonly [bigint, bigint, bigint]> = {
-  basic: [1_000n, 800n, 600n],
-  hlr: [8_000n, 6_500n, 5_000n],
-  mnp: [6_000n, 5_000n, 4_000n],
-  fraud_shield: [4_000n, 3_200n, 2_500n],
-  fraud_shield_enhanced: [10_000n, 8_000n, 6_500n],
-};
+/** Market defaults in USD micros per number, one price per band of DEFAULT_BANDS (the descriptors'). */
+export const DEFAULT_STANDARD_PRICES = Object.fromEntries(
+  SERVICES.map((s) => {
+    const [first, second, third] = s.standardPricesMicros;
+    return [s.code, [BigInt(first), BigInt(second), BigInt(third)] as const];
+  }),
+) as Record<ServiceCode, readonly [bigint, bigint, bigint]>;
 
 const MAX_VOLUME = 2_000_000_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isServiceCode = (value: string): value is ServiceCode =>
-  (SERVICE_CODES as readonly string[]).includes(value);
 
 /** Groups rows of one scope by service, bands ascending. */
 export function groupByService(rows: PriceRow[]): ServicePrices[] {

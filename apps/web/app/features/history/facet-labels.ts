@@ -1,3 +1,4 @@
+import { isServiceCode, serviceOf } from "@nc/contracts/services";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../shell/i18n/use-locale";
@@ -12,16 +13,14 @@ export type Facet = "status" | "outcome" | "lineType" | "country" | "carrier" | 
  * reused; only the basic check's valid/invalid/unknown is new here.
  */
 function outcomeText(t: TFunction, service: string, value: string): string {
-  switch (service) {
-    case "basic":
-      return t(`history:outcome.${value}`, { defaultValue: value });
-    case "hlr":
-      return t(`detection:connectivity.${value}`, { defaultValue: value });
-    case "mnp":
-      return t(`detection:ported.${value}`, { defaultValue: value });
-    default:
-      return t(`detection:recommendation.${value}`, { defaultValue: value });
-  }
+  const verdict = isServiceCode(service) ? serviceOf(service).outcome : "recommendation";
+  const key = {
+    validity: `history:outcome.${value}`,
+    connectivity: `detection:connectivity.${value}`,
+    porting: `detection:ported.${value}`,
+    recommendation: `detection:recommendation.${value}`,
+  }[verdict];
+  return t(key, { defaultValue: value });
 }
 
 /** "duplicate", "cancelled" or "invalid:<reason>", where the reason is the engine's. */

@@ -1,6 +1,6 @@
 import type { SingleCheckView } from "@nc/contracts/detection-single";
 import type { DraftView } from "@nc/contracts/jobs";
-import type { ServiceCode } from "@nc/contracts/services";
+import { needsLiveLookup, type ServiceCode, serviceOf } from "@nc/contracts/services";
 import {
   Alert,
   App,
@@ -44,9 +44,6 @@ interface SingleValues {
   fresh?: boolean;
 }
 
-// Services with a network look-up, whose recent answers may be reused.
-const LIVE_SERVICES = new Set<ServiceCode>(["hlr", "mnp", "fraud_shield_enhanced"]);
-
 /** One number, answered on screen at once. */
 function SingleEntry({ tenantId, service }: { tenantId: string; service: ServiceCode }) {
   const { t } = useTranslation();
@@ -62,7 +59,7 @@ function SingleEntry({ tenantId, service }: { tenantId: string; service: Service
           service,
           number: values.number,
           defaultCountry: values.defaultCountry,
-          fresh: LIVE_SERVICES.has(service) ? Boolean(values.fresh) : undefined,
+          fresh: needsLiveLookup(service) ? Boolean(values.fresh) : undefined,
         }),
       );
     } catch (error) {
@@ -94,7 +91,7 @@ function SingleEntry({ tenantId, service }: { tenantId: string; service: Service
         >
           <CountrySelect testId="detection-country" />
         </Form.Item>
-        {LIVE_SERVICES.has(service) && (
+        {needsLiveLookup(service) && (
           <Form.Item name="fresh" valuePropName="checked" extra={t("detection:single.freshHelp")}>
             <Checkbox data-testid="detection-fresh">{t("detection:single.fresh")}</Checkbox>
           </Form.Item>
@@ -158,7 +155,7 @@ export default function DetectionPage() {
         <Col xs={24} lg={10}>
           <Card title={t("detection:service.title")}>
             <ServicePicker tenantId={tenantId} value={service} onChange={changeService} />
-            {service.startsWith("fraud_shield") && (
+            {serviceOf(service).needs.fraud && (
               <Link to={to("/dashboard/detection/fraud-lists")} data-testid="detection-fraud-lists">
                 {t("detection:fraudLists")}
               </Link>

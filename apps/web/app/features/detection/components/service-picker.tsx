@@ -1,14 +1,11 @@
 import { formatMoney } from "@nc/contracts/money";
-import { SERVICES, type ServiceCode } from "@nc/contracts/services";
+import { needsLiveLookup, SERVICES, type ServiceCode } from "@nc/contracts/services";
 import { Radio, Skeleton, Space, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import type { RootData } from "../../../shell/root-data";
 import { usePriceQuote } from "../../price/api/price-quote";
-
-// Services whose answer needs a live look-up: free while the sandbox answers them.
-const SANDBOX_FREE = new Set<ServiceCode>(["hlr", "mnp", "fraud_shield_enhanced"]);
 
 /** The organisation's price of one number of a service, as the server would charge it now. */
 function ServicePrice({ tenantId, service }: { tenantId: string; service: ServiceCode }) {
@@ -17,7 +14,8 @@ function ServicePrice({ tenantId, service }: { tenantId: string; service: Servic
   const quote = usePriceQuote(tenantId, { service, quantity: 1 }, Boolean(tenantId));
   const sandbox = (useRouteLoaderData("root") as RootData | undefined)?.lookupSandbox ?? false;
   // The server charges nothing for look-ups the sandbox answers; say so instead of the list price.
-  if (sandbox && SANDBOX_FREE.has(service)) {
+  // Live look-ups are free while the sandbox answers them.
+  if (sandbox && needsLiveLookup(service)) {
     return (
       <Tag color="gold" data-testid={`detection-price-${service}`}>
         {t("detection:freeInSandbox")}

@@ -1,5 +1,6 @@
 import type { JobItemView } from "@nc/contracts/jobs";
 import { formatMoney } from "@nc/contracts/money";
+import { isServiceCode, serviceOf } from "@nc/contracts/services";
 import { Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
@@ -7,9 +8,6 @@ import { useLocale } from "../../../shell/i18n/use-locale";
 import { useFacetLabel } from "../facet-labels";
 import { itemFacets } from "../item-facets";
 import { facetTone, TAG_COLOURS } from "../tones";
-
-/** Services whose answer carries a fraud score; only they get a risk column. */
-const SCORED = new Set(["fraud_shield", "fraud_shield_enhanced"]);
 
 /** The job's numbers, one row each; a row (or its number, for keyboards) opens the full result. */
 export function ResultTable({
@@ -97,7 +95,8 @@ export function ResultTable({
       title: t("history:summary.carrier"),
       render: (_v, r) => itemFacets(service, r).carrier ?? dash,
     },
-    ...(SCORED.has(service)
+    // Only services whose answer carries a fraud score get a risk column.
+    ...(isServiceCode(service) && serviceOf(service).needs.fraud
       ? [
           {
             key: "risk",
