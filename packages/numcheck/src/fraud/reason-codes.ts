@@ -34,6 +34,9 @@ export const FRAUD_REASON_CODES = [
   "ported",
   "virtual_range",
   "virtual_network",
+  // Enhanced (signals some providers add)
+  "sim_swap_recent",
+  "call_forwarding",
 ] as const;
 
 export type FraudReasonCode = (typeof FRAUD_REASON_CODES)[number];

@@ -5,6 +5,7 @@ import type { Signal } from "./signal";
 import { irsfSignals } from "./signals/irsf";
 import { lineTypeSignals } from "./signals/line-type";
 import { listCheck } from "./signals/lists";
+import { liveSignals } from "./signals/live";
 import { networkSignals } from "./signals/network";
 import { patternSignals } from "./signals/pattern";
 import { portedSignals } from "./signals/ported";
@@ -44,7 +45,12 @@ export function fraudScore(input: FraudInput, now: Date = new Date()): FraudResu
     ...velocitySignals(input.velocity24h),
     ...lists.signals,
     ...(enhanced
-      ? [...networkSignals(basic, hlr), ...portedSignals(hlr, mnp), ...virtualSignals(basic, hlr, mnp)]
+      ? [
+          ...networkSignals(basic, hlr),
+          ...liveSignals(hlr, now),
+          ...portedSignals(hlr, mnp),
+          ...virtualSignals(basic, hlr, mnp),
+        ]
       : []),
   ];
 

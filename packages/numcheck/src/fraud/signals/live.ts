@@ -1,0 +1,31 @@
+import type { HlrResult } from "../../types";
+import type { Signal } from "../signal";
+
+/**
+ * Enhanced, from the extra signals some providers give (Twilio's SIM swap and call forwarding,
+ * docs/providers.md):
+ * - the SIM was changed recently (within SIM_SWAP_RECENT_HOURS, or the provider says "swapped" in
+ *   the period it checked): sim_swap_recent 45 — the usual first step of an account takeover;
+ * - calls are forwarded unconditionally: call_forwarding 15 (codes sent by voice go elsewhere).
+ */
+export const LIVE_WEIGHTS = { simSwap: 45, forwarding: 15 } as const;
+export const SIM_SWAP_RECENT_HOURS = 7 * 24;
+
+export function liveSignals(hlr: HlrResult | null | undefined, now: Date): Signal[] {
+  const signals = hlr?.signals;
+  if (!signals) return [];
+  const out: Signal[] = [];
+  const swap = signals.simSwap;
+  if (swap && swapIsRecent(swap, now)) out.push({ code: "sim_swap_recent", weight: LIVE_WEIGHTS.simSwap });
+  if (signals.callForwarding === true) out.push({ code: "call_forwarding", weight: LIVE_WEIGHTS.forwarding });
+  return out;
+}
+
+function swapIsRecent(swap: NonNullable<NonNullable<HlrResult["signals"]>["simSwap"]>, now: Date): boolean {
+  if (swap.lastSwapAt) {
+    const hours = (now.getTime() - Date.parse(swap.lastSwapAt)) / 3_600_000;
+    if (Number.isFinite(hours)) return hours <= SIM_SWAP_RECENT_HOURS;
+  }
+  // No date: the provider's own window decides, when it is no longer than ours.
+  return swap.swapped === true && (swap.withinHours === null || swap.withinHours <= SIM_SWAP_RECENT_HOURS);
+}
