@@ -1,7 +1,7 @@
 import type { Envelope } from "@nc/contracts/envelope";
 import { SESSION_INVALID_CODE, TENANT_SELECTION_CODES } from "@nc/contracts/errors";
 import { TENANT_HEADER } from "@nc/contracts/tenancy";
-import { type FetchOptions, ofetch } from "ofetch";
+import { type FetchError, type FetchOptions, type FetchResponse, ofetch } from "ofetch";
 import { ApiError } from "./api-error";
 
 /** What the app does when a call says the session or the tenant is gone (spec section 8). */
@@ -53,22 +53,24 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
     retry: retriesFor(method),
     signal: options.signal,
     headers: tenantHeaders(hooks.locale(), hooks.tenantId()),
-    ignoreResponseError: true,
   };
-  let envelope: Envelope<T>;
-  let status = 0;
+  // Error statuses must reach ofetch's error path: that path is where it retries (ignoreResponseError
+  // would skip it), and the envelope of the final answer rides on the thrown error's response.
+  let response: FetchResponse<Envelope<T>>;
   try {
-    const response = await base.raw<Envelope<T>>(path, fetchOptions);
-    status = response.status;
-    envelope = response._data ?? {
-      code: status >= 500 ? 50000 : 40000,
-      msg: response.statusText,
-      data: null as T,
-    };
+    response = await base.raw<Envelope<T>>(path, fetchOptions);
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
-    throw new ApiError(-1, "network", null, 0);
+    const failed = (error as FetchError<Envelope<T>>).response;
+    if (!failed) throw new ApiError(-1, "network", null, 0);
+    response = failed;
   }
+  const status = response.status;
+  const envelope: Envelope<T> = response._data ?? {
+    code: status >= 500 ? 50000 : 40000,
+    msg: response.statusText,
+    data: null as T,
+  };
   if (options.ignoreError) {
     if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.msg, envelope.data, status);
     return envelope.data;
