@@ -9,7 +9,6 @@
  * Run: npx tsx bench/pipeline.ts [rows=1000000]
  *      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/pipeline.ts 1000000
  */
-import { execFileSync } from "node:child_process";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -28,7 +27,7 @@ import { jobFile } from "../apps/server/src/features/job/job-export";
 import { jobWorker } from "../apps/server/src/features/job/worker";
 import { registerUser } from "../apps/server/test/helpers/accounts";
 import { createTenant } from "../apps/server/test/helpers/tenancy";
-import { freshBenchDatabase } from "./lib/bench-database";
+import { createPgliteOnce, freshBenchDatabase } from "./lib/bench-database";
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
 const REGIONS =
@@ -106,16 +105,8 @@ async function main() {
     WORKER_BATCH: process.env.WORKER_BATCH ?? "200",
     ...(url ? { DATABASE_URL: url } : { DATA_DIR: join(dir, "db") }),
   });
-  if (!url) {
-    // A server opens a database that exists: create it (PGlite's initdb holds ~500 MB it never
-    // gives back) in a process of its own, as the first start would.
-    execFileSync(process.execPath, [
-      "--import",
-      "tsx",
-      "-e",
-      `import("./apps/server/src/db/client.ts").then(async (m) => { const d = await m.openDatabase({ dataDir: ${JSON.stringify(join(dir, "db"))} }); await d.close(); })`,
-    ]);
-  }
+  // A server opens a database that exists: create it first, as the first start would.
+  if (!url) createPgliteOnce(join(dir, "db"));
   const database = await openDatabase({ url, dataDir: join(dir, "db") });
   const logs: string[] = [];
   const logStream = new Writable({

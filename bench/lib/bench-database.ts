@@ -1,4 +1,18 @@
+import { execFileSync } from "node:child_process";
 import pg from "pg";
+
+/**
+ * Creates an embedded database in `dataDir` in a process of its own, as a server's first start
+ * would: PGlite's initdb holds ~500 MB it never gives back, which is not a running server's memory.
+ */
+export function createPgliteOnce(dataDir: string): void {
+  execFileSync(process.execPath, [
+    "--import",
+    "tsx",
+    "-e",
+    `import("./apps/server/src/db/client.ts").then(async (m) => { const d = await m.openDatabase({ dataDir: ${JSON.stringify(dataDir)} }); await d.close(); })`,
+  ]);
+}
 
 /** A fresh database on the PostgreSQL server of `adminUrl`, and a way to drop it afterwards. */
 export async function freshBenchDatabase(

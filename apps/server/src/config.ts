@@ -103,7 +103,8 @@ const schema = z.object({
   DRAFT_RETENTION_HOURS: int(24, 1, 24 * 365),
   RESULT_RETENTION_DAYS: int(90, 1, 3_650),
   WORKER_ENABLED: bool(true),
-  WORKER_CONCURRENCY: int(4, 1, 256),
+  // 0: as many as the look-up providers take at once (LOOKUP_CONCURRENCY over them), at least 4.
+  WORKER_CONCURRENCY: int(0, 0, 10_000),
   WORKER_BATCH: int(200, 1, 10_000),
   WORKER_LEASE_SECONDS: int(120, 5, 86_400),
   // HLR/MNP look-ups: the configured providers, routed (docs/providers.md); else the free sandbox.

@@ -1,12 +1,16 @@
 import type { JobView } from "@nc/contracts/jobs";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { SandboxProvider } from "@nc/numcheck/providers/sandbox";
+import { LookupError, type LookupProvider } from "@nc/numcheck/types";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/query";
 import { ledgerEntries, reservations } from "../src/db/schema/index";
 import { jobService } from "../src/features/job/job-service";
 import { defaultProcessor, type ItemProcessor } from "../src/features/job/process-item";
+import { createJobRuntime, workerConcurrency } from "../src/features/job/runtime";
 import { jobWorker } from "../src/features/job/worker";
+import { createLookups } from "../src/features/lookup/lookup-provider";
 import { expectError, expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
 import { submitAsLive } from "./helpers/jobs";
@@ -429,6 +433,102 @@ describe.skipIf(!onPostgres)("bulk jobs under concurrency (PostgreSQL)", () => {
     expect(hold!.settledMicros).toBe(BigInt(end.done) * PRICE);
     expect(await billing.verify(tenantId)).toMatchObject({
       balanceMicros: 1_000_000n - BigInt(end.done) * PRICE,
+      ok: true,
+    });
+  });
+});
+
+describe("worker lanes", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("claims the next batch while a round's slowest item is still out, so lanes never wait for it", async () => {
+    const { tenantId, api, billing } = await setup(t);
+    const job = await submitAsLive<JobView>(t, api, { service: "basic", numbers: numbers(30) });
+    let othersDone = 0;
+    let slowSawOthersDone = false;
+    const processor: ItemProcessor = {
+      sandbox: () => false,
+      async process(item) {
+        if (item.e164 === numbers(1)[0]) {
+          // The first item of the first batch answers only once every other item has (or after 2 s):
+          // a worker that waited for each round's last item would claim nothing more meanwhile.
+          const until = Date.now() + 2_000;
+          while (othersDone < 29 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+          slowSawOthersDone = othersDone === 29;
+        } else {
+          await new Promise((r) => setTimeout(r, 2));
+          othersDone += 1;
+        }
+        return real.process({ ...item, service: "basic" });
+      },
+    };
+    expect(await workerFor(t, processor, undefined, 5).drain()).toBe(30);
+    expect(slowSawOthersDone).toBe(true);
+    const end = expectOk<JobView>(await api("GET", `/api/tenant/job/s/${job.id}`));
+    expect(end).toMatchObject({ status: "completed", done: 30, chargedMicros: (30n * PRICE).toString() });
+    expect(await billing.verify(tenantId)).toMatchObject({
+      balanceMicros: 1_000_000n - 30n * PRICE,
+      ok: true,
+    });
+  });
+
+  it("sized from the providers, one organisation's HLR job keeps the operator's provider concurrency busy", async () => {
+    const { tenantId, owner, billing } = await setup(t);
+    let inFlight = 0;
+    let most = 0;
+    const provider: LookupProvider = {
+      name: "slow",
+      sandbox: false,
+      answers: ["hlr", "mnp"],
+      async hlr(e164) {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((r) => setTimeout(r, 30));
+        inFlight -= 1;
+        return {
+          ...(await new SandboxProvider().hlr("+447700900000")),
+          e164,
+          source: "live",
+          provider: "slow",
+        };
+      },
+      async mnp() {
+        throw new LookupError("not asked", "rejected", false);
+      },
+    };
+    const config = { ...t.app.services.config, LOOKUP_CONCURRENCY: "12", WORKER_CONCURRENCY: 0 };
+    const runtime = createJobRuntime(
+      t.database.db,
+      config,
+      undefined,
+      createLookups(t.database.db, config, undefined, [provider]).lookup,
+    );
+    expect(runtime.worker.concurrency).toBe(12);
+    // WORKER_CONCURRENCY, when set, is the operator's word; a provider without a bound gets 4 lanes.
+    expect(workerConcurrency({ WORKER_CONCURRENCY: 3 }, provider)).toBe(3);
+    expect(workerConcurrency({ WORKER_CONCURRENCY: 0 }, provider)).toBe(4);
+    const hlr = Array.from({ length: 48 }, (_, i) => `+447400${String(i).padStart(6, "0")}`);
+    const job = await runtime.service.createListJob({
+      tenantId,
+      userId: owner.id,
+      service: "hlr",
+      channel: "web",
+      numbers: hlr,
+    });
+    expect(job.status).toBe("queued");
+    expect(await runtime.worker.drain()).toBe(48);
+    // Every slot the operator gave the provider, none of them held back for other organisations.
+    expect(most).toBe(12);
+    const end = await runtime.service.status(tenantId, job.id);
+    const price = BigInt(end.chargedMicros) / 48n;
+    expect(end).toMatchObject({ status: "completed", done: 48 });
+    expect(price).toBeGreaterThan(0n);
+    expect(await billing.verify(tenantId)).toMatchObject({
+      balanceMicros: 1_000_000n - 48n * price,
       ok: true,
     });
   });

@@ -150,6 +150,11 @@ export interface LookupProvider {
   readonly sandbox: boolean;
   /** What it can answer (docs/providers.md); `hlr()`/`mnp()` of a kind it lacks are never called. */
   readonly answers: readonly LookupKind[];
+  /**
+   * Calls it takes at once when it bounds them (the router: its providers' limits together), so a
+   * caller that fans out, the job worker, can keep that many busy; absent: no bound of its own.
+   */
+  readonly concurrency?: number;
   hlr(e164: string, options?: { signal?: AbortSignal }): Promise<HlrResult>;
   mnp(e164: string, options?: { signal?: AbortSignal }): Promise<MnpResult>;
 }

@@ -142,6 +142,7 @@ export function cached(
     name: provider.name,
     sandbox: provider.sandbox,
     answers: provider.answers,
+    concurrency: provider.concurrency,
     // The whole context goes on: a router picks the route and the organisation's breaker by it.
     hlr: (e164, callOptions) =>
       lookup("hlr", e164, (signal) => provider.hlr(e164, { ...callOptions, signal }), callOptions),

@@ -1,8 +1,8 @@
 import { type HlrResult, LookupError, type LookupProvider, type MnpResult } from "../types";
 import { CircuitBreaker, type CircuitState } from "./circuit-breaker";
+import { FairSemaphore } from "./fair-semaphore";
 import { ProviderStats, type ProviderStatsSnapshot } from "./provider-stats";
 import { type RetryOptions, retry } from "./retry";
-import { Semaphore } from "./semaphore";
 import { withTimeout } from "./with-timeout";
 
 /**
@@ -14,8 +14,9 @@ import { withTimeout } from "./with-timeout";
  * - breakers are per provider and organisation, so one organisation's bad numbers never fail
  *   another's checks; a provider is skipped for everyone only when the breakers of `spread`
  *   organisations are open at once (that is the provider failing, not one tenant's traffic);
- * - concurrency is bounded per provider, and one organisation may hold at most `tenantShare` of
- *   it, so one bulk job cannot take every slot;
+ * - concurrency is bounded per provider and shared fairly (FairSemaphore): one organisation alone
+ *   may use every slot, and when several wait, a freed slot goes to the one with the fewest calls
+ *   in flight, so one bulk job neither stays below the limit nor makes others queue behind it;
  * - "cannot tell" (HLR undetermined, MNP unknown) goes to the next provider, and is answered
  *   only when no other provider could tell;
  * - each call's latency and outcome are counted for the operator (`health()`).
@@ -57,8 +58,6 @@ export interface RouterOptions {
   providers: LookupProvider[];
   routes: RouteRule[];
   limits?: Record<string, ProviderLimits>;
-  /** Share of a provider's concurrency one organisation may hold (default 0.5). */
-  tenantShare?: number;
   breaker?: { failureThreshold?: number; cooldownMs?: number };
   /** Open organisation breakers that take a provider out for everyone (default 3). */
   spread?: number;
@@ -82,28 +81,28 @@ export interface RoutedProvider extends LookupProvider {
   hlr(e164: string, context?: LookupContext): Promise<HlrResult>;
   mnp(e164: string, context?: LookupContext): Promise<MnpResult>;
   health(): ProviderHealth[];
+  /** Calls all providers take at once (their limits together): what a bulk worker can keep busy. */
+  readonly concurrency: number;
   /** The provider names a look-up would try, in order (for docs and tests). */
   chain(kind: RoutedKind, context?: LookupContext): string[];
 }
 
 const NO_TENANT = "-";
-/** Organisation breakers and semaphores kept per provider before idle ones are dropped. */
+/** Organisation breakers kept per provider before idle ones are dropped. */
 const MAX_TENANT_ENTRIES = 10_000;
 
 interface Slot {
   provider: LookupProvider;
   limit: number;
   timeoutMs: number;
-  semaphore: Semaphore;
+  semaphore: FairSemaphore;
   stats: ProviderStats;
   breakers: Map<string, CircuitBreaker>;
-  tenantSemaphores: Map<string, Semaphore>;
 }
 
 export function createRouter(options: RouterOptions): RoutedProvider {
   const now = options.now ?? Date.now;
   const spread = options.spread ?? 3;
-  const share = options.tenantShare ?? 0.5;
   const slots = new Map<string, Slot>();
   for (const provider of options.providers) {
     const limit = options.limits?.[provider.name]?.concurrency ?? 10;
@@ -111,10 +110,9 @@ export function createRouter(options: RouterOptions): RoutedProvider {
       provider,
       limit,
       timeoutMs: options.limits?.[provider.name]?.timeoutMs ?? 10_000,
-      semaphore: new Semaphore(limit),
+      semaphore: new FairSemaphore(limit),
       stats: new ProviderStats(now),
       breakers: new Map(),
-      tenantSemaphores: new Map(),
     });
   }
   for (const route of options.routes) {
@@ -162,18 +160,7 @@ export function createRouter(options: RouterOptions): RoutedProvider {
     return breaker;
   }
 
-  function tenantSemaphoreOf(slot: Slot, tenantId: string): Semaphore {
-    let semaphore = slot.tenantSemaphores.get(tenantId);
-    if (!semaphore) {
-      if (slot.tenantSemaphores.size >= MAX_TENANT_ENTRIES)
-        dropIdle(slot.tenantSemaphores, (s) => s.active === 0 && s.waiting === 0);
-      semaphore = new Semaphore(Math.max(1, Math.floor(slot.limit * share)));
-      slot.tenantSemaphores.set(tenantId, semaphore);
-    }
-    return semaphore;
-  }
-
-  /** One provider, with its organisation's breaker, both semaphores, a timeout and retries. */
+  /** One provider, with its organisation's breaker, its fair share of slots, a timeout and retries. */
   async function ask<T>(
     slot: Slot,
     tenantId: string,
@@ -181,25 +168,24 @@ export function createRouter(options: RouterOptions): RoutedProvider {
     signal?: AbortSignal,
   ): Promise<T> {
     const breaker = breakerOf(slot, tenantId);
-    const own = tenantSemaphoreOf(slot, tenantId);
     return retry(
       () =>
         breaker.run(() =>
-          own.run(
-            () =>
-              slot.semaphore.run(async () => {
-                const started = now();
-                try {
-                  const value = await withTimeout(call, slot.timeoutMs, signal);
-                  slot.stats.record(now() - started, "ok");
-                  return value;
-                } catch (error) {
-                  const credit = error instanceof LookupError && error.kind === "out_of_credit";
-                  slot.stats.record(now() - started, credit ? "out_of_credit" : "error");
-                  if (credit) options.onEvent?.({ type: "out_of_credit", provider: slot.provider.name });
-                  throw error;
-                }
-              }, signal),
+          slot.semaphore.run(
+            tenantId,
+            async () => {
+              const started = now();
+              try {
+                const value = await withTimeout(call, slot.timeoutMs, signal);
+                slot.stats.record(now() - started, "ok");
+                return value;
+              } catch (error) {
+                const credit = error instanceof LookupError && error.kind === "out_of_credit";
+                slot.stats.record(now() - started, credit ? "out_of_credit" : "error");
+                if (credit) options.onEvent?.({ type: "out_of_credit", provider: slot.provider.name });
+                throw error;
+              }
+            },
             signal,
           ),
         ),
@@ -256,6 +242,7 @@ export function createRouter(options: RouterOptions): RoutedProvider {
     name: sandbox ? "sandbox" : "router",
     sandbox,
     answers: [...new Set(options.providers.flatMap((p) => p.answers))],
+    concurrency: [...slots.values()].reduce((sum, slot) => sum + slot.limit, 0),
     chain,
     hlr: (e164, context = {}) =>
       route<HlrResult>("hlr", e164, context, (v) => v.connectivity === "undetermined"),

@@ -77,7 +77,7 @@ const run: CliCommand = {
 
     const started = Date.now();
     console.error(
-      `${id} started (${database.kind}, batch ${config.WORKER_BATCH}, concurrency ${config.WORKER_CONCURRENCY}, lease ${config.WORKER_LEASE_SECONDS} s${once ? ", --once" : ""})`,
+      `${id} started (${database.kind}, batch ${config.WORKER_BATCH}, concurrency ${worker.concurrency}, lease ${config.WORKER_LEASE_SECONDS} s${once ? ", --once" : ""})`,
     );
     let claimed = 0;
     let outcome = "queue empty";

@@ -36,11 +36,27 @@ export function createJobRuntime(
     processor,
     {
       batch: config.WORKER_BATCH,
-      concurrency: config.WORKER_CONCURRENCY,
+      concurrency: workerConcurrency(config, lookup),
       leaseSeconds: config.WORKER_LEASE_SECONDS,
       retention: { draftHours: config.DRAFT_RETENTION_HOURS, resultDays: config.RESULT_RETENTION_DAYS },
     },
     log,
   );
   return { service, worker, processor };
+}
+
+/** Lanes of a worker when WORKER_CONCURRENCY leaves it to the providers (it is 0 then). */
+const MIN_LANES = 4;
+
+/**
+ * How many items a worker checks at once: WORKER_CONCURRENCY when set, else as many as the
+ * look-up providers take at once (LOOKUP_CONCURRENCY over the providers), so the limit the
+ * operator sets per provider is what a bulk job reaches (docs/performance.md, "Bulk HLR job").
+ */
+export function workerConcurrency(
+  config: Pick<Config, "WORKER_CONCURRENCY">,
+  lookup: LookupProvider,
+): number {
+  if (config.WORKER_CONCURRENCY > 0) return config.WORKER_CONCURRENCY;
+  return Math.max(MIN_LANES, lookup.concurrency ?? 0);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ServiceCode } from "@nc/contracts/services";
+import { Semaphore } from "@nc/numcheck/providers/semaphore";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { roundLoop } from "../../background/round-loop";
@@ -20,7 +21,10 @@ import type { ItemProcessor } from "./process-item";
 export interface WorkerOptions {
   /** Items claimed per round. */
   batch: number;
-  /** Items checked at the same time. */
+  /**
+   * Items checked at the same time, across the rounds in flight (the runtime sizes it from the
+   * look-up providers' concurrency unless WORKER_CONCURRENCY is set).
+   */
   concurrency: number;
   leaseSeconds: number;
   /** Attempts before an item that keeps throwing is marked failed. */
@@ -51,6 +55,10 @@ interface JobInfo {
  * The job worker: claims leased items (SKIP LOCKED), checks them, and per job and chunk writes the
  * results, bumps the counters and settles the chunk's cost in ONE transaction, so an item is
  * charged exactly once whatever crashes. The last chunk completes the job and releases the rest.
+ *
+ * Rounds overlap (docs/performance.md, "Bulk HLR job"): the next batch is claimed as soon as every
+ * item of the last one has a lane, so the lanes stay busy while a round's slowest items (a look-up
+ * retried after a back-off) finish; each round is still written in its own transaction.
  */
 export function jobWorker(
   db: Db,
@@ -62,44 +70,45 @@ export function jobWorker(
   const id = options.id ?? `worker-${randomUUID()}`;
   const maxAttempts = options.maxAttempts ?? 3;
   const repo = jobs.repo;
+  /** The lanes, shared by every round in flight. */
+  const lanes = new Semaphore(options.concurrency);
 
+  /** Checks a round's items of one job; `onLane` is called as each item gets its lane. */
   async function processAll(
     items: ClaimedItem[],
     job: JobInfo,
-    lists?: FraudLists,
-    velocity?: VelocityCounts,
+    lists: FraudLists | undefined,
+    velocity: VelocityCounts | undefined,
+    onLane: () => void,
   ): Promise<ItemOutcome[]> {
     const { service } = job;
-    const outcomes: ItemOutcome[] = new Array(items.length);
-    let next = 0;
-    const lanes = Array.from({ length: Math.min(options.concurrency, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        const item = items[index]!;
-        try {
-          const result = await processor.process({
-            service,
-            e164: item.e164!,
-            tenantId: job.tenantId,
-            partnerId: job.partnerId,
-            lists,
-            test: job.sandbox,
-            velocity24h: velocity?.(item.e164!),
-          });
-          outcomes[index] = { seq: item.seq, status: "done", result, facets: resultFacets(service, result) };
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          outcomes[index] = {
-            seq: item.seq,
-            status: item.attempts >= maxAttempts ? "failed" : "queued",
-            result: { error: message },
-            facets: null,
-          };
-        }
-      }
-    });
-    await Promise.all(lanes);
-    return outcomes;
+    return Promise.all(
+      items.map((item) =>
+        lanes.run(async (): Promise<ItemOutcome> => {
+          onLane();
+          try {
+            const result = await processor.process({
+              service,
+              e164: item.e164!,
+              tenantId: job.tenantId,
+              partnerId: job.partnerId,
+              lists,
+              test: job.sandbox,
+              velocity24h: velocity?.(item.e164!),
+            });
+            return { seq: item.seq, status: "done", result, facets: resultFacets(service, result) };
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            return {
+              seq: item.seq,
+              status: item.attempts >= maxAttempts ? "failed" : "queued",
+              result: { error: message },
+              facets: null,
+            };
+          }
+        }),
+      ),
+    );
   }
 
   type ChunkWriter = (tx: Tx, price: bigint) => Promise<{ done: number; failed: number; costMicros: bigint }>;
@@ -133,31 +142,104 @@ export function jobWorker(
       await billingService(db).release(job.tenant_id, job.reservation_id, SYSTEM, releaseNote(job));
   }
 
+  /** One job's items of a round: checked, then written and settled as one chunk. */
+  async function runChunk(jobId: string, items: ClaimedItem[], onLane: () => void) {
+    const job = await jobOf(jobId);
+    const { service, tenantId } = job;
+    // The organisation's lists as they are now: a list changed mid-job applies from the next chunk.
+    const lists = NEEDS[service].fraud ? await fraudLists.lists(tenantId) : undefined;
+    const velocity = NEEDS[service].fraud
+      ? await velocityOf(
+          tenantId,
+          items.map((i) => i.e164!),
+        )
+      : undefined;
+    const outcomes = await processAll(items, job, lists, velocity, onLane);
+    const finished = await finishChunk(jobId, (tx, price) =>
+      repo.finishItems(tx, id, jobId, price, outcomes),
+    );
+    if (finished) await completed(finished);
+  }
+
+  /**
+   * Claims a batch and starts checking it. `laned` settles once every claimed item has a lane (or
+   * the round failed first), `done` once the round is written.
+   */
+  async function startRound(): Promise<{ claimed: number; laned: Promise<void>; done: Promise<void> }> {
+    const claimed = await repo.claim(id, options.batch, options.leaseSeconds);
+    let waiting = claimed.length;
+    let allLaned = () => {};
+    const laned = new Promise<void>((resolve) => {
+      allLaned = resolve;
+      if (waiting === 0) resolve();
+    });
+    const onLane = () => {
+      waiting -= 1;
+      if (waiting === 0) allLaned();
+    };
+    const byJob = new Map<string, ClaimedItem[]>();
+    for (const item of claimed) {
+      const items = byJob.get(item.job_id);
+      if (items) items.push(item);
+      else byJob.set(item.job_id, [item]);
+    }
+    const done = (async () => {
+      try {
+        // Every chunk is let finish before a failed one is reported: none is left running unwatched.
+        const chunks = await Promise.allSettled(
+          [...byJob].map(([jobId, items]) => runChunk(jobId, items, onLane)),
+        );
+        for (const chunk of chunks) if (chunk.status === "rejected") throw chunk.reason;
+        // Jobs that finished while a release failed (or a worker died in between): release now.
+        for (const job of await repo.unreleased()) await completed(job);
+      } finally {
+        allLaned();
+      }
+    })();
+    return { claimed: claimed.length, laned, done };
+  }
+
   /** One round: claim, check, write. Answers how many items it handled. */
   async function runOnce(): Promise<number> {
-    const claimed = await repo.claim(id, options.batch, options.leaseSeconds);
-    const byJob = new Map<string, ClaimedItem[]>();
-    for (const item of claimed) byJob.set(item.job_id, [...(byJob.get(item.job_id) ?? []), item]);
-    for (const [jobId, items] of byJob) {
-      const job = await jobOf(jobId);
-      const { service, tenantId } = job;
-      // The organisation's lists as they are now: a list changed mid-job applies from the next chunk.
-      const lists = NEEDS[service].fraud ? await fraudLists.lists(tenantId) : undefined;
-      const velocity = NEEDS[service].fraud
-        ? await velocityOf(
-            tenantId,
-            items.map((i) => i.e164!),
-          )
-        : undefined;
-      const outcomes = await processAll(items, job, lists, velocity);
-      const finished = await finishChunk(jobId, (tx, price) =>
-        repo.finishItems(tx, id, jobId, price, outcomes),
-      );
-      if (finished) await completed(finished);
+    const round = await startRound();
+    await round.done;
+    return round.claimed;
+  }
+
+  let stopping = false;
+  /**
+   * Rounds until nothing is left to claim (or `maxRounds`, or the worker stops), each claimed once
+   * the last one's items all have lanes. Answers how many items it handled; a round that fails
+   * lets the others finish, then throws.
+   */
+  async function flow(maxRounds: number): Promise<number> {
+    const inFlight = new Set<Promise<void>>();
+    const errors: unknown[] = [];
+    let handled = 0;
+    for (let round = 0; round < maxRounds && !stopping && errors.length === 0; round++) {
+      // PGlite answers in microtasks: a real pause keeps a busy worker from starving requests.
+      await new Promise((resolve) => setImmediate(resolve));
+      const next = await startRound().catch((error: unknown) => {
+        errors.push(error);
+        return null;
+      });
+      if (!next) break;
+      if (next.claimed === 0) {
+        if (inFlight.size === 0) break;
+        // A round in flight may put items back in the queue (a failed attempt): look again after it.
+        await Promise.race(inFlight);
+        continue;
+      }
+      handled += next.claimed;
+      const done: Promise<void> = next.done
+        .catch((error: unknown) => void errors.push(error))
+        .finally(() => inFlight.delete(done));
+      inFlight.add(done);
+      await Promise.race([next.laned, done]);
     }
-    // Jobs that finished while a release failed (or a worker died in between): release now.
-    for (const job of await repo.unreleased()) await completed(job);
-    return claimed.length;
+    await Promise.all(inFlight);
+    if (errors.length > 0) throw errors[0];
+    return handled;
   }
 
   const jobInfo = new Map<string, JobInfo>();
@@ -207,7 +289,7 @@ export function jobWorker(
     }
   }
   const background = roundLoop({
-    round: runOnce,
+    round: () => flow(Number.POSITIVE_INFINITY),
     tidy: () => sweep(),
     tidyEveryMs: SWEEP_EVERY_MS,
     idleMs: options.idleMs,
@@ -218,16 +300,26 @@ export function jobWorker(
 
   return {
     id,
+    /** Items it checks at the same time. */
+    concurrency: options.concurrency,
     runOnce,
     sweep,
 
     /** Runs rounds until nothing is left to claim. */
-    drain: (maxRounds = 100_000) => background.drain(maxRounds),
+    drain: (maxRounds = 100_000) => flow(maxRounds),
 
     start: background.start,
     /** Nudges an idle worker (a new job was created). */
     wake: background.wake,
-    stop: background.stop,
+    /** Lets the rounds in hand finish and claims no more. */
+    async stop() {
+      stopping = true;
+      try {
+        await background.stop();
+      } finally {
+        stopping = false;
+      }
+    },
   };
 }
 

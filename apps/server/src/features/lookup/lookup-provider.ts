@@ -25,9 +25,15 @@ const CREDIT_LOG_EVERY_MS = 60_000;
  * The HLR/MNP look-ups of the process: the configured providers behind the router (routes,
  * failover, breakers per organisation; docs/providers.md), answers cached in the database for
  * LOOKUP_CACHE_HOURS. Without any provider configured, the free sandbox answers everything.
+ * `providers` replaces the configured ones (the look-up benchmark puts a fake provider behind the
+ * same router, limits and cache).
  */
-export function createLookups(db: Db, config: Config, log?: FastifyBaseLogger): Lookups {
-  const providers = configuredProviders(config);
+export function createLookups(
+  db: Db,
+  config: Config,
+  log?: FastifyBaseLogger,
+  providers: LookupProvider[] = configuredProviders(config),
+): Lookups {
   const lastCreditLog = new Map<string, number>();
   const router = createRouter({
     providers,

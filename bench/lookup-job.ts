@@ -1,0 +1,316 @@
+/**
+ * A bulk HLR job through the real worker against a provider with real latency (not a test):
+ * distinct UK mobile numbers (+44 7400 000000 upward, each checked to qualify for HLR) as one job
+ * made through the job service (draft, then submit), worked by the worker of `createJobRuntime`
+ * until done. The provider is a fake that answers in 100–200 ms (uniform, mean 150 ms) and fails
+ * 1 % of calls with a retryable upstream error; it sits behind the product's own router (limits
+ * from LOOKUP_CONCURRENCY, retries, breakers) and look-up cache (`createLookups`), on the embedded
+ * database (PGlite on disk) or on PostgreSQL when BENCH_DATABASE_URL (or DATABASE_URL) is set (a
+ * fresh database is created and dropped).
+ *
+ * Prints look-ups per second (steady state: 10 % to 90 % of the job; and the whole job), the
+ * physical limit (provider concurrency ÷ mean latency) and the ratio to it, peak RSS and heap
+ * (sampled every 200 ms), and whether every number was charged exactly once; then "met"/"NOT met"
+ * against the goal: ≥ 80 % of the limit, and RSS at 90 % of the job at most 10 % above RSS at 10 %.
+ *
+ * Run: npx tsx bench/lookup-job.ts [numbers=100000] [concurrency=50]
+ *      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/lookup-job.ts
+ * Optional: LATENCY_MS=100-200 ERROR_RATE=0.01 WORKER_BATCH=200 WORKER_CONCURRENCY=0 (0: sized
+ * from the providers, as the product does).
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { basicCheck } from "@nc/numcheck/basic-check";
+import { sleep } from "@nc/numcheck/providers/sleep";
+import {
+  type HlrResult,
+  LookupError,
+  type LookupProvider,
+  type MnpResult,
+  type Network,
+} from "@nc/numcheck/types";
+import { sql } from "drizzle-orm";
+import { loadConfig } from "../apps/server/src/config";
+import { openDatabase } from "../apps/server/src/db/client";
+import { queryRows } from "../apps/server/src/db/query";
+import { auditService } from "../apps/server/src/features/audit/audit-service";
+import { userRepo } from "../apps/server/src/features/auth/user-repo";
+import { billingService } from "../apps/server/src/features/billing/billing-service";
+import { createJobRuntime } from "../apps/server/src/features/job/runtime";
+import { createLookups } from "../apps/server/src/features/lookup/lookup-provider";
+import { partnerService } from "../apps/server/src/features/partner/partner-service";
+import { ensureStandardPrices } from "../apps/server/src/features/price/price-service";
+import { tenantService } from "../apps/server/src/features/tenant/tenant-service";
+import { createPgliteOnce, freshBenchDatabase } from "./lib/bench-database";
+
+const NUMBERS = Number(process.argv[2] ?? 100_000);
+const CONCURRENCY = Number(process.argv[3] ?? 50);
+const [MIN_MS, MAX_MS] = (process.env.LATENCY_MS ?? "100-200").split("-").map(Number) as [number, number];
+const ERROR_RATE = Number(process.env.ERROR_RATE ?? 0.01);
+const GOAL_RATIO = 0.8;
+const GOAL_RSS_GROWTH = 0.1;
+
+const NETWORK: Network = { name: "Bench Mobile", mcc: "234", mnc: "15", country: "GB" };
+
+/** The fake upstream: latency drawn per call, a share of calls failing as a 5xx would. */
+class FakeProvider implements LookupProvider {
+  readonly name = "fake";
+  readonly sandbox = false;
+  readonly answers = ["hlr", "mnp"] as const;
+  calls = 0;
+  answered = 0;
+  errors = 0;
+  drawnMs = 0;
+  inFlight = 0;
+  mostInFlight = 0;
+
+  async hlr(e164: string, options?: { signal?: AbortSignal }): Promise<HlrResult> {
+    this.calls += 1;
+    this.inFlight += 1;
+    this.mostInFlight = Math.max(this.mostInFlight, this.inFlight);
+    const ms = MIN_MS + Math.random() * (MAX_MS - MIN_MS);
+    this.drawnMs += ms;
+    try {
+      await sleep(ms, options?.signal);
+      if (Math.random() < ERROR_RATE) {
+        this.errors += 1;
+        throw new LookupError("fake: 503 from upstream", "upstream", true);
+      }
+      this.answered += 1;
+      return {
+        e164,
+        connectivity: "connected",
+        error: null,
+        currentNetwork: NETWORK,
+        originalNetwork: NETWORK,
+        roaming: { roaming: false, network: null, country: null },
+        ported: false,
+        source: "live",
+        provider: this.name,
+        obtainedAt: new Date().toISOString(),
+        cost: { amount: "0.0045", currency: "EUR" },
+      };
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+
+  async mnp(): Promise<MnpResult> {
+    throw new LookupError("fake: HLR only in this benchmark", "rejected", false);
+  }
+}
+
+interface Sample {
+  seconds: number;
+  answered: number;
+  rss: number;
+  heap: number;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MB`;
+const perSecond = (n: number) => `${Math.round(n).toLocaleString("en")}/s`;
+
+async function main() {
+  const numbers = Array.from({ length: NUMBERS }, (_, i) => `+447400${String(i).padStart(6, "0")}`);
+  const notQualifying = numbers.filter((n) => !basicCheck(n, { carrier: false, geo: false }).qualifiesForHlr);
+  if (notQualifying.length > 0)
+    throw new Error(`${notQualifying.length} numbers do not qualify, e.g. ${notQualifying[0]}`);
+
+  const dir = await mkdtemp(join(tmpdir(), "nc-bench-lookup-"));
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  const fresh = adminUrl ? await freshBenchDatabase(adminUrl) : null;
+  const dataDir = join(dir, "db");
+  // The memory figures are a running worker's, not those of PGlite's first start.
+  if (!fresh) createPgliteOnce(dataDir);
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOOKUP_CONCURRENCY: String(CONCURRENCY),
+    WORKER_BATCH: process.env.WORKER_BATCH ?? "200",
+    WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY ?? "0",
+    ...(fresh ? { DATABASE_URL: fresh.url } : { DATA_DIR: dataDir }),
+  });
+  const database = await openDatabase({ url: fresh?.url, dataDir });
+  const { db } = database;
+
+  // An organisation with enough balance, made through the services.
+  const partner = await partnerService(db, { name: "Bench", email: "bench@example.com" }).ensureDefault();
+  await ensureStandardPrices(db);
+  const user = (await userRepo(db).create({
+    partnerId: partner.id,
+    email: `bench-${Date.now()}@example.com`,
+    name: "Bench",
+    passwordHash: "-",
+  }))!;
+  const { id: tenantId } = await tenantService(db, auditService(db, { retentionDays: 365 })).create(
+    { userId: user.id, partnerId: partner.id, name: "Bench Org", timezoneCode: "UTC" },
+    { actor: { type: "system" }, ip: null, userAgent: null },
+  );
+  await billingService(db).credit({
+    tenantId,
+    tradeType: TRADE_TYPES.recharge,
+    amountMicros: BigInt(NUMBERS) * 100_000n,
+    actor: { type: "system" },
+  });
+
+  const fake = new FakeProvider();
+  const lookups = createLookups(db, config, undefined, [fake]);
+  const runtime = createJobRuntime(db, config, undefined, lookups.lookup);
+  const jobs = runtime.service;
+
+  const createdAt = performance.now();
+  const draft = await jobs.createListJob({
+    tenantId,
+    userId: user.id,
+    service: "hlr",
+    channel: "web",
+    numbers,
+    draft: true,
+  });
+  console.log(
+    `draft of ${draft.chargeable.toLocaleString("en")} chargeable numbers in ${((performance.now() - createdAt) / 1000).toFixed(1)} s`,
+  );
+  const submitted = await jobs.submit(tenantId, draft.id, { type: "user", id: user.id });
+  console.log(
+    `machine: ${cpus().length} × ${cpus()[0]?.model ?? "?"}, Node ${process.version}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
+  console.log(
+    `database: ${fresh ? "PostgreSQL" : "PGlite on disk"}; provider concurrency ${CONCURRENCY}, latency ${MIN_MS}-${MAX_MS} ms, ` +
+      `errors ${(ERROR_RATE * 100).toFixed(1)} %; worker lanes ${runtime.worker.concurrency}, batch ${config.WORKER_BATCH}; ` +
+      `job ${submitted.status}`,
+  );
+
+  const samples: Sample[] = [];
+  const started = performance.now();
+  const sample = () => {
+    const memory = process.memoryUsage();
+    samples.push({
+      seconds: (performance.now() - started) / 1000,
+      answered: fake.answered,
+      rss: memory.rss,
+      heap: memory.heapUsed,
+    });
+  };
+  sample();
+  const sampler = setInterval(sample, 200);
+  const progress = setInterval(() => {
+    const last = samples.at(-1)!;
+    console.log(
+      `  ${last.seconds.toFixed(0).padStart(4)} s ${last.answered.toLocaleString("en").padStart(8)} answered, rss ${mb(last.rss)}, heap ${mb(last.heap)}`,
+    );
+  }, 15_000);
+  await runtime.worker.drain(Number.POSITIVE_INFINITY);
+  sample();
+  clearInterval(sampler);
+  clearInterval(progress);
+  const seconds = (performance.now() - started) / 1000;
+  const loadAfter = loadavg();
+
+  // Money: every number charged exactly once, failed ones not at all.
+  const [job] = await queryRows<{
+    status: string;
+    done: number;
+    failed: number;
+    charged_micros: string;
+    unit_price_micros: string;
+    reservation_id: string;
+  }>(
+    db,
+    sql`select status, done, failed, charged_micros::text as charged_micros,
+          unit_price_micros::text as unit_price_micros, reservation_id
+        from detection_jobs where id = ${draft.id}`,
+  );
+  const items = await queryRows<{ status: string; n: number; cost: string; min: string; max: string }>(
+    db,
+    sql`select status, count(*)::int as n, coalesce(sum(cost_micros), 0)::text as cost,
+          coalesce(min(cost_micros), 0)::text as min, coalesce(max(cost_micros), 0)::text as max
+        from detection_items where job_id = ${draft.id} group by status`,
+  );
+  const [ledger] = await queryRows<{ sum: string; rows: number }>(
+    db,
+    sql`select coalesce(sum(amount_micros), 0)::text as sum, count(*)::int as rows from ledger_entries
+        where tenant_id = ${tenantId} and reference_id in (${draft.id}, ${job!.reservation_id})`,
+  );
+  const [reservation] = await queryRows<{ settled: string; status: string }>(
+    db,
+    sql`select settled_micros::text as settled, status from reservations where id = ${job!.reservation_id}`,
+  );
+  const byStatus = Object.fromEntries(items.map((i) => [i.status, i]));
+  const price = BigInt(job!.unit_price_micros);
+  const done = byStatus.done?.n ?? 0;
+  const failed = byStatus.failed?.n ?? 0;
+  const expected = price * BigInt(done);
+  const money = {
+    "job completed, nothing left queued": job!.status === "completed" && !byStatus.queued,
+    "every number done or failed": done + failed === NUMBERS && job!.done === done && job!.failed === failed,
+    "ledger for the job = −done × unit price": -BigInt(ledger!.sum) === expected,
+    "charged counter = settled = done × unit price":
+      BigInt(job!.charged_micros) === expected && BigInt(reservation!.settled) === expected,
+    "each done item charged once, the unit price":
+      BigInt(byStatus.done?.cost ?? 0) === expected &&
+      (done === 0 || (BigInt(byStatus.done!.min) === price && BigInt(byStatus.done!.max) === price)),
+    "failed items not charged": BigInt(byStatus.failed?.cost ?? 0) === 0n,
+    "hold closed": reservation!.status !== "open",
+  };
+
+  // Rates: steady state between 10 % and 90 % of the answers.
+  const at = (share: number) => samples.find((s) => s.answered >= NUMBERS * share) ?? samples.at(-1)!;
+  const s10 = at(0.1);
+  const s90 = at(0.9);
+  const steady = (s90.answered - s10.answered) / Math.max(s90.seconds - s10.seconds, 0.001);
+  const whole = done / seconds;
+  const meanMs = fake.drawnMs / Math.max(fake.calls, 1);
+  const limit = CONCURRENCY / (meanMs / 1000);
+  const calls = fake.calls / seconds;
+  const peakRss = Math.max(...samples.map((s) => s.rss));
+  const peakHeap = Math.max(...samples.map((s) => s.heap));
+  const rssGrowth = s90.rss / s10.rss - 1;
+
+  console.log("");
+  console.log(
+    `numbers ${NUMBERS.toLocaleString("en")}: ${done.toLocaleString("en")} done, ${failed} failed, in ${seconds.toFixed(1)} s`,
+  );
+  console.log(
+    `provider calls ${fake.calls.toLocaleString("en")} (${fake.errors.toLocaleString("en")} errors, retried), ` +
+      `most in flight ${fake.mostInFlight}, mean latency ${meanMs.toFixed(1)} ms`,
+  );
+  console.log(`physical limit ${CONCURRENCY} / ${(meanMs / 1000).toFixed(4)} s = ${perSecond(limit)}`);
+  console.log(
+    `look-ups, steady state (10-90 %) ${perSecond(steady)}  = ${((steady / limit) * 100).toFixed(1)} % of the limit`,
+  );
+  console.log(
+    `look-ups, whole job               ${perSecond(whole)}  = ${((whole / limit) * 100).toFixed(1)} % of the limit`,
+  );
+  console.log(
+    `provider calls, whole job         ${perSecond(calls)}  = ${((calls / limit) * 100).toFixed(1)} % of the limit`,
+  );
+  console.log(
+    `memory: peak RSS ${mb(peakRss)}, peak heap ${mb(peakHeap)}; RSS at 10 % ${mb(s10.rss)}, at 90 % ${mb(s90.rss)} ` +
+      `(${rssGrowth >= 0 ? "+" : ""}${(rssGrowth * 100).toFixed(1)} %); heap at 10 % ${mb(s10.heap)}, at 90 % ${mb(s90.heap)}`,
+  );
+  console.log(`load average after ${loadAfter.map((l) => l.toFixed(2)).join(" ")}`);
+  for (const [check, ok] of Object.entries(money)) console.log(`  ${ok ? "ok  " : "FAIL"} ${check}`);
+  console.log(
+    `ledger: ${ledger!.rows} rows for the job, sum ${ledger!.sum} micros; charged ${job!.charged_micros} = ${done} × ${price}`,
+  );
+  const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
+  console.log(
+    `goal: >= ${GOAL_RATIO * 100} % of the limit (steady state): ${verdict(steady >= GOAL_RATIO * limit)}`,
+  );
+  console.log(
+    `goal: flat memory (RSS growth 10 % -> 90 % <= ${GOAL_RSS_GROWTH * 100} %): ${verdict(rssGrowth <= GOAL_RSS_GROWTH)}`,
+  );
+  console.log(`goal: every number charged exactly once: ${verdict(Object.values(money).every(Boolean))}`);
+
+  await database.close();
+  await fresh?.drop();
+  await rm(dir, { recursive: true, force: true });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
