@@ -100,6 +100,33 @@ describe("/api/v1/jobs", () => {
     expect((await ledgerOf(c.tenantId))[0]).toMatchObject({ actorType: "api_key", actorId: c.key.id });
   });
 
+  it("a file's query takes the documented header=true|false|1|0 and column, and they are obeyed", async () => {
+    const c = await apiClient(t);
+    const upload = (query: string, file: string) =>
+      c.call("POST", `/api/v1/jobs?service=basic&fileName=n.csv&${query}`, file, {
+        "content-type": "text/csv",
+      });
+    const twoNumbers = "+447400123456\n+447400123457\n";
+    // header=true: the first row is a header even though it reads as a number.
+    for (const flag of ["true", "1"]) {
+      expect(expectOk<JobView>(await upload(`header=${flag}`, twoNumbers))).toMatchObject({
+        total: 1,
+        invalid: 0,
+      });
+    }
+    // header=false: the first row is data even though it reads as a label (and so is refused as invalid).
+    const labelled = "name,phone\nAda,+447400123456\n";
+    for (const flag of ["false", "0"]) {
+      expect(
+        expectOk<JobView>(await upload(`header=${flag}&column=1&defaultCountry=gb`, labelled)),
+      ).toMatchObject({
+        total: 2,
+        invalid: 1,
+      });
+    }
+    expectFieldError(await upload("header=yes", twoNumbers), "header", "invalid_value");
+  });
+
   it("a file without the query that says how to read it is refused field by field, and nothing is kept", async () => {
     const c = await apiClient(t);
     const res = await c.call("POST", "/api/v1/jobs?fileName=a.csv", "+447400123456\n", {

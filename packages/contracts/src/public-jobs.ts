@@ -6,11 +6,15 @@ export const apiJobCreateBody = jobCreateBody.omit({ draft: true });
 
 /**
  * POST /api/v1/jobs with a file as the body: what the file is and how to read it. Every field is
- * optional in the route schema (a JSON request needs none); a file request is checked against
- * `apiJobFileQuery` in the handler.
+ * optional in the route schema (a JSON request needs none), which reads the query once.
  */
-export const apiJobFileQuery = jobUploadQuery;
 export const apiJobCreateQuery = jobUploadQuery.partial();
+/**
+ * What a file request must also name, checked in the handler on the query the route schema already
+ * read. Only fields whose parsing is idempotent belong here: a second pass over `header` would see
+ * a boolean where the query had "true", and refuse it.
+ */
+export const apiJobFileQuery = jobUploadQuery.pick({ service: true, fileName: true });
 
 /** GET /api/v1/jobs */
 export const apiJobListQuery = z.object({

@@ -81,7 +81,7 @@ export async function jobApiRoutes(scope: FastifyInstance, jobs: JobRuntime) {
         const view = isStreamBody(request.body)
           ? (
               await readUploadedBody(request, reply, async (source) => {
-                const query = parseOrFail(apiJobFileQuery, request.query);
+                const query = { ...request.query, ...parseOrFail(apiJobFileQuery, request.query) };
                 const draft = await uploadJob(service, source, {
                   ...origin,
                   ...query,
