@@ -14,6 +14,7 @@ import { FRAUD_LIST_KINDS } from "@nc/contracts/fraud-lists";
 import { JOB_ITEM_STATUSES } from "@nc/contracts/jobs";
 import { DEFAULT_LOCALE, LOCALES } from "@nc/contracts/locales";
 import { PASSWORD_RULES } from "@nc/contracts/password-policy";
+import { RECHARGE_METHODS } from "@nc/contracts/recharge";
 import { SERVICES } from "@nc/contracts/services";
 import { COLOR_MODES } from "@nc/contracts/site";
 import { fieldIssue } from "@nc/contracts/validation";
@@ -338,10 +339,11 @@ describe("keys used by the code exist in English", () => {
     expect(missing).toEqual([]);
   });
 
-  it("every notice type has a title and a body, and every built-in role a name for notices", () => {
+  it("every notice type has a title and a body, and every built-in role and recharge method a name for notices", () => {
     const missing = [
       ...NOTICE_TYPES.flatMap((t) => [`notices:${t}.title`, `notices:${t}.body`]),
       ...BUILT_IN_ROLE_KEYS.map((k) => `notices:roles.${k}`),
+      ...RECHARGE_METHODS.map((m) => `notices:recharge_methods.${m}`),
     ].filter((k) => !hasEnglishKey(k));
     expect(missing).toEqual([]);
   });

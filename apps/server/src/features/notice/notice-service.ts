@@ -2,6 +2,7 @@ import type { Locale } from "@nc/contracts/locales";
 import { formatMoney } from "@nc/contracts/money";
 import type { NoticeItem, NoticePage } from "@nc/contracts/notices";
 import { BUILT_IN_ROLE_KEYS } from "@nc/contracts/permission-catalog";
+import { RECHARGE_METHODS } from "@nc/contracts/recharge";
 import { SERVICES } from "@nc/contracts/services";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../../db/client";
@@ -14,7 +15,8 @@ import { type NoticeReader, type NoticeRow, noticeRepo } from "./notice-repo";
  * server's catalogs, rendered in the reader's language with the stored parameters. The texts use
  * `name` and `email` (the member concerned), `role` (a role name; with `roleKey` of a built-in role
  * the translated name is shown) and `tenant` (defaults to the organisation's current name); any
- * other parameter left out renders empty. Bodies may link to dashboard pages with plain
+ * other parameter left out renders empty. Numbers are stored as numbers and written the reader's
+ * way when shown (1,000 in English, 1.000 in Spanish). Bodies may link to dashboard pages with plain
  * locale-free paths, `[members](/dashboard/tenant?tab=members)`: the browser adds the language.
  */
 export const NOTICE_TYPES = [
@@ -23,6 +25,7 @@ export const NOTICE_TYPES = [
   "role_changed",
   "low_balance",
   "job_completed",
+  "recharge_credited",
 ] as const;
 export type NoticeType = (typeof NOTICE_TYPES)[number];
 
@@ -46,7 +49,10 @@ const escapeMarkdown = (value: string | number) =>
  * `roleKey` is called by its translated name.
  */
 export function renderNotice(row: NoticeRow, locale: Locale, tenantName: string): NoticeItem {
-  const params: Record<string, string | number> = { tenant: tenantName, ...row.params };
+  const counts = new Intl.NumberFormat(locale);
+  const params: Record<string, string | number> = { tenant: tenantName };
+  for (const [name, value] of Object.entries(row.params))
+    params[name] = typeof value === "number" ? counts.format(value) : value;
   const roleKey = row.params.roleKey;
   if (typeof roleKey === "string" && (BUILT_IN_ROLE_KEYS as readonly string[]).includes(roleKey))
     params.role = translate(locale, `notices:roles.${roleKey}`);
@@ -54,10 +60,15 @@ export function renderNotice(row: NoticeRow, locale: Locale, tenantName: string)
   const service = row.params.service;
   if (typeof service === "string" && SERVICES.some((s) => s.code === service))
     params.service = translate(locale, `services:${service}.name`);
-  // Money is stored as micros and a currency, and shown in the reader's language (low_balance).
+  // A recharge's method is stored by its code and named in the reader's language (recharge_credited).
+  const method = row.params.method;
+  if (typeof method === "string" && (RECHARGE_METHODS as readonly string[]).includes(method))
+    params.method = translate(locale, `notices:recharge_methods.${method}`);
+  // Money is stored as micros and a currency, and shown in the reader's language (low_balance,
+  // recharge_credited).
   const currency = row.params.currency;
   if (typeof currency === "string")
-    for (const name of ["balance", "threshold"] as const) {
+    for (const name of ["amount", "balance", "threshold"] as const) {
       const micros = row.params[`${name}Micros`];
       if (typeof micros === "string" && /^-?\d+$/.test(micros))
         params[name] = formatMoney(micros, currency, locale);

@@ -17,6 +17,7 @@ import { ledgerEntries, partners, paymentEvents, rechargeOrders, tenants } from 
 import { AppError, fieldError } from "../../http/app-error";
 import { type AuditEvent, auditActorOf, recordAudit } from "../audit/audit-service";
 import { type Actor, billingService } from "../billing/billing-service";
+import { type NewNotice, noticeService } from "../notice/notice-service";
 import { bankTransferProvider } from "./providers/bank-transfer";
 import type { RechargeProvider, StartInput } from "./providers/provider";
 import { stripeProvider } from "./providers/stripe";
@@ -89,9 +90,25 @@ const rechargeEvent = (
   },
 });
 
+/** The notice that an order's money reached the balance (bank transfer confirmed or card paid). */
+const rechargeCreditedNotice = (row: RechargeRow, balanceAfterMicros: bigint): NewNotice => ({
+  tenantId: row.tenantId,
+  userId: row.createdBy,
+  type: "recharge_credited",
+  params: {
+    orderId: row.id,
+    reference: row.reference,
+    method: row.method,
+    currency: row.currency,
+    amountMicros: row.amountMicros.toString(),
+    balanceMicros: balanceAfterMicros.toString(),
+  },
+});
+
 /** Recharge orders: create with a provider, list, cancel; paid exactly once (webhook or operator). */
 export function rechargeService(db: Db, config: RechargeConfig) {
   const billing = billingService(db);
+  const notices = noticeService(db);
   const providers: Record<RechargeMethod, RechargeProvider> = {
     stripe: stripeProvider({
       secretKey: config.STRIPE_SECRET_KEY,
@@ -168,7 +185,12 @@ export function rechargeService(db: Db, config: RechargeConfig) {
         key: row.method === "stripe" ? "rechargeCard" : "rechargeBank",
         params: { reference: row.reference },
       },
-      alongside: (tx) => recordAudit(tx, rechargeEvent(row, "recharge.confirmed", actor, note)),
+      // Whoever placed the order is told in the credit's own transaction, so a replayed credit
+      // (webhook retry, second confirm) tells nobody twice.
+      alongside: async (tx, entry) => {
+        await recordAudit(tx, rechargeEvent(row, "recharge.confirmed", actor, note));
+        await notices.notify(rechargeCreditedNotice(row, entry.balanceAfterMicros), tx);
+      },
     });
     const now = new Date();
     const [updated] = await db
