@@ -5,6 +5,7 @@ import { Alert, App, Button, Card, Form, Input, Select, Space, Table, Typography
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DateRangeField } from "../../../shell/components/date-range-field";
 import { LoadMore } from "../../../shell/components/load-more";
 import { useNarrow } from "../../../shell/device/use-narrow";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
@@ -61,7 +62,6 @@ export function TransactionsCard({ tenantId }: { tenantId: string }) {
     }
   };
 
-  const half = narrow ? { width: "50%" } : undefined;
   const amountWidth = { width: narrow ? "100%" : 120 };
 
   return (
@@ -105,26 +105,7 @@ export function TransactionsCard({ tenantId }: { tenantId: string }) {
             optionFilterProp="label"
           />
         </Form.Item>
-        <Form.Item label={t("account:filters.dateRange")}>
-          <Space.Compact style={narrow ? { width: "100%" } : undefined}>
-            <Form.Item name="from" noStyle>
-              <Input
-                type="date"
-                aria-label={`${t("account:filters.dateRange")} 1`}
-                style={half}
-                data-testid="filter-from"
-              />
-            </Form.Item>
-            <Form.Item name="to" noStyle>
-              <Input
-                type="date"
-                aria-label={`${t("account:filters.dateRange")} 2`}
-                style={half}
-                data-testid="filter-to"
-              />
-            </Form.Item>
-          </Space.Compact>
-        </Form.Item>
+        <DateRangeField label={t("account:filters.dateRange")} testId="filter" />
         <Form.Item name="minAmount" label={t("account:filters.minAmount")} rules={[amountRule]}>
           <Input inputMode="decimal" style={amountWidth} data-testid="filter-min" />
         </Form.Item>

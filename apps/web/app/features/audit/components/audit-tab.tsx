@@ -1,7 +1,8 @@
 import { AUDIT_RESOURCES, type AuditEventView } from "@nc/contracts/audit";
-import { Alert, App, Button, Form, Input, Select, Space, Table, Tag, Typography } from "antd";
+import { Alert, App, Button, Form, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DateRangeField } from "../../../shell/components/date-range-field";
 import { LoadMore } from "../../../shell/components/load-more";
 import { useNarrow } from "../../../shell/device/use-narrow";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
@@ -32,7 +33,6 @@ export function AuditTab({ tenantId }: { tenantId: string }) {
   const exporter = useExportAudit(tenantId, locale);
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
   const wide = narrow ? { width: "100%" } : { minWidth: 220 };
-  const half = narrow ? { width: "50%" } : undefined;
 
   const download = async () => {
     try {
@@ -89,26 +89,7 @@ export function AuditTab({ tenantId }: { tenantId: string }) {
             options={AUDIT_RESOURCES.map((r) => ({ value: r, label: resourceLabel(r) }))}
           />
         </Form.Item>
-        <Form.Item label={t("tenant:audit.dates")}>
-          <Space.Compact style={narrow ? { width: "100%" } : undefined}>
-            <Form.Item name="from" noStyle>
-              <Input
-                type="date"
-                aria-label={`${t("tenant:audit.dates")} 1`}
-                style={half}
-                data-testid="audit-from"
-              />
-            </Form.Item>
-            <Form.Item name="to" noStyle>
-              <Input
-                type="date"
-                aria-label={`${t("tenant:audit.dates")} 2`}
-                style={half}
-                data-testid="audit-to"
-              />
-            </Form.Item>
-          </Space.Compact>
-        </Form.Item>
+        <DateRangeField label={t("tenant:audit.dates")} testId="audit" />
         <Space wrap>
           <Button type="primary" htmlType="submit" data-testid="audit-apply">
             {t("tenant:audit.apply")}
