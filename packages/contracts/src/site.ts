@@ -37,4 +37,10 @@ export interface PageContext {
   tenantCount: number;
   /** True when the server picked the user's only organisation because none was remembered. */
   tenantAutoSelected: boolean;
+  /**
+   * The HTTP status the dashboard API answers this visitor (their session, active organisation and
+   * host) for a GET of `path`, asked in-process: how a page's loader learns that the record its URL
+   * names does not exist for them (docs/architecture.md, dashboard pages).
+   */
+  apiStatus(path: string): Promise<number>;
 }

@@ -1,5 +1,6 @@
 import { LOCALE_COOKIE } from "@nc/contracts/locales";
 import { COLOR_MODE_COOKIE, COLOR_MODES, type ColorMode, type PageContext } from "@nc/contracts/site";
+import { TENANT_HEADER } from "@nc/contracts/tenancy";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { resolveRequestContext } from "../../http/context";
 import { publicUrlFor } from "../../http/public-url";
@@ -30,5 +31,36 @@ export async function pageContext(app: FastifyInstance, request: FastifyRequest)
     themeEditorEnabled: app.services.config.THEME_EDITOR_ENABLED,
     publicUrl: publicUrlFor(app, request),
     nonce: newNonce(),
+    apiStatus: async (path) => {
+      const tenantId = active.tenant?.tenant.id;
+      const answer = await app.inject({
+        method: "GET",
+        url: path,
+        headers: {
+          ...forwarded(request),
+          ...(tenantId ? { [TENANT_HEADER]: tenantId } : {}),
+        },
+        remoteAddress: request.ip,
+      });
+      return answer.statusCode;
+    },
   };
 }
+
+/** What the API reads of a page request to know who asks and through which brand. */
+const FORWARDED = [
+  "cookie",
+  "host",
+  "user-agent",
+  "accept-language",
+  "x-forwarded-for",
+  "x-forwarded-proto",
+  "x-forwarded-host",
+];
+const forwarded = (request: FastifyRequest): Record<string, string> =>
+  Object.fromEntries(
+    FORWARDED.flatMap((name) => {
+      const value = request.headers[name];
+      return typeof value === "string" ? [[name, value]] : [];
+    }),
+  );

@@ -21,8 +21,17 @@ import { errorText } from "../../shell/forms/api-error-feedback";
 import { ApiError } from "../../shell/http/api-error";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
+import { requireRecord } from "../../shell/record-page.server";
+import type { Route } from "./+types/history-job";
 
 export const meta = pageMeta("history:job.title");
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  // Partner staff open a customer's job with ?scope=partner; the job is looked up the same way.
+  const scope = new URL(request.url).searchParams.get("scope") === "partner" ? "?scope=partner" : "";
+  await requireRecord(request, context, params.id, (id) => `/api/tenant/job/s/${id}${scope}`);
+  return null;
+}
 
 /** history/:id: one job's (or single check's) progress, summary charts, results and downloads. */
 export default function HistoryJobPage() {

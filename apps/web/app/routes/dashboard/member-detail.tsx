@@ -15,8 +15,15 @@ import { useTenantDate } from "../../features/tenant/use-tenant-date";
 import { errorText, showApiError } from "../../shell/forms/api-error-feedback";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
+import { requireRecord } from "../../shell/record-page.server";
+import type { Route } from "./+types/member-detail";
 
 export const meta = pageMeta("members:detail.title");
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireRecord(request, context, params.id, (id) => `/api/tenant/tenant_user/s/${id}`);
+  return null;
+}
 
 /** member/{id}: one member, with role change and removal. */
 export default function MemberDetailPage() {

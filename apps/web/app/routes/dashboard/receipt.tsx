@@ -10,8 +10,15 @@ import { useTenantDate } from "../../features/tenant/use-tenant-date";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
+import { requireRecord } from "../../shell/record-page.server";
+import type { Route } from "./+types/receipt";
 
 export const meta = pageMeta("recharge:receipt.title");
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireRecord(request, context, params.id, (id) => `/api/tenant/recharge/s/${id}/receipt`);
+  return null;
+}
 
 const PRINT_CSS = `@media print {
   .ant-layout-sider, .ant-layout-header, .nc-skip-link, .nc-no-print { display: none !important; }

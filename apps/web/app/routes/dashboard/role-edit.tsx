@@ -10,8 +10,16 @@ import { errorText, showApiError } from "../../shell/forms/api-error-feedback";
 import { zodRule } from "../../shell/forms/zod-rule";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
+import { requireRecord } from "../../shell/record-page.server";
+import type { Route } from "./+types/role-edit";
 
 export const meta = pageMeta("tenant:roles.editTitle");
+
+/** role/add has no id to check; role/:id names a role that must exist. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if ("id" in params) await requireRecord(request, context, params.id, (id) => `/api/tenant/role/s/${id}`);
+  return null;
+}
 
 interface RoleForm {
   name: string;
