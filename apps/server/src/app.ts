@@ -28,6 +28,7 @@ import { userRoutes } from "./features/user/routes";
 import { registerWeb, type WebMode } from "./features/web/web-handler";
 import { webhookRoutes } from "./features/webhook/routes";
 import { AppError } from "./http/app-error";
+import { registerCompression } from "./http/compression";
 import { registerRequestContext } from "./http/context";
 import { registerCrossSiteCheck } from "./http/cross-site";
 import { registerErrorHandling, sendFrameworkError } from "./http/error-handler";
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onClose", () => services.close());
 
   await app.register(fastifyCookie);
+  registerCompression(app);
   registerErrorHandling(app);
   // Before any route's schema: text PostgreSQL cannot store is the field's error, not a 500.
   registerWellFormedText(app);

@@ -42,6 +42,10 @@ export async function registerWeb(app: FastifyInstance, mode: WebMode): Promise<
       root: join(WEB_ROOT, "build/client"),
       wildcard: false,
       index: false,
+      // The web build writes a .br and a .gz copy next to each script and style
+      // (apps/web/scripts/precompress.mjs): the one the caller's Accept-Encoding takes is sent as
+      // it is, with Content-Encoding and Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, path) {
         // File names under assets/ carry a content hash, so they never change.
         res.header(
