@@ -10,7 +10,7 @@
  *
  * Prints look-ups per second (steady state: 10 % to 90 % of the job; and the whole job), the
  * physical limit (provider concurrency ÷ mean latency) and the ratio to it, peak RSS and heap
- * (sampled every 200 ms), and whether every number was charged exactly once; then "met"/"NOT met"
+ * (sampled every 200 ms), the CPU time per call, and whether every number was charged exactly once; then "met"/"NOT met"
  * against the goal: ≥ 80 % of the limit, and RSS at 90 % of the job at most 10 % above RSS at 10 %.
  *
  * Run: npx tsx bench/lookup-job.ts [numbers=100000] [concurrency=50]
@@ -184,6 +184,7 @@ async function main() {
   );
 
   const samples: Sample[] = [];
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const sample = () => {
     const memory = process.memoryUsage();
@@ -207,6 +208,8 @@ async function main() {
   clearInterval(sampler);
   clearInterval(progress);
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const loadAfter = loadavg();
 
   // Money: every number charged exactly once, failed ones not at all.
@@ -260,6 +263,17 @@ async function main() {
   const at = (share: number) => samples.find((s) => s.answered >= NUMBERS * share) ?? samples.at(-1)!;
   const s10 = at(0.1);
   const s90 = at(0.9);
+  // RSS "at" a point of the job: the median of the samples within 5 % of it (one sample is at the
+  // mercy of where the garbage collector happens to be).
+  const rssAround = (share: number) => {
+    const near = samples
+      .filter((s) => Math.abs(s.answered / NUMBERS - share) <= 0.05)
+      .map((s) => s.rss)
+      .sort((a, b) => a - b);
+    return near[Math.floor(near.length / 2)] ?? at(share).rss;
+  };
+  const rss10 = rssAround(0.1);
+  const rss90 = rssAround(0.9);
   const steady = (s90.answered - s10.answered) / Math.max(s90.seconds - s10.seconds, 0.001);
   const whole = done / seconds;
   const meanMs = fake.drawnMs / Math.max(fake.calls, 1);
@@ -267,7 +281,7 @@ async function main() {
   const calls = fake.calls / seconds;
   const peakRss = Math.max(...samples.map((s) => s.rss));
   const peakHeap = Math.max(...samples.map((s) => s.heap));
-  const rssGrowth = s90.rss / s10.rss - 1;
+  const rssGrowth = rss90 / rss10 - 1;
 
   console.log("");
   console.log(
@@ -288,8 +302,13 @@ async function main() {
     `provider calls, whole job         ${perSecond(calls)}  = ${((calls / limit) * 100).toFixed(1)} % of the limit`,
   );
   console.log(
-    `memory: peak RSS ${mb(peakRss)}, peak heap ${mb(peakHeap)}; RSS at 10 % ${mb(s10.rss)}, at 90 % ${mb(s90.rss)} ` +
-      `(${rssGrowth >= 0 ? "+" : ""}${(rssGrowth * 100).toFixed(1)} %); heap at 10 % ${mb(s10.heap)}, at 90 % ${mb(s90.heap)}`,
+    `memory: peak RSS ${mb(peakRss)}, peak heap ${mb(peakHeap)}; RSS around 10 % ${mb(rss10)}, around 90 % ${mb(rss90)} ` +
+      `(median of the samples within 5 %: ${rssGrowth >= 0 ? "+" : ""}${(rssGrowth * 100).toFixed(1)} %)`,
+  );
+  console.log(
+    `CPU of this process (worker, PGlite when embedded, fake provider): ${cpuSeconds.toFixed(1)} s, ` +
+      `${((cpuSeconds / fake.calls) * 1e6).toFixed(0)} µs per provider call; one free core would allow ` +
+      `${perSecond(fake.calls / cpuSeconds)} calls`,
   );
   console.log(`load average after ${loadAfter.map((l) => l.toFixed(2)).join(" ")}`);
   for (const [check, ok] of Object.entries(money)) console.log(`  ${ok ? "ok  " : "FAIL"} ${check}`);

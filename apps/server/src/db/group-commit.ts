@@ -14,11 +14,20 @@ export interface GroupCommit<I, O> {
 
 export function groupCommit<I, O>(
   flush: (items: I[]) => Promise<(O | Error)[]>,
-  options: { maxBatch: number },
+  options: {
+    maxBatch: number;
+    /**
+     * Start a batch only once the current turn of the event loop is over, so the items submitted
+     * in one turn (the answers of many timers that fired together) go in one batch rather than the
+     * first alone; no timer, so at most a turn's delay.
+     */
+    gather?: boolean;
+  },
 ): GroupCommit<I, O> {
   type Waiting = { item: I; resolve: (value: O) => void; reject: (error: unknown) => void };
   let queue: Waiting[] = [];
   let running: Promise<void> | null = null;
+  let gathering = false;
 
   async function drain(): Promise<void> {
     while (queue.length > 0) {
@@ -49,7 +58,13 @@ export function groupCommit<I, O>(
     submit(item: I): Promise<O> {
       return new Promise<O>((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        if (!running) start();
+        if (running || gathering) return;
+        if (!options.gather) return start();
+        gathering = true;
+        setImmediate(() => {
+          gathering = false;
+          if (!running) start();
+        });
       });
     },
   };
