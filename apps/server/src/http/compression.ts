@@ -66,7 +66,7 @@ function chosenEncoding(request: FastifyRequest, reply: FastifyReply, payload: u
 }
 
 /** Adds Accept-Encoding to Vary, keeping what the answer already varies on. */
-export function varyOnAcceptEncoding(reply: FastifyReply) {
+function varyOnAcceptEncoding(reply: FastifyReply) {
   const current = String(reply.getHeader("vary") ?? "");
   if (current === "*" || /(^|,)\s*accept-encoding\s*(,|$)/i.test(current)) return;
   reply.header("vary", current ? `${current}, Accept-Encoding` : "Accept-Encoding");
