@@ -265,15 +265,15 @@ async function main() {
   const s90 = at(0.9);
   // RSS "at" a point of the job: the median of the samples within 5 % of it (one sample is at the
   // mercy of where the garbage collector happens to be).
-  const rssAround = (share: number) => {
+  const around = (share: number, of: "rss" | "heap") => {
     const near = samples
       .filter((s) => Math.abs(s.answered / NUMBERS - share) <= 0.05)
-      .map((s) => s.rss)
+      .map((s) => s[of])
       .sort((a, b) => a - b);
-    return near[Math.floor(near.length / 2)] ?? at(share).rss;
+    return near[Math.floor(near.length / 2)] ?? at(share)[of];
   };
-  const rss10 = rssAround(0.1);
-  const rss90 = rssAround(0.9);
+  const rss10 = around(0.1, "rss");
+  const rss90 = around(0.9, "rss");
   const steady = (s90.answered - s10.answered) / Math.max(s90.seconds - s10.seconds, 0.001);
   const whole = done / seconds;
   const meanMs = fake.drawnMs / Math.max(fake.calls, 1);
@@ -303,7 +303,8 @@ async function main() {
   );
   console.log(
     `memory: peak RSS ${mb(peakRss)}, peak heap ${mb(peakHeap)}; RSS around 10 % ${mb(rss10)}, around 90 % ${mb(rss90)} ` +
-      `(median of the samples within 5 %: ${rssGrowth >= 0 ? "+" : ""}${(rssGrowth * 100).toFixed(1)} %)`,
+      `(median of the samples within 5 %: ${rssGrowth >= 0 ? "+" : ""}${(rssGrowth * 100).toFixed(1)} %); ` +
+      `heap used around 10 % ${mb(around(0.1, "heap"))}, around 90 % ${mb(around(0.9, "heap"))}`,
   );
   console.log(
     `CPU of this process (worker, PGlite when embedded, fake provider): ${cpuSeconds.toFixed(1)} s, ` +

@@ -207,6 +207,8 @@ export function jobWorker(
   }
 
   let stopping = false;
+  /** Enough rounds to fill the lanes, and a few whose last items (a retried look-up) are still out. */
+  const maxRoundsInFlight = Math.ceil(options.concurrency / options.batch) + 3;
   /**
    * Rounds until nothing is left to claim (or `maxRounds`, or the worker stops), each claimed once
    * the last one's items all have lanes. Answers how many items it handled; a round that fails
@@ -219,13 +221,18 @@ export function jobWorker(
     for (let round = 0; round < maxRounds && !stopping && errors.length === 0; round++) {
       // PGlite answers in microtasks: a real pause keeps a busy worker from starving requests.
       await new Promise((resolve) => setImmediate(resolve));
+      // Rounds checked faster than they are written (a job's chunks are written one at a time) would
+      // otherwise pile up their results in memory, and their leases run out.
+      while (inFlight.size >= maxRoundsInFlight) await Promise.race(inFlight);
       const next = await startRound().catch((error: unknown) => {
         errors.push(error);
         return null;
       });
       if (!next) break;
       if (next.claimed === 0) {
-        if (inFlight.size === 0) break;
+        // Nothing claimed; the round still released holds a dead worker left open.
+        await next.done.catch((error: unknown) => void errors.push(error));
+        if (inFlight.size === 0 || errors.length > 0) break;
         // A round in flight may put items back in the queue (a failed attempt): look again after it.
         await Promise.race(inFlight);
         continue;
