@@ -119,7 +119,18 @@ describe("webhooks in the browser", () => {
     ] as const) {
       await page.getByTestId("webhook-edit").click();
       await expect(page.getByTestId("webhook-url").inputValue()).resolves.toBe(`${receiver.origin}/hooks`);
-      await page.getByTestId("webhook-enabled").setChecked(tick);
+      // The dialog opens with an animation; under load the first click can land before it
+      // settles, so the box is ticked until it shows the wanted state.
+      const box = page.getByTestId("webhook-enabled");
+      await expect
+        .poll(
+          async () => {
+            await box.setChecked(tick, { timeout: 2_000 }).catch(() => undefined);
+            return box.isChecked();
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(tick);
       await page.locator("#webhook-form-submit").click();
       await expect.poll(state, { timeout: 10_000 }).toBe(shown);
     }
