@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  customType,
   index,
   integer,
   json,
@@ -48,6 +49,11 @@ export const detectionJobs = pgTable(
     fileColumn: integer("file_column"),
     fileHeader: integer("file_header"),
     sandbox: integer("sandbox").notNull().default(0),
+    /**
+     * The uploaded file's own columns, when the organisation keeps them: how many there are and
+     * row 1's names when it was a header (docs/architecture.md, "The customer's own columns").
+     */
+    fileColumns: jsonb("file_columns").$type<{ width: number; header: string[] | null }>(),
     error: text("error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
@@ -102,6 +108,26 @@ export const detectionItems = pgTable(
     // rows, so the bulk write of millions of items pays nothing for it.
     index("detection_items_single_e164_idx").on(t.e164).where(sql`seq = 0 and e164 is not null`),
   ],
+);
+
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => "bytea" });
+
+/**
+ * The other cells of an uploaded file's rows (all but the number), for the results file: the rows
+ * of one written batch of items as a brotli-compressed JSON array of [seq, ...cells], so a million
+ * rows are a few hundred small rows here (docs/performance.md, "The customer's own columns").
+ */
+export const detectionItemColumns = pgTable(
+  "detection_item_columns",
+  {
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => detectionJobs.id, { onDelete: "cascade" }),
+    firstSeq: integer("first_seq").notNull(),
+    lastSeq: integer("last_seq").notNull(),
+    cells: bytea("cells").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.firstSeq] })],
 );
 
 /**

@@ -25,6 +25,8 @@ export const tenants = pgTable(
     timezoneCode: text("timezone_code").notNull().default("UTC"),
     /** active, suspended, removed; pending_deletion, purging, deleted (docs/security.md, privacy). */
     status: text("status").notNull().default("active"),
+    /** Uploads keep the file's other columns for the results file (privacy policy; off: only the number). */
+    keepFileColumns: boolean("keep_file_columns").notNull().default(true),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Who asked for the deletion and when; the data goes at purge_after unless an owner restores it. */
