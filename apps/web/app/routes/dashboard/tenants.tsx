@@ -1,6 +1,7 @@
 import { CheckCircleFilled, RightOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, List, Space, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { PurgeDate } from "../../features/privacy/components/purge-date";
 import { RestoreTenantButton } from "../../features/privacy/components/restore-tenant-button";
 import { roleName } from "../../features/role/role-name";
@@ -9,6 +10,7 @@ import { CreateTenantButton } from "../../features/tenant/components/create-tena
 import { useSwitchTenant } from "../../features/tenant/use-switch-tenant";
 import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { errorText } from "../../shell/forms/api-error-feedback";
+import type { TenantLossState } from "../../shell/http/client-hooks-bridge";
 import { pageMeta } from "../../shell/page-meta";
 
 export const meta = pageMeta("tenant:select.title");
@@ -22,12 +24,17 @@ export default function TenantsPage() {
   const tenants = useTenants();
   const { tenant: active } = useTenantAccess();
   const switchTenant = useSwitchTenant();
+  // Brought here because a call found the organisation gone, suspended or no longer ours.
+  const lost = (useLocation().state as TenantLossState | null)?.tenantLost;
   return (
     <Card style={{ width: "100%", maxWidth: 640 }}>
       <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
         {t("tenant:select.title")}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t("tenant:select.subtitle")}</Typography.Paragraph>
+      {lost && (
+        <Alert type="warning" showIcon title={lost} style={{ marginBottom: 16 }} data-testid="tenant-lost" />
+      )}
       {tenants.isError && <Alert type="error" showIcon message={errorText(tenants.error, t)} />}
       <List
         loading={tenants.isPending}

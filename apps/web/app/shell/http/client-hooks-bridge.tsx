@@ -6,10 +6,15 @@ import { useLocale } from "../i18n/use-locale";
 import type { RootData } from "../root-data";
 import { setClientHooks } from "./client";
 
+/** Navigation state of tenant selection after a call found the organisation unusable. */
+export interface TenantLossState {
+  tenantLost: string;
+}
+
 /**
- * Connects the HTTP client to the router: a dead session refreshes the session state and goes to
- * sign-in (replacing history); a tenant error forgets the organisation and goes to tenant selection
- * (spec section 8). Also remembers an organisation the server picked because it was the only one.
+ * Connects the HTTP client to the router: a dead session refreshes the session state and, unless the
+ * call ignores auth errors, goes to sign-in with the way back (replacing history); a tenant error
+ * forgets the organisation and goes to tenant selection, saying why (spec section 8). Also remembers an organisation the server picked because it was the only one.
  */
 export function ClientHooksBridge() {
   const navigate = useNavigate();
@@ -29,18 +34,24 @@ export function ClientHooksBridge() {
     setClientHooks({
       locale: () => locale,
       tenantId: () => tenantId,
+      refreshSession() {
+        void revalidator.revalidate();
+      },
       onAuthError() {
         queryClient.clear();
-        void revalidator.revalidate();
         if (!location.pathname.includes("/login")) {
           const back = encodeURIComponent(location.pathname + location.search);
           navigate(`${to("/login")}?redirect=${back}`, { replace: true });
         }
       },
-      onTenantError() {
+      onTenantError(_code, message) {
         if (userId) clearActiveTenant(userId);
         queryClient.clear();
-        navigate(to("/dashboard/tenants"), { replace: true });
+        // The selection page says why the person was brought there (the server's words).
+        const state: TenantLossState = { tenantLost: message };
+        navigate(to("/dashboard/tenants"), { replace: true, state });
+        // The root data still names the lost organisation: read it again without the cookie.
+        void revalidator.revalidate();
       },
     });
   }, [locale, to, navigate, location, queryClient, revalidator, tenantId, userId]);

@@ -9,11 +9,21 @@ export interface ClientHooks {
   locale(): string;
   /** The active organisation, sent as x-tenant-id on every call. */
   tenantId(): string | null;
+  /** The session is gone: load the signed-in state again. Runs on every 401/40099. */
+  refreshSession(): void;
+  /** ...and, unless the call ignores auth errors: forget the tenant state and go to sign-in. */
   onAuthError(): void;
-  onTenantError(): void;
+  /** 40035-40038, 40081: the organisation cannot be used; `message` is the server's reason. */
+  onTenantError(code: number, message: string): void;
 }
 
-let hooks: ClientHooks = { locale: () => "en", tenantId: () => null, onAuthError() {}, onTenantError() {} };
+let hooks: ClientHooks = {
+  locale: () => "en",
+  tenantId: () => null,
+  refreshSession() {},
+  onAuthError() {},
+  onTenantError() {},
+};
 export function setClientHooks(next: ClientHooks) {
   hooks = next;
 }
@@ -24,7 +34,10 @@ export interface CallOptions {
   query?: Record<string, string | number | undefined>;
   /** Skip all error handling: the envelope comes back as it is. */
   ignoreError?: boolean;
-  /** Do not sign the user out on 401/40099 (e.g. the session probe itself). */
+  /**
+   * On 401/40099 only refresh the session: no sign-in page, the tenant state stays (e.g. signing
+   * out, where the session being gone already is the wanted outcome).
+   */
   ignoreAuthError?: boolean;
   signal?: AbortSignal;
 }
@@ -76,9 +89,12 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
     return envelope.data;
   }
   if (status === 401 || envelope.code === SESSION_INVALID_CODE) {
+    // Spec section 8: the session is refreshed either way; ignoring auth errors only spares the
+    // redirect to sign-in and the loss of the tenant state.
+    hooks.refreshSession();
     if (!options.ignoreAuthError) hooks.onAuthError();
   } else if (status >= 200 && status < 300 && TENANT_SELECTION_CODES.includes(envelope.code)) {
-    hooks.onTenantError();
+    hooks.onTenantError(envelope.code, envelope.msg);
   }
   if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.msg, envelope.data, status);
   return envelope.data;
