@@ -1,7 +1,7 @@
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../src/http/app-error";
+import { AppError } from "../src/core/app-error";
 import { fundedTenant, system } from "./helpers/billing";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 

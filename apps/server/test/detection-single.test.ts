@@ -105,6 +105,9 @@ describe("single number check", () => {
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ seq: 0, e164: FIXED, status: "done", costMicros: price("basic") });
     expect(items[0]!.result).toEqual(view.result);
+    // The history names a single check by its number, not "1 number".
+    const history = expectOk<DetectionHistoryPage>(await as("GET", "/api/tenant/detection/history"));
+    expect(history.items[0]).toMatchObject({ id: view.jobId, kind: "single", number: FIXED, fileName: null });
 
     const ledger = await ledgerOf(tenantId, TRADE_TYPES.checkBasic);
     expect(ledger).toHaveLength(1);
@@ -444,6 +447,6 @@ describe("single number check", () => {
       "invalid_format",
     );
     expectFieldError(await as("GET", "/api/tenant/detection/history?limit=0"), "limit", "out_of_range");
-    expectError(await as("GET", "/api/tenant/detection/history?cursor=garbage"), 400, 40014);
+    expectFieldError(await as("GET", "/api/tenant/detection/history?cursor=garbage"), "cursor", "invalid");
   });
 });

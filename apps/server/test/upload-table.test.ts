@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { AppError } from "../src/core/app-error";
 import { type OpenedTable, openTable } from "../src/features/upload/open-table";
-import { AppError } from "../src/http/app-error";
 import { zip } from "./helpers/zip";
 
 const MB = 1024 * 1024;

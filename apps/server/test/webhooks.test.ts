@@ -232,7 +232,11 @@ describe("webhook endpoints (dashboard)", () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual([...sent].reverse());
-    expectError(await api("GET", `/api/tenant/webhook/s/${id}/deliveries?cursor=bogus`), 400, 40014);
+    expectFieldError(
+      await api("GET", `/api/tenant/webhook/s/${id}/deliveries?cursor=bogus`),
+      "cursor",
+      "invalid",
+    );
 
     const first = expectOk<WebhookDeliveryPage>(
       await api("GET", `/api/tenant/webhook/s/${id}/deliveries`),

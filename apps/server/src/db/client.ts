@@ -1,12 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Db } from "../core/db";
 import { MIGRATIONS_DIR } from "../paths";
 import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from "./change-feed";
 import { acquireDataDirLock } from "./data-dir-lock";
 import * as schema from "./schema/index";
-
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;

@@ -1,8 +1,15 @@
-import type { SQL } from "drizzle-orm";
-import type { Db } from "./client";
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../core/db";
 
 /** Runs raw SQL and returns its rows; both drivers answer with { rows }. */
 export async function queryRows<T>(db: Pick<Db, "execute">, statement: SQL): Promise<T[]> {
   const result = (await db.execute(statement)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * A timestamp column as exact UTC text with microseconds ("2026-01-02T03:04:05.123456Z"): keyset
+ * cursors (core/cursor) compare on it, so it must not lose the precision JavaScript dates drop.
+ */
+export const exactUtc = (column: string): SQL =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../core/app-error";
 import { type ResolvedSession, SESSION_COOKIE } from "../features/auth/session-service";
 import type { PartnerRow } from "../features/partner/partner-repo";
 import type { Services } from "../services";
-import { AppError } from "./app-error";
 import { servedOverHttps } from "./public-url";
 
 declare module "fastify" {

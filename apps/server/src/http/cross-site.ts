@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AppError } from "./app-error";
+import { AppError } from "../core/app-error";
 import { parseHost } from "./host";
 import { servedOverHttps } from "./public-url";
 

@@ -2,8 +2,8 @@ import { ERRORS, type ErrorKey } from "@nc/contracts/errors";
 import { fieldIssue } from "@nc/contracts/validation";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../core/app-error";
 import { translate } from "../i18n/translate";
-import { AppError } from "./app-error";
 import { requestLocale } from "./locale";
 
 function send(reply: FastifyReply, request: FastifyRequest, key: ErrorKey, data: unknown, params = {}) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { AppError } from "./app-error";
+import { AppError } from "../core/app-error";
 
 export interface ParsedHost {
   /** Lower case, without the brackets of an IPv6 literal or a trailing dot. */

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { enforceLimits, MINUTE } from "../features/rate-limit/limiter";
+import { MINUTE_MS } from "../core/time";
+import { enforceLimits } from "../features/rate-limit/limiter";
 
 /** A per-address ceiling on every public call, under the finer limits of each route. */
 export function publicCallLimit(app: FastifyInstance, perMinute = 120) {
   app.addHook("preHandler", async (request) => {
     await enforceLimits(app.services.rateStore, [
-      { key: `pub:ip:${request.ip}`, max: perMinute, windowMs: MINUTE },
+      { key: `pub:ip:${request.ip}`, max: perMinute, windowMs: MINUTE_MS },
     ]);
   });
 }

@@ -2,8 +2,8 @@ import { hasAnyPermission } from "@nc/contracts/permissions";
 import { TENANT_PENDING_DELETION } from "@nc/contracts/privacy";
 import { TENANT_HEADER } from "@nc/contracts/tenancy";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../core/app-error";
 import { loadTenantContext, type TenantContext } from "../features/tenant/tenant-context-repo";
-import { AppError } from "./app-error";
 import { requireSession } from "./context";
 
 declare module "fastify" {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { fieldError } from "./app-error";
+import { fieldError } from "../core/app-error";
 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

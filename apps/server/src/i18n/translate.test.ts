@@ -1,6 +1,7 @@
 import { formatMoney } from "@nc/contracts/money";
 import { describe, expect, it } from "vitest";
-import { moneyParam, translate } from "./translate";
+import { moneyParam } from "../core/money";
+import { translate } from "./translate";
 
 describe("translate", () => {
   it("writes a money parameter in the reader's language", () => {

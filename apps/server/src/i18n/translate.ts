@@ -12,6 +12,7 @@ import zhErrors from "@nc/contracts/locales/zh-Hans/errors.json";
 import zhServices from "@nc/contracts/locales/zh-Hans/services.json";
 import zhValidation from "@nc/contracts/locales/zh-Hans/validation.json";
 import { formatMoney } from "@nc/contracts/money";
+import { isMoneyParam } from "../core/money";
 import enAudit from "./locales/en/audit.json";
 import enEmails from "./locales/en/emails.json";
 import enExports from "./locales/en/exports.json";
@@ -88,20 +89,6 @@ function lookup(locale: Locale, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
-/** An amount in a message, written in the reader's language when the message is (see translate). */
-export interface MoneyParam {
-  micros: string;
-  currency: string;
-}
-
-export const moneyParam = (micros: bigint, currency: string): MoneyParam => ({
-  micros: micros.toString(),
-  currency,
-});
-
-const isMoney = (value: unknown): value is MoneyParam =>
-  typeof value === "object" && value !== null && "micros" in value && "currency" in value;
-
 /**
  * Server-side translation with i18next-style "{{name}}" interpolation and English fallback. A
  * money parameter (moneyParam) is formatted for the locale: US$1.50 in English, 1,50 US$ in Spanish.
@@ -113,7 +100,7 @@ export function translate(locale: Locale, key: string, params: Record<string, un
 
 /** One parameter as a message shows it: money in the locale's way, anything else as text. */
 export function formatParam(value: unknown, locale: Locale): string {
-  if (isMoney(value)) return formatMoney(value.micros, value.currency, locale);
+  if (isMoneyParam(value)) return formatMoney(value.micros, value.currency, locale);
   return String(value ?? "");
 }
 

@@ -1,7 +1,8 @@
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { queryRows } from "../../db/query";
+import type { Cursor } from "../../core/cursor";
+import type { Db } from "../../core/db";
+import { exactUtc, queryRows } from "../../db/query";
 
 /** Trade types that consume the balance (checks and bulk work); refunds (10) give some back. */
 export const SPENDING_TYPES: readonly number[] = [
@@ -25,7 +26,7 @@ const SPENDING_SUM = sql.raw(
  * created_at as an exact UTC text with microseconds: the keyset cursor must not lose precision.
  * Its output name shadows the column in ORDER BY, so sorts name the table's column explicitly.
  */
-const EXACT_TS = sql.raw(`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
+const EXACT_TS = exactUtc("created_at");
 
 export interface LedgerFilter {
   tradeTypes?: number[];
@@ -36,11 +37,6 @@ export interface LedgerFilter {
   minMicros?: bigint;
   maxMicros?: bigint;
   timeZone: string;
-}
-
-export interface Cursor {
-  createdAt: string;
-  id: string;
 }
 
 export interface LedgerListRow {

@@ -7,13 +7,14 @@ import type {
 } from "@nc/contracts/account";
 import type { Locale } from "@nc/contracts/locales";
 import { parseAmountToMicros } from "@nc/contracts/money";
-import type { Db } from "../../db/client";
-import { AppError } from "../../http/app-error";
-import { moneyParam } from "../../i18n/translate";
+import { AppError } from "../../core/app-error";
+import { keysetPage, optionalCursor } from "../../core/cursor";
+import type { Db } from "../../core/db";
+import { moneyParam } from "../../core/money";
 import type { AuditMeta, AuditService } from "../audit/audit-service";
 import { billingService } from "../billing/billing-service";
 import { noteText } from "../billing/ledger-note";
-import { accountRepo, type Cursor, type LedgerFilter, type LedgerListRow } from "./account-repo";
+import { accountRepo, type LedgerFilter, type LedgerListRow } from "./account-repo";
 
 export interface FilterInput {
   tradeType?: number[];
@@ -31,35 +32,6 @@ export const toFilter = (input: FilterInput, timeZone: string): LedgerFilter => 
   maxMicros: input.maxAmount === undefined ? undefined : (parseAmountToMicros(input.maxAmount) ?? undefined),
   timeZone,
 });
-
-/** The cursor is opaque to clients: base64url of the last row's exact time and id. */
-export const encodeCursor = (c: Cursor) => Buffer.from(`${c.createdAt}|${c.id}`).toString("base64url");
-
-const CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z\|[0-9a-f-]{36}$/i;
-export function decodeCursor(text: string): Cursor {
-  const raw = Buffer.from(text, "base64url").toString();
-  if (!CURSOR.test(raw)) throw new AppError("badRequest");
-  const [createdAt, id] = raw.split("|") as [string, string];
-  return { createdAt, id };
-}
-
-/**
- * One page from `limit + 1` rows read newest first: the extra row only tells that more follow,
- * and the cursor points after the last row shown.
- */
-export function keysetPage<R extends { created_at: string; id: string }, V>(
-  rows: R[],
-  limit: number,
-  view: (row: R) => V,
-): { data: V[]; nextCursor: string | null } {
-  const more = rows.length > limit;
-  const page = more ? rows.slice(0, limit) : rows;
-  const last = page.at(-1);
-  return {
-    data: page.map(view),
-    nextCursor: more && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
-  };
-}
 
 export const toTransaction = (row: LedgerListRow, locale: Locale): Transaction => ({
   id: row.id,
@@ -113,7 +85,7 @@ export function accountService(db: Db, audit: Pick<AuditService, "record">) {
       locale: Locale,
     ): Promise<TransactionPage> {
       const { currency } = await account(tenantId);
-      const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+      const cursor = optionalCursor(query.cursor);
       const rows = await repo.page(tenantId, toFilter(query, timeZone), query.limit + 1, cursor);
       return { ...keysetPage(rows, query.limit, (row) => toTransaction(row, locale)), currency };
     },

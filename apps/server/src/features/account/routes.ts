@@ -7,8 +7,8 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ok } from "../../core/envelope";
 import { auditMeta } from "../../http/audit-meta";
-import { ok } from "../../http/envelope";
 import { requestLocale } from "../../http/locale";
 import { requireTenant } from "../../http/tenant-context";
 import { csvStream, xlsxStream } from "./account-export";

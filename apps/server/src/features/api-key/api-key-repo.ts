@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../core/db";
 import { queryRows } from "../../db/query";
-import type { Tx } from "../billing/billing-repo";
 
 export interface ApiKeyRow {
   id: string;

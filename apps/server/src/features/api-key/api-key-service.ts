@@ -8,9 +8,9 @@ import {
 } from "@nc/contracts/api-keys";
 import { hasAnyPermission } from "@nc/contracts/permissions";
 import { v7 as uuidv7 } from "uuid";
+import { AppError } from "../../core/app-error";
+import type { Db } from "../../core/db";
 import type { ChangeCache } from "../../db/change-cache";
-import type { Db } from "../../db/client";
-import { AppError } from "../../http/app-error";
 import type { AuditMeta, AuditService } from "../audit/audit-service";
 import { sameDigest } from "../auth/tokens";
 import { ipAllowed, keyHint, newKey, parseIpRange, parseKey } from "./api-key-format";

@@ -3,8 +3,8 @@ import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ok } from "../../core/envelope";
 import { auditMeta } from "../../http/audit-meta";
-import { ok } from "../../http/envelope";
 import { requireTenant } from "../../http/tenant-context";
 import { apiKeyService, KEY_CREATE_PERMISSIONS } from "./api-key-service";
 

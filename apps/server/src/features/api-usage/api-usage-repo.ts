@@ -1,6 +1,6 @@
 import { addDays, monthStartOf } from "@nc/contracts/api-usage";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import { queryRows } from "../../db/query";
 
 /** Which rollup rows a read covers: a period of days (both inclusive) and optional filters. */

@@ -11,8 +11,8 @@ import {
   type UsageCounts,
 } from "@nc/contracts/api-usage";
 import type { Locale } from "@nc/contracts/locales";
-import type { Db } from "../../db/client";
-import { AppError, fieldError } from "../../http/app-error";
+import { AppError, fieldError } from "../../core/app-error";
+import type { Db } from "../../core/db";
 import { billingService } from "../billing/billing-service";
 import { LATENCY_SLOTS, percentile } from "../metering/latency-buckets";
 import { usageCsv } from "./api-usage-export";

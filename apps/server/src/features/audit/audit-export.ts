@@ -1,7 +1,7 @@
 import type { Locale } from "@nc/contracts/locales";
+import type { Cursor } from "../../core/cursor";
 import { type ColumnKey, columnHeaders } from "../../export/export-headers";
 import { csvStream as tableCsv } from "../../export/table-export";
-import type { Cursor } from "../account/account-repo";
 import type { AuditFilter, AuditRepo } from "./audit-repo";
 import { describe } from "./audit-service";
 

@@ -1,9 +1,9 @@
 import type { AuditAction, AuditActorType } from "@nc/contracts/audit";
 import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "../../db/client";
+import type { Cursor } from "../../core/cursor";
+import type { Db } from "../../core/db";
 import { queryRows } from "../../db/query";
-import type { Cursor } from "../account/account-repo";
 
 /** Anything that runs SQL: the pool, or the transaction of the change being recorded. */
 export type Runner = Pick<Db, "execute">;

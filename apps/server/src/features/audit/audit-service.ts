@@ -1,9 +1,10 @@
 import { userInfo } from "node:os";
 import type { AuditAction, AuditActorType, AuditEventView, AuditPage } from "@nc/contracts/audit";
 import type { Locale } from "@nc/contracts/locales";
-import type { Db } from "../../db/client";
-import { formatParam, moneyParam, translate } from "../../i18n/translate";
-import { decodeCursor, keysetPage } from "../account/account-service";
+import { keysetPage, optionalCursor } from "../../core/cursor";
+import type { Db } from "../../core/db";
+import { moneyParam } from "../../core/money";
+import { formatParam, translate } from "../../i18n/translate";
 import { type AuditFilter, type AuditListRow, auditRepo, auditWrites, type Runner } from "./audit-repo";
 
 /** Who acted. Operators are named by their OS user when the CLI knows it. */
@@ -223,7 +224,7 @@ export function auditService(db: Db, options: { retentionDays: number }) {
       query: AuditListInput & { cursor?: string; limit: number },
       locale: Locale,
     ): Promise<AuditPage> {
-      const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+      const cursor = optionalCursor(query.cursor);
       const rows = await repo.page(tenantId, toAuditFilter(query, timeZone), query.limit + 1, cursor);
       return keysetPage(rows, query.limit, (row) => toView(row, locale));
     },

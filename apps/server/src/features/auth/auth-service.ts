@@ -1,10 +1,11 @@
 import type { ForgetBody, LoginBody, RegisterBody, SessionUser } from "@nc/contracts/auth";
 import { isLocale, type Locale } from "@nc/contracts/locales";
 import { failedPasswordRules } from "@nc/contracts/password-policy";
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../core/app-error";
+import { HOUR_MS, MINUTE_MS } from "../../core/time";
 import type { Services } from "../../services";
 import type { PartnerRow } from "../partner/partner-repo";
-import { enforceLimits, HOUR, MINUTE } from "../rate-limit/limiter";
+import { enforceLimits } from "../rate-limit/limiter";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import { signInLimits } from "./sign-in-limits";
 
@@ -30,11 +31,11 @@ export function authService(s: Services) {
    * solved) per recipient, so requests without a valid captcha cannot use up someone's resends.
    */
   async function codeLimits(caller: Caller, kind: string, email: string, captcha: string | undefined) {
-    await enforceLimits(s.rateStore, [{ key: `${kind}:ip:${caller.ip}`, max: 20, windowMs: HOUR }]);
+    await enforceLimits(s.rateStore, [{ key: `${kind}:ip:${caller.ip}`, max: 20, windowMs: HOUR_MS }]);
     await s.captcha.verify(captcha);
     await enforceLimits(s.rateStore, [
-      { key: `${kind}:email:min:${emailKey(caller, email)}`, max: 1, windowMs: MINUTE },
-      { key: `${kind}:email:hour:${emailKey(caller, email)}`, max: 5, windowMs: HOUR },
+      { key: `${kind}:email:min:${emailKey(caller, email)}`, max: 1, windowMs: MINUTE_MS },
+      { key: `${kind}:email:hour:${emailKey(caller, email)}`, max: 5, windowMs: HOUR_MS },
     ]);
   }
 
@@ -87,7 +88,7 @@ export function authService(s: Services) {
     },
 
     async register(caller: Caller, body: RegisterBody) {
-      await enforceLimits(s.rateStore, [{ key: `register:ip:${caller.ip}`, max: 20, windowMs: HOUR }]);
+      await enforceLimits(s.rateStore, [{ key: `register:ip:${caller.ip}`, max: 20, windowMs: HOUR_MS }]);
       await s.captcha.verify(body.captcha);
       assertStrongPassword(body.password, body.email);
       await s.codes.consume(
@@ -152,7 +153,7 @@ export function authService(s: Services) {
     },
 
     async resetPassword(caller: Caller, body: ForgetBody) {
-      await enforceLimits(s.rateStore, [{ key: `reset:ip:${caller.ip}`, max: 20, windowMs: HOUR }]);
+      await enforceLimits(s.rateStore, [{ key: `reset:ip:${caller.ip}`, max: 20, windowMs: HOUR_MS }]);
       await s.captcha.verify(body.captcha);
       assertStrongPassword(body.password, body.email);
       await s.codes.consume({ partnerId: caller.partner.id, email: body.email, purpose: "reset" }, body.code);

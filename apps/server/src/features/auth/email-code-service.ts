@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "../../db/client";
+import { AppError } from "../../core/app-error";
+import type { Db } from "../../core/db";
 import { queryRows } from "../../db/query";
 import { emailCodes } from "../../db/schema/index";
-import { AppError } from "../../http/app-error";
 import { sameDigest, sha256, sixDigitCode } from "./tokens";
 
 /** "confirm": a signed-in user proves again who they are before deleting or exporting data. */

@@ -1,9 +1,9 @@
 import { emailBody, forgetBody, loginBody, registerBody } from "@nc/contracts/auth";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ok } from "../../core/envelope";
 import { callerOf } from "../../http/caller";
 import { clearSessionCookie, sessionToken, setSessionCookie } from "../../http/context";
-import { ok } from "../../http/envelope";
 import { publicCallLimit } from "../../http/public-limit";
 import { authService } from "./auth-service";
 

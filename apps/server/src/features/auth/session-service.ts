@@ -1,6 +1,6 @@
 import type { SessionUser } from "@nc/contracts/auth";
 import { and, eq, lt, ne, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import { sessions, users } from "../../db/schema/index";
 import type { AuditService } from "../audit/audit-service";
 import { randomToken, sha256 } from "./tokens";

@@ -1,8 +1,9 @@
+import { MINUTE_MS } from "../../core/time";
 import { clientNetwork } from "../api-key/api-key-format";
-import { enforceLimits, MINUTE } from "../rate-limit/limiter";
+import { enforceLimits } from "../rate-limit/limiter";
 import type { RateStore } from "../rate-limit/rate-store";
 
-export const SIGN_IN_WINDOW_MS = 15 * MINUTE;
+export const SIGN_IN_WINDOW_MS = 15 * MINUTE_MS;
 
 /**
  * How far sign-in failures go (docs/security.md, "Sign-in, codes and lockout"). Failures slow down

@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import { tenantMembers, users } from "../../db/schema/index";
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,12 +1,11 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../core/db";
 import { queryRows } from "../../db/query";
 import { accounts, ledgerEntries, reservations } from "../../db/schema/index";
 
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
 export type ReservationRow = typeof reservations.$inferSelect;
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface EntryValues {
   tenantId: string;

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { AppError } from "../../http/app-error";
-import { moneyParam } from "../../i18n/translate";
+import { AppError } from "../../core/app-error";
+import type { Db, Tx } from "../../core/db";
+import { moneyParam } from "../../core/money";
 import { noticeService } from "../notice/notice-service";
 import { monthStartUtc } from "../price/price-repo";
 import { enqueueWebhookEvent } from "../webhook/webhook-events";
@@ -13,7 +13,6 @@ import {
   type LedgerRow,
   type LowBalanceFlip,
   type ReservationRow,
-  type Tx,
 } from "./billing-repo";
 import { type LedgerNote, noteColumns } from "./ledger-note";
 

@@ -1,8 +1,8 @@
 import { createChallenge, verifySolution } from "altcha-lib";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { AppError } from "../../core/app-error";
+import type { Db } from "../../core/db";
 import { queryRows } from "../../db/query";
-import { AppError } from "../../http/app-error";
 import { sharedSecret } from "../system/shared-secret";
 
 const CHALLENGE_TTL_MS = 10 * 60_000;

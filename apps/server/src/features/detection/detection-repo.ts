@@ -1,16 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { queryRows } from "../../db/query";
+import type { Cursor } from "../../core/cursor";
+import type { Db } from "../../core/db";
+import { exactUtc, queryRows } from "../../db/query";
 import { detectionItems, detectionJobs } from "../../db/schema/index";
 import type { ResultFacets } from "./result-view";
 
 /** created_at as an exact UTC text with microseconds: the keyset cursor must not lose precision. */
-const EXACT_TS = sql.raw(`to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
-
-export interface HistoryCursor {
-  createdAt: string;
-  id: string;
-}
+const EXACT_TS = exactUtc("j.created_at");
 
 export interface HistoryFilter {
   from?: string;
@@ -36,6 +32,8 @@ export interface HistoryRow {
   duplicates: number;
   invalid: number;
   file_name: string | null;
+  /** A single check's number (E.164, or as typed when it did not parse); null for lists and files. */
+  number: string | null;
   tenant_id: string;
   tenant_name: string;
   charged_micros: string;
@@ -153,12 +151,7 @@ export function detectionRepo(db: Db) {
      * Newest first, from after the cursor: an index range scan on (tenant_id, created_at, id),
      * the other filters applied on the way. Drafts (not submitted) are not history.
      */
-    history(
-      tenantId: string,
-      filter: HistoryFilter,
-      limit: number,
-      cursor?: HistoryCursor,
-    ): Promise<HistoryRow[]> {
+    history(tenantId: string, filter: HistoryFilter, limit: number, cursor?: Cursor): Promise<HistoryRow[]> {
       const where: SQL[] = [
         filter.partnerId
           ? sql`j.tenant_id in (select id from tenants where partner_id = ${filter.partnerId})`
@@ -179,6 +172,8 @@ export function detectionRepo(db: Db) {
         db,
         sql`select j.id, j.service, j.kind, j.channel, j.status, j.total, j.done, j.failed, j.duplicates,
                    j.invalid, j.file_name, j.charged_micros::text as charged_micros, j.currency, j.sandbox,
+                   case when j.kind = 'single' then (select coalesce(i.e164, i.input) from ${detectionItems} i
+                     where i.job_id = j.id and i.seq = 0) end as number,
                    ${EXACT_TS} as created_at, j.submitted_by, u.name as submitted_by_name,
                    j.tenant_id, t.name as tenant_name
             from ${detectionJobs} j

@@ -8,20 +8,15 @@ import { SERVICES, type ServiceCode } from "@nc/contracts/services";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { basicCheck } from "@nc/numcheck/basic-check";
 import type { CachedProvider } from "@nc/numcheck/providers/cache";
+import { AppError } from "../../core/app-error";
+import { keysetPage, optionalCursor } from "../../core/cursor";
+import type { Db } from "../../core/db";
 import type { ChangeCache } from "../../db/change-cache";
-import type { Db } from "../../db/client";
-import { AppError } from "../../http/app-error";
 import { billingService, insufficientBalance } from "../billing/billing-service";
 import { fraudListService } from "../fraud-list/fraud-list-service";
 import { type EffectivePrices, pickBand, priceService } from "../price/price-service";
 import { checkPipeline } from "./check-pipeline";
-import {
-  type DetectionRepo,
-  detectionRepo,
-  type HistoryCursor,
-  type HistoryFilter,
-  type HistoryRow,
-} from "./detection-repo";
+import { type DetectionRepo, detectionRepo, type HistoryFilter, type HistoryRow } from "./detection-repo";
 import { fraudVelocity } from "./fraud-velocity";
 import { isChargeable, NEEDS, resultFacets } from "./result-view";
 import { singleCheckWriter } from "./single-check-writer";
@@ -143,19 +138,11 @@ export function detectionService(
       partner: { id: string; allowed: boolean; requested: boolean },
     ): Promise<DetectionHistoryPage> {
       if (partner.requested && !partner.allowed) throw new AppError("forbidden");
-      const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+      const cursor = optionalCursor(query.cursor);
       const filter = { ...query, timeZone, partnerId: partner.requested ? partner.id : undefined };
       const rows = await repo.history(tenantId, filter, query.limit + 1, cursor);
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return {
-        items: page.map(toJobView),
-        partnerView: partner.allowed,
-        nextCursor:
-          rows.length > query.limit && last
-            ? encodeCursor({ createdAt: last.created_at, id: last.id })
-            : null,
-      };
+      const { data, nextCursor } = keysetPage(rows, query.limit, toJobView);
+      return { items: data, partnerView: partner.allowed, nextCursor };
     },
   };
 }
@@ -172,6 +159,7 @@ const toJobView = (r: HistoryRow): DetectionJobView => ({
   duplicates: Number(r.duplicates),
   invalid: Number(r.invalid),
   fileName: r.file_name,
+  number: r.number,
   tenant: { id: r.tenant_id, name: r.tenant_name },
   chargedMicros: String(r.charged_micros),
   currency: r.currency,
@@ -180,13 +168,4 @@ const toJobView = (r: HistoryRow): DetectionJobView => ({
   submittedBy: r.submitted_by ? { id: r.submitted_by, name: r.submitted_by_name ?? "" } : null,
 });
 
-const encodeCursor = (c: HistoryCursor) => Buffer.from(`${c.createdAt}|${c.id}`).toString("base64url");
-
-const CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z\|[0-9a-f-]{36}$/i;
-function decodeCursor(text: string): HistoryCursor {
-  const raw = Buffer.from(text, "base64url").toString();
-  if (!CURSOR.test(raw)) throw new AppError("badRequest");
-  const [createdAt, id] = raw.split("|") as [string, string];
-  return { createdAt, id };
-}
 export type DetectionService = ReturnType<typeof detectionService>;

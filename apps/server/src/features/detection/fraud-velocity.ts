@@ -1,7 +1,6 @@
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
+import { DAY_MS } from "../../core/time";
 import { detectionRepo } from "./detection-repo";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** How many times each number was checked on its own by the organisation: a number's count, 0 when never. */
 export type VelocityCounts = (e164: string) => number;

@@ -2,7 +2,7 @@ import { detectionCheckBody, detectionHistoryQuery } from "@nc/contracts/detecti
 import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { ok } from "../../http/envelope";
+import { ok } from "../../core/envelope";
 import { requireTenant } from "../../http/tenant-context";
 import { seesPartnerJobs } from "../job/partner-scope";
 import { detectionService } from "./detection-service";

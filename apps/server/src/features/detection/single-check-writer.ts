@@ -1,8 +1,8 @@
 import type { SingleCheckResultView } from "@nc/contracts/detection-single";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "../../db/client";
+import { AppError } from "../../core/app-error";
+import type { Db } from "../../core/db";
 import { groupCommit } from "../../db/group-commit";
-import { AppError } from "../../http/app-error";
 import { type Actor, type BillingService, billingService } from "../billing/billing-service";
 import { type PriceBand, pickBand } from "../price/price-service";
 import { type SingleJobValues, singlesInsert } from "./detection-repo";

@@ -1,6 +1,6 @@
 import type { FraudListKind } from "@nc/contracts/fraud-lists";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import { queryRows } from "../../db/query";
 
 export interface FraudListRow {

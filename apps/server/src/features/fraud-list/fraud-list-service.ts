@@ -5,8 +5,8 @@ import {
   type FraudListsView,
 } from "@nc/contracts/fraud-lists";
 import { normalisePrefix, PrefixSet } from "@nc/numcheck/fraud/prefix";
-import type { Db } from "../../db/client";
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../core/app-error";
+import type { Db } from "../../core/db";
 import { fraudListRepo } from "./fraud-list-repo";
 
 /** The organisation's lists as the fraud shield reads them. */

@@ -2,7 +2,7 @@ import { fraudListAddBody, fraudListRemoveBody } from "@nc/contracts/fraud-lists
 import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { ok } from "../../http/envelope";
+import { ok } from "../../core/envelope";
 import { requireTenant } from "../../http/tenant-context";
 import { fraudListService } from "./fraud-list-service";
 

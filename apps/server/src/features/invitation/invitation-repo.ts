@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../core/db";
 import { invitations, roles, tenantMembers, tenants, users } from "../../db/schema/index";
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -28,8 +28,6 @@ const usable = (now: Date) => and(open(), gt(invitations.expiresAt, now));
 export type AcceptOutcome =
   | { status: "accepted"; tenantId: string; userId: string }
   | { status: "invalid" | "already-member" | "account-exists" };
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export function invitationRepo(db: Db) {
   const view = () =>

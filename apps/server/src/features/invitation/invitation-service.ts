@@ -10,7 +10,8 @@ import {
   type InviteRegisterBody,
 } from "@nc/contracts/members";
 import { v7 as uuidv7 } from "uuid";
-import { AppError, fieldError } from "../../http/app-error";
+import { AppError, fieldError } from "../../core/app-error";
+import { HOUR_MS } from "../../core/time";
 import { translate } from "../../i18n/translate";
 import type { Services } from "../../services";
 import type { AuditMeta } from "../audit/audit-service";
@@ -19,7 +20,7 @@ import { hashPassword } from "../auth/passwords";
 import { randomToken, sha256 } from "../auth/tokens";
 import { memberRepo } from "../member/member-repo";
 import type { PartnerRow } from "../partner/partner-repo";
-import { enforceLimits, HOUR } from "../rate-limit/limiter";
+import { enforceLimits } from "../rate-limit/limiter";
 import { assertMayGrant } from "../role/grant-rules";
 import type { TenantContext } from "../tenant/tenant-context-repo";
 import { type InvitationByToken, type InvitationView, invitationRepo } from "./invitation-repo";
@@ -57,7 +58,7 @@ export function invitationService(s: Services) {
 
   async function tenantLimit(tenantId: string) {
     await enforceLimits(s.rateStore, [
-      { key: `invite:tenant:${tenantId}`, max: INVITES_PER_TENANT_PER_HOUR, windowMs: HOUR },
+      { key: `invite:tenant:${tenantId}`, max: INVITES_PER_TENANT_PER_HOUR, windowMs: HOUR_MS },
     ]);
   }
 
@@ -237,7 +238,9 @@ export function invitationService(s: Services) {
      * transaction. An existing account must sign in instead.
      */
     async acceptAsNewUser(caller: Caller, body: InviteRegisterBody) {
-      await enforceLimits(s.rateStore, [{ key: `invite-register:ip:${caller.ip}`, max: 20, windowMs: HOUR }]);
+      await enforceLimits(s.rateStore, [
+        { key: `invite-register:ip:${caller.ip}`, max: 20, windowMs: HOUR_MS },
+      ]);
       await s.captcha.verify(body.captcha);
       const found = await usable(caller.partner, body.token);
       const email = found.invitation.email;

@@ -2,10 +2,10 @@ import { inviteBody, inviteRegisterBody, inviteTokenBody } from "@nc/contracts/m
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ok } from "../../core/envelope";
 import { auditMeta } from "../../http/audit-meta";
 import { callerOf } from "../../http/caller";
 import { requireSession, sessionToken, setSessionCookie } from "../../http/context";
-import { ok } from "../../http/envelope";
 import { publicCallLimit } from "../../http/public-limit";
 import { publicUrlFor } from "../../http/public-url";
 import { requireTenant } from "../../http/tenant-context";

@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from "node:stream";
 import type { Locale } from "@nc/contracts/locales";
 import type { ServiceCode } from "@nc/contracts/services";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../core/app-error";
 import { jobFile } from "./job-export";
 import type { ItemFilter } from "./job-repo";
 import type { JobService } from "./job-service";
@@ -84,7 +84,7 @@ export async function sendJobFile(
       options.format,
       service.repo,
       tenantId,
-      { id: job.id, service: job.service as ServiceCode },
+      { ...job, service: job.service as ServiceCode },
       { filter: options.filter ?? {}, rejected: options.rejected, locale: options.locale },
     ),
   );

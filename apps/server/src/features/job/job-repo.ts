@@ -1,9 +1,9 @@
 import type { BasicResult } from "@nc/numcheck/types";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../core/db";
 import { queryRows } from "../../db/query";
-import type { Tx } from "../billing/billing-repo";
 import type { ResultFacets } from "../detection/result-view";
+import type { ColumnsChunk, FileColumnsInfo } from "./file-columns";
 
 export type Runner = Db | Tx;
 
@@ -45,6 +45,10 @@ export interface JobRow {
   submitted_by: string | null;
   default_country: string | null;
   file_name: string | null;
+  /** The number's column in an uploaded file (0-based). */
+  file_column: number | null;
+  /** The file's own columns, when they were kept (file-columns.ts). */
+  file_columns: FileColumnsInfo | null;
   sandbox: number;
   created_at: string;
   started_at: string | null;
@@ -95,7 +99,7 @@ export type Facet = (typeof FACETS)[number];
 
 const JOB_COLUMNS = sql.raw(`id, tenant_id, kind, channel, service, status, total, done, failed, duplicates,
   invalid, unit_price_micros::text as unit_price_micros, charged_micros::text as charged_micros, currency,
-  reservation_id, submitted_by, default_country, file_name, sandbox, to_json(created_at) #>> '{}' as created_at,
+  reservation_id, submitted_by, default_country, file_name, file_column, file_columns, sandbox, to_json(created_at) #>> '{}' as created_at,
   to_json(started_at) #>> '{}' as started_at, to_json(finished_at) #>> '{}' as finished_at`);
 
 /** All SQL of bulk jobs. Arrays travel as single parameters (one statement per batch, any size). */
@@ -142,6 +146,34 @@ export function jobRepo(db: Db) {
             from json_to_recordset(${JSON.stringify(rows)}::json)
               as x(s int, i text, e text, st text, rr text, r json, o text, lt text, c text, ca text, rk text)`,
       );
+    },
+
+    /** One chunk of the file's own columns (file-columns.ts), bytes as one parameter. */
+    async insertColumns(runner: Runner, jobId: string, chunk: ColumnsChunk): Promise<void> {
+      await runner.execute(
+        sql`insert into detection_item_columns (job_id, first_seq, last_seq, cells)
+            values (${jobId}, ${chunk.firstSeq}, ${chunk.lastSeq}, ${chunk.cells})`,
+      );
+    },
+
+    /** The first chunk of a job's own columns that ends at or after `seq`. */
+    async columnsChunkFrom(jobId: string, seq: number): Promise<ColumnsChunk | undefined> {
+      const rows = await queryRows<{ first_seq: number; last_seq: number; cells: Uint8Array }>(
+        db,
+        sql`select first_seq, last_seq, cells from detection_item_columns
+            where job_id = ${jobId} and last_seq >= ${seq} order by first_seq limit 1`,
+      );
+      const row = rows[0];
+      return row && { firstSeq: row.first_seq, lastSeq: row.last_seq, cells: row.cells };
+    },
+
+    /** Whether the organisation keeps its uploaded files' other columns (on unless turned off). */
+    async keepsFileColumns(tenantId: string): Promise<boolean> {
+      const rows = await queryRows<{ keep: boolean }>(
+        db,
+        sql`select keep_file_columns as keep from tenants where id = ${tenantId}`,
+      );
+      return rows[0]?.keep ?? false;
     },
 
     async job(tenantId: string, jobId: string, runner: Runner = db): Promise<JobRow | undefined> {
@@ -343,9 +375,11 @@ export function jobRepo(db: Db) {
       runner: Runner,
       jobId: string,
       c: { total: number; duplicates: number; invalid: number },
+      fileColumns: FileColumnsInfo | null = null,
     ) {
       await runner.execute(
-        sql`update detection_jobs set total = ${c.total}, duplicates = ${c.duplicates}, invalid = ${c.invalid}
+        sql`update detection_jobs set total = ${c.total}, duplicates = ${c.duplicates}, invalid = ${c.invalid},
+              file_columns = ${fileColumns ? JSON.stringify(fileColumns) : null}::jsonb
             where id = ${jobId}`,
       );
     },
@@ -380,6 +414,8 @@ export function jobRepo(db: Db) {
      * huge statement (nor holds the embedded database for long).
      */
     async deleteJob(tenantId: string, jobId: string, slice = 50_000): Promise<void> {
+      // The file's own columns first: a few hundred rows even for millions of items.
+      await db.execute(sql`delete from detection_item_columns where job_id = ${jobId}`);
       for (;;) {
         const rows = await queryRows(
           db,

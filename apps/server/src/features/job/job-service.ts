@@ -3,9 +3,9 @@ import type { SingleCheckResultView } from "@nc/contracts/detection-single";
 import type { ServiceCode } from "@nc/contracts/services";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { basicCheck } from "@nc/numcheck/basic-check";
-import type { Db } from "../../db/client";
+import { AppError } from "../../core/app-error";
+import type { Db } from "../../core/db";
 import { detectionJobs } from "../../db/schema/index";
-import { AppError } from "../../http/app-error";
 import { type Actor, billingService } from "../billing/billing-service";
 import type { SystemNote } from "../billing/ledger-note";
 import { fraudVelocity, type VelocityCounts } from "../detection/fraud-velocity";
@@ -14,6 +14,7 @@ import { type FraudLists, fraudListService } from "../fraud-list/fraud-list-serv
 import { noticeService } from "../notice/notice-service";
 import { priceService } from "../price/price-service";
 import { enqueueJobEvent } from "../webhook/webhook-events";
+import { type FileColumnsCollector, KEPT_BATCH_CHARS } from "./file-columns";
 import { jobCompletedNotice } from "./job-notice";
 import { type ItemFilter, type JobRepo, type JobRow, jobRepo, type NewItem, OPEN_STATUSES } from "./job-repo";
 import { E164Set } from "./number-set";
@@ -47,6 +48,9 @@ export interface CreateListJob extends Omit<JobOrigin, "kind" | "file"> {
   /** Who submits it: the user by default; an API key for jobs made through the public API. */
   actor?: Actor;
 }
+
+/** A list's number, or a file row's number with the row's cells (kept when the organisation keeps them). */
+export type IngestRow = string | { number: string; cells: readonly string[] };
 
 export const INSERT_BATCH = 5_000;
 /**
@@ -244,8 +248,15 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
     async ingest(
       tenantId: string,
       jobId: string,
-      inputs: AsyncIterable<string> | Iterable<string>,
-      options: { service: ServiceCode; defaultCountry?: string; maxRows?: number; test?: boolean },
+      inputs: AsyncIterable<IngestRow> | Iterable<IngestRow>,
+      options: {
+        service: ServiceCode;
+        defaultCountry?: string;
+        maxRows?: number;
+        test?: boolean;
+        /** Collects the file's other cells of the rows written (file-columns.ts); absent: only numbers. */
+        columns?: FileColumnsCollector;
+      },
     ) {
       const maxRows = Math.min(options.maxRows ?? limits.maxRows, limits.maxRows);
       // The organisation's block and allow lists, read once for the whole job.
@@ -260,20 +271,26 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
         await writing;
         const rows = batch;
         batch = [];
+        // Taken now, compressed on a thread-pool thread while the batch is scored and written.
+        const chunk = columns?.take();
         if (sorter.scoresFraud) await sorter.scoreVelocity(rows, (e164s) => velocityOf(tenantId, e164s));
-        writing = repo.insertItems(db, jobId, rows);
+        writing = Promise.all([
+          repo.insertItems(db, jobId, rows),
+          chunk?.then((taken) => taken && repo.insertColumns(db, jobId, taken)),
+        ]).then(() => undefined);
         // Failures surface at the next flush or at the end; never unhandled meanwhile.
         writing.catch(() => undefined);
       };
+      const { columns } = options;
       let junk = 0;
       try {
-        for await (const input of inputs) {
+        for await (const row of inputs) {
           if (sorter.counts.total >= maxRows) {
             // Count the rest so the error can say how many there are.
             sorter.counts.total++;
             continue;
           }
-          const item = sorter.next(input);
+          const item = sorter.next(typeof row === "string" ? row : row.number);
           if (item.rejectReason !== null && JUNK_REASONS.has(item.rejectReason)) {
             junk += 1;
             const rows = sorter.counts.total;
@@ -283,7 +300,8 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
             if (junk > JUNK_STORED) continue;
           }
           batch.push(item);
-          if (batch.length >= INSERT_BATCH) await flush();
+          if (columns && typeof row !== "string") columns.add(item.seq, row.cells);
+          if (batch.length >= INSERT_BATCH || (columns && columns.chars >= KEPT_BATCH_CHARS)) await flush();
         }
         await flush();
         await writing;
@@ -295,7 +313,7 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
             { max: maxRows, count: total },
           );
         if (total === 0) throw new AppError("fileEmpty");
-        await repo.setCounts(db, jobId, { total, duplicates, invalid });
+        await repo.setCounts(db, jobId, { total, duplicates, invalid }, columns?.info);
       } catch (error) {
         await writing.catch(() => undefined);
         await repo.deleteJob(tenantId, jobId);

@@ -1,8 +1,8 @@
 import { hasAnyPermission } from "@nc/contracts/permissions";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { AppError } from "../../core/app-error";
+import type { Db } from "../../core/db";
 import { queryRows } from "../../db/query";
-import { AppError } from "../../http/app-error";
 import type { TenantContext } from "../tenant/tenant-context-repo";
 
 export const PARTNER_DETECTION_READ = ["dsp_detection:read"] as const;
@@ -14,6 +14,11 @@ export const PARTNER_DETECTION_READ = ["dsp_detection:read"] as const;
  */
 export async function seesPartnerJobs(db: Db, tenant: TenantContext): Promise<boolean> {
   if (!hasAnyPermission(tenant, PARTNER_DETECTION_READ)) return false;
+  return isPartnerStaffTenant(db, tenant);
+}
+
+/** Whether the organisation is its partner's staff organisation, where partner-only rights count. */
+export async function isPartnerStaffTenant(db: Db, tenant: Pick<TenantContext, "id" | "partnerId">) {
   const rows = await queryRows<{ staff: string | null }>(
     db,
     sql`select staff_tenant_id as staff from partners where id = ${tenant.partnerId}`,

@@ -1,7 +1,7 @@
 import type { LookupProvider } from "@nc/numcheck/types";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import { createLookups } from "../lookup/lookup-provider";
 import { type JobService, jobService } from "./job-service";
 import { defaultProcessor, type ItemProcessor } from "./process-item";

@@ -1,11 +1,12 @@
 import type { Readable } from "node:stream";
 import type { ServiceCode } from "@nc/contracts/services";
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../core/app-error";
 import type { Services } from "../../services";
 import { openTable } from "../upload/open-table";
 import { pickColumn } from "../upload/pick-column";
 import type { UploadSlots } from "../upload/upload-slots";
-import type { JobService } from "./job-service";
+import { fileColumnsCollector } from "./file-columns";
+import type { IngestRow, JobService } from "./job-service";
 
 /** Rows read before the column is chosen: enough to tell a header and the phone column apart. */
 const SAMPLE_ROWS = 50;
@@ -80,11 +81,17 @@ export async function uploadJob(jobs: JobService, source: Readable, input: Uploa
       file: { name: input.fileName.slice(0, 255), column, header },
       test: input.test,
     });
+    // The row's other cells too, unless the organisation turned that off: then only numbers are stored.
+    const columns = (await jobs.repo.keepsFileColumns(input.tenantId))
+      ? fileColumnsCollector(column, header ? (sample[0] ?? []) : null)
+      : undefined;
+    const entry = (cells: string[]): IngestRow =>
+      columns ? { number: cells[column] ?? "", cells } : (cells[column] ?? "");
     async function* numbers() {
-      for (const [index, row] of sample.entries()) if (index > 0 || !header) yield row[column] ?? "";
-      for (let next = await rows.next(); !next.done; next = await rows.next()) yield next.value[column] ?? "";
+      for (const [index, row] of sample.entries()) if (index > 0 || !header) yield entry(row);
+      for (let next = await rows.next(); !next.done; next = await rows.next()) yield entry(next.value);
     }
-    await jobs.ingest(input.tenantId, jobId, numbers(), input);
+    await jobs.ingest(input.tenantId, jobId, numbers(), { ...input, columns });
     return {
       job: await jobs.draftSummary(input.tenantId, jobId),
       table: {

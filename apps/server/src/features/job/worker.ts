@@ -4,9 +4,9 @@ import { Semaphore } from "@nc/numcheck/providers/semaphore";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { roundLoop } from "../../background/round-loop";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../core/db";
+import { DAY_MS, HOUR_MS } from "../../core/time";
 import { queryRows } from "../../db/query";
-import type { Tx } from "../billing/billing-repo";
 import { type Actor, billingService } from "../billing/billing-service";
 import { fraudVelocity, type VelocityCounts } from "../detection/fraud-velocity";
 import { NEEDS, resultFacets } from "../detection/result-view";
@@ -36,7 +36,6 @@ export interface WorkerOptions {
   retention?: { draftHours: number; resultDays: number };
 }
 
-const HOUR_MS = 60 * 60 * 1000;
 /** How often a running worker looks for jobs past retention. */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
@@ -288,7 +287,7 @@ export function jobWorker(
     for (;;) {
       const expired = await repo.expired(
         new Date(now - retention.draftHours * HOUR_MS),
-        new Date(now - retention.resultDays * 24 * HOUR_MS),
+        new Date(now - retention.resultDays * DAY_MS),
       );
       for (const job of expired) await repo.deleteJob(job.tenant_id, job.id);
       deleted += expired.length;

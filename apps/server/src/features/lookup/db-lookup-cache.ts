@@ -1,6 +1,6 @@
 import type { CachedValues, CacheEntry, CacheService, LookupCache } from "@nc/numcheck/providers/cache";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import { groupCommit } from "../../db/group-commit";
 import { queryRows } from "../../db/query";
 

@@ -7,7 +7,7 @@ import { VonageProvider } from "@nc/numcheck/providers/vonage";
 import type { LookupProvider } from "@nc/numcheck/types";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import { DbLookupCache } from "./db-lookup-cache";
 import { parseLimits, parseRoutes } from "./lookup-routes";
 

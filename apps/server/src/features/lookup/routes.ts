@@ -1,6 +1,6 @@
 import { SERVICES } from "@nc/contracts/services";
 import type { FastifyInstance } from "fastify";
-import { ok } from "../../http/envelope";
+import { ok } from "../../core/envelope";
 import { requestLocale } from "../../http/locale";
 import { publicCallLimit } from "../../http/public-limit";
 import { translate } from "../../i18n/translate";

@@ -3,7 +3,7 @@ import type { SiteInfo } from "@nc/contracts/site";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import { emailOutbox } from "../../db/schema/index";
 import { type EmailTemplate, renderEmail } from "./templates";
 

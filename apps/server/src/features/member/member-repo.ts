@@ -1,9 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../core/db";
 import { queryRows } from "../../db/query";
 import { roles, tenantMembers, users } from "../../db/schema/index";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const memberColumns = {
   userId: users.id,

@@ -1,7 +1,7 @@
 import type { AssignableRole, Member } from "@nc/contracts/members";
 import { BUILT_IN_ROLE_KEYS } from "@nc/contracts/permission-catalog";
-import type { Db } from "../../db/client";
-import { AppError, fieldError } from "../../http/app-error";
+import { AppError, fieldError } from "../../core/app-error";
+import type { Db } from "../../core/db";
 import type { AuditMeta, AuditService } from "../audit/audit-service";
 import type { NoticeService } from "../notice/notice-service";
 import { assertMayGrant, assertNotOwnRole } from "../role/grant-rules";

@@ -2,8 +2,8 @@ import { memberRoleBody } from "@nc/contracts/members";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ok } from "../../core/envelope";
 import { auditMeta } from "../../http/audit-meta";
-import { ok } from "../../http/envelope";
 import { requireTenant } from "../../http/tenant-context";
 import { memberService } from "./member-service";
 

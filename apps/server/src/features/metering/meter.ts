@@ -1,6 +1,7 @@
 import { monthStartOf } from "@nc/contracts/api-usage";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
+import { HOUR_MS } from "../../core/time";
 import { LATENCY_SLOTS, latencySlot } from "./latency-buckets";
 import {
   type CallRow,
@@ -26,7 +27,6 @@ export interface MeterOptions {
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /** The last answer per time zone and the hour it holds for (formatting is the costly part). */
 const lastDay = new Map<string, { hour: number; day: string }>();
-const HOUR_MS = 3_600_000;
 
 function formatDay(timeZone: string, at: Date): string {
   let format = dayFormats.get(timeZone);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 
 /** One metered call as written to api_calls. */
 export interface CallRow {

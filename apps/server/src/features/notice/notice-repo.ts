@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import { queryRows } from "../../db/query";
 import { noticeReads, notices, tenantMembers } from "../../db/schema/index";
 

@@ -5,7 +5,7 @@ import { BUILT_IN_ROLE_KEYS } from "@nc/contracts/permission-catalog";
 import { RECHARGE_METHODS } from "@nc/contracts/recharge";
 import { SERVICES } from "@nc/contracts/services";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import { notices } from "../../db/schema/index";
 import { translate } from "../../i18n/translate";
 import { type NoticeReader, type NoticeRow, noticeRepo } from "./notice-repo";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import { partners } from "../../db/schema/index";
 
 export type PartnerRow = typeof partners.$inferSelect;

@@ -1,5 +1,5 @@
 import type { SiteInfo } from "@nc/contracts/site";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import { parseHost } from "../../http/host";
 import { type PartnerInput, type PartnerRow, partnerRepo } from "./partner-repo";
 

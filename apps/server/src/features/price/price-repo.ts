@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import { queryRows } from "../../db/query";
 import { priceEntries, tenants } from "../../db/schema/index";
 

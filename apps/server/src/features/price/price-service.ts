@@ -2,9 +2,9 @@ import type { PriceOverview, PriceQuoteView, PriceSource, ServicePriceView } fro
 import { SERVICE_CODES } from "@nc/contracts/prices";
 import { isServiceCode, SERVICES, type ServiceCode } from "@nc/contracts/services";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { AppError } from "../../core/app-error";
+import type { Db } from "../../core/db";
 import { partners, tenants } from "../../db/schema/index";
-import { AppError } from "../../http/app-error";
 import {
   monthStartUtc,
   type PriceRepo,

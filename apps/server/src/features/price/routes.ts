@@ -3,7 +3,7 @@ import { priceQuoteQuery } from "@nc/contracts/prices";
 import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { ok } from "../../http/envelope";
+import { ok } from "../../core/envelope";
 import { requireTenant } from "../../http/tenant-context";
 import { priceService, quoteToView } from "./price-service";
 

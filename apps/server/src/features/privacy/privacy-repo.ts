@@ -1,8 +1,8 @@
 import { TENANT_PENDING_DELETION } from "@nc/contracts/privacy";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Cursor } from "../../core/cursor";
+import type { Db } from "../../core/db";
 import { queryRows } from "../../db/query";
-import type { Cursor } from "../account/account-repo";
 import type { JobRow } from "../job/job-repo";
 
 export type Runner = Pick<Db, "execute">;

@@ -1,8 +1,9 @@
 import { isLocale, type Locale } from "@nc/contracts/locales";
 import type { TenantDeletionView } from "@nc/contracts/privacy";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
-import { AppError } from "../../http/app-error";
-import { moneyParam } from "../../i18n/translate";
+import { AppError } from "../../core/app-error";
+import { moneyParam } from "../../core/money";
+import { HOUR_MS, MINUTE_MS } from "../../core/time";
 import type { Services } from "../../services";
 import { auditWrites } from "../audit/audit-repo";
 import type { AuditMeta } from "../audit/audit-service";
@@ -11,7 +12,7 @@ import { verifyPassword } from "../auth/passwords";
 import type { UserRow } from "../auth/user-repo";
 import { billingService } from "../billing/billing-service";
 import { jobRepo } from "../job/job-repo";
-import { enforceLimits, HOUR, MINUTE } from "../rate-limit/limiter";
+import { enforceLimits } from "../rate-limit/limiter";
 import type { TenantContext } from "../tenant/tenant-context-repo";
 import { privacyRepo } from "./privacy-repo";
 import { tenantArchive } from "./tenant-archive";
@@ -53,7 +54,7 @@ export function privacyService(s: Services) {
   async function confirm(caller: Caller, account: UserRow, proof: Proof): Promise<void> {
     if (proof.password !== undefined) {
       await enforceLimits(s.rateStore, [
-        { key: `confirm:user:${account.id}`, max: 10, windowMs: 15 * MINUTE },
+        { key: `confirm:user:${account.id}`, max: 10, windowMs: 15 * MINUTE_MS },
       ]);
       if (!(await verifyPassword(account.passwordHash, proof.password))) throw new AppError("passwordWrong");
       return;
@@ -84,8 +85,8 @@ export function privacyService(s: Services) {
     async sendCode(caller: Caller, userId: string) {
       const account = await user(userId);
       await enforceLimits(s.rateStore, [
-        { key: `confirm:code:${account.id}`, max: 5, windowMs: HOUR },
-        { key: `confirm:code:min:${account.id}`, max: 1, windowMs: MINUTE },
+        { key: `confirm:code:${account.id}`, max: 5, windowMs: HOUR_MS },
+        { key: `confirm:code:min:${account.id}`, max: 1, windowMs: MINUTE_MS },
       ]);
       const code = await s.codes.issue({
         partnerId: caller.partner.id,

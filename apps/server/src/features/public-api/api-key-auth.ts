@@ -1,6 +1,6 @@
 import type { ApiKeyScope } from "@nc/contracts/api-keys";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../core/app-error";
 import type { ApiKeyService, KeyIdentity } from "../api-key/api-key-service";
 
 declare module "fastify" {

@@ -1,5 +1,5 @@
 import type { FastifyReply } from "fastify";
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../core/app-error";
 import type { KeyIdentity } from "../api-key/api-key-service";
 import type { Hit, RateStore } from "../rate-limit/rate-store";
 

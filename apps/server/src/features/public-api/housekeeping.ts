@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
+import { DAY_MS } from "../../core/time";
 import { meteringRepo } from "../metering/metering-repo";
 import { idempotencyRepo } from "./idempotency-repo";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Idempotency-Key answers are replayed for a day (docs/api.md). */
 export const IDEMPOTENCY_KEEP_MS = DAY_MS;
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import { queryRows } from "../../db/query";
 
 export interface IdempotencyRecord {

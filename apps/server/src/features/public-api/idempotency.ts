@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../core/app-error";
 import type { IdempotencyRepo, IdempotencyScope } from "./idempotency-repo";
 
 declare module "fastify" {

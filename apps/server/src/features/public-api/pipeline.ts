@@ -1,5 +1,6 @@
+import { isServiceCode } from "@nc/contracts/services";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import type { ApiKeyService } from "../api-key/api-key-service";
 import type { Meter } from "../metering/meter";
 import type { RateStore } from "../rate-limit/rate-store";
@@ -64,10 +65,11 @@ export function publicApiPipeline(scope: FastifyInstance, deps: PipelineDeps) {
     const replayed = reply.getHeader("Idempotent-Replayed") === "true";
     const usage = replayed ? null : request.usage;
     const body = request.body as { service?: unknown } | undefined;
+    const asked = [body?.service, (request.query as { service?: unknown } | undefined)?.service];
+    // What the caller asked for counts only when it names one of our services: a call refused for
+    // `service=xyz` is a call with no service, not a service of its own in the usage figures.
     const service =
-      usage?.service ??
-      (typeof body?.service === "string" ? body.service : undefined) ??
-      (request.query as { service?: string } | undefined)?.service;
+      usage?.service ?? asked.find((s): s is string => typeof s === "string" && isServiceCode(s));
     deps.meter.record({
       tenantId: key.tenantId,
       apiKeyId: key.keyId,

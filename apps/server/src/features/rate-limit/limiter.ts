@@ -1,5 +1,5 @@
 import type { ErrorKey } from "@nc/contracts/errors";
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../core/app-error";
 import type { RateStore } from "./rate-store";
 
 export interface Limit {
@@ -26,6 +26,3 @@ export async function enforceLimits(store: RateStore, limits: Limit[]): Promise<
     }
   }
 }
-
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Redis } from "ioredis";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import { groupCommit } from "../../db/group-commit";
 import { queryRows } from "../../db/query";
 

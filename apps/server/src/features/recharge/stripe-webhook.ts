@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type Stripe from "stripe";
-import { AppError } from "../../http/app-error";
-import { ok } from "../../http/envelope";
+import { AppError } from "../../core/app-error";
+import { ok } from "../../core/envelope";
 import { stripeClient, toStripeAmount } from "./providers/stripe";
 import { rechargeService } from "./recharge-service";
 

@@ -1,5 +1,5 @@
 import { type PermissionHolder, permissionsNotHeld } from "@nc/contracts/permissions";
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../core/app-error";
 import type { TenantContext } from "../tenant/tenant-context-repo";
 
 /** A role as the grant rules see it: the roles table's super flag and permission list. */

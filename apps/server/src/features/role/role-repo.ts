@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import { roles, tenantMembers } from "../../db/schema/index";
 
 export type RoleRow = typeof roles.$inferSelect;

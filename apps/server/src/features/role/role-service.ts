@@ -1,7 +1,7 @@
 import { BUILT_IN_ROLE_KEYS, isKnownPermission } from "@nc/contracts/permission-catalog";
 import type { RoleDetail } from "@nc/contracts/tenancy";
-import type { Db } from "../../db/client";
-import { AppError, fieldError } from "../../http/app-error";
+import { AppError, fieldError } from "../../core/app-error";
+import type { Db } from "../../core/db";
 import type { AuditMeta, AuditService } from "../audit/audit-service";
 import type { TenantContext } from "../tenant/tenant-context-repo";
 import { assertMayGrant, assertNotOwnRole } from "./grant-rules";

@@ -1,11 +1,12 @@
-import { ALL_PERMISSIONS, PERMISSION_CATALOG } from "@nc/contracts/permission-catalog";
+import { PERMISSION_CATALOG, permissionsOffered } from "@nc/contracts/permission-catalog";
 import { roleBody } from "@nc/contracts/tenancy";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ok } from "../../core/envelope";
 import { auditMeta } from "../../http/audit-meta";
-import { ok } from "../../http/envelope";
 import { requireTenant } from "../../http/tenant-context";
+import { isPartnerStaffTenant } from "../job/partner-scope";
 import { roleService } from "./role-service";
 
 const idParams = z.object({ id: z.uuid() });
@@ -16,9 +17,19 @@ export async function roleRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { tenant: true, permissions: ["role:read"] } as const;
 
-  r.get("/api/tenant/permission/catalog", { config: read }, async () =>
-    ok({ groups: PERMISSION_CATALOG, permissions: ALL_PERMISSIONS }),
-  );
+  // What this organisation's roles may hold: partner-only rights only in the partner's staff
+  // organisation, the one place they count (docs/security.md, roles and rights).
+  r.get("/api/tenant/permission/catalog", { config: read }, async (request) => {
+    const tenant = requireTenant(request);
+    const permissions = permissionsOffered(await isPartnerStaffTenant(app.services.database.db, tenant));
+    const groups = Object.fromEntries(
+      Object.entries(PERMISSION_CATALOG).flatMap(([resource, actions]) => {
+        const offered = actions.filter((action) => permissions.includes(`${resource}:${action}`));
+        return offered.length > 0 ? [[resource, offered]] : [];
+      }),
+    );
+    return ok({ groups, permissions });
+  });
 
   r.get("/api/tenant/role", { config: read }, async (request) =>
     ok(await roles.list(requireTenant(request).id)),

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import { queryRows } from "../../db/query";
 
 const cache = new WeakMap<Db, Map<string, string>>();

@@ -1,6 +1,6 @@
 import { type TenantUserProfile, tenantCookieName } from "@nc/contracts/tenancy";
 import type { FastifyRequest } from "fastify";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import { loadTenantContext } from "./tenant-context-repo";
 import { tenantService } from "./tenant-service";
 

@@ -3,9 +3,9 @@ import { createTenantBody, updateTenantBody } from "@nc/contracts/tenancy";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ok } from "../../core/envelope";
 import { auditMeta } from "../../http/audit-meta";
 import { requireSession } from "../../http/context";
-import { ok } from "../../http/envelope";
 import { requireTenant } from "../../http/tenant-context";
 import { tenantService } from "./tenant-service";
 

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import { roles, tenantMembers, tenants, users } from "../../db/schema/index";
 
 /** Who the caller is inside one organisation. */
@@ -9,6 +9,8 @@ export interface TenantContext {
   name: string;
   timezoneCode: string;
   status: string;
+  /** Uploads keep the file's other columns (organisation setting). */
+  keepFileColumns: boolean;
   userId: string;
   role: { id: string; name: string; key: string | null };
   super: boolean;
@@ -33,6 +35,7 @@ export async function loadTenantContext(
     name: row.tenant.name,
     timezoneCode: row.tenant.timezoneCode,
     status: row.tenant.status,
+    keepFileColumns: row.tenant.keepFileColumns,
     userId,
     role: { id: row.role.id, name: row.role.name, key: row.role.key },
     super: row.role.isSuper,
@@ -60,6 +63,7 @@ async function platformAdminContext(db: Db, tenantId: string, userId: string): P
     name: row.tenant.name,
     timezoneCode: row.tenant.timezoneCode,
     status: row.tenant.status,
+    keepFileColumns: row.tenant.keepFileColumns,
     userId,
     role: { id: "platform", name: "Platform super-user", key: null },
     super: true,

@@ -1,7 +1,7 @@
 import { BUILT_IN_ROLE_KEYS, BUILT_IN_ROLES } from "@nc/contracts/permission-catalog";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../core/db";
 import { queryRows } from "../../db/query";
 import { roles, tenantMembers, tenants } from "../../db/schema/index";
 
@@ -15,7 +15,6 @@ const BUILT_IN_NAMES: Record<string, string> = {
   viewer: "Viewer",
 };
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** More work for the change's own transaction (the audit event), run just before it commits. */
 type InTx<A = void> = (tx: Tx, arg: A) => Promise<void>;
 
@@ -69,7 +68,7 @@ export function tenantRepo(db: Db) {
 
     update: (
       tenantId: string,
-      patch: { name: string; timezoneCode?: string },
+      patch: { name: string; timezoneCode?: string; keepFileColumns?: boolean },
       within: InTx = async () => {},
     ) =>
       db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { MAX_TENANTS_PER_USER, type TenantSummary, type TenantUserProfile } from "@nc/contracts/tenancy";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
-import type { Db } from "../../db/client";
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../core/app-error";
+import type { Db } from "../../core/db";
 import type { AuditMeta, AuditService } from "../audit/audit-service";
 import { billingService } from "../billing/billing-service";
 import type { TenantContext } from "./tenant-context-repo";
@@ -65,15 +65,26 @@ export function tenantService(
       return { id };
     },
 
-    async update(ctx: TenantContext, patch: { name: string; timezoneCode?: string }, meta: AuditMeta) {
-      const after = { name: patch.name, timezoneCode: patch.timezoneCode ?? ctx.timezoneCode };
+    async update(
+      ctx: TenantContext,
+      patch: { name: string; timezoneCode?: string; keepFileColumns?: boolean },
+      meta: AuditMeta,
+    ) {
+      const after = {
+        name: patch.name,
+        timezoneCode: patch.timezoneCode ?? ctx.timezoneCode,
+        keepFileColumns: patch.keepFileColumns ?? ctx.keepFileColumns,
+      };
       await repo.update(ctx.id, patch, (tx) =>
         audit.record(tx, {
           tenantId: ctx.id,
           ...meta,
           action: "organisation.updated",
           target: { type: "organisation", id: ctx.id },
-          details: { before: { name: ctx.name, timezoneCode: ctx.timezoneCode }, after },
+          details: {
+            before: { name: ctx.name, timezoneCode: ctx.timezoneCode, keepFileColumns: ctx.keepFileColumns },
+            after,
+          },
         }),
       );
       return { id: ctx.id, ...after };
@@ -96,7 +107,13 @@ export function tenantService(
       permissions: ctx.permissions,
       super: ctx.super,
       role: ctx.role,
-      tenant: { id: ctx.id, name: ctx.name, timezoneCode: ctx.timezoneCode, status: ctx.status },
+      tenant: {
+        id: ctx.id,
+        name: ctx.name,
+        timezoneCode: ctx.timezoneCode,
+        status: ctx.status,
+        keepFileColumns: ctx.keepFileColumns,
+      },
     }),
   };
 }

@@ -1,5 +1,5 @@
 import type { ErrorKey } from "@nc/contracts/errors";
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../core/app-error";
 
 type UploadErrorKey = Extract<ErrorKey, `file${string}`>;
 

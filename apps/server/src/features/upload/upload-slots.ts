@@ -1,4 +1,4 @@
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../core/app-error";
 
 /**
  * How many uploads one process reads at once, in all and per organisation. Reading a file is

@@ -1,5 +1,5 @@
 import type { Entry } from "yauzl";
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../core/app-error";
 import { BoundedXmlParser } from "./bounded-xml";
 import { uploadError } from "./upload-error";
 import type { ZipArchive } from "./zip-archive";

@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../core/app-error";
 import { formatBytes, uploadError } from "./upload-error";
 
 /** A workbook has a few dozen parts; millions of entries only make the directory itself a bomb. */

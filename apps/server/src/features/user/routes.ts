@@ -8,9 +8,9 @@ import { LOCALES } from "@nc/contracts/locales";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ok } from "../../core/envelope";
 import { callerOf } from "../../http/caller";
 import { requireSession } from "../../http/context";
-import { ok } from "../../http/envelope";
 import { userService } from "./user-service";
 
 /** The signed-in user's own account (spec section 7, User). */

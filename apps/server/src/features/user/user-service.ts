@@ -1,12 +1,13 @@
 import type { Profile } from "@nc/contracts/auth";
 import { isLocale, type Locale } from "@nc/contracts/locales";
-import { AppError } from "../../http/app-error";
+import { AppError } from "../../core/app-error";
+import { HOUR_MS, MINUTE_MS } from "../../core/time";
 import type { Services } from "../../services";
 import { assertStrongPassword, type Caller } from "../auth/auth-service";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import type { ResolvedSession } from "../auth/session-service";
 import type { UserRow } from "../auth/user-repo";
-import { enforceLimits, HOUR, MINUTE } from "../rate-limit/limiter";
+import { enforceLimits } from "../rate-limit/limiter";
 
 function toProfile(user: UserRow): Profile {
   return {
@@ -40,7 +41,7 @@ export function userService(s: Services) {
 
     async changePassword(caller: Caller, session: ResolvedSession, password: string, newPassword: string) {
       await enforceLimits(s.rateStore, [
-        { key: `chpw:user:${session.user.id}`, max: 10, windowMs: 15 * MINUTE },
+        { key: `chpw:user:${session.user.id}`, max: 10, windowMs: 15 * MINUTE_MS },
       ]);
       const user = await current(session);
       if (!(await verifyPassword(user.passwordHash, password))) throw new AppError("passwordWrong");
@@ -62,8 +63,8 @@ export function userService(s: Services) {
       const user = await current(session);
       if (email === user.email) throw new AppError("emailUnchanged");
       await enforceLimits(s.rateStore, [
-        { key: `chmail:user:${user.id}`, max: 5, windowMs: HOUR },
-        { key: `chmail:email:min:${caller.partner.id}:${email}`, max: 1, windowMs: MINUTE },
+        { key: `chmail:user:${user.id}`, max: 5, windowMs: HOUR_MS },
+        { key: `chmail:email:min:${caller.partner.id}:${email}`, max: 1, windowMs: MINUTE_MS },
       ]);
       // After the answer, so its timing does not tell whether another account holds the address.
       s.mailer.later(async () => {

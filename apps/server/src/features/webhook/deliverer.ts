@@ -1,26 +1,31 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { roundLoop } from "../../background/round-loop";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../core/time";
 import { forbiddenTarget, type Resolve } from "./target-guard";
 import { type ClaimedDelivery, webhookRepo } from "./webhook-repo";
 import { signWebhook } from "./webhook-signature";
 import { pinnedFetch, TargetRefusedError, type WebhookFetch } from "./webhook-transport";
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
 /** After the 1st, 2nd, ... failed attempt, the next one comes this much later. */
-export const RETRY_DELAYS_MS = [MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR];
+export const RETRY_DELAYS_MS = [
+  MINUTE_MS,
+  5 * MINUTE_MS,
+  30 * MINUTE_MS,
+  2 * HOUR_MS,
+  5 * HOUR_MS,
+  10 * HOUR_MS,
+];
 /** No attempt after this much time from the event: the delivery is failed. */
-export const DELIVERY_WINDOW_MS = 24 * HOUR;
+export const DELIVERY_WINDOW_MS = 24 * HOUR_MS;
 /** An answer must come (status line and headers) within this. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** Of a receiver's answer or an error, only this many characters are kept. */
 export const ERROR_TEXT_MAX = 200;
 /** Finished deliveries are deleted from the log after this many days. */
 export const DELIVERY_RETENTION_DAYS = 30;
-const PRUNE_EVERY_MS = 10 * MINUTE;
+const PRUNE_EVERY_MS = 10 * MINUTE_MS;
 
 export interface DelivererOptions {
   /** WEBHOOK_ALLOW_PRIVATE_TARGETS. */
@@ -179,7 +184,7 @@ export function webhookDeliverer(db: Db, options: DelivererOptions, log?: Fastif
 
   /** Deletes finished deliveries past retention. */
   async function prune(at = now()): Promise<number> {
-    return repo.prune(new Date(at.getTime() - DELIVERY_RETENTION_DAYS * 24 * HOUR));
+    return repo.prune(new Date(at.getTime() - DELIVERY_RETENTION_DAYS * DAY_MS));
   }
 
   const background = roundLoop({

@@ -3,8 +3,8 @@ import { webhookCreateBody, webhookDeliveriesQuery, webhookUpdateBody } from "@n
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ok } from "../../core/envelope";
 import { auditMeta } from "../../http/audit-meta";
-import { ok } from "../../http/envelope";
 import { requireTenant } from "../../http/tenant-context";
 import { createWebhookDeliverer, type WebhookDeliverer } from "./deliverer";
 import { type WebhookService, webhookService } from "./webhook-service";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { WEBHOOK_TEST_EVENT, type WebhookEventType } from "@nc/contracts/webhooks";
-import type { Db } from "../../db/client";
+import type { Db } from "../../core/db";
 import { webhookRepo } from "./webhook-repo";
 
 type Runner = Pick<Db, "execute">;

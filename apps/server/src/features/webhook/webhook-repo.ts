@@ -1,14 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { queryRows } from "../../db/query";
-import type { Cursor } from "../account/account-repo";
+import type { Cursor } from "../../core/cursor";
+import type { Db } from "../../core/db";
+import { exactUtc, queryRows } from "../../db/query";
 
 /** Runs statements: the database, or the transaction of whoever caused an event. */
 type Runner = Pick<Db, "execute">;
 
-/** A time as exact UTC text with microseconds (keyset cursors must not lose precision). */
-const exact = (column: string) =>
-  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
 const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 
 export interface EndpointRow {
@@ -69,11 +66,11 @@ export interface NewEndpoint {
 const ENDPOINT_COLUMNS = sql.join(
   [
     sql.raw("e.id, e.tenant_id, e.url, e.description, e.events, e.secret, e.enabled, e.created_by"),
-    sql`${exact("e.created_at")} as created_at`,
+    sql`${exactUtc("e.created_at")} as created_at`,
     sql.raw("u.name as created_by_name"),
     sql.raw("last.status as last_status, last.event_type as last_event_type"),
     sql.raw("last.response_status as last_response_status"),
-    sql`${exact("coalesce(last.last_attempt_at, last.created_at)")} as last_at`,
+    sql`${exactUtc("coalesce(last.last_attempt_at, last.created_at)")} as last_at`,
   ],
   sql`, `,
 );
@@ -92,9 +89,9 @@ const DELIVERY_COLUMNS = sql.join(
     sql.raw(
       "d.id, d.endpoint_id, d.event_id, d.event_type, d.status, d.attempts, d.response_status, d.last_error",
     ),
-    sql`${exact("d.next_attempt_at")} as next_attempt_at`,
-    sql`${exact("d.last_attempt_at")} as last_attempt_at`,
-    sql`${exact("d.created_at")} as created_at`,
+    sql`${exactUtc("d.next_attempt_at")} as next_attempt_at`,
+    sql`${exactUtc("d.last_attempt_at")} as last_attempt_at`,
+    sql`${exactUtc("d.created_at")} as created_at`,
   ],
   sql`, `,
 );
@@ -248,7 +245,7 @@ export function webhookRepo(db: Runner) {
             from webhook_endpoints e, tenants t, partners p
             where d.id in (select id from picked) and e.id = d.endpoint_id
               and t.id = d.tenant_id and p.id = t.partner_id
-            returning d.id, d.event_id, d.payload, d.attempts, ${exact("d.created_at")} as created_at,
+            returning d.id, d.event_id, d.payload, d.attempts, ${exactUtc("d.created_at")} as created_at,
                       e.url, e.secret, e.enabled, p.name as brand`,
       );
     },

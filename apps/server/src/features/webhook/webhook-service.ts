@@ -13,9 +13,9 @@ import {
   type WebhookUpdateBody,
 } from "@nc/contracts/webhooks";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "../../db/client";
-import { AppError } from "../../http/app-error";
-import { decodeCursor, encodeCursor } from "../account/account-service";
+import { AppError } from "../../core/app-error";
+import { keysetPage, optionalCursor } from "../../core/cursor";
+import type { Db } from "../../core/db";
 import type { AuditMeta, AuditService } from "../audit/audit-service";
 import { forbiddenTarget, type Resolve } from "./target-guard";
 import { enqueueTestEvent } from "./webhook-events";
@@ -219,17 +219,9 @@ export function webhookService(db: Db, options: WebhookServiceOptions, repo: Web
       query: { cursor?: string; limit: number },
     ): Promise<WebhookDeliveryPage> {
       await endpoint(tenantId, endpointId);
-      const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-      const rows = await repo.deliveries(tenantId, endpointId, query.limit + 1, cursor);
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return {
-        items: page.map(toDeliveryView),
-        nextCursor:
-          rows.length > query.limit && last
-            ? encodeCursor({ createdAt: last.created_at, id: last.id })
-            : null,
-      };
+      const rows = await repo.deliveries(tenantId, endpointId, query.limit + 1, optionalCursor(query.cursor));
+      const { data, nextCursor } = keysetPage(rows, query.limit, toDeliveryView);
+      return { items: data, nextCursor };
     },
 
     /**

@@ -2,8 +2,8 @@ import { type BatchItemView, detectionBatchBody, detectionCheckBody } from "@nc/
 import { ERRORS } from "@nc/contracts/errors";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { AppError } from "../../../http/app-error";
-import { ok } from "../../../http/envelope";
+import { AppError } from "../../../core/app-error";
+import { ok } from "../../../core/envelope";
 import { requestLocale } from "../../../http/locale";
 import { translate } from "../../../i18n/translate";
 import type { DetectionService } from "../../detection/detection-service";

@@ -12,9 +12,10 @@ import { fieldIssue } from "@nc/contracts/validation";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { AppError } from "../../../http/app-error";
+import { AppError } from "../../../core/app-error";
+import { encodeCursor, optionalCursor } from "../../../core/cursor";
+import { ok } from "../../../core/envelope";
 import { auditMeta } from "../../../http/audit-meta";
-import { ok } from "../../../http/envelope";
 import type { Actor } from "../../billing/billing-service";
 import { acceptFileBodies, isStreamBody, readUploadedBody, sendJobFile } from "../../job/job-http";
 import { progress } from "../../job/job-service";
@@ -35,15 +36,6 @@ function parseOrFail<S extends z.ZodType>(schema: S, input: unknown): z.output<S
       >[0]),
     ),
   });
-}
-
-const cursorOf = (createdAt: string, id: string) => Buffer.from(`${createdAt}|${id}`).toString("base64url");
-function readCursor(cursor?: string) {
-  if (!cursor) return undefined;
-  const [createdAt, id] = Buffer.from(cursor, "base64url").toString().split("|");
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/.test(id))
-    throw new AppError("validation", { fields: [{ field: "cursor", reason: "invalid", params: {} }] });
-  return { createdAt, id };
 }
 
 /** Bulk jobs through the API: a JSON list or a file, status, results, downloads, cancel. */
@@ -118,11 +110,12 @@ export async function jobApiRoutes(scope: FastifyInstance, jobs: JobRuntime) {
   r.get("/api/v1/jobs", { schema: { querystring: apiJobListQuery }, config: read }, async (request) => {
     const key = requireApiKey(request);
     const { limit, cursor } = request.query;
-    const rows = await service.repo.apiJobs(key.tenantId, limit, readCursor(cursor));
+    const rows = await service.repo.apiJobs(key.tenantId, limit, optionalCursor(cursor));
     const last = rows[rows.length - 1];
     return ok({
       items: rows.map((row) => progress(row)),
-      nextCursor: rows.length === limit && last ? cursorOf(last.created_at, last.id) : null,
+      nextCursor:
+        rows.length === limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
     });
   });
 

@@ -1,8 +1,8 @@
 import { usagePeriodQuery } from "@nc/contracts/api-usage";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Db } from "../../../db/client";
-import { ok } from "../../../http/envelope";
+import type { Db } from "../../../core/db";
+import { ok } from "../../../core/envelope";
 import { apiUsageService } from "../../api-usage/api-usage-service";
 import { billingService } from "../../billing/billing-service";
 import { requireApiKey } from "../api-key-auth";
