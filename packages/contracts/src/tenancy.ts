@@ -24,7 +24,12 @@ export const timezoneSchema = z
   );
 
 export const createTenantBody = z.object({ name: nameSchema, timezoneCode: timezoneSchema.default("UTC") });
-export const updateTenantBody = z.object({ name: nameSchema, timezoneCode: timezoneSchema.optional() });
+export const updateTenantBody = z.object({
+  name: nameSchema,
+  timezoneCode: timezoneSchema.optional(),
+  /** Uploads keep the file's other columns for the results file; off: only the number is stored. */
+  keepFileColumns: z.boolean().optional(),
+});
 
 export const roleBody = z.object({
   name: nameSchema,
@@ -54,7 +59,7 @@ export interface TenantUserProfile {
   permissions: string[];
   super: boolean;
   role: RoleRef;
-  tenant: { id: string; name: string; timezoneCode: string; status: string };
+  tenant: { id: string; name: string; timezoneCode: string; status: string; keepFileColumns: boolean };
 }
 
 export interface RoleDetail extends RoleRef {

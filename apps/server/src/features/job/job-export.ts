@@ -5,7 +5,8 @@ import type { ServiceCode } from "@nc/contracts/services";
 import { type ColumnKey, columnHeaders, sheetName } from "../../export/export-headers";
 import { csvStream, xlsxStream } from "../../export/table-export";
 import { NEEDS } from "../detection/result-view";
-import type { ItemFilter, ItemRow, JobRepo } from "./job-repo";
+import { fileColumnsReader } from "./file-columns";
+import type { ItemFilter, ItemRow, JobRepo, JobRow } from "./job-repo";
 
 const PAGE = 2_000;
 
@@ -90,6 +91,32 @@ async function* allItems(repo: JobRepo, tenantId: string, jobId: string, filter:
   }
 }
 
+/** What of an uploaded file a download gives back: the number's column and the kept columns. */
+export type FileOfJob = Pick<JobRow, "file_column" | "file_columns">;
+
+/**
+ * Rows of `items` (in seq order) as `cells` makes them, after the customer's own columns when the
+ * job kept them: the file's header and each row as it was, our columns appended beside them.
+ */
+function withFileColumns(
+  repo: JobRepo,
+  jobId: string,
+  file: FileOfJob | undefined,
+  header: string[],
+  items: AsyncIterable<ItemRow>,
+  cells: (item: ItemRow) => string[],
+) {
+  const kept = file?.file_columns;
+  const reader = kept
+    ? fileColumnsReader(kept, file.file_column ?? 0, (seq) => repo.columnsChunkFrom(jobId, seq))
+    : null;
+  async function* rows() {
+    for await (const item of items)
+      yield reader ? [...(await reader.row(item.seq, item.input)), ...cells(item)] : cells(item);
+  }
+  return { header: reader ? [...reader.header(), ...header] : header, rows: rows() };
+}
+
 /** Header and rows of a job's results (filtered), ready for csvStream / xlsxStream. */
 export function resultRows(
   repo: JobRepo,
@@ -98,30 +125,35 @@ export function resultRows(
   service: ServiceCode,
   filter: ItemFilter,
   locale: Locale,
+  file?: FileOfJob,
 ) {
   const columns = resultColumns(service);
-  async function* rows() {
-    for await (const item of allItems(repo, tenantId, jobId, filter)) {
-      const result = item.status === "done" ? (item.result as SingleCheckResultView) : null;
-      yield columns.map((c) => c.value(item, result));
-    }
-  }
-  return {
-    header: columnHeaders(
-      locale,
-      columns.map((c) => c.key),
-    ),
-    rows: rows(),
-  };
+  const header = columnHeaders(
+    locale,
+    columns.map((c) => c.key),
+  );
+  return withFileColumns(repo, jobId, file, header, allItems(repo, tenantId, jobId, filter), (item) => {
+    const result = item.status === "done" ? (item.result as SingleCheckResultView) : null;
+    return columns.map((c) => c.value(item, result));
+  });
 }
 
 /** The rejected rows (duplicates, invalid, cancelled, failed) with the reason, for correcting. */
-export function rejectedRows(repo: JobRepo, tenantId: string, jobId: string, locale: Locale) {
-  async function* rows() {
-    for await (const item of allItems(repo, tenantId, jobId, { status: "rejected" }))
-      yield [String(item.seq + 1), item.input, text(item.reject_reason)];
-  }
-  return { header: columnHeaders(locale, REJECTED_COLUMNS), rows: rows() };
+export function rejectedRows(
+  repo: JobRepo,
+  tenantId: string,
+  jobId: string,
+  locale: Locale,
+  file?: FileOfJob,
+) {
+  return withFileColumns(
+    repo,
+    jobId,
+    file,
+    columnHeaders(locale, REJECTED_COLUMNS),
+    allItems(repo, tenantId, jobId, { status: "rejected" }),
+    (item) => [String(item.seq + 1), item.input, text(item.reject_reason)],
+  );
 }
 
 /** A job's results (filtered) or its rejected rows, as a CSV or XLSX stream, headers in `locale`. */
@@ -129,12 +161,13 @@ export function jobFile(
   format: "csv" | "xlsx",
   repo: JobRepo,
   tenantId: string,
-  job: { id: string; service: ServiceCode },
+  job: { id: string; service: ServiceCode } & Partial<FileOfJob>,
   options: { filter?: ItemFilter; rejected?: boolean; locale: Locale },
 ) {
+  const file = { file_column: job.file_column ?? null, file_columns: job.file_columns ?? null };
   const table = options.rejected
-    ? rejectedRows(repo, tenantId, job.id, options.locale)
-    : resultRows(repo, tenantId, job.id, job.service, options.filter ?? {}, options.locale);
+    ? rejectedRows(repo, tenantId, job.id, options.locale, file)
+    : resultRows(repo, tenantId, job.id, job.service, options.filter ?? {}, options.locale, file);
   return format === "csv"
     ? csvStream(table.header, table.rows)
     : xlsxStream(

@@ -1,13 +1,20 @@
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../shell/http/client";
 
-export const updateTenant = (id: string, body: { name: string; timezoneCode?: string }) =>
-  api<{ id: string; name: string; timezoneCode: string }>(`/api/tenant/s/${encodeURIComponent(id)}`, {
-    method: "POST",
-    body,
-  });
+/** What the settings form changes; fields left out keep their value. */
+export interface TenantSettings {
+  name: string;
+  timezoneCode?: string;
+  keepFileColumns?: boolean;
+}
+
+export const updateTenant = (id: string, body: TenantSettings) =>
+  api<{ id: string; name: string; timezoneCode: string; keepFileColumns: boolean }>(
+    `/api/tenant/s/${encodeURIComponent(id)}`,
+    { method: "POST", body },
+  );
 export const useUpdateTenant = (id: string) =>
-  useMutation({ mutationFn: (body: { name: string; timezoneCode?: string }) => updateTenant(id, body) });
+  useMutation({ mutationFn: (body: TenantSettings) => updateTenant(id, body) });
 
 export const leaveTenant = (id: string) =>
   api<{ left: boolean }>(`/api/tenant/s/${encodeURIComponent(id)}/leave`, { method: "POST" });

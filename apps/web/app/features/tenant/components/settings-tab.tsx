@@ -1,6 +1,6 @@
 import { nameSchema } from "@nc/contracts/auth";
 import { useQueryClient } from "@tanstack/react-query";
-import { App, Button, Card, Descriptions, Divider, Form, Input, Popconfirm, Typography } from "antd";
+import { App, Button, Card, Descriptions, Divider, Form, Input, Popconfirm, Switch, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator } from "react-router";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
@@ -13,14 +13,23 @@ import { useLeaveTenant, useUpdateTenant } from "../api/update-tenant";
 import { useTenantAccess } from "../use-tenant-access";
 import { TimezoneSelect } from "./timezone-select";
 
-/** Name and time zone of the organisation (tenant:update), leaving it; for owners, export and deletion. */
+interface Settings {
+  name: string;
+  timezoneCode: string;
+  keepFileColumns: boolean;
+}
+
+/**
+ * Name, time zone and whether uploads keep the file's other columns (tenant:update), leaving it; for
+ * owners, export and deletion.
+ */
 export function SettingsTab() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { tenant, can } = useTenantAccess();
   const user = useSessionUser();
   const revalidator = useRevalidator();
-  const [form] = Form.useForm<{ name: string; timezoneCode: string }>();
+  const [form] = Form.useForm<Settings>();
   const update = useUpdateTenant(tenant?.tenant.id ?? "");
   const leave = useLeaveTenant();
   const queryClient = useQueryClient();
@@ -29,7 +38,7 @@ export function SettingsTab() {
   if (!tenant) return null;
   const editable = can(["tenant:update"]);
 
-  const save = async (values: { name: string; timezoneCode: string }) => {
+  const save = async (values: Settings) => {
     try {
       await update.mutateAsync(values);
       await revalidator.revalidate();
@@ -59,7 +68,11 @@ export function SettingsTab() {
           form={form}
           layout="vertical"
           style={{ maxWidth: 480 }}
-          initialValues={{ name: tenant.tenant.name, timezoneCode: tenant.tenant.timezoneCode }}
+          initialValues={{
+            name: tenant.tenant.name,
+            timezoneCode: tenant.tenant.timezoneCode,
+            keepFileColumns: tenant.tenant.keepFileColumns,
+          }}
           onFinish={save}
         >
           <Form.Item name="name" label={t("tenant:fields.name")} rules={[zodRule(nameSchema, t)]}>
@@ -72,6 +85,14 @@ export function SettingsTab() {
           >
             <TimezoneSelect />
           </Form.Item>
+          <Form.Item
+            name="keepFileColumns"
+            label={t("tenant:fields.keepFileColumns")}
+            extra={t("tenant:fields.keepFileColumnsHelp")}
+            valuePropName="checked"
+          >
+            <Switch data-testid="keep-file-columns" />
+          </Form.Item>
           <Button type="primary" htmlType="submit" loading={update.isPending}>
             {t("tenant:settings.save")}
           </Button>
@@ -81,6 +102,9 @@ export function SettingsTab() {
           <Descriptions.Item label={t("tenant:fields.name")}>{tenant.tenant.name}</Descriptions.Item>
           <Descriptions.Item label={t("tenant:fields.timezone")}>
             {tenant.tenant.timezoneCode}
+          </Descriptions.Item>
+          <Descriptions.Item label={t("tenant:fields.keepFileColumns")}>
+            <Switch checked={tenant.tenant.keepFileColumns} disabled size="small" />
           </Descriptions.Item>
         </Descriptions>
       )}
