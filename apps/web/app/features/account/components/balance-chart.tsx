@@ -2,6 +2,7 @@ import type { SeriesPoint } from "@nc/contracts/account";
 import { microsToDecimal } from "@nc/contracts/money";
 import { theme } from "antd";
 import { useId, useRef } from "react";
+import { ChartDataTable } from "../../../shell/components/visually-hidden";
 import { useWidth } from "../../../shell/device/use-width";
 
 const HEIGHT = 200;
@@ -53,7 +54,7 @@ export function BalanceChart({
   const labelEvery = Math.max(1, Math.ceil(points.length / 6));
 
   return (
-    <figure style={{ margin: 0 }}>
+    <figure style={{ margin: 0, position: "relative" }}>
       <div ref={box}>
         <svg
           viewBox={`0 0 ${width} ${HEIGHT}`}
@@ -149,25 +150,14 @@ export function BalanceChart({
           {spendingLabel}
         </span>
       </figcaption>
-      <table style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{title}</th>
-            <th scope="col">{balanceLabel}</th>
-            <th scope="col">{spendingLabel}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((p) => (
-            <tr key={p.day}>
-              <th scope="row">{p.day}</th>
-              <td>{formatAmount(p.balanceMicros)}</td>
-              <td>{formatAmount(p.spendingMicros)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChartDataTable
+        title={title}
+        columns={[balanceLabel, spendingLabel]}
+        rows={points.map((p) => ({
+          day: p.day,
+          cells: [formatAmount(p.balanceMicros), formatAmount(p.spendingMicros)],
+        }))}
+      />
     </figure>
   );
 }

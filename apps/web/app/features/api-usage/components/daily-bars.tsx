@@ -1,5 +1,6 @@
 import { theme } from "antd";
 import { useId, useRef, useState } from "react";
+import { ChartDataTable } from "../../../shell/components/visually-hidden";
 import { useWidth } from "../../../shell/device/use-width";
 import { axisScale, labelEvery } from "../axis-scale";
 
@@ -39,7 +40,8 @@ export function DailyBars({
   days: string[];
   series: BarSeries[];
   format: (value: number) => string;
-  formatAxis?: (value: number) => string;
+  /** A tick's label; it gets every tick so it can write them with the decimals they need. */
+  formatAxis?: (value: number, ticks: number[]) => string;
   /** Short label of a day under the axis and in the tooltip. */
   dayLabel: (day: string) => string;
   title: string;
@@ -57,7 +59,7 @@ export function DailyBars({
 
   const totals = days.map((_, i) => series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0));
   const scale = axisScale(Math.max(0, ...totals));
-  const axisLabels = scale.values.map(formatAxis);
+  const axisLabels = scale.values.map((v) => formatAxis(v, scale.values));
   const left = Math.max(28, ...axisLabels.map((l) => l.length * 6.5 + 10));
   const innerW = Math.max(1, width - left - PAD.right);
   const innerH = height - PAD.top - PAD.bottom;
@@ -68,7 +70,7 @@ export function DailyBars({
   const shown = hover === null ? null : days[hover];
 
   return (
-    <figure style={{ margin: 0 }} data-testid={testId}>
+    <figure style={{ margin: 0, position: "relative" }} data-testid={testId}>
       <div ref={box} style={{ position: "relative", width: "100%" }} onPointerLeave={() => setHover(null)}>
         <svg
           width={width}
@@ -220,29 +222,11 @@ export function DailyBars({
           ))}
         </figcaption>
       )}
-      <table style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{title}</th>
-            {series.map((s) => (
-              <th key={s.key} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day, i) => (
-            <tr key={day}>
-              <th scope="row">{day}</th>
-              {series.map((s) => (
-                <td key={s.key}>{format(s.values[i] ?? 0)}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChartDataTable
+        title={title}
+        columns={series.map((s) => s.label)}
+        rows={days.map((day, i) => ({ day, cells: series.map((s) => format(s.values[i] ?? 0)) }))}
+      />
     </figure>
   );
 }

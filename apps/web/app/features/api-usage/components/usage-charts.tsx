@@ -4,6 +4,7 @@ import { Card, Col, Row, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import type { BarKey } from "../chart-series";
+import { moneyAxisFormat } from "../money-axis";
 import { useUsageFormat } from "../use-usage-format";
 import { DailyBars } from "./daily-bars";
 
@@ -20,12 +21,6 @@ export function UsageCharts({ usage }: { usage: ApiUsageView }) {
   const f = useUsageFormat();
   const days = usage.days.map((d) => d.day);
   const currency = usage.totals.currency;
-  const moneyAxis = new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency,
-    notation: "compact",
-    maximumFractionDigits: 2,
-  });
   const money = (units: number) => formatMoney(BigInt(Math.round(units * 1e6)), currency, locale);
   const period = { from: f.longDay(usage.from), to: f.longDay(usage.to) };
 
@@ -77,7 +72,7 @@ export function UsageCharts({ usage }: { usage: ApiUsageView }) {
         title: t("apiUsage:charts.spend"),
         series: [bar("spend", token.colorWarning, (d) => f.units(d.costMicros))],
         format: money,
-        formatAxis: (v) => moneyAxis.format(v),
+        formatAxis: (v, ticks) => moneyAxisFormat(ticks, currency, locale)(v),
         summary: t("apiUsage:charts.spendSummary", {
           ...period,
           amount: formatMoney(usage.totals.costMicros, currency, locale),
