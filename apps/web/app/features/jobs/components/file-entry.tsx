@@ -9,6 +9,7 @@ import { useLocale } from "../../../shell/i18n/use-locale";
 import { CountrySelect } from "../../detection/components/country-select";
 import { discardJob } from "../api/job-actions";
 import { uploadFile } from "../api/upload-file";
+import { readAsText } from "../read-as";
 import { ColumnPicker } from "./column-picker";
 
 const ACCEPT = ".csv,.txt,.xlsx";
@@ -105,19 +106,21 @@ export function FileEntry(props: {
               ? t("detection:file.sending", { name: file?.name })
               : t("detection:file.reading", { name: file?.name })}
           </Typography.Text>
-          <Progress percent={Math.floor(sent * 100)} status="active" />
+          <Progress
+            percent={Math.floor(sent * 100)}
+            status="active"
+            aria-label={
+              sent < 1
+                ? t("detection:file.sending", { name: file?.name })
+                : t("detection:file.reading", { name: file?.name })
+            }
+          />
         </div>
       )}
       {failure && <Alert type="error" showIcon message={failure} data-testid="detection-file-error" />}
       {read && file && (
         <Space orientation="vertical" style={{ width: "100%" }} data-testid="detection-file-read">
-          <Typography.Text type="secondary">
-            {t("detection:file.readAs", {
-              name: file.name,
-              format: read.table.format.toUpperCase(),
-              encoding: read.table.encoding.toUpperCase(),
-            })}
-          </Typography.Text>
+          <Typography.Text type="secondary">{readAsText(t, file.name, read.table)}</Typography.Text>
           {read.table.columns.length > 1 || read.table.header ? (
             <ColumnPicker
               columns={read.table.columns}
