@@ -62,7 +62,7 @@ export default function ForgetPasswordPage() {
   return (
     <>
       <AuthHeading title={t("auth:forget.title")} subtitle={t("auth:forget.subtitle")} />
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} size="large">
         <Form.Item name="email" label={t("auth:fields.email")} rules={[zodRule(forgetBody.shape.email, t)]}>
           <Input type="email" autoComplete="email" autoFocus />
         </Form.Item>

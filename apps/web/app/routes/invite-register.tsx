@@ -82,6 +82,7 @@ function InviteRegisterForm({ invite, token }: { invite: InviteCheck; token: str
         layout="vertical"
         onFinish={submit}
         requiredMark={false}
+        size="large"
         initialValues={{ email: invite.email }}
       >
         <Form.Item name="email" label={t("auth:fields.email")}>

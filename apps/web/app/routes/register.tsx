@@ -60,7 +60,7 @@ export default function RegisterPage() {
   return (
     <>
       <AuthHeading title={t("auth:register.title")} subtitle={t("auth:register.subtitle")} />
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} size="large">
         <Form.Item name="name" label={t("auth:fields.name")} rules={[zodRule(registerBody.shape.name, t)]}>
           <Input autoComplete="name" autoFocus />
         </Form.Item>

@@ -1,3 +1,4 @@
+import { ERRORS } from "@nc/contracts/errors";
 import type { FormInstance } from "antd";
 import type { MessageInstance } from "antd/es/message/interface";
 import type { TFunction } from "i18next";
@@ -9,8 +10,23 @@ export function errorText(error: unknown, t: TFunction): string {
   return t("errors:internal");
 }
 
+/**
+ * Errors about one field that the server does not name (it must not say whether the e-mail or the
+ * password was wrong): shown under the password, where the person looks and fixes it, and kept
+ * there, not in a message that fades before it is read.
+ */
+const FIELD_OF_CODE: Partial<Record<number, string>> = {
+  [ERRORS.credentialsInvalid.code]: "password",
+  [ERRORS.passwordWrong.code]: "password",
+};
+
 /** Shows field errors next to their fields and anything else as one message; nothing typed is lost. */
 export function showApiError(error: unknown, t: TFunction, message: MessageInstance, form?: FormInstance) {
+  const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
+  if (form && field && error instanceof ApiError && field in form.getFieldsValue(true)) {
+    form.setFields([{ name: field, errors: [error.message] }]);
+    return;
+  }
   if (form && error instanceof ApiError && error.fields.length > 0) {
     const known = new Set(Object.keys(form.getFieldsValue(true)));
     const onForm = error.fields.filter((f) => known.has(f.field));

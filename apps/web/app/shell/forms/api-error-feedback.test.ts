@@ -1,0 +1,33 @@
+import { ERRORS } from "@nc/contracts/errors";
+import type { FormInstance } from "antd";
+import type { MessageInstance } from "antd/es/message/interface";
+import type { TFunction } from "i18next";
+import { describe, expect, it, vi } from "vitest";
+import { ApiError } from "../http/api-error";
+import { showApiError } from "./api-error-feedback";
+
+const t = ((key: string) => key) as TFunction;
+
+function fakeForm(values: Record<string, unknown>) {
+  const setFields = vi.fn();
+  return { form: { getFieldsValue: () => values, setFields } as unknown as FormInstance, setFields };
+}
+
+describe("API errors on a form", () => {
+  it("puts a wrong password under the password field instead of a passing message", () => {
+    const { form, setFields } = fakeForm({ email: "a@example.com", password: "nope" });
+    const message = { error: vi.fn() } as unknown as MessageInstance;
+    showApiError(new ApiError(ERRORS.credentialsInvalid.code, "Wrong e-mail or password."), t, message, form);
+    expect(setFields).toHaveBeenCalledWith([{ name: "password", errors: ["Wrong e-mail or password."] }]);
+    expect(message.error).not.toHaveBeenCalled();
+  });
+
+  it("keeps the message for a form without that field, and for other errors", () => {
+    const message = { error: vi.fn() } as unknown as MessageInstance;
+    const { form, setFields } = fakeForm({ oldPassword: "x" });
+    showApiError(new ApiError(ERRORS.passwordWrong.code, "Wrong password."), t, message, form);
+    showApiError(new ApiError(ERRORS.badRequest.code, "Bad."), t, message, fakeForm({ password: "" }).form);
+    expect(setFields).not.toHaveBeenCalled();
+    expect(message.error).toHaveBeenCalledTimes(2);
+  });
+});
