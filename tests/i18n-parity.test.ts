@@ -50,6 +50,7 @@ const INVALID_REASONS: InvalidReason[] = [
   "no_country",
   "invalid_for_region",
   "precision_lost",
+  "multiple_numbers",
   "unknown",
 ];
 const LINE_TYPES: LineType[] = [

@@ -33,6 +33,20 @@ describe("pickColumn", () => {
     expect(picked.columns[1]!.phoneLike).toBeCloseTo(2 / 3);
   });
 
+  it("picks the column of messy cells: quoted, labelled, two numbers in one cell", () => {
+    const sample = [
+      ["Ref", "Contact"],
+      ["A-1", '"+44 7911 123456"'],
+      ["B-2", "Mobile: +44 7911 123457 (work)"],
+      ["C-3", "+44 7911 123458 / +44 7911 123459"],
+      ["D-4", "+8613800138000;"],
+    ];
+    const picked = pickColumn(sample);
+    expect(picked).toMatchObject({ header: true, column: 1 });
+    expect(picked.columns[1]!.phoneLike).toBe(1);
+    expect(picked.columns[0]!.phoneLike).toBe(0);
+  });
+
   it("takes a header-only file's phone word as the hint", () => {
     const picked = pickColumn([["id", "número de teléfono"]]);
     expect(picked).toMatchObject({ header: true, column: 1 });

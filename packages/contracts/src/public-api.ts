@@ -81,6 +81,7 @@ export const INVALID_REASONS = [
   "no_country",
   "invalid_for_region",
   "precision_lost",
+  "multiple_numbers",
   "unknown",
 ] as const;
 
@@ -670,7 +671,7 @@ export const PUBLIC_API_OPERATIONS = {
     tag: "jobs",
     summary: "Download a job's results",
     description:
-      "The results as a CSV (UTF-8 with BOM) or XLSX file; with `rejected=true` the rows that were not checked, with the reason. Cells that would start a spreadsheet formula are neutralised.",
+      "The results as a CSV (UTF-8 with BOM) or XLSX file; with `rejected=true` the rows that were not checked, with the reason. A file job's rows come back as the file had them, its own columns first and ours beside them, unless the organisation turned keeping them off. Cells that would start a spreadsheet formula are neutralised.",
     success: {
       description: "The file (Content-Disposition: attachment).",
       files: Object.values(DOWNLOAD_MEDIA_TYPES),

@@ -16,6 +16,7 @@ import {
   parsePhoneNumberWithError,
   validatePhoneNumberLength,
 } from "libphonenumber-js/max";
+import { holdsSeveralNumbers, tidyEdges, vanityDigits, withoutTrailingCapitals } from "./messy-cells";
 import { repairSpreadsheetNumber } from "./spreadsheet";
 import type { InvalidReason, NormalisationStep, Normalised } from "./types";
 
@@ -41,6 +42,17 @@ const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF\u00AD]/g;
 const FULL_WIDTH = /[\uFF01-\uFF5E]/g;
 /** Separators people put between digit groups: spaces, dashes (any Unicode dash), dots, brackets, slashes. */
 const SEPARATORS = /[\s\p{Pd}\u2212.()[\]/]/gu;
+/**
+ * Mexico dialled mobiles with a 1 after +52 (and 044/045 before the 10 digits nationally) until
+ * 2019; libphonenumber no longer knows either, so "+52 1 55 1234 5678" would be too long.
+ */
+const MEXICO_OLD_MOBILE_INTERNATIONAL = /^521\d{10}$/;
+const MEXICO_OLD_MOBILE_NATIONAL = /^04[45]\d{10}$/;
+/**
+ * Digits each side of a separator that keep a lost "+" from being guessed: a short national number
+ * (Niue, Ascension: 4 or 5 digits) is a number of its own there.
+ */
+const GUESS_DIGITS = 4;
 /** Extension at the end: ";ext=123" (RFC 3966), "ext. 123", "extension 123", "x123", "#123". */
 const EXTENSION = /(?:;ext=|[\s,]*(?:extension|ext\.?|x\.?|#)[\s:.]*)(\d{1,10})#?$/i;
 
@@ -76,8 +88,35 @@ function run(input: string, options: NormaliseOptions | undefined): NormaliseOut
   text = trimmed;
   if (text === "") return fail(input, steps, null, "empty");
 
-  // RFC 3966 URIs ("tel:+44...") carry the number after the scheme.
-  if (/^tel:/i.test(text)) text = text.slice(4);
+  const plain = read(input, text, steps, options);
+  // A clean cell stops here: the recoveries below run only when the plain reading has no number.
+  if (plain.normalised.e164 !== null) {
+    // A lost "+" is a guess, and the digits of two numbers between "/" can make one that is valid
+    // ("888 4012 / 888 4012" is +888 40128884012): a guess is not made across two numbers.
+    if (plain.normalised.steps.includes("restored_plus") && holdsSeveralNumbers(text, GUESS_DIGITS)) {
+      return fail(input, steps, null, "multiple_numbers");
+    }
+    return plain;
+  }
+  return recover(input, text, steps, options, plain);
+}
+
+/** The cell as written: a scheme, an extension, spreadsheet notation, then the number's readings. */
+function read(
+  input: string,
+  cell: string,
+  stepsBefore: readonly NormalisationStep[],
+  options: NormaliseOptions | undefined,
+): NormaliseOutcome {
+  const steps = [...stepsBefore];
+  let text = cell;
+  // RFC 3966 URIs ("tel:+44...") carry the number after the scheme; with a space after it, "Tel:"
+  // was a label.
+  if (/^tel:/i.test(text)) {
+    const rest = text.slice(4).trimStart();
+    if (rest.length < text.length - 4 && !steps.includes("label_removed")) steps.push("label_removed");
+    text = rest;
+  }
 
   let extension: string | null = null;
   const ext = EXTENSION.exec(text);
@@ -117,6 +156,76 @@ function run(input: string, options: NormaliseOptions | undefined): NormaliseOut
   return fail(input, steps, extension, "no_country");
 }
 
+/**
+ * A cell whose plain reading found no number, as customers' files hold them (messy-cells.ts): two
+ * numbers are refused; quotes, edge separators and labels are removed; capitals after the digits
+ * are a label or vanity letters, whichever reading alone gives a valid number. No recovery adds,
+ * drops or reorders a digit that was written, and spreadsheet notation is never recovered from
+ * (its lost digits stay lost).
+ */
+function recover(
+  input: string,
+  text: string,
+  steps: NormalisationStep[],
+  options: NormaliseOptions | undefined,
+  plain: NormaliseOutcome,
+): NormaliseOutcome {
+  if (plain.normalised.steps.includes("spreadsheet_scientific")) return plain;
+  if (holdsSeveralNumbers(text)) return fail(input, steps, null, "multiple_numbers");
+
+  const tidy = tidyEdges(text);
+  if (tidy.text === "") return fail(input, [...steps, ...tidy.steps], null, "empty");
+  const tidied = tidy.text === text ? plain : read(input, tidy.text, [...steps, ...tidy.steps], options);
+  if (tidied.normalised.e164 !== null || tidied.normalised.steps.includes("spreadsheet_scientific")) {
+    return tidied;
+  }
+
+  const stepsSoFar = [...steps, ...tidy.steps];
+  const unlabelled = withoutTrailingCapitals(tidy.text);
+  const asLabel =
+    unlabelled === null ? null : read(input, unlabelled, [...stepsSoFar, "label_removed"], options);
+  const asVanity = vanityReading(input, tidy.text, stepsSoFar, options);
+  const labelValid = asLabel?.normalised.invalidReason === null;
+  const vanityValid = asVanity?.normalised.invalidReason === null;
+  if (labelValid && vanityValid) {
+    // Both readings are numbers, different ones: which was written cannot be told.
+    return asLabel?.normalised.e164 === asVanity?.normalised.e164 ? (asLabel as NormaliseOutcome) : tidied;
+  }
+  if (labelValid) return asLabel as NormaliseOutcome;
+  if (vanityValid) return asVanity as NormaliseOutcome;
+  // A label after a well-formed number of an unallocated range still tells about that number.
+  if (asLabel?.normalised.e164 && !asVanity?.normalised.e164) return asLabel;
+  return tidied;
+}
+
+/**
+ * Vanity letters by the keypad, kept only when the number is valid and the letters are all in its
+ * national part (after the calling code as written).
+ */
+function vanityReading(
+  input: string,
+  text: string,
+  steps: NormalisationStep[],
+  options: NormaliseOptions | undefined,
+): NormaliseOutcome | null {
+  const vanity = vanityDigits(text);
+  if (!vanity) return null;
+  const outcome = read(input, vanity.text, [...steps, "vanity_letters"], options);
+  const { e164, invalidReason } = outcome.normalised;
+  if (e164 === null || invalidReason !== null || !outcome.phone) return null;
+  const readingSteps = outcome.normalised.steps;
+  const codeWritten =
+    readingSteps.includes("international_plus") ||
+    readingSteps.includes("international_00") ||
+    readingSteps.includes("restored_plus");
+  if (codeWritten) {
+    // "00" or "+" before the calling code: the + is no digit, the 00 two.
+    const prefix = readingSteps.includes("international_00") ? 2 : 0;
+    if (vanity.digitsBefore - prefix < outcome.phone.countryCallingCode.length) return null;
+  }
+  return outcome;
+}
+
 interface Context {
   input: string;
   steps: NormalisationStep[];
@@ -126,6 +235,12 @@ interface Context {
 /** The input had an explicit international prefix: the digits start with the calling code. */
 function international(ctx: Context, digits: string, step: NormalisationStep): NormaliseOutcome {
   const parsed = tryParse(`+${digits}`);
+  if (!parsed.phone?.isValid() && MEXICO_OLD_MOBILE_INTERNATIONAL.test(digits)) {
+    const withoutOne = `52${digits.slice(3)}`;
+    const mobile = tryParse(`+${withoutOne}`);
+    if (mobile.phone?.isValid())
+      return accept(ctx, mobile.phone, [step, "mexico_mobile_prefix"], null, withoutOne);
+  }
   if (!parsed.phone) return fail(ctx.input, [...ctx.steps, step], ctx.extension, parsed.reason);
   return accept(ctx, parsed.phone, [step], null, digits);
 }
@@ -140,6 +255,13 @@ function international(ctx: Context, digits: string, step: NormalisationStep): N
 function national(ctx: Context, digits: string, country: CountryCode): NormaliseOutcome {
   const asNational = tryParse(digits, country);
   if (asNational.phone?.isValid()) return acceptNational(ctx, asNational.phone, digits, country);
+
+  if (country === "MX" && MEXICO_OLD_MOBILE_NATIONAL.test(digits)) {
+    const mobile = tryParse(digits.slice(3), country);
+    if (mobile.phone?.isValid()) {
+      return accept(ctx, mobile.phone, ["default_country", "mexico_mobile_prefix"], country, digits.slice(3));
+    }
+  }
 
   const asInternational = tryParse(`+${digits}`);
   if (asInternational.phone?.isValid()) {

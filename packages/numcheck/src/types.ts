@@ -27,6 +27,8 @@ export type InvalidReason =
   | "invalid_for_region"
   /** A spreadsheet turned the number into scientific notation and rounded digits away (4.41E+11). */
   | "precision_lost"
+  /** The cell holds two or more numbers ("+44 7911 123456 / +44 7911 654321"): none is taken. */
+  | "multiple_numbers"
   | "unknown";
 
 /** How the input was turned into E.164 (each step that applied, in order). */
@@ -41,7 +43,17 @@ export type NormalisationStep =
   | "default_country"
   | "national_trunk_prefix"
   /** A national number whose leading 0 a spreadsheet dropped; put back because only then it is valid. */
-  | "restored_leading_zero";
+  | "restored_leading_zero"
+  /** Quotes around the cell (a CSV export kept them) were removed. */
+  | "quotes_removed"
+  /** A field separator at the cell's start or end (a broken CSV: "+8613800138000;") was removed. */
+  | "separator_removed"
+  /** A label before or after the number ("Tel: …", "… (mobile)") was removed. */
+  | "label_removed"
+  /** Vanity letters were turned into digits by the phone keypad ("+1-800-FLOWERS"). */
+  | "vanity_letters"
+  /** Mexico's old mobile prefix (1 after +52, 044/045 nationally), abolished in 2019, was removed. */
+  | "mexico_mobile_prefix";
 
 export interface Normalised {
   input: string;

@@ -79,12 +79,14 @@ function isHeaderWord(cell: string): boolean {
 
 /**
  * A value the number engine can make a number of: a full international number, one valid or
- * well-formed for the default country, a spreadsheet's rounded 4.41E+11, or, with no country to
+ * well-formed for the default country (quoted or labelled too), a spreadsheet's rounded 4.41E+11,
+ * a cell holding two numbers (refused row by row, but a phone column all the same), or, with no country to
  * judge by, a national-looking run of 7 to 15 digits that is not a date.
  */
 function isPhoneLike(value: string, defaultCountry: string | undefined): boolean {
   const result = normalise(value, { defaultCountry });
-  if (result.e164 !== null || result.invalidReason === "precision_lost") return true;
+  if (result.e164 !== null) return true;
+  if (result.invalidReason === "precision_lost" || result.invalidReason === "multiple_numbers") return true;
   if (result.invalidReason !== "no_country" || DATE.test(value.trim())) return false;
   const digits = value.replace(/\D/g, "").length;
   return digits >= 7 && digits <= 15;
