@@ -32,8 +32,27 @@ export function isKnownPermission(value: string): boolean {
   return ALL_PERMISSIONS.includes(value);
 }
 
-/** Permissions meant for a partner's own staff (they see all the partner's customers). */
-const PARTNER_ONLY = new Set(["dsp_detection:read", "dsp_service:read", "dsp_standard_price:read"]);
+/**
+ * Permissions meant for a partner's own staff (they see all the partner's customers): they only
+ * count in the partner's staff organisation, so no other organisation is offered them.
+ */
+export const PARTNER_ONLY_PERMISSIONS: readonly string[] = [
+  "dsp_detection:read",
+  "dsp_service:read",
+  "dsp_standard_price:read",
+];
+const PARTNER_ONLY = new Set(PARTNER_ONLY_PERMISSIONS);
+
+/** GET /api/tenant/permission/catalog: what this organisation's roles may hold, by resource. */
+export interface PermissionCatalogView {
+  groups: Record<string, string[]>;
+  permissions: string[];
+}
+
+/** The permissions a role may be given in an organisation: partner-only ones in the staff one alone. */
+export function permissionsOffered(partnerStaff: boolean): string[] {
+  return partnerStaff ? ALL_PERMISSIONS : ALL_PERMISSIONS.filter((p) => !PARTNER_ONLY.has(p));
+}
 
 /** The roles every organisation starts with; Owner is a super user. */
 export const BUILT_IN_ROLES = {
