@@ -123,7 +123,12 @@ export interface BasicView {
   timeZones: string[];
   possiblyPorted: boolean;
   qualifiesForHlr: boolean;
-  normalisation: { invalidReason: string | null; defaultCountryUsed: string | null };
+  normalisation: {
+    invalidReason: string | null;
+    defaultCountryUsed: string | null;
+    /** How the input was read; absent on results stored before it was recorded. */
+    steps?: string[];
+  };
 }
 
 export interface HlrView {
@@ -178,6 +183,8 @@ export interface DetectionJobView {
   sandbox: boolean;
   createdAt: string;
   fileName: string | null;
+  /** A single check's number (E.164, or as typed when it did not parse); null for lists and files. */
+  number: string | null;
   /** The organisation the job belongs to (differs from the caller's only in the partner view). */
   tenant: { id: string; name: string };
   duplicates: number;

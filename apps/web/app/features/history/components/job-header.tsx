@@ -8,8 +8,7 @@ import { useNarrow } from "../../../shell/device/use-narrow";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { OPEN_JOB_STATUSES } from "../../jobs/api/job";
 import { useTenantDate } from "../../tenant/use-tenant-date";
-import { chargeableOf } from "../chargeable";
-import { durationText } from "../duration-text";
+import { progressText } from "../progress-text";
 import { CancelJobButton } from "./cancel-job-button";
 import { JobStatusTag } from "./job-status-tag";
 import { jobWhat } from "./job-what";
@@ -73,6 +72,7 @@ export function JobHeader({
         </Typography.Text>
         <div>
           <Progress
+            aria-label={t("common:a11y.progress")}
             percent={job.percent}
             data-testid="job-progress"
             status={
@@ -85,11 +85,8 @@ export function JobHeader({
                     : "normal"
             }
           />
-          <Typography.Text type="secondary">
-            {t("history:job.progress", { done: n(job.done + job.failed), of: n(chargeableOf(job)) })}
-            {open && job.timeLeft !== null && job.timeLeft > 0
-              ? ` · ${t("history:job.timeLeft", { time: durationText(job.timeLeft, locale) })}`
-              : ""}
+          <Typography.Text type="secondary" data-testid="job-progress-text">
+            {progressText(t, job, locale, open)}
           </Typography.Text>
         </div>
         <Row gutter={[16, 16]}>

@@ -1,12 +1,15 @@
 import type { TFunction } from "i18next";
 
-/** What was checked, in a few words: "1 number", the file's name, or "List of 250 numbers". */
+/**
+ * What was checked, in a few words: a single check's number, the file's name, or "List of 250
+ * numbers". A single check without its number at hand (the job page) says "1 number".
+ */
 export function jobWhat(
   t: TFunction,
-  job: { kind: string; fileName: string | null; total: number },
+  job: { kind: string; fileName: string | null; total: number; number?: string | null },
   locale: string,
 ) {
-  if (job.kind === "single") return t("history:what.single");
+  if (job.kind === "single") return job.number ?? t("history:what.single");
   if (job.fileName) return job.fileName;
   return t("history:what.list", { total: job.total.toLocaleString(locale) });
 }
