@@ -18,3 +18,20 @@ export const STATUS_LABEL_KEYS: Record<RechargeStatus, string> = {
   expired: "recharge:status.expired",
   cancelled: "recharge:status.cancelled",
 };
+
+/** The page's subtitle names only the methods on offer: no card promised without Stripe. */
+export function subtitleKey(methods: readonly RechargeMethod[] | undefined): string {
+  if (!methods) return "recharge:subtitle.generic";
+  const card = methods.includes("stripe");
+  const bank = methods.includes("bank_transfer");
+  if (card && bank) return "recharge:subtitle.cardOrBank";
+  if (card) return "recharge:subtitle.card";
+  if (bank) return "recharge:subtitle.bank";
+  return "recharge:subtitle.none";
+}
+
+/** A mailto: link to support with the subject and the lines support needs already written. */
+export function supportMailto(email: string, subject: string, lines: string[]): string {
+  const q = (text: string) => encodeURIComponent(text);
+  return `mailto:${email}?subject=${q(subject)}&body=${q(`${lines.join("\r\n")}\r\n`)}`;
+}

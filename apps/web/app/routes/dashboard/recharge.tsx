@@ -4,9 +4,11 @@ import { Alert, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { useRechargeOptions } from "../../features/recharge/api/recharge-options";
 import { BankTransferDetails } from "../../features/recharge/components/bank-transfer-details";
 import { RechargeFormCard } from "../../features/recharge/components/recharge-form-card";
 import { RechargeOrdersCard } from "../../features/recharge/components/recharge-orders-card";
+import { subtitleKey } from "../../features/recharge/labels";
 import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { Can } from "../../shell/access/can";
 import { pageMeta } from "../../shell/page-meta";
@@ -21,13 +23,16 @@ export default function RechargePage() {
   const [params] = useSearchParams();
   const result = params.get("result");
   const [created, setCreated] = useState<CreatedRecharge | null>(null);
+  const options = useRechargeOptions(tenantId);
   return (
     <Space orientation="vertical" size={16} style={{ width: "100%" }}>
       <div>
         <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
           {t("recharge:title")}
         </Typography.Title>
-        <Typography.Text type="secondary">{t("recharge:subtitle")}</Typography.Text>
+        <Typography.Text type="secondary" data-testid="recharge-subtitle">
+          {t(subtitleKey(options.data?.methods))}
+        </Typography.Text>
       </div>
       {result === "success" && <Alert type="success" showIcon title={t("recharge:returned.success")} />}
       {result === "cancel" && <Alert type="warning" showIcon title={t("recharge:returned.cancel")} />}

@@ -1,11 +1,14 @@
+import { MailOutlined } from "@ant-design/icons";
 import { formatMoney } from "@nc/contracts/money";
 import type { CreatedRecharge } from "@nc/contracts/recharge";
-import { Alert, Card, Descriptions, Typography } from "antd";
+import { Alert, Button, Card, Descriptions, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import type { RootData } from "../../../shell/root-data";
+import { useTenantAccess } from "../../tenant/use-tenant-access";
 import { useTenantDate } from "../../tenant/use-tenant-date";
+import { supportMailto } from "../labels";
 
 /** What the customer needs for the transfer: the reference and the bank details, both copyable. */
 export function BankTransferDetails({ created }: { created: CreatedRecharge }) {
@@ -15,6 +18,7 @@ export function BankTransferDetails({ created }: { created: CreatedRecharge }) {
   const site = (useRouteLoaderData("root") as RootData | undefined)?.site;
   const copyable = (text: string) => ({ text, tooltips: [t("recharge:copy"), t("recharge:copied")] });
   const order = created.order;
+  const amount = formatMoney(order.amountMicros, order.currency, locale);
   return (
     <Card title={t("recharge:bank.title")} data-testid="bank-transfer-details">
       <Alert type="info" showIcon title={t("recharge:bank.referenceHelp")} style={{ marginBottom: 16 }} />
@@ -28,7 +32,7 @@ export function BankTransferDetails({ created }: { created: CreatedRecharge }) {
           <Typography.Text
             copyable={copyable(formatMoney(order.amountMicros, order.currency, "en").replace(/[^\d.]/g, ""))}
           >
-            {formatMoney(order.amountMicros, order.currency, locale)}
+            {amount}
           </Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label={t("recharge:bank.details")}>
@@ -41,7 +45,7 @@ export function BankTransferDetails({ created }: { created: CreatedRecharge }) {
               {created.bankDetails}
             </Typography.Paragraph>
           ) : (
-            t("recharge:bank.noDetails", { email: site?.email ?? "" })
+            <NoBankDetails email={site?.email ?? ""} reference={order.reference} amount={amount} />
           )}
         </Descriptions.Item>
         {order.expiresAt && (
@@ -51,5 +55,26 @@ export function BankTransferDetails({ created }: { created: CreatedRecharge }) {
         )}
       </Descriptions>
     </Card>
+  );
+}
+
+/** The site publishes no bank details: how to get them, by an e-mail already written. */
+function NoBankDetails({ email, reference, amount }: { email: string; reference: string; amount: string }) {
+  const { t } = useTranslation();
+  const { tenant } = useTenantAccess();
+  const href = supportMailto(email, t("recharge:bank.mailSubject", { reference }), [
+    t("recharge:form.mailOrganisation", { name: tenant?.tenant.name ?? "", id: tenant?.tenant.id ?? "" }),
+    t("recharge:bank.mailReference", { reference }),
+    t("recharge:bank.mailAmount", { amount }),
+  ]);
+  return (
+    <Space orientation="vertical" size={8} data-testid="bank-no-details">
+      <span>{t("recharge:bank.noDetails", { email })}</span>
+      {email && (
+        <Button href={href} icon={<MailOutlined />} data-testid="bank-support-mail">
+          {t("recharge:form.writeSupport")}
+        </Button>
+      )}
+    </Space>
   );
 }

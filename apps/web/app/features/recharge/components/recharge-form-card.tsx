@@ -1,3 +1,4 @@
+import { MailOutlined } from "@ant-design/icons";
 import { formatMoney, parseAmountToMicros } from "@nc/contracts/money";
 import { type CreatedRecharge, type RechargeMethod, rechargeAmountSchema } from "@nc/contracts/recharge";
 import { Alert, App, Button, Card, Input, Radio, Skeleton, Space, Typography } from "antd";
@@ -8,9 +9,10 @@ import { errorText, showApiError } from "../../../shell/forms/api-error-feedback
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useAppNavigate } from "../../../shell/navigation/use-app-navigate";
 import type { RootData } from "../../../shell/root-data";
+import { useTenantAccess } from "../../tenant/use-tenant-access";
 import { useCreateRecharge } from "../api/create-recharge";
 import { useRechargeOptions } from "../api/recharge-options";
-import { METHOD_HELP_KEYS, METHOD_LABEL_KEYS } from "../labels";
+import { METHOD_HELP_KEYS, METHOD_LABEL_KEYS, supportMailto } from "../labels";
 
 const CUSTOM = "custom";
 
@@ -42,8 +44,7 @@ export function RechargeFormCard({
     );
   if (options.isError) return <Alert type="error" showIcon title={errorText(options.error, t)} />;
   const o = options.data;
-  if (o.methods.length === 0)
-    return <Alert type="warning" showIcon title={t("recharge:form.noMethods")} description={site?.email} />;
+  if (o.methods.length === 0) return <NoMethods email={site?.email ?? ""} />;
 
   const chosenMethod = method || o.methods[0]!;
   const chosenPreset = preset || o.presets[1] || o.presets[0] || CUSTOM;
@@ -136,5 +137,37 @@ export function RechargeFormCard({
         </Button>
       </Space>
     </Card>
+  );
+}
+
+/**
+ * No card and no bank transfer on this site: what the person can still do (write to the partner's
+ * support, with what support needs) rather than a dead end.
+ */
+function NoMethods({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const { tenant } = useTenantAccess();
+  const name = tenant?.tenant.name ?? "";
+  const href = supportMailto(email, t("recharge:form.mailSubjectFunds", { tenant: name }), [
+    t("recharge:form.mailOrganisation", { name, id: tenant?.tenant.id ?? "" }),
+    t("recharge:form.mailAmount"),
+  ]);
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title={t("recharge:form.noMethods")}
+      data-testid="recharge-no-methods"
+      description={
+        email ? (
+          <Space orientation="vertical" size={8}>
+            <span>{t("recharge:form.noMethodsHelp", { email })}</span>
+            <Button href={href} icon={<MailOutlined />} data-testid="recharge-support-mail">
+              {t("recharge:form.writeSupport")}
+            </Button>
+          </Space>
+        ) : undefined
+      }
+    />
   );
 }
