@@ -49,8 +49,11 @@ describe("sign-up, sign-in and password change in the browser", () => {
     await page.getByLabel("Repeat the password").fill(firstPassword);
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL(/\/dashboard\/profile\/no-tenant$/, { timeout: 20_000 });
-    await expect.poll(() => page.locator("h1").textContent()).toBe("No organisation yet");
-    await expect(page.getByText(email).first().isVisible()).resolves.toBe(true);
+    // Creating an organisation is the way on, on the page itself; an invitation is the other way.
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Create your organisation");
+    await expect(page.getByLabel("Organisation name").isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId("no-tenant-invited").textContent()).resolves.toContain(email);
+    await expect(page.locator(".ant-result-info, .anticon-exclamation-circle").count()).resolves.toBe(0);
   });
 
   it("signs out and is refused the dashboard afterwards", async () => {
@@ -63,7 +66,12 @@ describe("sign-up, sign-in and password change in the browser", () => {
   it("rejects a wrong password with a message, then signs in and returns to the page asked for", async () => {
     await page.goto(`${server.url}/login?redirect=%2Fdashboard%2Fprofile`);
     await signIn("Not-The-Password-1");
-    await expect(page.getByText("The e-mail or password is incorrect.").waitFor()).resolves.toBeUndefined();
+    // On the form, under the password, and still there once a passing message would have gone.
+    const passwordError = page.locator(".ant-form-item-has-error .ant-form-item-explain-error");
+    await expect.poll(() => passwordError.textContent()).toBe("The e-mail or password is incorrect.");
+    await page.waitForTimeout(4_000);
+    await expect(passwordError.textContent()).resolves.toBe("The e-mail or password is incorrect.");
+    await expect(page.locator(".ant-message-notice").count()).resolves.toBe(0);
     await page.getByLabel("Password", { exact: true }).fill(firstPassword);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(/\/dashboard\/profile$/);

@@ -1,6 +1,6 @@
 import type { SingleCheckView } from "@nc/contracts/detection-single";
 import type { DraftView } from "@nc/contracts/jobs";
-import { needsLiveLookup, type ServiceCode, serviceOf } from "@nc/contracts/services";
+import { isServiceCode, needsLiveLookup, type ServiceCode, serviceOf } from "@nc/contracts/services";
 import {
   Alert,
   App,
@@ -17,7 +17,7 @@ import {
 } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useCheckNumber } from "../../features/detection/api/check-number";
 import { CheckResult } from "../../features/detection/components/check-result";
 import { CountrySelect } from "../../features/detection/components/country-select";
@@ -29,6 +29,7 @@ import { DraftSummary } from "../../features/jobs/components/draft-summary";
 import { FileEntry } from "../../features/jobs/components/file-entry";
 import { ListEntry } from "../../features/jobs/components/list-entry";
 import { useTenantAccess } from "../../features/tenant/use-tenant-access";
+import { useReveal } from "../../shell/device/use-reveal";
 import { errorText, showApiError } from "../../shell/forms/api-error-feedback";
 import { ApiError } from "../../shell/http/api-error";
 import { useLocale } from "../../shell/i18n/use-locale";
@@ -118,12 +119,17 @@ export default function DetectionPage() {
   const { tenant } = useTenantAccess();
   const { to } = useLocale();
   const tenantId = tenant?.tenant.id ?? "";
-  const [service, setService] = useState<ServiceCode>("basic");
+  // "Start" on the dashboard home opens the page with its service chosen (?service=hlr).
+  const [params] = useSearchParams();
+  const asked = params.get("service") ?? "";
+  const [service, setService] = useState<ServiceCode>(isServiceCode(asked) ? asked : "basic");
   const [mode, setMode] = useState<Mode>("single");
   const [draft, setDraft] = useState<DraftView | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const submit = useSubmitJob(tenantId);
   const job = useJob(tenantId, jobId);
+  // The review (cost, balance after, confirm) appears under the entry card: bring it into view.
+  const review = useReveal<HTMLDivElement, HTMLHeadingElement>(draft && mode !== "single" ? draft.id : null);
 
   const changeService = (next: ServiceCode) => {
     // A draft was priced for the previous service: read the numbers again for the new one.
@@ -187,7 +193,15 @@ export default function DetectionPage() {
         </Col>
       </Row>
       {draft && mode !== "single" && (
-        <Card title={t("detection:draft.title")}>
+        <Card
+          ref={review.section}
+          data-testid="detection-review"
+          title={
+            <h2 ref={review.heading} tabIndex={-1} style={{ font: "inherit", margin: 0 }}>
+              {t("detection:draft.title")}
+            </h2>
+          }
+        >
           <DraftSummary
             draft={draft}
             submitting={submit.isPending}

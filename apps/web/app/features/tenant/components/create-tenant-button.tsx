@@ -1,7 +1,8 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { nameSchema } from "@nc/contracts/auth";
 import { MAX_TENANTS_PER_USER } from "@nc/contracts/tenancy";
-import { App, Button, Form, Input, Modal, Tooltip } from "antd";
+import { App, Button, Form, type FormInstance, Input, Modal, Tooltip } from "antd";
+import type { ReactNode } from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
@@ -20,26 +21,90 @@ function browserTimezone(): string {
   }
 }
 
-/** "Create organisation": disabled, with the reason, once the user belongs to the maximum. */
-export function CreateTenantButton({ type = "primary" }: { type?: "primary" | "default" }) {
+type CreateTenantValues = { name: string; timezoneCode: string };
+
+/** Creating an organisation and opening it; errors land on the form's fields or in a message. */
+function useCreateTenantForm(onCreated?: () => void) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const count = (useRouteLoaderData("root") as RootData | undefined)?.tenantCount ?? 0;
-  const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<{ name: string; timezoneCode: string }>();
+  const [form] = Form.useForm<CreateTenantValues>();
   const create = useCreateTenant();
   const switchTenant = useSwitchTenant();
-  const full = count >= MAX_TENANTS_PER_USER;
-
-  const submit = async (values: { name: string; timezoneCode: string }) => {
+  const submit = async (values: CreateTenantValues) => {
     try {
       const { id } = await create.mutateAsync(values);
-      setOpen(false);
+      onCreated?.();
       await switchTenant(id);
     } catch (error) {
       showApiError(error, t, message, form);
     }
   };
+  return { form, submit, pending: create.isPending };
+}
+
+/** The organisation's name and time zone (the browser's, to start with). */
+function CreateTenantFields({
+  form,
+  onFinish,
+  children,
+}: {
+  form: FormInstance<CreateTenantValues>;
+  onFinish: (values: CreateTenantValues) => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={onFinish}
+      initialValues={{ timezoneCode: browserTimezone() }}
+    >
+      <Form.Item name="name" label={t("tenant:fields.name")} rules={[zodRule(nameSchema, t)]}>
+        <Input autoFocus data-testid="create-tenant-name" />
+      </Form.Item>
+      <Form.Item
+        name="timezoneCode"
+        label={t("tenant:fields.timezone")}
+        extra={t("tenant:fields.timezoneHelp")}
+      >
+        <TimezoneSelect />
+      </Form.Item>
+      {children}
+    </Form>
+  );
+}
+
+/**
+ * The form on the page of a person without an organisation: creating one is the main way in
+ * (an invitation is the other, by e-mail).
+ */
+export function CreateTenantInline() {
+  const { t } = useTranslation();
+  const { form, submit, pending } = useCreateTenantForm();
+  return (
+    <CreateTenantFields form={form} onFinish={submit}>
+      <Button
+        type="primary"
+        htmlType="submit"
+        size="large"
+        block
+        loading={pending}
+        data-testid="create-tenant-submit"
+      >
+        {t("tenant:create.submit")}
+      </Button>
+    </CreateTenantFields>
+  );
+}
+
+/** "Create organisation": disabled, with the reason, once the user belongs to the maximum. */
+export function CreateTenantButton({ type = "primary" }: { type?: "primary" | "default" }) {
+  const { t } = useTranslation();
+  const count = (useRouteLoaderData("root") as RootData | undefined)?.tenantCount ?? 0;
+  const [open, setOpen] = useState(false);
+  const { form, submit, pending } = useCreateTenantForm(() => setOpen(false));
+  const full = count >= MAX_TENANTS_PER_USER;
 
   const button = (
     <Button
@@ -70,26 +135,10 @@ export function CreateTenantButton({ type = "primary" }: { type?: "primary" | "d
         onCancel={() => setOpen(false)}
         onOk={() => form.submit()}
         okText={t("tenant:create.submit")}
-        confirmLoading={create.isPending}
+        confirmLoading={pending}
         destroyOnHidden
       >
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={submit}
-          initialValues={{ timezoneCode: browserTimezone() }}
-        >
-          <Form.Item name="name" label={t("tenant:fields.name")} rules={[zodRule(nameSchema, t)]}>
-            <Input autoFocus />
-          </Form.Item>
-          <Form.Item
-            name="timezoneCode"
-            label={t("tenant:fields.timezone")}
-            extra={t("tenant:fields.timezoneHelp")}
-          >
-            <TimezoneSelect />
-          </Form.Item>
-        </Form>
+        <CreateTenantFields form={form} onFinish={submit} />
       </Modal>
     </>
   );
