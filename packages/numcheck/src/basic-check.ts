@@ -8,6 +8,7 @@ import { iso3 } from "./iso3";
 import { isMobileLike, toLineType } from "./line-type";
 import { mccMnc } from "./mcc-mnc";
 import { type NormaliseOptions, normaliseWithPhone } from "./normalise";
+import { formatInternational, formatNational, numberType } from "./numbering-plan";
 import { hasMobilePortability } from "./portability";
 import { lookupCarrier, lookupRegion, lookupTimeZones } from "./prefix-tables";
 import type { BasicResult, LineType, Network, TriState } from "./types";
@@ -57,7 +58,7 @@ export function basicCheck(input: string, options: BasicCheckOptions = {}): Basi
   // returns is a possible number. Asking again would cost a second metadata match per number.
   const isValid = normalised.invalidReason === null;
   const valid: TriState = isValid ? true : PARTIAL_PLANS.has(phone.countryCallingCode) ? null : false;
-  const lineType: LineType = isValid ? toLineType(phone.getType()) : "unknown";
+  const lineType: LineType = isValid ? toLineType(numberType(phone)) : "unknown";
   const iso2 = regionOf(phone);
   const mobileLike = isMobileLike(lineType);
   const wantGeo = options.geo !== false && isValid;
@@ -71,8 +72,8 @@ export function basicCheck(input: string, options: BasicCheckOptions = {}): Basi
     country: iso2 ? { iso2, iso3: iso3(iso2) ?? "", dialCode: phone.countryCallingCode } : null,
     formats: {
       e164: normalised.e164,
-      international: phone.formatInternational(),
-      national: phone.formatNational(),
+      international: formatInternational(phone),
+      national: formatNational(phone),
     },
     // As Google's carrier mapper: carrier data describes mobile ranges only.
     originalCarrier:

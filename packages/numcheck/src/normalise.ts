@@ -17,6 +17,7 @@ import {
   validatePhoneNumberLength,
 } from "libphonenumber-js/max";
 import { holdsSeveralNumbers, tidyEdges, vanityDigits, withoutTrailingCapitals } from "./messy-cells";
+import { isValidNumber } from "./numbering-plan";
 import { repairSpreadsheetNumber } from "./spreadsheet";
 import type { InvalidReason, NormalisationStep, Normalised } from "./types";
 
@@ -150,7 +151,7 @@ function read(
   // "+447911123456" as the number 447911123456). Accept that reading only when it is valid;
   // otherwise we cannot know the country.
   const asInternational = tryParse(`+${digits}`);
-  if (asInternational.phone?.isValid()) {
+  if (isValidNumber(asInternational.phone)) {
     return accept(ctx, asInternational.phone, ["restored_plus"], null, digits);
   }
   return fail(input, steps, extension, "no_country");
@@ -235,10 +236,10 @@ interface Context {
 /** The input had an explicit international prefix: the digits start with the calling code. */
 function international(ctx: Context, digits: string, step: NormalisationStep): NormaliseOutcome {
   const parsed = tryParse(`+${digits}`);
-  if (!parsed.phone?.isValid() && MEXICO_OLD_MOBILE_INTERNATIONAL.test(digits)) {
+  if (!isValidNumber(parsed.phone) && MEXICO_OLD_MOBILE_INTERNATIONAL.test(digits)) {
     const withoutOne = `52${digits.slice(3)}`;
     const mobile = tryParse(`+${withoutOne}`);
-    if (mobile.phone?.isValid())
+    if (isValidNumber(mobile.phone))
       return accept(ctx, mobile.phone, [step, "mexico_mobile_prefix"], null, withoutOne);
   }
   if (!parsed.phone) return fail(ctx.input, [...ctx.steps, step], ctx.extension, parsed.reason);
@@ -254,23 +255,23 @@ function international(ctx: Context, digits: string, step: NormalisationStep): N
  */
 function national(ctx: Context, digits: string, country: CountryCode): NormaliseOutcome {
   const asNational = tryParse(digits, country);
-  if (asNational.phone?.isValid()) return acceptNational(ctx, asNational.phone, digits, country);
+  if (isValidNumber(asNational.phone)) return acceptNational(ctx, asNational.phone, digits, country);
 
   if (country === "MX" && MEXICO_OLD_MOBILE_NATIONAL.test(digits)) {
     const mobile = tryParse(digits.slice(3), country);
-    if (mobile.phone?.isValid()) {
+    if (isValidNumber(mobile.phone)) {
       return accept(ctx, mobile.phone, ["default_country", "mexico_mobile_prefix"], country, digits.slice(3));
     }
   }
 
   const asInternational = tryParse(`+${digits}`);
-  if (asInternational.phone?.isValid()) {
+  if (isValidNumber(asInternational.phone)) {
     return accept(ctx, asInternational.phone, ["restored_plus"], null, digits);
   }
 
   if (!digits.startsWith("0")) {
     const withZero = tryParse(`0${digits}`, country);
-    if (withZero.phone?.isValid()) {
+    if (isValidNumber(withZero.phone)) {
       return accept(ctx, withZero.phone, ["default_country", "restored_leading_zero"], country, `0${digits}`);
     }
   }
@@ -319,7 +320,7 @@ function accept(
     return fail(ctx.input, steps, ctx.extension, lengthReason(phone), defaultCountryUsed);
   }
   const e164 = phone.number as string;
-  const isValid = phone.isValid();
+  const isValid = isValidNumber(phone);
   if (!isValid) {
     // A well-formed but invalid number keeps its E.164 only if that E.164 reads back as itself.
     // Not so for local-only lengths (NANP 7-digit "possible" numbers) or digits a national reading
