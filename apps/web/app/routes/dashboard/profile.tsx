@@ -2,6 +2,7 @@ import { Alert, Col, Row, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { DeleteAccountCard } from "../../features/privacy/components/delete-account-card";
 import { useProfile } from "../../features/profile/api/profile";
+import { AppearanceCard } from "../../features/profile/components/appearance-card";
 import { EmailCard } from "../../features/profile/components/email-card";
 import { PasswordCard } from "../../features/profile/components/password-card";
 import { PersonalInfoCard } from "../../features/profile/components/personal-info-card";
@@ -11,7 +12,10 @@ import { pageMeta } from "../../shell/page-meta";
 
 export const meta = pageMeta("profile:title");
 
-/** The user's own account: name, language, e-mail address, password, organisations, deletion. */
+/**
+ * The user's own account: name, language, e-mail address, password, colour mode, organisations,
+ * deletion.
+ */
 export default function ProfilePage() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -32,6 +36,9 @@ export default function ProfilePage() {
           </Col>
           <Col xs={24} lg={12}>
             <PasswordCard profile={profile.data} />
+          </Col>
+          <Col xs={24} lg={12}>
+            <AppearanceCard />
           </Col>
           <Col xs={24} lg={12}>
             <MyTenantsCard />

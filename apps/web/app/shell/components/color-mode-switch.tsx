@@ -4,7 +4,7 @@ import { Button, Dropdown } from "antd";
 import { useTranslation } from "react-i18next";
 import { useColorMode } from "../theme/color-mode";
 
-const ICONS: Record<ColorMode, React.ReactNode> = {
+export const COLOR_MODE_ICONS: Record<ColorMode, React.ReactNode> = {
   light: <SunOutlined />,
   dark: <MoonOutlined />,
   system: <DesktopOutlined />,
@@ -22,7 +22,7 @@ export function ColorModeSwitch() {
         selectedKeys: [mode],
         items: (["light", "dark", "system"] as const).map((m) => ({
           key: m,
-          icon: ICONS[m],
+          icon: COLOR_MODE_ICONS[m],
           label: t(`common:colorMode.${m}`),
           onClick: () => setMode(m),
         })),
@@ -30,7 +30,7 @@ export function ColorModeSwitch() {
     >
       <Button
         type="text"
-        icon={ICONS[mode]}
+        icon={COLOR_MODE_ICONS[mode]}
         aria-label={t("common:colorMode.label")}
         data-testid="color-mode"
       />

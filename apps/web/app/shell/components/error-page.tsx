@@ -1,6 +1,7 @@
 import { Button, Result } from "antd";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../i18n/use-locale";
+import { LocaleSwitcher } from "./locale-switcher";
 
 const DEFAULT_TEXT: Record<number, string> = { 404: "Page Not Found" };
 
@@ -14,7 +15,13 @@ export function ErrorPage({ status, statusText }: { status: number; statusText?:
     ? t("common:errors.notFoundTitle", fallback)
     : t("common:errors.serverErrorTitle", fallback);
   return (
-    <main style={{ minHeight: "100vh", display: "grid", placeItems: "center", padding: 24 }}>
+    <main
+      style={{ minHeight: "100vh", display: "grid", placeItems: "center", padding: 24, position: "relative" }}
+    >
+      {/* The visitor may not read the language the page came in: let them change it here too. */}
+      <div style={{ position: "absolute", top: 12, insetInlineEnd: 12 }}>
+        <LocaleSwitcher />
+      </div>
       <Result
         status={notFound ? "404" : "500"}
         title={<h1 style={{ margin: 0, fontSize: 28 }}>{title}</h1>}

@@ -1,7 +1,8 @@
 import type { JobItemView, JobView } from "@nc/contracts/jobs";
 import type { ServiceCode } from "@nc/contracts/services";
-import { Descriptions, Drawer, Grid, Space, Tag } from "antd";
+import { Drawer, Grid, Space, Tag } from "antd";
 import { useTranslation } from "react-i18next";
+import { ResultDescriptions, Unbroken } from "../../../shell/components/result-descriptions";
 import { CheckResult } from "../../detection/components/check-result";
 import { useFacetLabel } from "../facet-labels";
 import { itemResult } from "../item-facets";
@@ -37,23 +38,25 @@ export function ItemDrawer({
     >
       {item && (
         <Space orientation="vertical" size={16} style={{ width: "100%" }}>
-          <Descriptions size="small" column={1} bordered>
-            <Descriptions.Item label={t("history:item.row")}>{item.seq + 1}</Descriptions.Item>
-            <Descriptions.Item label={t("history:item.input")}>{item.input}</Descriptions.Item>
-            <Descriptions.Item label={t("history:results.status")}>
+          <ResultDescriptions size="small" column={1} bordered>
+            <ResultDescriptions.Item label={t("history:item.row")}>{item.seq + 1}</ResultDescriptions.Item>
+            <ResultDescriptions.Item label={t("history:item.input")}>
+              <Unbroken>{item.input}</Unbroken>
+            </ResultDescriptions.Item>
+            <ResultDescriptions.Item label={t("history:results.status")}>
               <Tag color={TAG_COLOURS[facetTone("status", item.status)]}>{label("status", item.status)}</Tag>
-            </Descriptions.Item>
+            </ResultDescriptions.Item>
             {item.rejectReason && (
-              <Descriptions.Item label={t("history:item.reason")}>
+              <ResultDescriptions.Item label={t("history:item.reason")}>
                 {label("rejectReason", item.rejectReason)}
-              </Descriptions.Item>
+              </ResultDescriptions.Item>
             )}
             {item.status === "failed" && (
-              <Descriptions.Item label={t("history:item.reason")}>
+              <ResultDescriptions.Item label={t("history:item.reason")}>
                 {t("history:item.failedHelp")}
-              </Descriptions.Item>
+              </ResultDescriptions.Item>
             )}
-          </Descriptions>
+          </ResultDescriptions>
           {result && (
             <CheckResult
               view={{

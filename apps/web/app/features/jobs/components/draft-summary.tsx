@@ -1,8 +1,9 @@
 import type { DraftView } from "@nc/contracts/jobs";
 import { formatMoney } from "@nc/contracts/money";
-import { Alert, Button, Descriptions, Space, Tag } from "antd";
+import { Alert, Button, Space, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ResultDescriptions } from "../../../shell/components/result-descriptions";
 import { useLocale } from "../../../shell/i18n/use-locale";
 
 /**
@@ -22,7 +23,7 @@ export function DraftSummary(props: {
   const money = (micros: string) => formatMoney(micros, draft.estimate.currency, locale);
   return (
     <Space orientation="vertical" size="middle" style={{ width: "100%" }} data-testid="detection-draft">
-      <Descriptions
+      <ResultDescriptions
         column={{ xs: 1, sm: 2 }}
         size="small"
         bordered
