@@ -37,7 +37,7 @@ import { loggerOptions, registerRequestLog } from "./http/logging";
 import { securityHeaders } from "./http/security-headers";
 import { registerTenantContext, type TenantRoute } from "./http/tenant-context";
 import { registerWellFormedText } from "./http/well-formed-text";
-import { createServices } from "./services";
+import { createServices, httpServicesOf } from "./services";
 
 export interface AppOptions {
   config: Config;
@@ -80,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const services = await createServices(config, options.database, app.log);
   app.decorate("services", services);
+  app.decorate("httpServices", httpServicesOf(services));
   app.addHook("onClose", () => services.close());
 
   await app.register(fastifyCookie);

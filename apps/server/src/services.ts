@@ -2,6 +2,7 @@ import type { CachedProvider } from "@nc/numcheck/providers/index";
 import type { RoutedProvider } from "@nc/numcheck/providers/router";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
+import type { HttpServices } from "./core/request-context";
 import type { ChangeCache } from "./db/change-cache";
 import type { Database } from "./db/client";
 import type { ApiKeyAuthRow } from "./features/api-key/api-key-repo";
@@ -17,8 +18,16 @@ import { type NoticeService, noticeService } from "./features/notice/notice-serv
 import { type PartnerService, partnerService } from "./features/partner/partner-service";
 import { priceListCache } from "./features/price/price-cache";
 import { type EffectivePrices, ensureStandardPrices } from "./features/price/price-service";
+import { enforceLimits } from "./features/rate-limit/limiter";
 import { databaseRateStore, type RateStore, redisRateStore } from "./features/rate-limit/rate-store";
+import { loadTenantContext } from "./features/tenant/tenant-context-repo";
 import { UploadSlots } from "./features/upload/upload-slots";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
 
 /** The long-lived pieces every route reaches through `app.services`. */
 export interface Services {
@@ -96,5 +105,20 @@ export async function createServices(
       await mailer.flush();
       await closeRedis();
     },
+  };
+}
+
+/**
+ * What the HTTP layer asks of the features (core/request-context.ts), from the services built
+ * above: http/ resolves partners, sessions, organisations and limits through these, never by
+ * importing a feature (docs/architecture.md, "Layers").
+ */
+export function httpServicesOf(services: Services): HttpServices {
+  return {
+    config: services.config,
+    partnerForHost: (host) => services.partners.forHost(host),
+    resolveSession: (token) => services.sessions.resolve(token),
+    tenantContext: (tenantId, userId) => loadTenantContext(services.database.db, tenantId, userId),
+    enforceLimits: (limits) => enforceLimits(services.rateStore, limits),
   };
 }

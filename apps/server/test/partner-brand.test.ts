@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PartnerRow } from "../src/core/request-context";
 import { users } from "../src/db/schema/index";
-import type { PartnerRow } from "../src/features/partner/partner-repo";
 import {
   call,
   codeFor,

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { AuditMeta } from "../features/audit/audit-service";
+import type { AuditMeta } from "../core/request-context";
 
 /**
  * Who made this request and from where, as plain values for the audit log: the API key on the

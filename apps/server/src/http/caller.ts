@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { Caller } from "../features/auth/auth-service";
+import type { Caller } from "../core/request-context";
 import { requestLocale } from "./locale";
 
 export function callerOf(request: FastifyRequest): Caller {

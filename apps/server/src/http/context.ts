@@ -1,14 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../core/app-error";
-import { type ResolvedSession, SESSION_COOKIE } from "../features/auth/session-service";
-import type { PartnerRow } from "../features/partner/partner-repo";
-import type { Services } from "../services";
+import type { PartnerRow, ResolvedSession } from "../core/request-context";
 import { servedOverHttps } from "./public-url";
 
 declare module "fastify" {
-  interface FastifyInstance {
-    services: Services;
-  }
   interface FastifyRequest {
     partner: PartnerRow;
     session: ResolvedSession | null;
@@ -17,8 +12,8 @@ declare module "fastify" {
 
 /** Resolves the partner (by host) and the signed-in user (by cookie) once per request. */
 export async function resolveRequestContext(app: FastifyInstance, request: FastifyRequest) {
-  request.partner = await app.services.partners.forHost(request.host);
-  const session = await app.services.sessions.resolve(sessionToken(request));
+  request.partner = await app.httpServices.partnerForHost(request.host);
+  const session = await app.httpServices.resolveSession(sessionToken(request));
   // A session belongs to the partner site it was made on.
   request.session = session && session.user.partnerId === request.partner.id ? session : null;
 }
@@ -43,6 +38,7 @@ export function requireSession(request: FastifyRequest): ResolvedSession {
  * overwrite it. Over http (development, tests) it stays `sid`. A `sid` set before a site moved to
  * https is still read (the prefixed one wins) until it expires, and replaced at the next sign-in.
  */
+const SESSION_COOKIE = "sid";
 const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 /** The session token the browser sent, under either name. */

@@ -30,7 +30,7 @@ export function isOwnOrigin(app: FastifyInstance, request: FastifyRequest, origi
     return false;
   }
   if (url.origin === "null" || (url.protocol !== "http:" && url.protocol !== "https:")) return false;
-  if (url.origin === new URL(app.services.config.publicUrl).origin) return true;
+  if (url.origin === new URL(app.httpServices.config.publicUrl).origin) return true;
   const host = parseHost(request.host);
   if (!host) return false;
   if (servedOverHttps(app, request) && url.protocol !== "https:") return false;

@@ -9,7 +9,7 @@ import { parseHost } from "./host";
  * stray port cannot steer where a link points (docs/security.md).
  */
 export function publicUrlFor(app: FastifyInstance, request: FastifyRequest): string {
-  const { publicUrl } = app.services.config;
+  const { publicUrl } = app.httpServices.config;
   const domain = request.partner.domain?.toLowerCase();
   if (!domain || parseHost(request.host)?.name !== domain) return publicUrl;
   const url = new URL(publicUrl);
@@ -24,7 +24,7 @@ export function publicUrlFor(app: FastifyInstance, request: FastifyRequest): str
  * being trusted). Decides HSTS and the __Host- session cookie.
  */
 export function servedOverHttps(app: FastifyInstance, request: FastifyRequest): boolean {
-  return request.protocol === "https" || app.services.config.publicUrl.startsWith("https:");
+  return request.protocol === "https" || app.httpServices.config.publicUrl.startsWith("https:");
 }
 
 /**

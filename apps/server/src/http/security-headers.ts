@@ -59,7 +59,7 @@ const HSTS_MAX_AGE = 31_536_000;
  * policy is set by the renderer with its nonce).
  */
 export function securityHeaders(app: FastifyInstance) {
-  const { HSTS_INCLUDE_SUBDOMAINS } = app.services.config;
+  const { HSTS_INCLUDE_SUBDOMAINS } = app.httpServices.config;
   const hsts = `max-age=${HSTS_MAX_AGE}${HSTS_INCLUDE_SUBDOMAINS ? "; includeSubDomains" : ""}`;
   app.addHook("onSend", async (request, reply) => {
     reply.header("X-Content-Type-Options", "nosniff");

@@ -3,7 +3,7 @@ import { TENANT_PENDING_DELETION } from "@nc/contracts/privacy";
 import { TENANT_HEADER } from "@nc/contracts/tenancy";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../core/app-error";
-import { loadTenantContext, type TenantContext } from "../features/tenant/tenant-context-repo";
+import type { TenantContext } from "../core/request-context";
 import { requireSession } from "./context";
 
 declare module "fastify" {
@@ -91,7 +91,7 @@ async function resolveTenant(
 ) {
   if (!raw) throw new AppError("noActiveTenant");
   if (!UUID.test(raw)) throw new AppError("notTenantMember");
-  const context = await loadTenantContext(app.services.database.db, raw, userId);
+  const context = await app.httpServices.tenantContext(raw, userId);
   if (!context || context.partnerId !== request.partner.id) throw new AppError("notTenantMember");
   if (context.status === "suspended") throw new AppError("tenantSuspended");
   if (context.status === "removed" || context.status === "purging" || context.status === "deleted")

@@ -4,25 +4,9 @@ import type { Locale } from "@nc/contracts/locales";
 import { keysetPage, optionalCursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
 import { moneyParam } from "../../core/money";
+import type { AuditActor, AuditMeta } from "../../core/request-context";
 import { formatParam, translate } from "../../i18n/translate";
 import { type AuditFilter, type AuditListRow, auditRepo, auditWrites, type Runner } from "./audit-repo";
-
-/** Who acted. Operators are named by their OS user when the CLI knows it. */
-export type AuditActor =
-  | { type: "user"; id: string }
-  | { type: "api_key"; id: string }
-  | { type: "operator"; label?: string | null }
-  | { type: "system" };
-
-/**
- * Who asked and from where, taken from the request by the route (http/audit-meta.ts) and handed
- * to services as plain values, so services never read a request.
- */
-export interface AuditMeta {
-  actor: AuditActor;
-  ip: string | null;
-  userAgent: string | null;
-}
 
 /** One event, as a service records it inside the transaction of the change. */
 export interface AuditEvent extends Partial<Pick<AuditMeta, "ip" | "userAgent">> {

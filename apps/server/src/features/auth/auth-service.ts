@@ -2,20 +2,12 @@ import type { ForgetBody, LoginBody, RegisterBody, SessionUser } from "@nc/contr
 import { isLocale, type Locale } from "@nc/contracts/locales";
 import { failedPasswordRules } from "@nc/contracts/password-policy";
 import { AppError } from "../../core/app-error";
+import type { Caller, PartnerRow } from "../../core/request-context";
 import { HOUR_MS, MINUTE_MS } from "../../core/time";
 import type { Services } from "../../services";
-import type { PartnerRow } from "../partner/partner-repo";
 import { enforceLimits } from "../rate-limit/limiter";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import { signInLimits } from "./sign-in-limits";
-
-/** Who is asking: the plain facts a service needs from a request. */
-export interface Caller {
-  partner: PartnerRow;
-  locale: Locale;
-  ip: string;
-  userAgent?: string;
-}
 
 export function assertStrongPassword(password: string, email: string) {
   const failed = failedPasswordRules(password, email);

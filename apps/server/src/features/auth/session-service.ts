@@ -1,18 +1,12 @@
 import type { SessionUser } from "@nc/contracts/auth";
 import { and, eq, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../core/db";
+import type { ResolvedSession } from "../../core/request-context";
 import { sessions, users } from "../../db/schema/index";
 import type { AuditService } from "../audit/audit-service";
 import { randomToken, sha256 } from "./tokens";
 
-export const SESSION_COOKIE = "sid";
 const TOUCH_EVERY_MS = 60_000;
-
-export interface ResolvedSession {
-  user: SessionUser & { partnerId: string };
-  idHash: string;
-  expiresAt: Date;
-}
 
 export interface SessionPolicy {
   idleMs: number;

@@ -11,18 +11,16 @@ import {
 } from "@nc/contracts/members";
 import { v7 as uuidv7 } from "uuid";
 import { AppError, fieldError } from "../../core/app-error";
+import type { AuditMeta, Caller, PartnerRow, TenantContext } from "../../core/request-context";
 import { HOUR_MS } from "../../core/time";
 import { translate } from "../../i18n/translate";
 import type { Services } from "../../services";
-import type { AuditMeta } from "../audit/audit-service";
-import { assertStrongPassword, type Caller } from "../auth/auth-service";
+import { assertStrongPassword } from "../auth/auth-service";
 import { hashPassword } from "../auth/passwords";
 import { randomToken, sha256 } from "../auth/tokens";
 import { memberRepo } from "../member/member-repo";
-import type { PartnerRow } from "../partner/partner-repo";
 import { enforceLimits } from "../rate-limit/limiter";
 import { assertMayGrant } from "../role/grant-rules";
-import type { TenantContext } from "../tenant/tenant-context-repo";
 import { type InvitationByToken, type InvitationView, invitationRepo } from "./invitation-repo";
 
 const VALID_MS = INVITE_VALID_DAYS * 24 * 3_600_000;

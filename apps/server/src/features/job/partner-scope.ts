@@ -2,8 +2,8 @@ import { hasAnyPermission } from "@nc/contracts/permissions";
 import { sql } from "drizzle-orm";
 import { AppError } from "../../core/app-error";
 import type { Db } from "../../core/db";
+import type { TenantContext } from "../../core/request-context";
 import { queryRows } from "../../db/query";
-import type { TenantContext } from "../tenant/tenant-context-repo";
 
 export const PARTNER_DETECTION_READ = ["dsp_detection:read"] as const;
 

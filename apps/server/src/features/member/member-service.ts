@@ -2,10 +2,10 @@ import type { AssignableRole, Member } from "@nc/contracts/members";
 import { BUILT_IN_ROLE_KEYS } from "@nc/contracts/permission-catalog";
 import { AppError, fieldError } from "../../core/app-error";
 import type { Db } from "../../core/db";
-import type { AuditMeta, AuditService } from "../audit/audit-service";
+import type { AuditMeta, TenantContext } from "../../core/request-context";
+import type { AuditService } from "../audit/audit-service";
 import type { NoticeService } from "../notice/notice-service";
 import { assertMayGrant, assertNotOwnRole } from "../role/grant-rules";
-import type { TenantContext } from "../tenant/tenant-context-repo";
 import { type MemberRow, memberRepo } from "./member-repo";
 
 export function toMember(row: MemberRow): Member {

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../../core/db";
+import type { PartnerRow } from "../../core/request-context";
 import { partners } from "../../db/schema/index";
-
-export type PartnerRow = typeof partners.$inferSelect;
 
 export interface PartnerInput {
   name: string;

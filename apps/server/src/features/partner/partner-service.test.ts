@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PartnerRow } from "./partner-repo";
+import type { PartnerRow } from "../../core/request-context";
 import { pickPartner, siteInfo } from "./partner-service";
 
 function partner(fields: Partial<PartnerRow> & Pick<PartnerRow, "id">): PartnerRow {

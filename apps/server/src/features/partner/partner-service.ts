@@ -1,7 +1,8 @@
 import type { SiteInfo } from "@nc/contracts/site";
 import type { Db } from "../../core/db";
+import type { PartnerRow } from "../../core/request-context";
 import { parseHost } from "../../http/host";
-import { type PartnerInput, type PartnerRow, partnerRepo } from "./partner-repo";
+import { type PartnerInput, partnerRepo } from "./partner-repo";
 
 const CACHE_MS = 10_000;
 

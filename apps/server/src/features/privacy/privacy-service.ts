@@ -3,17 +3,15 @@ import type { TenantDeletionView } from "@nc/contracts/privacy";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { AppError } from "../../core/app-error";
 import { moneyParam } from "../../core/money";
+import type { AuditMeta, Caller, TenantContext } from "../../core/request-context";
 import { HOUR_MS, MINUTE_MS } from "../../core/time";
 import type { Services } from "../../services";
 import { auditWrites } from "../audit/audit-repo";
-import type { AuditMeta } from "../audit/audit-service";
-import type { Caller } from "../auth/auth-service";
 import { verifyPassword } from "../auth/passwords";
 import type { UserRow } from "../auth/user-repo";
 import { billingService } from "../billing/billing-service";
 import { jobRepo } from "../job/job-repo";
 import { enforceLimits } from "../rate-limit/limiter";
-import type { TenantContext } from "../tenant/tenant-context-repo";
 import { privacyRepo } from "./privacy-repo";
 import { tenantArchive } from "./tenant-archive";
 

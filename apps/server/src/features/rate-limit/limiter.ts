@@ -1,12 +1,9 @@
 import type { ErrorKey } from "@nc/contracts/errors";
 import { AppError } from "../../core/app-error";
+import type { RateLimit } from "../../core/request-context";
 import type { RateStore } from "./rate-store";
 
-export interface Limit {
-  /** Counter name, e.g. "login:ip:1.2.3.4". */
-  key: string;
-  max: number;
-  windowMs: number;
+export interface Limit extends RateLimit {
   /** The 429 answered when the limit is exceeded; rateLimited unless the caller can be told more. */
   error?: ErrorKey;
 }

@@ -1,6 +1,6 @@
 import { type PermissionHolder, permissionsNotHeld } from "@nc/contracts/permissions";
 import { AppError } from "../../core/app-error";
-import type { TenantContext } from "../tenant/tenant-context-repo";
+import type { TenantContext } from "../../core/request-context";
 
 /** A role as the grant rules see it: the roles table's super flag and permission list. */
 export interface RoleRights {

@@ -2,8 +2,8 @@ import { BUILT_IN_ROLE_KEYS, isKnownPermission } from "@nc/contracts/permission-
 import type { RoleDetail } from "@nc/contracts/tenancy";
 import { AppError, fieldError } from "../../core/app-error";
 import type { Db } from "../../core/db";
-import type { AuditMeta, AuditService } from "../audit/audit-service";
-import type { TenantContext } from "../tenant/tenant-context-repo";
+import type { AuditMeta, TenantContext } from "../../core/request-context";
+import type { AuditService } from "../audit/audit-service";
 import { assertMayGrant, assertNotOwnRole } from "./grant-rules";
 import { type RoleRepo, type RoleRow, roleRepo } from "./role-repo";
 

@@ -1,21 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../core/db";
+import type { TenantContext } from "../../core/request-context";
 import { roles, tenantMembers, tenants, users } from "../../db/schema/index";
-
-/** Who the caller is inside one organisation. */
-export interface TenantContext {
-  id: string;
-  partnerId: string;
-  name: string;
-  timezoneCode: string;
-  status: string;
-  /** Uploads keep the file's other columns (organisation setting). */
-  keepFileColumns: boolean;
-  userId: string;
-  role: { id: string; name: string; key: string | null };
-  super: boolean;
-  permissions: string[];
-}
 
 export async function loadTenantContext(
   db: Db,

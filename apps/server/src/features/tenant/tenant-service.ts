@@ -2,9 +2,9 @@ import { MAX_TENANTS_PER_USER, type TenantSummary, type TenantUserProfile } from
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { AppError } from "../../core/app-error";
 import type { Db } from "../../core/db";
-import type { AuditMeta, AuditService } from "../audit/audit-service";
+import type { AuditMeta, TenantContext } from "../../core/request-context";
+import type { AuditService } from "../audit/audit-service";
 import { billingService } from "../billing/billing-service";
-import type { TenantContext } from "./tenant-context-repo";
 import { tenantRepo } from "./tenant-repo";
 
 /** Organisations: list, create (at most 10 per user), rename, leave, and the caller's profile in one. */

@@ -1,11 +1,11 @@
 import type { Profile } from "@nc/contracts/auth";
 import { isLocale, type Locale } from "@nc/contracts/locales";
 import { AppError } from "../../core/app-error";
+import type { Caller, ResolvedSession } from "../../core/request-context";
 import { HOUR_MS, MINUTE_MS } from "../../core/time";
 import type { Services } from "../../services";
-import { assertStrongPassword, type Caller } from "../auth/auth-service";
+import { assertStrongPassword } from "../auth/auth-service";
 import { hashPassword, verifyPassword } from "../auth/passwords";
-import type { ResolvedSession } from "../auth/session-service";
 import type { UserRow } from "../auth/user-repo";
 import { enforceLimits } from "../rate-limit/limiter";
 

@@ -1,0 +1,86 @@
+import type { SessionUser } from "@nc/contracts/auth";
+import type { Locale } from "@nc/contracts/locales";
+import type { partners } from "../db/schema/index";
+
+/**
+ * What a request carries once the HTTP layer has resolved it, and the services it asks for to do
+ * so. The shapes live here, below both the HTTP layer and the features, so that http/ never imports
+ * a feature: the composition root (app.ts) hands the implementations in as `app.httpServices`
+ * (docs/architecture.md, "Layers").
+ */
+
+/** The partner site a request came to (by host). */
+export type PartnerRow = typeof partners.$inferSelect;
+
+/** The signed-in user behind a session cookie. */
+export interface ResolvedSession {
+  user: SessionUser & { partnerId: string };
+  idHash: string;
+  expiresAt: Date;
+}
+
+/** Who the caller is inside one organisation. */
+export interface TenantContext {
+  id: string;
+  partnerId: string;
+  name: string;
+  timezoneCode: string;
+  status: string;
+  /** Uploads keep the file's other columns (organisation setting). */
+  keepFileColumns: boolean;
+  userId: string;
+  role: { id: string; name: string; key: string | null };
+  super: boolean;
+  permissions: string[];
+}
+
+/** Who acted. Operators are named by their OS user when the CLI knows it. */
+export type AuditActor =
+  | { type: "user"; id: string }
+  | { type: "api_key"; id: string }
+  | { type: "operator"; label?: string | null }
+  | { type: "system" };
+
+/**
+ * Who asked and from where, taken from the request by the route (http/audit-meta.ts) and handed
+ * to services as plain values, so services never read a request.
+ */
+export interface AuditMeta {
+  actor: AuditActor;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Who is asking: the plain facts a service needs from a request. */
+export interface Caller {
+  partner: PartnerRow;
+  locale: Locale;
+  ip: string;
+  userAgent?: string;
+}
+
+/** One counter of a rate limit (see features/rate-limit). */
+export interface RateLimit {
+  /** Counter name, e.g. "login:ip:1.2.3.4". */
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+/** What the HTTP layer needs of the features, built by the composition root (app.ts). */
+export interface HttpServices {
+  /** The configuration the HTTP layer reads (the same object as the services' configuration). */
+  config: { publicUrl: string; HSTS_INCLUDE_SUBDOMAINS: boolean };
+  partnerForHost(host: string): Promise<PartnerRow>;
+  resolveSession(token: string | undefined): Promise<ResolvedSession | null>;
+  /** The caller's context in the organisation, or null when they are not a member of it. */
+  tenantContext(tenantId: string, userId: string): Promise<TenantContext | null>;
+  /** Counts a hit on every limit; 429 when any is exceeded. */
+  enforceLimits(limits: RateLimit[]): Promise<void>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    httpServices: HttpServices;
+  }
+}
