@@ -86,7 +86,7 @@ describe("bulk jobs", () => {
     expect(hold.amountMicros).toBe(-2n * PRICE);
     expect(hold.quantity).toBe(2);
     expect(hold.referenceId).toBe(job.id);
-    expect(hold.note).toContain("1 duplicates and 3 invalid not charged");
+    expect(hold.note).toContain("not charged: duplicates 1, invalid 3");
 
     // One of the two fails: its share comes back with a release row that says why.
     const failing: ItemProcessor = {
@@ -113,7 +113,7 @@ describe("bulk jobs", () => {
     });
     const refund = (await ledger(t, tenantId)).find((r) => r.tradeType === TRADE_TYPES.refund)!;
     expect(refund.amountMicros).toBe(PRICE);
-    expect(refund.note).toMatch(/1 checked; not charged: 1 failed, 0 cancelled, 1 duplicates, 3 invalid$/);
+    expect(refund.note).toMatch(/checked 1; not charged: failed 1, cancelled 0, duplicates 1, invalid 3$/);
     expect(refund).toMatchObject({
       noteKey: "jobCompleted",
       noteParams: { checked: 1, failed: 1, cancelled: 0, duplicates: 1, invalid: 3 },
@@ -189,7 +189,7 @@ describe("bulk jobs", () => {
     expect(cancelled).toMatchObject({ status: "cancelled", done: 10, remaining: 0 });
     const refund = (await ledger(t, tenantId)).find((r) => r.tradeType === TRADE_TYPES.refund)!;
     expect(refund.amountMicros).toBe(20n * PRICE);
-    expect(refund.note).toContain(`job ${job.id} cancelled: 10 checked; not charged: 0 failed, 20 cancelled`);
+    expect(refund.note).toContain(`job ${job.id} cancelled: checked 10; not charged: failed 0, cancelled 20`);
     expect(await billing.verify(tenantId)).toMatchObject({
       balanceMicros: 1_000_000n - 10n * PRICE,
       ok: true,

@@ -98,9 +98,13 @@ export function translate(locale: Locale, key: string, params: Record<string, un
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => formatParam(params[name], locale));
 }
 
-/** One parameter as a message shows it: money in the locale's way, anything else as text. */
+/**
+ * One parameter as a message shows it: money and counts in the locale's way ("3,000", "3.000"),
+ * anything else as text. Codes and ids are strings, so they are never grouped.
+ */
 export function formatParam(value: unknown, locale: Locale): string {
   if (isMoneyParam(value)) return formatMoney(value.micros, value.currency, locale);
+  if (typeof value === "number" && Number.isFinite(value)) return value.toLocaleString(locale);
   return String(value ?? "");
 }
 
