@@ -14,6 +14,7 @@ import { FRAUD_LIST_KINDS } from "@nc/contracts/fraud-lists";
 import { JOB_ITEM_STATUSES } from "@nc/contracts/jobs";
 import { DEFAULT_LOCALE, LOCALES } from "@nc/contracts/locales";
 import { PASSWORD_RULES } from "@nc/contracts/password-policy";
+import { NORMALISATION_STEPS } from "@nc/contracts/public-api";
 import { RECHARGE_METHODS } from "@nc/contracts/recharge";
 import { SERVICES } from "@nc/contracts/services";
 import { COLOR_MODES } from "@nc/contracts/site";
@@ -237,6 +238,7 @@ describe("keys used by the code exist in English", () => {
       (a) => `permissions:actions.${a}`,
     ),
     "services:${view.service}.name": SERVICES.map((s) => `services:${s.code}.name`),
+    "detection:step.${step}": NORMALISATION_STEPS.map((s) => `detection:step.${s}`),
     "detection:invalidReason.${basic.normalisation.invalidReason}": INVALID_REASONS.map(
       (r) => `detection:invalidReason.${r}`,
     ),

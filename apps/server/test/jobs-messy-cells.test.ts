@@ -24,6 +24,7 @@ interface Item {
   e164: string | null;
   status: string;
   rejectReason: string | null;
+  result: unknown;
 }
 
 describe("bulk jobs with messy cells", () => {
@@ -76,6 +77,15 @@ describe("bulk jobs with messy cells", () => {
       ["+44 7911 123456", "rejected", "+447911123456", "duplicate"],
       ["4.47911E+11", "rejected", null, "invalid:precision_lost"],
     ]);
+    // The result says how each cell was read.
+    const steps = (input: string) =>
+      (items.find((i) => i.input === input)?.result as { basic: { normalisation: { steps?: string[] } } })
+        .basic.normalisation.steps;
+    expect(steps("+8613800138000;")).toEqual(["separator_removed", "international_plus"]);
+    expect(steps('"+44 7911 123456"')).toEqual(["quotes_removed", "international_plus"]);
+    expect(steps("Mobile: +44 7911 123457 (work)")).toEqual(["label_removed", "international_plus"]);
+    expect(steps("+1-800-FLOWERS")).toEqual(["vanity_letters", "international_plus"]);
+    expect(steps("+52 1 55 1234 5678")).toEqual(["international_plus", "mexico_mobile_prefix"]);
     expect((await f.billing.verify(f.tenantId)).balanceMicros).toBe(1_000_000n - 5n * PRICE);
   });
 });

@@ -5,13 +5,21 @@ import {
   type CONNECTIVITIES,
   type INVALID_REASONS,
   type LINE_TYPES,
+  type NORMALISATION_STEPS,
   type PORTED_STATUSES,
   PUBLIC_API_OPERATIONS,
   PUBLIC_API_TAGS,
   RECOMMENDATIONS,
   type RISK_LEVELS,
 } from "@nc/contracts/public-api";
-import type { Connectivity, InvalidReason, LineType, PortedStatus, RiskLevel } from "@nc/numcheck/types";
+import type {
+  Connectivity,
+  InvalidReason,
+  LineType,
+  NormalisationStep,
+  PortedStatus,
+  RiskLevel,
+} from "@nc/numcheck/types";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { FastifyInstance, RouteOptions } from "fastify";
@@ -47,10 +55,11 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameEnums: [
   Same<LineType, (typeof LINE_TYPES)[number]>,
   Same<InvalidReason, (typeof INVALID_REASONS)[number]>,
+  Same<NormalisationStep, (typeof NORMALISATION_STEPS)[number]>,
   Same<Connectivity, (typeof CONNECTIVITIES)[number]>,
   Same<PortedStatus, (typeof PORTED_STATUSES)[number]>,
   Same<RiskLevel, (typeof RISK_LEVELS)[number]>,
-] = [true, true, true, true, true];
+] = [true, true, true, true, true, true];
 
 /** Every property of a JSON schema, with its path, following $refs into the components. */
 function properties(schema: Json, components: Record<string, Json>, path = "", seen = new Set<string>()) {
@@ -118,7 +127,7 @@ describe("the OpenAPI document of the public API (GET /api/openapi.json)", () =>
     );
 
   it("is a valid OpenAPI 3.1 document", async () => {
-    expect(sameEnums).toEqual([true, true, true, true, true]);
+    expect(sameEnums).toEqual([true, true, true, true, true, true]);
     const validator = new Validator();
     const result = await validator.validate(structuredClone(doc) as never);
     expect(result.errors ?? []).toEqual([]);

@@ -85,6 +85,25 @@ export const INVALID_REASONS = [
   "unknown",
 ] as const;
 
+/** How an input was read, step by step (docs/architecture.md, "Normalisation"). */
+export const NORMALISATION_STEPS = [
+  "trimmed",
+  "full_width_digits",
+  "quotes_removed",
+  "separator_removed",
+  "label_removed",
+  "extension_removed",
+  "spreadsheet_scientific",
+  "vanity_letters",
+  "international_00",
+  "international_plus",
+  "restored_plus",
+  "default_country",
+  "national_trunk_prefix",
+  "restored_leading_zero",
+  "mexico_mobile_prefix",
+] as const;
+
 export const CONNECTIVITIES = ["connected", "absent", "invalid_msisdn", "undetermined"] as const;
 export const PORTED_STATUSES = [
   "ported",
@@ -170,6 +189,22 @@ const basicResult = z
           .string()
           .nullable()
           .meta({ description: "The default country, when it decided the number's country." }),
+        steps: z
+          .array(
+            z
+              .enum(NORMALISATION_STEPS)
+              .meta(
+                openEnumMeta(
+                  "A step of reading the input: what was removed (quotes, separators, labels, an extension), converted (full-width characters, scientific notation, vanity letters) or assumed (a lost `+`, a lost leading zero, the default country).",
+                ),
+              ),
+          )
+          .optional()
+          .meta({
+            description:
+              "How the input was read, in order; absent on results stored before steps were recorded.",
+            examples: [["label_removed", "international_plus"]],
+          }),
       })
       .meta({ description: "How the input was read." }),
   })

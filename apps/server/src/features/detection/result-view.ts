@@ -33,6 +33,7 @@ function toBasicView(b: BasicResult): SingleCheckResultView["basic"] {
     normalisation: {
       invalidReason: b.normalisation.invalidReason,
       defaultCountryUsed: b.normalisation.defaultCountryUsed,
+      steps: b.normalisation.steps,
     },
   };
 }

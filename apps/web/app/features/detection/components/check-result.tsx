@@ -21,11 +21,19 @@ const CONNECTIVITY_COLOURS = {
   undetermined: "default",
 } as const;
 
+/**
+ * Steps every well-written number takes: the card says how the input was read only when it took
+ * another one (a label or quotes removed, letters converted, a digit restored: docs/architecture.md,
+ * "Normalisation").
+ */
+const ORDINARY_STEPS = new Set(["trimmed", "international_plus", "international_00", "default_country"]);
+
 /** The answer for one number: validity and formats, live network status, fraud score, the charge. */
 export function CheckResult({ view }: { view: SingleCheckView }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
   const { basic, hlr, mnp, fraud } = view.result;
+  const steps = basic.normalisation.steps ?? [];
   const dash = "—";
   const tri = (value: boolean | null | undefined) =>
     value === true ? t("detection:yes") : value === false ? t("detection:no") : t("detection:unknown");
@@ -95,6 +103,13 @@ export function CheckResult({ view }: { view: SingleCheckView }) {
             {basic.formats?.national ?? dash}
           </Descriptions.Item>
           <Descriptions.Item label={t("detection:basic.region")}>{basic.region ?? dash}</Descriptions.Item>
+          {steps.some((step) => !ORDINARY_STEPS.has(step)) && (
+            <Descriptions.Item label={t("detection:basic.readAs")}>
+              <span data-testid="detection-steps">
+                {steps.map((step) => t(`detection:step.${step}`, { defaultValue: step })).join(" · ")}
+              </span>
+            </Descriptions.Item>
+          )}
         </Descriptions>
 
         {hlr && (
