@@ -236,7 +236,8 @@ interface Context {
 /** The input had an explicit international prefix: the digits start with the calling code. */
 function international(ctx: Context, digits: string, step: NormalisationStep): NormaliseOutcome {
   const parsed = tryParse(`+${digits}`);
-  if (!isValidNumber(parsed.phone) && MEXICO_OLD_MOBILE_INTERNATIONAL.test(digits)) {
+  // The cheap test first: a clean international number must not pay a second validation.
+  if (MEXICO_OLD_MOBILE_INTERNATIONAL.test(digits) && !isValidNumber(parsed.phone)) {
     const withoutOne = `52${digits.slice(3)}`;
     const mobile = tryParse(`+${withoutOne}`);
     if (isValidNumber(mobile.phone))
