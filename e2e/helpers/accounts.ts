@@ -2,15 +2,10 @@ import type { BrowserContext } from "playwright-core";
 import type { RunningServer } from "./server";
 
 /**
- * Registers an account through the public API (as the sign-up page does) and signs the browser
- * context in with its session cookie. The server must run with CAPTCHA_ENABLED=false.
+ * Registers an account through the public API (as the sign-up page does) and returns its session
+ * id. The server must run with CAPTCHA_ENABLED=false.
  */
-export async function signedInContext(
-  server: RunningServer,
-  context: BrowserContext,
-  name: string,
-  email: string,
-) {
+export async function registerAccount(server: RunningServer, name: string, email: string) {
   const post = (path: string, body: object) =>
     fetch(`${server.url}${path}`, {
       method: "POST",
@@ -26,6 +21,17 @@ export async function signedInContext(
   });
   const sid = /sid=([^;]+)/.exec(res.headers.get("set-cookie") ?? "")?.[1];
   if (!sid) throw new Error(`registration failed: ${await res.text()}`);
+  return sid;
+}
+
+/** Registers an account and signs the browser context in with its session cookie. */
+export async function signedInContext(
+  server: RunningServer,
+  context: BrowserContext,
+  name: string,
+  email: string,
+) {
+  const sid = await registerAccount(server, name, email);
   await context.addCookies([{ name: "sid", value: sid, url: server.url }]);
   return sid;
 }

@@ -8,10 +8,14 @@ import { ServerRouter } from "react-router";
 import { NonceContext } from "./shell/security/nonce";
 
 const RENDER_TIMEOUT_MS = 10_000;
+/** The per-page part of antd's styles: the design tokens and each component's variables. */
+const THEME_STYLES: ("token" | "cssVar")[] = ["token", "cssVar"];
 
 /**
- * Renders the whole page, then puts antd's styles into <head> so the first paint is styled
- * (antd's CSS-in-JS would otherwise only arrive with hydration).
+ * Renders the whole page, then puts the theme's CSS variables into <head> so the first paint is
+ * styled in the visitor's colour mode and the partner's brand. antd's component rules are not
+ * here: they come from the build's cached style sheet (shell/theme/antd-static-styles.ts,
+ * docs/performance.md "Styles"), and with `zeroRuntime` antd registers none while rendering.
  */
 export default function handleRequest(
   request: Request,
@@ -41,7 +45,7 @@ export default function handleRequest(
           sink.on("end", () => {
             const html = Buffer.concat(chunks)
               .toString("utf8")
-              .replace("</head>", `${extractStyle(cache)}</head>`);
+              .replace("</head>", `${extractStyle(cache, { types: THEME_STYLES })}</head>`);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(
               new Response(`<!DOCTYPE html>${html.replace(/^<!DOCTYPE html>/i, "")}`, {

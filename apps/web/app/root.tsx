@@ -3,10 +3,17 @@ import { DEFAULT_LOCALE, isLocale } from "@nc/contracts/locales";
 import type { PageContext } from "@nc/contracts/site";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App as AntApp, ConfigProvider } from "antd";
-import { type ReactNode, useState } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
-import { ThemeEditor } from "./features/theme-editor/theme-editor";
 import { useEditedTheme } from "./features/theme-editor/use-edited-theme";
 import { ClientHooksBridge } from "./shell/http/client-hooks-bridge";
 import { antdLocale } from "./shell/i18n/antd-locale";
@@ -16,6 +23,9 @@ import { useNonce } from "./shell/security/nonce";
 import { ColorModeProvider, useColorMode } from "./shell/theme/color-mode";
 import { HEAD_SCRIPT } from "./shell/theme/head-script";
 import { SaveLoadingColors } from "./shell/theme/save-loading-colors";
+import { STATIC_STYLES_THEME } from "./shell/theme/static-styles";
+// antd's component rules, generated at build time (vite/antd-static-styles-plugin.ts); ours after.
+import "virtual:antd-static.css";
 import "./shell/theme/global.css";
 
 export function loader({ context, params }: Route.LoaderArgs): Omit<RootData, "messages"> {
@@ -41,18 +51,36 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+// The editor (with antd's colour picker) is its own script, fetched only on a page that opens it,
+// so no other page's first load pays for it (docs/performance.md, "Page weight").
+const ThemeEditor = lazy(async () => ({
+  default: (await import("./features/theme-editor/theme-editor")).ThemeEditor,
+}));
+
+/** The theme editor, when the public configuration enables it and the address asks for it. */
+function ThemeEditorWhenAsked({ enabled }: { enabled: boolean }) {
+  const { search } = useLocation();
+  if (!enabled || new URLSearchParams(search).get("theme_editor") !== "1") return null;
+  return (
+    <Suspense fallback={null}>
+      <ThemeEditor />
+    </Suspense>
+  );
+}
+
 function Themed({ children }: { children: ReactNode }) {
   const { dark } = useColorMode();
   const data = useRouteLoaderData("root") as RootData | undefined;
   // The brand's tokens, with the theme editor's overrides when THEME_EDITOR_ENABLED.
-  const theme = useEditedTheme(dark, data?.themeEditorEnabled ?? false);
+  const edited = useEditedTheme(dark, data?.themeEditorEnabled ?? false);
+  const theme = useMemo(() => ({ ...edited, ...STATIC_STYLES_THEME }), [edited]);
   return (
     <ConfigProvider theme={theme} locale={antdLocale(data?.locale ?? DEFAULT_LOCALE)}>
       {/* One message at a time (spec section 9). */}
       <AntApp message={{ maxCount: 1 }}>
         <SaveLoadingColors />
         {children}
-        <ThemeEditor />
+        <ThemeEditorWhenAsked enabled={data?.themeEditorEnabled ?? false} />
       </AntApp>
     </ConfigProvider>
   );

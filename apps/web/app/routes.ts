@@ -6,6 +6,7 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
  */
 export default [
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route(":lang?", "shell/layouts/locale-layout.tsx", [
     index("routes/home.tsx"),
     layout("shell/layouts/auth-layout.tsx", [

@@ -13,7 +13,7 @@ import { zodRule } from "../shell/forms/zod-rule";
 import { useLocale } from "../shell/i18n/use-locale";
 import { pageMeta } from "../shell/page-meta";
 
-export const meta = pageMeta("auth:forget.title");
+export const meta = pageMeta("auth:forget.title", "auth:forget.description");
 
 interface ForgetForm {
   email: string;

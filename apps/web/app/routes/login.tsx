@@ -14,7 +14,7 @@ import { useAppNavigate } from "../shell/navigation/use-app-navigate";
 import { pageMeta } from "../shell/page-meta";
 import type { Route } from "./+types/login";
 
-export const meta = pageMeta("auth:login.title");
+export const meta = pageMeta("auth:login.title", "auth:login.description");
 
 export function loader({ request, context }: Route.LoaderArgs) {
   // Already signed in: straight on to where the visitor was going.

@@ -14,7 +14,7 @@ import { useLocale } from "../shell/i18n/use-locale";
 import { pageMeta } from "../shell/page-meta";
 import type { Route } from "./+types/register";
 
-export const meta = pageMeta("auth:register.title");
+export const meta = pageMeta("auth:register.title", "auth:register.description");
 
 export function loader({ context }: Route.LoaderArgs) {
   if ((context as unknown as PageContext).user) throw redirect("/dashboard");

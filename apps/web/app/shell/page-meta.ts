@@ -10,9 +10,14 @@ interface MetaMatch {
 
 const LOCALE_LAYOUT_ID = "shell/layouts/locale-layout";
 
+/** Said of every page that has no description of its own (the dashboard's, mostly). */
+const DEFAULT_DESCRIPTION_KEY = "common:defaultDescription";
+
 /**
- * "Page title | site name", the title translated when a translation exists (spec section 2).
- * Reads the brand from the root data and the catalog from the locale layout's data.
+ * "Page title | site name", the title translated when a translation exists (spec section 2), and
+ * the page's translated meta description (the site's own when the page names none): what a search
+ * result shows under the title. Reads the brand from the root data and the catalog from the locale
+ * layout's data.
  */
 export function pageMeta(titleKey: string, descriptionKey?: string) {
   return ({ matches, error }: { matches: (MetaMatch | undefined)[]; error?: unknown }): MetaDescriptor[] => {
@@ -26,7 +31,9 @@ export function pageMeta(titleKey: string, descriptionKey?: string) {
     const title =
       lookupMessage(messages, titleKey) ?? lookupMessage(messages, "common:defaultTitle") ?? siteName;
     const tags: MetaDescriptor[] = [{ title: siteName ? `${title} | ${siteName}` : title }];
-    const description = descriptionKey ? lookupMessage(messages, descriptionKey) : undefined;
+    const description =
+      (descriptionKey ? lookupMessage(messages, descriptionKey) : undefined) ??
+      lookupMessage(messages, DEFAULT_DESCRIPTION_KEY);
     if (description) tags.push({ name: "description", content: description });
     return tags;
   };

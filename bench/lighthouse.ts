@@ -1,0 +1,146 @@
+/**
+ * Lighthouse and page weight of the built product (not a test): starts `apps/server/dist` on a
+ * fresh embedded database, registers a person with an organisation, then for /login and
+ * /dashboard/detection (signed in: the session cookie goes in Lighthouse's extraHeaders) prints
+ *
+ * - the HTML's bytes as sent uncompressed, with gzip and with brotli;
+ * - the scripts and style sheets the first load fetched (files and bytes on the wire, from
+ *   Lighthouse's network records);
+ * - Lighthouse's performance, accessibility, best-practices and SEO scores, mobile and desktop.
+ *
+ * Run after `npm run build` (docs/performance.md, "Lighthouse"):
+ *   npx tsx bench/lighthouse.ts [runs=1]
+ * With several runs each score is the median. The system Chromium is used (CHROMIUM_PATH, else
+ * /usr/bin/chromium; scripts/ensure-chromium.sh installs it). LIGHTHOUSE_OUT=<folder> keeps each
+ * run's full report there as JSON.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { type Flags, type Result } from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { registerAccount } from "../e2e/helpers/accounts";
+import { apiCall } from "../e2e/helpers/api";
+import { CHROMIUM_FLAGS } from "../e2e/helpers/browser";
+import { startServer } from "../e2e/helpers/server";
+
+const RUNS = Number(process.argv[2] ?? 1);
+const OUT = process.env.LIGHTHOUSE_OUT;
+const PAGES = [
+  { path: "/login", signedIn: false },
+  { path: "/dashboard/detection", signedIn: true },
+] as const;
+const FORM_FACTORS = ["mobile", "desktop"] as const;
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+/** The body's length as it crosses the wire with the given Accept-Encoding. */
+function wireBytes(url: string, cookie: string | undefined, encoding?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = {};
+    if (encoding) headers["accept-encoding"] = encoding;
+    if (cookie) headers.cookie = cookie;
+    httpRequest(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      res.on("end", () =>
+        res.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url}: ${res.statusCode}`)),
+      );
+      res.on("error", reject);
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+/** Files and bytes on the wire of one kind of resource in a Lighthouse run. */
+function loaded(lhr: Result, type: string) {
+  const items =
+    (lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
+  const mine = items.filter((item) => item.resourceType === type);
+  return { files: mine.length, bytes: mine.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const server = await startServer({ env: { CAPTCHA_ENABLED: "false", WELCOME_CREDIT: "5" } });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: CHROMIUM_FLAGS,
+});
+try {
+  const sid = await registerAccount(server, "Lena Lighthouse", `lighthouse-${Date.now()}@example.com`);
+  await apiCall(server, sid, "POST", "/api/tenant", { name: "Lighthouse Co" });
+  const cookie = `sid=${sid}`;
+
+  const weight: string[] = [];
+  const scores: string[] = [];
+  for (const page of PAGES) {
+    const url = `${server.url}${page.path}`;
+    const pageCookie = page.signedIn ? cookie : undefined;
+    const [plain, gzip, br] = await Promise.all([
+      wireBytes(url, pageCookie),
+      wireBytes(url, pageCookie, "gzip"),
+      wireBytes(url, pageCookie, "br"),
+    ]);
+    for (const formFactor of FORM_FACTORS) {
+      const runs: Result[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        const flags: Flags = {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+          extraHeaders: pageCookie ? { Cookie: pageCookie } : undefined,
+        };
+        const result = await lighthouse(url, flags, formFactor === "desktop" ? desktopConfig : undefined);
+        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+        // A redirect (to the sign-in page, say) would measure another page than the one named.
+        if (new URL(result.lhr.finalDisplayedUrl).pathname !== page.path) {
+          throw new Error(`${url} ended on ${result.lhr.finalDisplayedUrl}`);
+        }
+        runs.push(result.lhr);
+        if (OUT) {
+          mkdirSync(OUT, { recursive: true });
+          const name = `${page.path.replace(/\W+/g, "-")}-${formFactor}-${i + 1}.json`;
+          writeFileSync(join(OUT, name), JSON.stringify(result.lhr));
+        }
+      }
+      const score = (category: string) =>
+        median(runs.map((lhr) => Math.round((lhr.categories[category]?.score ?? 0) * 100)));
+      scores.push(`| ${page.path} | ${formFactor} | ${CATEGORIES.map(score).join(" | ")} |`);
+      if (formFactor === "mobile") {
+        const scripts = loaded(runs[0]!, "Script");
+        const styles = loaded(runs[0]!, "Stylesheet");
+        weight.push(
+          `| ${page.path} | ${kb(plain)} | ${kb(gzip)} | ${kb(br)} | ${scripts.files}, ${kb(scripts.bytes)} | ${styles.files}, ${kb(styles.bytes)} |`,
+        );
+      }
+      // What Lighthouse flagged, so the table comes with its reasons.
+      for (const lhr of runs.slice(0, 1)) {
+        const failed = Object.values(lhr.audits)
+          .filter(
+            (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative",
+          )
+          .map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`);
+        console.log(`${page.path}, ${formFactor}: below 90: ${failed.join(", ") || "none"}`);
+      }
+    }
+  }
+  console.log("\n| page | HTML | gzip | brotli | scripts (files, on the wire) | style sheets |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+  for (const line of weight) console.log(line);
+  console.log(`\n| page | form factor | ${CATEGORIES.join(" | ")} |`);
+  console.log(`| --- | --- | ${CATEGORIES.map(() => "---:").join(" | ")} |`);
+  for (const line of scores) console.log(line);
+} finally {
+  chrome.kill();
+  await server.stop();
+}
