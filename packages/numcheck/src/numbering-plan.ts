@@ -45,6 +45,13 @@ interface CompiledType {
   lengths: number[] | undefined;
 }
 
+/**
+ * A replacement string ("$1 $2-$3") split into literal text and capture-group numbers, so a format
+ * is applied without the engine parsing the string on every replace; null for the rare string that
+ * uses more than "$1".."$9" (then String.prototype.replace applies it).
+ */
+type Template = (string | number)[] | null;
+
 interface CompiledFormat {
   leadingDigits: RegExp | null;
   pattern: RegExp;
@@ -52,6 +59,8 @@ interface CompiledFormat {
   replace: RegExp;
   national: string;
   international: string;
+  nationalTemplate: Template;
+  internationalTemplate: Template;
 }
 
 interface CompiledPlan {
@@ -182,18 +191,52 @@ export function isValidNumber(phone: PhoneNumber | null | undefined): phone is P
   return plan.nationalNumber.test(phone.nationalNumber || "");
 }
 
+function compileTemplate(replacement: string, groups: number): Template {
+  const parts: (string | number)[] = [];
+  let literal = "";
+  for (let i = 0; i < replacement.length; i++) {
+    const char = replacement[i] as string;
+    if (char !== "$") {
+      literal += char;
+      continue;
+    }
+    // "$n" of an existing group, not followed by another digit ("$12" may name group 12).
+    const group = replacement.charCodeAt(i + 1) - 48;
+    const next = replacement.charCodeAt(i + 2) - 48;
+    if (!(group >= 1 && group <= 9 && group <= groups) || (next >= 0 && next <= 9)) return null;
+    if (literal) parts.push(literal);
+    literal = "";
+    parts.push(group);
+    i++;
+  }
+  if (literal) parts.push(literal);
+  return parts;
+}
+
+/** As String.prototype.replace(regexp, replacement) for the template's replacement. */
+function applyTemplate(text: string, match: RegExpExecArray, template: (string | number)[]): string {
+  let out = text.slice(0, match.index);
+  for (const part of template) out += typeof part === "number" ? (match[part] ?? "") : part;
+  return out + text.slice(match.index + match[0].length);
+}
+
 function formatsOf(plan: CompiledPlan): CompiledFormat[] {
   plan.formats ??= plan.runtime.formats().map((format) => {
     const leading = format.leadingDigitsPatterns();
     const last = leading.length > 0 ? leading[leading.length - 1] : undefined;
     const rule = format.nationalPrefixFormattingRule();
+    const national = rule ? format.format().replace(FIRST_GROUP_PATTERN, rule) : format.format();
+    const international = format.internationalFormat();
+    const groups = (new RegExp(`(?:${format.pattern()})|`).exec("") as RegExpExecArray).length - 1;
     return {
       // format.js tests `nationalNumber.search(last) === 0`: a match that starts at the beginning.
       leadingDigits: last === undefined ? null : new RegExp(`^(?:${last})`),
       pattern: entirely(format.pattern()),
       replace: new RegExp(format.pattern()),
-      national: rule ? format.format().replace(FIRST_GROUP_PATTERN, rule) : format.format(),
-      international: format.internationalFormat(),
+      national,
+      international,
+      nationalTemplate: compileTemplate(national, groups),
+      internationalTemplate: compileTemplate(international, groups),
     };
   });
   return plan.formats;
@@ -208,21 +251,27 @@ function chooseFormat(plan: CompiledPlan, nationalNumber: string): CompiledForma
   return null;
 }
 
-// A result shows both formats of a number, which use the same format: remember the last choice.
+// A result shows both formats of a number, which use the same format and the same match of its
+// pattern: remember the last number's.
 let lastFormatPhone: PhoneNumber | null = null;
 let lastFormat: CompiledFormat | null = null;
+let lastMatch: RegExpExecArray | null = null;
 
 /** As format.js formatNationalNumber (with the library's default options). */
 function formatNationalNumber(phone: PhoneNumber, plan: CompiledPlan, international: boolean): string {
   const nationalNumber = phone.nationalNumber;
   if (phone !== lastFormatPhone) {
     lastFormat = chooseFormat(plan, nationalNumber);
+    lastMatch = lastFormat && lastFormat.replace.exec(nationalNumber);
     lastFormatPhone = phone;
   }
   const format = lastFormat;
-  if (!format) return nationalNumber;
-  if (!international) return nationalNumber.replace(format.replace, format.national);
-  return nationalNumber.replace(format.replace, format.international).replace(PUNCTUATION_RUN, " ").trim();
+  if (!format || !lastMatch) return nationalNumber;
+  const template = international ? format.internationalTemplate : format.nationalTemplate;
+  const formatted = template
+    ? applyTemplate(nationalNumber, lastMatch, template)
+    : nationalNumber.replace(format.replace, international ? format.international : format.national);
+  return international ? formatted.replace(PUNCTUATION_RUN, " ").trim() : formatted;
 }
 
 /** `phone.formatNational()`, the library's answer. */
