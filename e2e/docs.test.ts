@@ -141,8 +141,8 @@ describe("documentation site in the browser", () => {
     await page.locator(".scalar-api-reference").waitFor({ timeout: 60_000 });
     await expect.poll(() => page.getByText("/api/v1/check", { exact: true }).first().isVisible()).toBe(true);
     await expect(page.getByText("POST", { exact: true }).first().isVisible()).resolves.toBe(true);
-    // Forced dark, whatever the visitor's colour mode.
-    await expect(page.evaluate(() => document.body.classList.contains("dark-mode"))).resolves.toBe(true);
+    // The visitor's colour mode (the system's, light here).
+    await expect(page.evaluate(() => document.body.classList.contains("light-mode"))).resolves.toBe(true);
 
     // Try it: the key typed goes to this site as a bearer token (an unknown key: 401, 40101).
     await page.getByPlaceholder("Token").first().fill("nc_test_unknownkey");
@@ -159,6 +159,49 @@ describe("documentation site in the browser", () => {
 
     expect(requests.some((url) => url.endsWith("/api/openapi.json"))).toBe(true);
     expect(offSite(requests)).toEqual([]);
+    await page.close();
+  });
+
+  it("the reference follows the colour mode, logs no warning, and reads in the page's language", async () => {
+    for (const mode of ["light", "dark"] as const) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: mode });
+      await context.addCookies([{ name: "color_mode", value: mode, url: server.url }]);
+      const page = await context.newPage();
+      const warnings: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "warning" || message.type() === "error") warnings.push(message.text());
+      });
+      await page.goto(`${server.url}/docs`);
+      await page.locator(".scalar-api-reference").waitFor({ timeout: 60_000 });
+      await expect
+        .poll(() => page.getByText("Check a number").first().isVisible(), { timeout: 30_000 })
+        .toBe(true);
+      // The colour behind the reference's content: near white in light mode, near black in dark.
+      const lightness = await page.evaluate(() => {
+        let element: Element | null = document.querySelector(".scalar-api-reference");
+        while (element) {
+          const colour = getComputedStyle(element).backgroundColor;
+          const [r, g, b, a = 1] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+          if (a > 0 && r !== undefined) return (r + g! + b!) / 3 / 255;
+          element = element.parentElement;
+        }
+        return null;
+      });
+      if (mode === "light") expect(lightness).toBeGreaterThan(0.9);
+      else expect(lightness).toBeLessThan(0.15);
+      await expect(page.evaluate(() => document.body.classList.contains(`${"light"}-mode`))).resolves.toBe(
+        mode === "light",
+      );
+      expect(warnings).toEqual([]);
+      await context.close();
+    }
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}/zh-Hans/docs`);
+    await page.locator(".scalar-api-reference").waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => page.getByText("检测一个号码").first().isVisible(), { timeout: 30_000 })
+      .toBe(true);
+    await expect(page.getByText("Check a number").count()).resolves.toBe(0);
     await page.close();
   });
 

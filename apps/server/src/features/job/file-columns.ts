@@ -51,6 +51,13 @@ export function fileColumnsCollector(column: number, header: string[] | null) {
   };
   return {
     info,
+    /**
+     * What the job keeps of the file: nothing for a file of one column (its only cell is the
+     * number, which the item holds), else its width and header.
+     */
+    kept(): FileColumnsInfo | null {
+      return info.width > 1 ? info : null;
+    },
     /** Characters collected since the last `take`: past KEPT_BATCH_CHARS the batch is written. */
     get chars() {
       return chars;

@@ -6,14 +6,13 @@ import { basicCheck } from "@nc/numcheck/basic-check";
 import { AppError } from "../../core/app-error";
 import type { Db } from "../../core/db";
 import { detectionJobs } from "../../db/schema/index";
-import { type Actor, billingService } from "../billing/billing-service";
-import type { SystemNote } from "../billing/ledger-note";
-import { fraudVelocity, type VelocityCounts } from "../detection/fraud-velocity";
-import { isChargeable, NEEDS, resultFacets } from "../detection/result-view";
-import { type FraudLists, fraudListService } from "../fraud-list/fraud-list-service";
-import { noticeService } from "../notice/notice-service";
-import { priceService } from "../price/price-service";
-import { enqueueJobEvent } from "../webhook/webhook-events";
+import type { SystemNote } from "../billing/index";
+import { type Actor, billingService } from "../billing/index";
+import { fraudVelocity, isChargeable, NEEDS, resultFacets, type VelocityCounts } from "../detection/index";
+import { type FraudLists, fraudListService } from "../fraud-list/index";
+import { noticeService } from "../notice/index";
+import { priceService } from "../price/index";
+import { enqueueJobEvent } from "../webhook/index";
 import { type FileColumnsCollector, KEPT_BATCH_CHARS } from "./file-columns";
 import { jobCompletedNotice } from "./job-notice";
 import { type ItemFilter, type JobRepo, type JobRow, jobRepo, type NewItem, OPEN_STATUSES } from "./job-repo";
@@ -313,7 +312,7 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
             { max: maxRows, count: total },
           );
         if (total === 0) throw new AppError("fileEmpty");
-        await repo.setCounts(db, jobId, { total, duplicates, invalid }, columns?.info);
+        await repo.setCounts(db, jobId, { total, duplicates, invalid }, columns?.kept() ?? null);
       } catch (error) {
         await writing.catch(() => undefined);
         await repo.deleteJob(tenantId, jobId);

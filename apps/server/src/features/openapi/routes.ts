@@ -1,9 +1,12 @@
 import fastifySwagger from "@fastify/swagger";
+import { isLocale, type Locale } from "@nc/contracts/locales";
 import { API_KEY_SECURITY_SCHEME, OPENAPI_PATH } from "@nc/contracts/openapi";
 import { PUBLIC_API_TAGS } from "@nc/contracts/public-api";
 import type { FastifyInstance } from "fastify";
+import { requestLocale } from "../../http/locale";
 import { requestOrigin } from "../../http/public-url";
 import { publicApiTransform, publicApiTransformObject } from "./openapi-transform";
+import { translateDocument } from "./translate-document";
 
 const DESCRIPTION = `Check phone numbers one at a time, in batches of up to 100, or in bulk jobs of up to 10 million.
 
@@ -42,9 +45,19 @@ export async function openApiRoutes(app: FastifyInstance) {
     transformObject: publicApiTransformObject,
   });
 
-  // Built once; the brand and the origin are the caller's, so they are filled in per request.
+  // Built once, and translated once per language; the brand and the origin are the caller's, so
+  // they are filled in per request. The language: `?locale=` (the reference page asks in its own),
+  // else the request's (x-locale, cookie, Accept-Language).
+  type OpenApiDocument = Exclude<ReturnType<typeof app.swagger>, string>;
+  const translated = new Map<Locale, OpenApiDocument>();
   app.get(OPENAPI_PATH, async (request) => {
-    const document = app.swagger();
+    const asked = (request.query as { locale?: unknown } | undefined)?.locale;
+    const locale = isLocale(asked) ? asked : requestLocale(request);
+    let document = translated.get(locale);
+    if (!document) {
+      document = translateDocument(app.swagger() as OpenApiDocument, locale);
+      translated.set(locale, document);
+    }
     const brand = app.services.partners.siteInfo(request.partner).name;
     return {
       ...document,

@@ -1,5 +1,4 @@
 import { KeyOutlined } from "@ant-design/icons";
-import { ConfigProvider, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ApiReferenceViewer } from "../../features/docs/components/api-reference-viewer";
@@ -19,13 +18,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const meta = pageMeta("docs:reference.title", "docs:reference.description");
 
-function ReferenceFrame({ guidesPath }: { guidesPath: string }) {
+/** The interactive API reference, in the site's colour mode. */
+export default function ApiReferencePage({ loaderData }: Route.ComponentProps) {
+  const { guidesPath } = loaderData;
   const { t } = useTranslation();
   const { locale, to } = useLocale();
   const style = useDocTheme();
   return (
     <div className="docs-shell docs-reference" style={style}>
-      <DocsHeader active="reference" guidesPath={guidesPath} colorMode={false} />
+      <DocsHeader active="reference" guidesPath={guidesPath} />
       <div className="docs-key-hint">
         <KeyOutlined />
         <span>{t("docs:reference.keyHint")}</span>
@@ -35,14 +36,5 @@ function ReferenceFrame({ guidesPath }: { guidesPath: string }) {
         <ApiReferenceViewer locale={locale} basePath={to(API_REFERENCE_PATH)} />
       </main>
     </div>
-  );
-}
-
-/** The interactive API reference, always dark. */
-export default function ApiReferencePage({ loaderData }: Route.ComponentProps) {
-  return (
-    <ConfigProvider theme={{ algorithm: theme.darkAlgorithm }}>
-      <ReferenceFrame guidesPath={loaderData.guidesPath} />
-    </ConfigProvider>
   );
 }

@@ -1,9 +1,10 @@
 import type { Locale } from "@nc/contracts/locales";
 import { API_KEY_SECURITY_SCHEME, OPENAPI_PATH } from "@nc/contracts/openapi";
 import type { AnyApiReferenceConfiguration, ApiReferenceReact } from "@scalar/api-reference-react";
+import { theme } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PRIMARY_COLOR } from "../../../shell/theme/tokens";
+import { useColorMode } from "../../../shell/theme/color-mode";
 
 /** Scalar's interface languages for ours. */
 const VIEWER_LOCALES: Record<Locale, string> = { en: "en", "zh-Hans": "zh-CN", es: "es", pt: "pt" };
@@ -12,12 +13,16 @@ const VIEWER_LOCALES: Record<Locale, string> = { en: "en", "zh-Hans": "zh-CN", e
  * The interactive reference (Scalar), loaded in the browser only: the server sends a light page
  * and the viewer's code arrives on its own. It reads the document from this site, sends "try it"
  * requests to this site, and talks to no other: no proxy, no hosted fonts, no telemetry, no
- * assistant.
+ * assistant. It follows the site's colour mode, and the document it reads is in the page's
+ * language (the descriptions we write; names, paths and codes stay as they are).
  */
 export function ApiReferenceViewer({ locale, basePath }: { locale: Locale; basePath: string }) {
   const { t } = useTranslation();
   const [Viewer, setViewer] = useState<typeof ApiReferenceReact | null>(null);
   const [failed, setFailed] = useState(false);
+  const { dark } = useColorMode();
+  // The brand colour as the theme made it readable in this mode (a partner's too).
+  const accent = theme.useToken().token.colorPrimary;
 
   useEffect(() => {
     let live = true;
@@ -33,21 +38,21 @@ export function ApiReferenceViewer({ locale, basePath }: { locale: Locale; baseP
     };
   }, []);
 
-  // One object for the viewer's life: a new one would make it reconfigure itself.
+  // One object until the language or the colour mode changes: a new one makes it reconfigure itself.
   const configuration = useMemo<AnyApiReferenceConfiguration>(
     () => ({
-      url: OPENAPI_PATH,
+      url: `${OPENAPI_PATH}?locale=${encodeURIComponent(locale)}`,
       pathRouting: { basePath },
       layout: "modern",
-      darkMode: true,
-      forceDarkModeState: "dark",
+      darkMode: dark,
+      forceDarkModeState: dark ? "dark" : "light",
       hideDarkModeToggle: true,
       withDefaultFonts: false,
       telemetry: false,
       agent: { disabled: true },
       mcp: { disabled: true },
+      // Not the deprecated showToolbar: the viewer logs a warning for it on every load.
       showDeveloperTools: "never",
-      showToolbar: "never",
       // The stand-alone client lives on another site: "try it" stays in this page instead.
       hideClientButton: true,
       documentDownloadType: "json",
@@ -58,9 +63,9 @@ export function ApiReferenceViewer({ locale, basePath }: { locale: Locale; baseP
       defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
       localization: { locale: VIEWER_LOCALES[locale] },
       // The brand's colour; and the sidebar footer, which only advertises the viewer's maker, goes.
-      customCss: `.dark-mode { --scalar-color-accent: ${PRIMARY_COLOR}; } .scalar-app .darklight-reference { display: none !important; }`,
+      customCss: `.light-mode, .dark-mode { --scalar-color-accent: ${accent}; } .scalar-app .darklight-reference { display: none !important; }`,
     }),
-    [locale, basePath],
+    [locale, basePath, dark, accent],
   );
 
   if (failed) return <p className="docs-reference-status">{t("docs:reference.failed")}</p>;
