@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/query";
 import { apiKeyService } from "../src/features/api-key/api-key-service";
-import { sha256 } from "../src/features/auth/tokens";
+import { sha256 } from "../src/core/tokens";
 import { expectError, expectFieldError, expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
 import { inTenant } from "./helpers/tenancy";

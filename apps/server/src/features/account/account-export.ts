@@ -4,7 +4,7 @@ import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import type { Cursor } from "../../core/cursor";
 import { type ColumnKey, columnHeaders, sheetName } from "../../export/export-headers";
 import { csvStream as tableCsv, xlsxStream as tableXlsx } from "../../export/table-export";
-import { noteText } from "../billing/ledger-note";
+import { noteText } from "../billing/index";
 import type { AccountRepo, LedgerFilter, LedgerListRow } from "./account-repo";
 
 const TRADE_TYPE_NAMES = new Map<number, string>(Object.entries(TRADE_TYPES).map(([name, n]) => [n, name]));

@@ -12,9 +12,8 @@ import { keysetPage, optionalCursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
 import { moneyParam } from "../../core/money";
 import type { AuditMeta } from "../../core/request-context";
-import type { AuditService } from "../audit/audit-service";
-import { billingService } from "../billing/billing-service";
-import { noteText } from "../billing/ledger-note";
+import type { AuditService } from "../audit/index";
+import { billingService, noteText } from "../billing/index";
 import { accountRepo, type LedgerFilter, type LedgerListRow } from "./account-repo";
 
 export interface FilterInput {

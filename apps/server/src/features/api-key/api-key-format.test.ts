@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clientNetwork, ipAllowed, keyHint, newKey, parseIpRange, parseKey } from "./api-key-format";
+import { keyHint, newKey, parseKey } from "./api-key-format";
+import { clientNetwork, ipAllowed, parseIpRange } from "../../core/ip";
 
 describe("API key format", () => {
   it("makes keys that parse back to their lookup and digest, and nothing else parses", () => {

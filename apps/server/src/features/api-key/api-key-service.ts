@@ -10,11 +10,12 @@ import { hasAnyPermission } from "@nc/contracts/permissions";
 import { v7 as uuidv7 } from "uuid";
 import { AppError } from "../../core/app-error";
 import type { Db } from "../../core/db";
+import { ipAllowed, parseIpRange } from "../../core/ip";
 import type { AuditMeta } from "../../core/request-context";
+import { sameDigest } from "../../core/tokens";
 import type { ChangeCache } from "../../db/change-cache";
-import type { AuditService } from "../audit/audit-service";
-import { sameDigest } from "../auth/tokens";
-import { ipAllowed, keyHint, newKey, parseIpRange, parseKey } from "./api-key-format";
+import type { AuditService } from "../audit/index";
+import { keyHint, newKey, parseKey } from "./api-key-format";
 import { type ApiKeyAuthRow, type ApiKeyRepo, type ApiKeyRow, apiKeyRepo } from "./api-key-repo";
 
 /**

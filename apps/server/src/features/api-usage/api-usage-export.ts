@@ -2,7 +2,7 @@ import type { Locale } from "@nc/contracts/locales";
 import { microsToDecimal } from "@nc/contracts/money";
 import { type ColumnKey, columnHeaders } from "../../export/export-headers";
 import { csvStream } from "../../export/table-export";
-import { percentile } from "../metering/latency-buckets";
+import { percentile } from "../metering/index";
 import type { ApiUsageRepo, ExportCursor, ExportRow, UsageFilter } from "./api-usage-repo";
 
 const BATCH = 5_000;

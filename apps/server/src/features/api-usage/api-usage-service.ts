@@ -13,8 +13,8 @@ import {
 import type { Locale } from "@nc/contracts/locales";
 import { AppError, fieldError } from "../../core/app-error";
 import type { Db } from "../../core/db";
-import { billingService } from "../billing/billing-service";
-import { LATENCY_SLOTS, percentile } from "../metering/latency-buckets";
+import { billingService } from "../billing/index";
+import { LATENCY_SLOTS, percentile } from "../metering/index";
 import { usageCsv } from "./api-usage-export";
 import {
   apiUsageRepo,

@@ -5,7 +5,7 @@ import { AppError } from "../../core/app-error";
 import type { Caller, PartnerRow } from "../../core/request-context";
 import { HOUR_MS, MINUTE_MS } from "../../core/time";
 import type { Services } from "../../services";
-import { enforceLimits } from "../rate-limit/limiter";
+import { enforceLimits } from "../rate-limit/index";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import { signInLimits } from "./sign-in-limits";
 

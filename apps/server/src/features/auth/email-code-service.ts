@@ -4,7 +4,7 @@ import { AppError } from "../../core/app-error";
 import type { Db } from "../../core/db";
 import { queryRows } from "../../db/query";
 import { emailCodes } from "../../db/schema/index";
-import { sameDigest, sha256, sixDigitCode } from "./tokens";
+import { sameDigest, sha256, sixDigitCode } from "../../core/tokens";
 
 /** "confirm": a signed-in user proves again who they are before deleting or exporting data. */
 export type CodePurpose = "register" | "reset" | "change_email" | "confirm";

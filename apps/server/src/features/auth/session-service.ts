@@ -2,9 +2,9 @@ import type { SessionUser } from "@nc/contracts/auth";
 import { and, eq, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../core/db";
 import type { ResolvedSession } from "../../core/request-context";
+import { randomToken, sha256 } from "../../core/tokens";
 import { sessions, users } from "../../db/schema/index";
-import type { AuditService } from "../audit/audit-service";
-import { randomToken, sha256 } from "./tokens";
+import type { AuditService } from "../audit/index";
 
 const TOUCH_EVERY_MS = 60_000;
 

@@ -1,7 +1,7 @@
+import { clientNetwork } from "../../core/ip";
 import { MINUTE_MS } from "../../core/time";
-import { clientNetwork } from "../api-key/api-key-format";
-import { enforceLimits } from "../rate-limit/limiter";
-import type { RateStore } from "../rate-limit/rate-store";
+import type { RateStore } from "../rate-limit/index";
+import { enforceLimits } from "../rate-limit/index";
 
 export const SIGN_IN_WINDOW_MS = 15 * MINUTE_MS;
 

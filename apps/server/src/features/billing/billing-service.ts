@@ -4,9 +4,9 @@ import { type SQL, sql } from "drizzle-orm";
 import { AppError } from "../../core/app-error";
 import type { Db, Tx } from "../../core/db";
 import { moneyParam } from "../../core/money";
-import { noticeService } from "../notice/notice-service";
-import { monthStartUtc } from "../price/price-repo";
-import { enqueueWebhookEvent } from "../webhook/webhook-events";
+import { noticeService } from "../notice/index";
+import { monthStartUtc } from "../price/index";
+import { enqueueWebhookEvent } from "../webhook/index";
 import {
   billingRepo,
   type EntryValues,

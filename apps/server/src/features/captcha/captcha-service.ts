@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { AppError } from "../../core/app-error";
 import type { Db } from "../../core/db";
 import { queryRows } from "../../db/query";
-import { sharedSecret } from "../system/shared-secret";
+import { sharedSecret } from "../system/index";
 
 const CHALLENGE_TTL_MS = 10 * 60_000;
 

@@ -4,7 +4,7 @@ import { fraudScore } from "@nc/numcheck/fraud/score";
 import type { CachedLookupOptions } from "@nc/numcheck/providers/cache";
 import { SandboxProvider } from "@nc/numcheck/providers/sandbox";
 import type { BasicResult, HlrResult, LookupProvider, MnpResult } from "@nc/numcheck/types";
-import type { FraudLists } from "../fraud-list/fraud-list-service";
+import type { FraudLists } from "../fraud-list/index";
 import { isChargeable, NEEDS, resultView } from "./result-view";
 
 /** Who a check is for and what it knows already; plain values, from any caller. */

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../core/envelope";
 import { requireTenant } from "../../http/tenant-context";
-import { seesPartnerJobs } from "../job/partner-scope";
+import { seesPartnerJobs } from "../partner/index";
 import { detectionService } from "./detection-service";
 
 /** Single checks from the dashboard and the organisation's detection history (issue 5). */

@@ -3,8 +3,8 @@ import { v7 as uuidv7 } from "uuid";
 import { AppError } from "../../core/app-error";
 import type { Db } from "../../core/db";
 import { groupCommit } from "../../db/group-commit";
-import { type Actor, type BillingService, billingService } from "../billing/billing-service";
-import { type PriceBand, pickBand } from "../price/price-service";
+import { type Actor, type BillingService, billingService } from "../billing/index";
+import { type PriceBand, pickBand } from "../price/index";
 import { type SingleJobValues, singlesInsert } from "./detection-repo";
 
 /** A checked number waiting to be stored and charged. */

@@ -4,7 +4,7 @@ import { microsToDecimal } from "@nc/contracts/money";
 import type { ServiceCode } from "@nc/contracts/services";
 import { type ColumnKey, columnHeaders, sheetName } from "../../export/export-headers";
 import { csvStream, xlsxStream } from "../../export/table-export";
-import { NEEDS } from "../detection/result-view";
+import { NEEDS } from "../detection/index";
 import { fileColumnsReader } from "./file-columns";
 import type { ItemFilter, ItemRow, JobRepo, JobRow } from "./job-repo";
 

@@ -2,7 +2,7 @@ import type { BasicResult } from "@nc/numcheck/types";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../core/db";
 import { queryRows } from "../../db/query";
-import type { ResultFacets } from "../detection/result-view";
+import type { ResultFacets } from "../detection/index";
 import type { ColumnsChunk, FileColumnsInfo } from "./file-columns";
 
 export type Runner = Db | Tx;

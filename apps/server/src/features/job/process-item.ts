@@ -3,8 +3,8 @@ import type { ServiceCode } from "@nc/contracts/services";
 import { basicCheck } from "@nc/numcheck/basic-check";
 import { createLookupProvider } from "@nc/numcheck/providers/index";
 import type { BasicResult, LookupProvider } from "@nc/numcheck/types";
-import { checkPipeline } from "../detection/check-pipeline";
-import type { FraudLists } from "../fraud-list/fraud-list-service";
+import { checkPipeline } from "../detection/index";
+import type { FraudLists } from "../fraud-list/index";
 
 /**
  * How one item of a job is checked. Pluggable so tests can swap it: `process` answers the result

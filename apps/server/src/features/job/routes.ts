@@ -13,8 +13,8 @@ import { ok } from "../../core/envelope";
 import { auditMeta } from "../../http/audit-meta";
 import { requestLocale } from "../../http/locale";
 import { requireTenant } from "../../http/tenant-context";
+import { jobOwner } from "../partner/index";
 import { acceptFileBodies, readUploadedBody, sendJobFile } from "./job-http";
-import { jobOwner } from "./partner-scope";
 import { createJobRuntime, type JobRuntime } from "./runtime";
 import { uploadJob, uploadLimits } from "./upload-job";
 

@@ -2,7 +2,7 @@ import type { LookupProvider } from "@nc/numcheck/types";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../core/db";
-import { createLookups } from "../lookup/lookup-provider";
+import { createLookups } from "../lookup/index";
 import { type JobService, jobService } from "./job-service";
 import { defaultProcessor, type ItemProcessor } from "./process-item";
 import { type JobWorker, jobWorker } from "./worker";

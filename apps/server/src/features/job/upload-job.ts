@@ -2,9 +2,8 @@ import type { Readable } from "node:stream";
 import type { ServiceCode } from "@nc/contracts/services";
 import { AppError } from "../../core/app-error";
 import type { Services } from "../../services";
-import { openTable } from "../upload/open-table";
-import { pickColumn } from "../upload/pick-column";
-import type { UploadSlots } from "../upload/upload-slots";
+import type { UploadSlots } from "../upload/index";
+import { openTable, pickColumn } from "../upload/index";
 import { fileColumnsCollector } from "./file-columns";
 import type { IngestRow, JobService } from "./job-service";
 

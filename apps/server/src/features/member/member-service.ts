@@ -3,9 +3,9 @@ import { BUILT_IN_ROLE_KEYS } from "@nc/contracts/permission-catalog";
 import { AppError, fieldError } from "../../core/app-error";
 import type { Db } from "../../core/db";
 import type { AuditMeta, TenantContext } from "../../core/request-context";
-import type { AuditService } from "../audit/audit-service";
-import type { NoticeService } from "../notice/notice-service";
-import { assertMayGrant, assertNotOwnRole } from "../role/grant-rules";
+import type { AuditService } from "../audit/index";
+import type { NoticeService } from "../notice/index";
+import { assertMayGrant, assertNotOwnRole } from "../role/index";
 import { type MemberRow, memberRepo } from "./member-repo";
 
 export function toMember(row: MemberRow): Member {

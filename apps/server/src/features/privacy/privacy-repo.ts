@@ -3,7 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Cursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
 import { queryRows } from "../../db/query";
-import type { JobRow } from "../job/job-repo";
+import type { JobRow } from "../job/index";
 
 export type Runner = Pick<Db, "execute">;
 

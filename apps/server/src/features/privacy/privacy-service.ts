@@ -6,12 +6,12 @@ import { moneyParam } from "../../core/money";
 import type { AuditMeta, Caller, TenantContext } from "../../core/request-context";
 import { HOUR_MS, MINUTE_MS } from "../../core/time";
 import type { Services } from "../../services";
-import { auditWrites } from "../audit/audit-repo";
-import { verifyPassword } from "../auth/passwords";
-import type { UserRow } from "../auth/user-repo";
-import { billingService } from "../billing/billing-service";
-import { jobRepo } from "../job/job-repo";
-import { enforceLimits } from "../rate-limit/limiter";
+import { auditWrites } from "../audit/index";
+import type { UserRow } from "../auth/index";
+import { verifyPassword } from "../auth/index";
+import { billingService } from "../billing/index";
+import { jobRepo } from "../job/index";
+import { enforceLimits } from "../rate-limit/index";
 import { privacyRepo } from "./privacy-repo";
 import { tenantArchive } from "./tenant-archive";
 

@@ -1,7 +1,7 @@
 import type { ApiKeyScope } from "@nc/contracts/api-keys";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../core/app-error";
-import type { ApiKeyService, KeyIdentity } from "../api-key/api-key-service";
+import type { ApiKeyService, KeyIdentity } from "../api-key/index";
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 import type { FastifyReply } from "fastify";
 import { AppError } from "../../core/app-error";
-import type { KeyIdentity } from "../api-key/api-key-service";
-import type { Hit, RateStore } from "../rate-limit/rate-store";
+import type { KeyIdentity } from "../api-key/index";
+import type { Hit, RateStore } from "../rate-limit/index";
 
 export interface ApiRateLimits {
   perKey: number;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../core/db";
 import { DAY_MS } from "../../core/time";
-import { meteringRepo } from "../metering/metering-repo";
+import { meteringRepo } from "../metering/index";
 import { idempotencyRepo } from "./idempotency-repo";
 
 /** Idempotency-Key answers are replayed for a day (docs/api.md). */

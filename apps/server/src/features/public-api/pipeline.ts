@@ -1,9 +1,9 @@
 import { isServiceCode } from "@nc/contracts/services";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../core/db";
-import type { ApiKeyService } from "../api-key/api-key-service";
-import type { Meter } from "../metering/meter";
-import type { RateStore } from "../rate-limit/rate-store";
+import type { ApiKeyService } from "../api-key/index";
+import type { Meter } from "../metering/index";
+import type { RateStore } from "../rate-limit/index";
 import { apiKeyAuth, requireApiKey } from "./api-key-auth";
 import { type ApiRateLimits, enforceApiRateLimits } from "./api-rate-limit";
 import { idempotencyHooks } from "./idempotency";

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { apiKeyService } from "../api-key/api-key-service";
-import { detectionService } from "../detection/detection-service";
-import { createMeter } from "../metering/meter";
+import { apiKeyService } from "../api-key/index";
+import { detectionService } from "../detection/index";
+import { createMeter } from "../metering/index";
 import { apiHousekeeping } from "./housekeeping";
 import { publicApiPipeline } from "./pipeline";
 import { checkRoutes } from "./routes/check";
@@ -37,7 +37,7 @@ export async function publicApiRoutes(app: FastifyInstance) {
 declare module "fastify" {
   interface FastifyInstance {
     /** Public API metering (flushed on close; tests flush it to read usage at once). */
-    meter: import("../metering/meter").Meter;
+    meter: import("../metering/index").Meter;
     /** Deletes old Idempotency-Key answers and raw call records (run by the system housekeeping). */
     apiHousekeeping: ReturnType<typeof apiHousekeeping>;
   }

@@ -3,7 +3,7 @@ import type { RoleDetail } from "@nc/contracts/tenancy";
 import { AppError, fieldError } from "../../core/app-error";
 import type { Db } from "../../core/db";
 import type { AuditMeta, TenantContext } from "../../core/request-context";
-import type { AuditService } from "../audit/audit-service";
+import type { AuditService } from "../audit/index";
 import { assertMayGrant, assertNotOwnRole } from "./grant-rules";
 import { type RoleRepo, type RoleRow, roleRepo } from "./role-repo";
 

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { ok } from "../../core/envelope";
 import { auditMeta } from "../../http/audit-meta";
 import { requireTenant } from "../../http/tenant-context";
-import { isPartnerStaffTenant } from "../job/partner-scope";
+import { isPartnerStaffTenant } from "../partner/index";
 import { roleService } from "./role-service";
 
 const idParams = z.object({ id: z.uuid() });

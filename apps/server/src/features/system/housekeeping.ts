@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { privacyService } from "../privacy/privacy-service";
+import { privacyService } from "../privacy/index";
 
 const EVERY_MS = 15 * 60_000;
 

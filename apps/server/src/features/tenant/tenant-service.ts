@@ -3,8 +3,8 @@ import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { AppError } from "../../core/app-error";
 import type { Db } from "../../core/db";
 import type { AuditMeta, TenantContext } from "../../core/request-context";
-import type { AuditService } from "../audit/audit-service";
-import { billingService } from "../billing/billing-service";
+import type { AuditService } from "../audit/index";
+import { billingService } from "../billing/index";
 import { tenantRepo } from "./tenant-repo";
 
 /** Organisations: list, create (at most 10 per user), rename, leave, and the caller's profile in one. */

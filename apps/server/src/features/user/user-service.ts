@@ -4,10 +4,9 @@ import { AppError } from "../../core/app-error";
 import type { Caller, ResolvedSession } from "../../core/request-context";
 import { HOUR_MS, MINUTE_MS } from "../../core/time";
 import type { Services } from "../../services";
-import { assertStrongPassword } from "../auth/auth-service";
-import { hashPassword, verifyPassword } from "../auth/passwords";
-import type { UserRow } from "../auth/user-repo";
-import { enforceLimits } from "../rate-limit/limiter";
+import type { UserRow } from "../auth/index";
+import { assertStrongPassword, hashPassword, verifyPassword } from "../auth/index";
+import { enforceLimits } from "../rate-limit/index";
 
 function toProfile(user: UserRow): Profile {
   return {

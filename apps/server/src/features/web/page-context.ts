@@ -5,32 +5,23 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { resolveRequestContext } from "../../http/context";
 import { publicUrlFor } from "../../http/public-url";
 import { newNonce } from "../../http/security-headers";
-import { authService } from "../auth/auth-service";
-import { activeTenantFor } from "../tenant/active-tenant";
+import { authService } from "../auth/index";
+import { activeTenantFor } from "../tenant/index";
 
 /** What the page renderer needs to know about a request (brand, user, preferences). */
 export async function pageContext(app: FastifyInstance, request: FastifyRequest): Promise<PageContext> {
   await resolveRequestContext(app, request);
-  const cookieMode = request.cookies[COLOR_MODE_COOKIE] as ColorMode | undefined;
-  const hint = request.headers["sec-ch-prefers-color-scheme"];
   const session = request.session;
   const active = session
     ? await activeTenantFor(app.services.database.db, request, session.user.id)
     : { tenant: null, tenantCount: 0, tenantAutoSelected: false };
   return {
+    ...requestPreferences(app, request),
     ...active,
-    lookupSandbox: app.services.lookup.sandbox,
     site: app.services.partners.siteInfo(request.partner),
     user: session ? authService(app.services).toSessionUser(session.user) : null,
-    colorMode: cookieMode && COLOR_MODES.includes(cookieMode) ? cookieMode : "system",
-    systemScheme: hint === "dark" || hint === "light" ? hint : null,
-    cookieLocale: request.cookies[LOCALE_COOKIE] ?? null,
-    acceptLanguage: request.headers["accept-language"] ?? null,
-    userAgent: request.headers["user-agent"] ?? "",
-    captchaEnabled: app.services.captcha.enabled,
-    themeEditorEnabled: app.services.config.THEME_EDITOR_ENABLED,
     publicUrl: publicUrlFor(app, request),
-    nonce: newNonce(),
+    siteInfoFailed: false,
     apiStatus: async (path) => {
       const tenantId = active.tenant?.tenant.id;
       const answer = await app.inject({
@@ -44,6 +35,55 @@ export async function pageContext(app: FastifyInstance, request: FastifyRequest)
       });
       return answer.statusCode;
     },
+  };
+}
+
+/**
+ * The context of a page whose site information (brand, session, organisation) could not be loaded,
+ * for instance with the database unreachable: the configured default brand, nobody signed in, and
+ * `siteInfoFailed`, on which the pages answer the server-error page (docs/architecture.md, pages).
+ */
+export function failedPageContext(app: FastifyInstance, request: FastifyRequest): PageContext {
+  return {
+    ...requestPreferences(app, request),
+    tenant: null,
+    tenantCount: 0,
+    tenantAutoSelected: false,
+    site: app.services.partners.siteInfo(undefined),
+    user: null,
+    publicUrl: app.services.config.publicUrl,
+    siteInfoFailed: true,
+    apiStatus: async () => 503,
+  };
+}
+
+type RequestPreferences = Pick<
+  PageContext,
+  | "lookupSandbox"
+  | "colorMode"
+  | "systemScheme"
+  | "cookieLocale"
+  | "acceptLanguage"
+  | "userAgent"
+  | "captchaEnabled"
+  | "themeEditorEnabled"
+  | "nonce"
+>;
+
+/** What a page takes from the request and the configuration alone, with no database. */
+function requestPreferences(app: FastifyInstance, request: FastifyRequest): RequestPreferences {
+  const cookieMode = request.cookies[COLOR_MODE_COOKIE] as ColorMode | undefined;
+  const hint = request.headers["sec-ch-prefers-color-scheme"];
+  return {
+    lookupSandbox: app.services.lookup.sandbox,
+    colorMode: cookieMode && COLOR_MODES.includes(cookieMode) ? cookieMode : "system",
+    systemScheme: hint === "dark" || hint === "light" ? hint : null,
+    cookieLocale: request.cookies[LOCALE_COOKIE] ?? null,
+    acceptLanguage: request.headers["accept-language"] ?? null,
+    userAgent: request.headers["user-agent"] ?? "",
+    captchaEnabled: app.services.captcha.enabled,
+    themeEditorEnabled: app.services.config.THEME_EDITOR_ENABLED,
+    nonce: newNonce(),
   };
 }
 

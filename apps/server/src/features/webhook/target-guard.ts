@@ -1,6 +1,6 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import { ipAllowed } from "../api-key/api-key-format";
+import { ipAllowed } from "../../core/ip";
 
 /** Answers every address a host name stands for (dns.lookup by default; tests pass their own). */
 export type Resolve = (host: string) => Promise<{ address: string; family: number }[]>;

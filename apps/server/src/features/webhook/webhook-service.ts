@@ -17,7 +17,7 @@ import { AppError } from "../../core/app-error";
 import { keysetPage, optionalCursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
 import type { AuditMeta } from "../../core/request-context";
-import type { AuditService } from "../audit/audit-service";
+import type { AuditService } from "../audit/index";
 import { forbiddenTarget, type Resolve } from "./target-guard";
 import { enqueueTestEvent } from "./webhook-events";
 import { type DeliveryRow, type EndpointRow, type WebhookRepo, webhookRepo } from "./webhook-repo";

@@ -6,7 +6,7 @@ import { AppError } from "../../../core/app-error";
 import { ok } from "../../../core/envelope";
 import { requestLocale } from "../../../http/locale";
 import { translate } from "../../../i18n/translate";
-import type { DetectionService } from "../../detection/detection-service";
+import type { DetectionService } from "../../detection/index";
 import { requireApiKey } from "../api-key-auth";
 import { meterUsage } from "../pipeline";
 

@@ -16,12 +16,18 @@ import { AppError } from "../../../core/app-error";
 import { encodeCursor, optionalCursor } from "../../../core/cursor";
 import { ok } from "../../../core/envelope";
 import { auditMeta } from "../../../http/audit-meta";
-import type { Actor } from "../../billing/billing-service";
-import { acceptFileBodies, isStreamBody, readUploadedBody, sendJobFile } from "../../job/job-http";
-import { progress } from "../../job/job-service";
-import { LIST_ROUTE_MAX_ROWS } from "../../job/routes";
-import type { JobRuntime } from "../../job/runtime";
-import { uploadJob, uploadLimits } from "../../job/upload-job";
+import type { Actor } from "../../billing/index";
+import type { JobRuntime } from "../../job/index";
+import {
+  acceptFileBodies,
+  isStreamBody,
+  LIST_ROUTE_MAX_ROWS,
+  progress,
+  readUploadedBody,
+  sendJobFile,
+  uploadJob,
+  uploadLimits,
+} from "../../job/index";
 import { requireApiKey } from "../api-key-auth";
 import { meterUsage } from "../pipeline";
 

@@ -3,8 +3,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Db } from "../../../core/db";
 import { ok } from "../../../core/envelope";
-import { apiUsageService } from "../../api-usage/api-usage-service";
-import { billingService } from "../../billing/billing-service";
+import { apiUsageService } from "../../api-usage/index";
+import { billingService } from "../../billing/index";
 import { requireApiKey } from "../api-key-auth";
 
 /** GET /api/v1/usage and /api/v1/balance: what was used and what is left (scope usage:read). */

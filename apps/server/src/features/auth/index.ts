@@ -1,0 +1,7 @@
+/**
+ * The public face of the auth feature: what other features may use. Everything else in this
+ * folder is its own (docs/architecture.md, "Features and their public faces").
+ */
+export { assertStrongPassword, authService } from "./auth-service";
+export { hashPassword, verifyPassword } from "./passwords";
+export type { UserRow } from "./user-repo";

@@ -1,0 +1,5 @@
+/**
+ * The public face of the webhook feature: what other features may use. Everything else in this
+ * folder is its own (docs/architecture.md, "Features and their public faces").
+ */
+export { enqueueJobEvent, enqueueWebhookEvent } from "./webhook-events";
