@@ -1,9 +1,10 @@
 import { UndoOutlined } from "@ant-design/icons";
-import { Button, theme } from "antd";
+import { Button, Typography, theme } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useColorMode } from "../../shell/theme/color-mode";
 import { themeConfig } from "../../shell/theme/tokens";
+import { contrastWarnings } from "./contrast-warnings";
 import { layersBelow, mergeOverrides } from "./merge";
 import type { Layer } from "./overrides";
 import { setToken, useThemeOverrides } from "./overrides-store";
@@ -22,6 +23,7 @@ export function TokenFieldList({ layer }: { layer: Layer }) {
     const token = theme.getDesignToken(mergeOverrides(themeConfig(under.dark), overrides, under.layers));
     return token as unknown as Record<string, unknown>;
   }, [layer, dark, overrides]);
+  const warnings = useMemo(() => contrastWarnings(overrides, layer, dark), [layer, dark, overrides]);
 
   return (
     // One column in the 288px panel, as many as fit when maximised.
@@ -37,6 +39,7 @@ export function TokenFieldList({ layer }: { layer: Layer }) {
         const value = set ?? below[field.token];
         const label = t(field.label);
         const id = `theme-token-${field.token}`;
+        const warning = warnings[field.token];
         return (
           <div
             key={field.token}
@@ -76,6 +79,22 @@ export function TokenFieldList({ layer }: { layer: Layer }) {
                 title={t("theme-editor:clearToken", { token: label })}
                 onClick={() => setToken(layer, field.token, undefined)}
               />
+            )}
+            {warning && (
+              // Below 4.5:1 on the background: say so, and which shade the pages use (docs/accessibility.md).
+              <Typography.Text
+                type="warning"
+                role="status"
+                data-testid={`theme-contrast-${field.token}`}
+                style={{ gridColumn: "1 / -1", fontSize: ui.fontSizeSM }}
+              >
+                {t("theme-editor:contrast.low", { ratio: warning.ratio.toFixed(2) })}
+                {warning.shade &&
+                  ` ${t("theme-editor:contrast.shade", {
+                    color: warning.shade.color.toUpperCase(),
+                    ratio: warning.shade.ratio.toFixed(2),
+                  })}`}
+              </Typography.Text>
             )}
           </div>
         );

@@ -1,15 +1,114 @@
-import { type ThemeConfig, theme } from "antd";
+import { type MappingAlgorithm, type ThemeConfig, theme } from "antd";
+import { mix, readableShade } from "./contrast";
 
-/** The look of spec section 9: green primary, radius 8, control heights 24/30/36/42(/48), breakpoints. */
+/**
+ * The look of spec section 9: green primary, radius 8, control heights 24/30/36/42(/48), breakpoints.
+ * PRIMARY_COLOR is the brand green as chosen; the pages paint with its text-safe shades, which reach
+ * 4.5:1 in light and dark mode (readableTokens below, docs/accessibility.md).
+ */
 export const PRIMARY_COLOR = "#18a058";
 export const HUGE_CONTROL_HEIGHT = 48;
 export const BACK_TO_TOP_SIZE = 42;
 
 export const BREAKPOINTS = { xs: 0, s: 640, m: 1024, l: 1280, xl: 1536, xxl: 1920 } as const;
 
-export function themeConfig(dark: boolean): ThemeConfig {
+/** The page's own background under the layout (global.css). */
+const BODY_BACKGROUND = { light: "#f5f7f9", dark: "#000000" } as const;
+
+/**
+ * Text on a solid brand colour: white on the dark light-mode shade, near-black on the light
+ * dark-mode shade (no colour reads 4.5:1 both on #141414 and under white text).
+ */
+export const ON_PRIMARY = { light: "#ffffff", dark: "#0a0a0a" } as const;
+
+/**
+ * Secondary text. antd's 45 % black is #8c8c8c on white (3.36:1) and its 45 % white 4.4:1 on
+ * #141414; 60 % black and 55 % white reach 5.7:1 and 6.2:1 (docs/accessibility.md).
+ */
+const QUIET_TEXT = { light: "rgba(0, 0, 0, 0.6)", dark: "rgba(255, 255, 255, 0.55)" } as const;
+
+export interface BrandColors {
+  /** Buttons, links, the selected menu item: every use of the brand colour. */
+  primary: string;
+  hover: string;
+  active: string;
+  /** The pale tint behind a selected item. */
+  tint: string;
+}
+
+/**
+ * A brand colour made safe for text on the given surfaces (the first is the one tints mix into).
+ * Light mode: the nearest shade dark enough for 4.5:1 on every surface and on its own tint, which
+ * then carries white text too. Dark mode: the nearest shade light enough for the same on dark
+ * surfaces, carrying near-black text (ON_PRIMARY). A colour that already passes is kept. Hover
+ * and pressed shades stay readable under that same text.
+ */
+export function brandColors(brand: string, dark: boolean, onSurfaces: readonly string[]): BrandColors {
+  const first = readableShade(brand, onSurfaces);
+  const tint = mix(first, onSurfaces[0]!, dark ? 0.18 : 0.1);
+  const primary = readableShade(first, [...onSurfaces, tint]);
+  const onPrimary = ON_PRIMARY[dark ? "dark" : "light"];
+  const toward = dark ? "#ffffff" : "#000000";
   return {
-    algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+    primary,
+    hover: readableShade(mix(primary, toward, 0.88), [onPrimary]),
+    active: readableShade(mix(primary, toward, 0.76), [onPrimary]),
+    tint,
+  };
+}
+
+const STATUSES = ["Success", "Warning", "Error", "Info"] as const;
+
+/**
+ * antd's derived colours made readable: the brand colour (from the seed colorPrimary, so a partner's
+ * colour set in the theme editor is treated the same) and the status colours, wherever they colour
+ * text, reach 4.5:1 on the mode's surfaces and on their own pale backgrounds. It runs after the
+ * light or dark algorithm, so the dark one cannot darken the chosen shade again.
+ */
+function readableTokens(dark: boolean): MappingAlgorithm {
+  return (seed, map) => {
+    const token = { ...map! };
+    const onSurfaces = [
+      token.colorBgContainer,
+      token.colorBgLayout,
+      token.colorBgElevated,
+      BODY_BACKGROUND[dark ? "dark" : "light"],
+    ];
+    const brand = brandColors(seed.colorPrimary, dark, onSurfaces);
+    Object.assign(token, {
+      colorPrimary: brand.primary,
+      colorPrimaryHover: brand.hover,
+      colorPrimaryActive: brand.active,
+      colorPrimaryText: brand.primary,
+      colorPrimaryTextHover: brand.hover,
+      colorPrimaryTextActive: brand.active,
+      colorPrimaryBg: brand.tint,
+      colorLink: brand.primary,
+      colorLinkHover: brand.hover,
+      colorLinkActive: brand.active,
+      colorTextTertiary: QUIET_TEXT[dark ? "dark" : "light"],
+    });
+    for (const status of STATUSES) {
+      if (status === "Info" && seed.colorInfo === seed.colorPrimary) {
+        Object.assign(token, {
+          colorInfo: brand.primary,
+          colorInfoText: brand.primary,
+          colorInfoBg: brand.tint,
+        });
+        continue;
+      }
+      const behind = [...onSurfaces, token[`color${status}Bg`]];
+      for (const key of [`color${status}`, `color${status}Text`, `color${status}TextActive`] as const)
+        token[key] = readableShade(token[key], behind);
+    }
+    return token;
+  };
+}
+
+export function themeConfig(dark: boolean): ThemeConfig {
+  const onPrimary = ON_PRIMARY[dark ? "dark" : "light"];
+  return {
+    algorithm: [dark ? theme.darkAlgorithm : theme.defaultAlgorithm, readableTokens(dark)],
     token: {
       colorPrimary: PRIMARY_COLOR,
       colorInfo: PRIMARY_COLOR,
@@ -41,6 +140,11 @@ export function themeConfig(dark: boolean): ThemeConfig {
       screenXXXLMin: 2560,
       fontFamily:
         "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'WenQuanYi Micro Hei', sans-serif",
+    },
+    components: {
+      // Solid brand- and error-coloured controls carry the text chosen for them (near-black in dark mode).
+      Button: { primaryColor: onPrimary, dangerColor: onPrimary },
+      Radio: { buttonSolidCheckedColor: onPrimary },
     },
   };
 }

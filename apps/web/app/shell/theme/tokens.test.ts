@@ -1,0 +1,75 @@
+import { theme } from "antd";
+import { describe, expect, it } from "vitest";
+import { mergeOverrides } from "../../features/theme-editor/merge";
+import { EMPTY_OVERRIDES } from "../../features/theme-editor/overrides";
+import { contrastRatio, mix, parseColor } from "./contrast";
+import { ON_PRIMARY, PRIMARY_COLOR, themeConfig } from "./tokens";
+
+/** An rgba() text colour as it shows on a background. */
+function over(color: string, background: string): string {
+  const alpha = Number(/rgba\([^)]*,\s*([\d.]+)\)/.exec(color)?.[1] ?? 1);
+  const [r, g, b] = parseColor(color)!;
+  return mix(`rgb(${r}, ${g}, ${b})`, background, alpha);
+}
+
+const BRANDS = [PRIMARY_COLOR, "#ffd700", "#00bfff", "#1a237e", "#ff0000", "#ffffff", "#000000", "#8e44ad"];
+
+describe("theme tokens", () => {
+  for (const dark of [false, true]) {
+    const mode = dark ? "dark" : "light";
+    for (const brand of BRANDS) {
+      it(`reads at 4.5:1 in ${mode} mode with the brand colour ${brand}`, () => {
+        // A partner's colour arrives as the theme editor's colorPrimary override.
+        const config =
+          brand === PRIMARY_COLOR
+            ? themeConfig(dark)
+            : mergeOverrides(themeConfig(dark), { ...EMPTY_OVERRIDES, [mode]: { colorPrimary: brand } }, [
+                "shared",
+                mode,
+              ]);
+        const token = theme.getDesignToken(config);
+        const surfaces = [token.colorBgContainer, token.colorBgLayout, token.colorBgElevated];
+        const ratios: Record<string, number> = {};
+        for (const surface of [...surfaces, token.colorPrimaryBg]) {
+          for (const key of [
+            "colorPrimary",
+            "colorPrimaryText",
+            "colorPrimaryTextHover",
+            "colorPrimaryTextActive",
+            "colorLink",
+            "colorLinkHover",
+            "colorInfoText",
+          ] as const)
+            ratios[`${key} on ${surface}`] = contrastRatio(token[key], surface);
+        }
+        for (const surface of surfaces) {
+          for (const key of ["colorTextTertiary", "colorTextDescription", "colorTextSecondary"] as const)
+            ratios[`${key} on ${surface}`] = contrastRatio(over(token[key], surface), surface);
+          for (const key of ["colorError", "colorErrorText", "colorWarningText", "colorSuccessText"] as const)
+            ratios[`${key} on ${surface}`] = contrastRatio(token[key], surface);
+        }
+        for (const key of ["colorPrimary", "colorPrimaryHover", "colorPrimaryActive", "colorError"] as const)
+          ratios[`text on ${key}`] = contrastRatio(ON_PRIMARY[mode], token[key]);
+        for (const status of ["Error", "Warning", "Success"] as const)
+          ratios[`color${status}Text on its background`] = contrastRatio(
+            token[`color${status}Text`],
+            token[`color${status}Bg`],
+          );
+        const failing = Object.entries(ratios).filter(([, ratio]) => ratio < 4.5);
+        expect(failing).toEqual([]);
+        expect(config.components?.Button?.primaryColor).toBe(ON_PRIMARY[mode]);
+      });
+    }
+  }
+
+  it("keeps the brand's hue: the default green stays green, shaded just enough", () => {
+    const light = theme.getDesignToken(themeConfig(false)).colorPrimary;
+    const dark = theme.getDesignToken(themeConfig(true)).colorPrimary;
+    for (const shade of [light, dark]) {
+      const [r, g, b] = parseColor(shade)!;
+      expect(g).toBeGreaterThan(Math.max(r, b));
+    }
+    expect(contrastRatio(light, "#ffffff")).toBeLessThan(5.5);
+    expect(contrastRatio(dark, "#141414")).toBeLessThan(8);
+  });
+});
