@@ -15,6 +15,7 @@ export function docsLibrary(): DocsLibrary {
   library ??= createDocsLibrary({
     root: findContentRoot(),
     copyLabel: (locale) => lookupMessage(messagesFor(locale), "docs:copy") ?? "Copy",
+    codeLabel: (locale) => lookupMessage(messagesFor(locale), "docs:codeSample") ?? "Code sample",
   });
   return library;
 }

@@ -111,6 +111,18 @@ describe("markdown rendering", () => {
     expect(html).toContain('<code class="language-json">{&#34;a&#34;: &#34;&#60;b&#62;&#34;}</code>');
     expect(html).toMatch(/<div class="doc-table"><table>/);
   });
+
+  it("lets a keyboard reach and scroll a code block, named by the page's words and its language", () => {
+    const { html } = renderDocMarkdown("```sh\ncurl -X POST\n```\n\n```\nplain\n```\n", {
+      locale: "zh-Hans",
+      copyLabel: "复制",
+      codeLabel: "代码示例",
+    });
+    expect(html).toContain(
+      '<pre tabindex="0" role="group" aria-label="代码示例: sh"><code class="language-sh">',
+    );
+    expect(html).toContain('<pre tabindex="0" role="group" aria-label="代码示例"><code>plain');
+  });
 });
 
 describe("the library", () => {

@@ -44,7 +44,11 @@ async function markdownFiles(dir: string): Promise<string[]> {
  * The documentation of content/<lang>/{docs,docs/api,policies}/<slug>.md: each language read and
  * rendered once, on first use, then served from memory.
  */
-export function createDocsLibrary(options: { root: string; copyLabel: (locale: Locale) => string }) {
+export function createDocsLibrary(options: {
+  root: string;
+  copyLabel: (locale: Locale) => string;
+  codeLabel?: (locale: Locale) => string;
+}) {
   const cache = new Map<Locale, Promise<LocaleDocs>>();
 
   async function load(locale: Locale): Promise<LocaleDocs> {
@@ -58,7 +62,11 @@ export function createDocsLibrary(options: { root: string; copyLabel: (locale: L
         if (!SLUG.test(slug)) throw new Error(`${join(dir, name)}: file names are lower-case slugs`);
         const file = join(dir, name);
         const { meta, body } = parseFrontMatter(await readFile(file, "utf8"), file);
-        const rendered = renderDocMarkdown(body, { locale, copyLabel: options.copyLabel(locale) });
+        const rendered = renderDocMarkdown(body, {
+          locale,
+          copyLabel: options.copyLabel(locale),
+          codeLabel: options.codeLabel?.(locale),
+        });
         sectionPages.push({
           section: section.key,
           slug,

@@ -29,11 +29,13 @@ const isExternal = (href: string) => /^https?:\/\//i.test(href);
 /**
  * Markdown (CommonMark + GFM) to HTML for a documentation page: headings get ids and anchor
  * links, code blocks a copy button, tables a scrolling frame, and site links the page's language.
- * Placeholders are left in for the caller to fill per site.
+ * A code block scrolls sideways, so it takes keyboard focus and carries a name (`codeLabel`, then
+ * its language) for the keys that scroll it (docs/accessibility.md). Placeholders are left in for
+ * the caller to fill per site.
  */
 export function renderDocMarkdown(
   source: string,
-  options: { locale: Locale; copyLabel: string },
+  options: { locale: Locale; copyLabel: string; codeLabel?: string },
 ): RenderedMarkdown {
   const headings: DocHeading[] = [];
   const slug = createSlugger();
@@ -56,7 +58,9 @@ export function renderDocMarkdown(
         const label = escapeHtml(options.copyLabel);
         const head = `<div class="doc-code-head"><span class="doc-code-lang">${escapeHtml(language)}</span><button type="button" class="doc-copy" data-copy-code aria-label="${label}">${label}</button></div>`;
         const cls = language ? ` class="language-${escapeHtml(language)}"` : "";
-        return `<div class="doc-code">${head}<pre><code${cls}>${escapeHtml(text)}</code></pre></div>\n`;
+        const name = escapeHtml([options.codeLabel ?? "Code", language].filter(Boolean).join(": "));
+        const pre = `<pre tabindex="0" role="group" aria-label="${name}">`;
+        return `<div class="doc-code">${head}${pre}<code${cls}>${escapeHtml(text)}</code></pre></div>\n`;
       },
       table(token: Tokens.Table) {
         return `<div class="doc-table">${base.table.call(this, token)}</div>\n`;
