@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DateRangeField } from "../../../shell/components/date-range-field";
 import { LoadMore } from "../../../shell/components/load-more";
+import { VisuallyHidden } from "../../../shell/components/visually-hidden";
 import { useNarrow } from "../../../shell/device/use-narrow";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
@@ -181,7 +182,7 @@ export function TransactionsCard({ tenantId }: { tenantId: string }) {
               },
               {
                 key: "view",
-                title: "",
+                title: <VisuallyHidden>{t("common:a11y.actions")}</VisuallyHidden>,
                 render: (_v, r) => (
                   <Link to={to(`/dashboard/account/detail?id=${encodeURIComponent(r.id)}`)}>
                     {t("account:transactions.view")}

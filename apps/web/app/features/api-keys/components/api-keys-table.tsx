@@ -2,6 +2,7 @@ import type { ApiKeyView } from "@nc/contracts/api-keys";
 import { Flex, Table, Tooltip, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { VisuallyHidden } from "../../../shell/components/visually-hidden";
 import { isClosed } from "../key-state";
 import { useKeyTimes } from "../use-key-times";
 import { ApiKeyActions } from "./api-key-actions";
@@ -109,7 +110,7 @@ export function ApiKeysTable(props: {
         },
         {
           key: "actions",
-          title: "",
+          title: <VisuallyHidden>{t("common:a11y.actions")}</VisuallyHidden>,
           // Where a language's longer words still overflow the row, the actions stay in view.
           fixed: "right",
           render: (_, key) => <ApiKeyActions apiKey={key} onRoll={props.onRoll} stacked />,

@@ -4,8 +4,12 @@ import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { countryName, DEFAULT_COUNTRIES } from "./countries";
 
-/** The default country for national-format numbers, by name in the user's language. */
+/**
+ * The default country for national-format numbers, by name in the user's language. It names itself
+ * (aria-label) and takes the id its form field gives it, so the field's label points at it too.
+ */
 export function CountrySelect(props: {
+  id?: string;
   value?: string;
   onChange?: (value?: string) => void;
   testId: string;
@@ -22,6 +26,8 @@ export function CountrySelect(props: {
   );
   return (
     <Select
+      id={props.id}
+      aria-label={t("detection:single.defaultCountry")}
       data-testid={props.testId}
       value={props.value}
       onChange={(value) => props.onChange?.(value ?? undefined)}

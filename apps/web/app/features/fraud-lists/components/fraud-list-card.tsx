@@ -3,6 +3,7 @@ import { FRAUD_LIST_BATCH_MAX } from "@nc/contracts/fraud-lists";
 import { App, Button, Card, Form, Input, Popconfirm, Space, Table, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { VisuallyHidden } from "../../../shell/components/visually-hidden";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { splitList } from "../../jobs/components/list-entry";
 import { useTenantDate } from "../../tenant/use-tenant-date";
@@ -113,7 +114,7 @@ export function FraudListCard(props: {
               ? [
                   {
                     key: "remove",
-                    title: "",
+                    title: <VisuallyHidden>{t("common:a11y.actions")}</VisuallyHidden>,
                     render: (_v: unknown, r: FraudListEntryView) => (
                       <Popconfirm
                         title={t("fraudLists:removeConfirm", { entry: r.entry })}

@@ -64,6 +64,7 @@ export function HistoryCards({
               </Typography.Text>
               {open && of > 0 && (
                 <Progress
+                  aria-label={t("common:a11y.progress")}
                   percent={Math.floor(((r.done + r.failed) / of) * 100)}
                   size="small"
                   status="active"

@@ -94,6 +94,7 @@ export function HistoryTable({
             const processed = r.done + r.failed;
             return OPEN_JOB_STATUSES.includes(r.status) && of > 0 ? (
               <Progress
+                aria-label={t("common:a11y.progress")}
                 percent={Math.floor((processed / of) * 100)}
                 size="small"
                 status="active"

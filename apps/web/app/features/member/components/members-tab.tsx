@@ -4,6 +4,7 @@ import { App, Button, Card, Popconfirm, Space, Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Can } from "../../../shell/access/can";
+import { VisuallyHidden } from "../../../shell/components/visually-hidden";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { roleName } from "../../role/role-name";
@@ -133,7 +134,7 @@ export function MembersTab() {
             },
             { title: t("members:list.joined"), key: "joined", render: (_, member) => date(member.joinedAt) },
             {
-              title: "",
+              title: <VisuallyHidden>{t("common:a11y.actions")}</VisuallyHidden>,
               key: "actions",
               render: (_, member) =>
                 guards.canRemove(member) ? (

@@ -2,6 +2,7 @@ import type { Invitation } from "@nc/contracts/members";
 import { App, Button, Card, Popconfirm, Space, Table } from "antd";
 import { useTranslation } from "react-i18next";
 import { Can } from "../../../shell/access/can";
+import { VisuallyHidden } from "../../../shell/components/visually-hidden";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
 import { roleName } from "../../role/role-name";
 import { useTenantAccess } from "../../tenant/use-tenant-access";
@@ -66,7 +67,7 @@ export function PendingInvitations() {
             render: (_, inv) => date(inv.expiresAt),
           },
           {
-            title: "",
+            title: <VisuallyHidden>{t("common:a11y.actions")}</VisuallyHidden>,
             key: "actions",
             render: (_, inv) => (
               <Space size={0}>

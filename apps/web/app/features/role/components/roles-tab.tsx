@@ -4,6 +4,7 @@ import { App, Button, Card, Popconfirm, Space, Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Can } from "../../../shell/access/can";
+import { VisuallyHidden } from "../../../shell/components/visually-hidden";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useTenantAccess } from "../../tenant/use-tenant-access";
@@ -71,7 +72,7 @@ export function RolesTab() {
           { title: t("tenant:roles.members"), dataIndex: "memberCount" },
           { title: t("tenant:roles.created"), key: "created", render: (_, role) => date(role.createdAt) },
           {
-            title: "",
+            title: <VisuallyHidden>{t("common:a11y.actions")}</VisuallyHidden>,
             key: "actions",
             render: (_, role) =>
               role.builtIn ? null : (

@@ -2,6 +2,7 @@ import type { WebhookEndpointView } from "@nc/contracts/webhooks";
 import { Flex, Table, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { VisuallyHidden } from "../../../shell/components/visually-hidden";
 import { useTenantDate } from "../../tenant/use-tenant-date";
 import { type WebhookActionHandlers, WebhookActions } from "./webhook-actions";
 import { EnabledTag, EndpointUrl, EventTags, LastDelivery } from "./webhook-tags";
@@ -62,6 +63,7 @@ export function WebhooksTable(
         },
         {
           key: "actions",
+          title: <VisuallyHidden>{t("common:a11y.actions")}</VisuallyHidden>,
           render: (_, endpoint) => (
             <WebhookActions
               endpoint={endpoint}
