@@ -1,6 +1,7 @@
 import "./env-defaults";
 import { tmpdir } from "node:os";
 import { buildApp } from "./app";
+import { startAdminSocket } from "./cli/admin-socket";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
@@ -21,6 +22,12 @@ async function main() {
   if (config.WORKER_ENABLED) app.jobs.worker.start();
   // Webhook deliveries go out from here unless WEBHOOKS_ENABLED=false; app.close() stops it.
   if (config.WEBHOOKS_ENABLED) app.webhooks.deliverer.start();
+  // On the embedded database the CLI cannot open the data folder this process holds: it hands its
+  // commands to this process instead (docs/operations.md, "The CLI beside a running server").
+  const stopAdminSocket =
+    database.kind === "pglite"
+      ? await startAdminSocket({ dataDir: config.DATA_DIR, database, config, log: app.log })
+      : async () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -28,6 +35,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, "shutting down");
     stopHousekeeping();
+    await stopAdminSocket();
     // Stops accepting, lets requests in flight finish, then closes the database.
     await app.close();
     await database.close();

@@ -21,6 +21,7 @@ import {
   registerUser,
 } from "./helpers/accounts";
 import { fundedTenant, system } from "./helpers/billing";
+import { capturingIo } from "./helpers/cli";
 import { inTenant, memberWithRole } from "./helpers/tenancy";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
@@ -325,25 +326,15 @@ describe("prices", () => {
   describe("operator commands", () => {
     const run = async (action: string, values: Record<string, string>) => {
       const command = priceCommands.find((c) => c.action === action)!;
-      const lines: string[] = [];
-      const log = console.log;
-      const table = console.table;
-      const error = console.error;
-      console.log = (...args: unknown[]) => void lines.push(args.join(" "));
-      console.table = (data: unknown) => void lines.push(JSON.stringify(data));
-      console.error = (...args: unknown[]) => void lines.push(args.join(" "));
-      try {
-        const code = await command.run({
-          values,
-          database: t.database,
-          config: loadConfig({ NODE_ENV: "test" }),
-        });
-        return { code, out: lines.join("\n") };
-      } finally {
-        console.log = log;
-        console.table = table;
-        console.error = error;
-      }
+      const { io, out } = capturingIo();
+      const code = await command.run({
+        values,
+        database: t.database,
+        config: loadConfig({ NODE_ENV: "test" }),
+        io,
+        operator: "test",
+      });
+      return { code, out: out() };
     };
 
     it("sets, lists and removes bands", async () => {

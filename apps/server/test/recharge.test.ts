@@ -1,12 +1,13 @@
 import type { RechargeOrder, RechargeReceipt } from "@nc/contracts/recharge";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rechargeCommands } from "../src/cli/commands/recharge";
 import { ledgerEntries, rechargeOrders } from "../src/db/schema/index";
 import { billingService } from "../src/features/billing/billing-service";
 import { normaliseReference } from "../src/features/recharge/recharge-service";
 import { type Account, expectFieldError, expectOk, registerUser } from "./helpers/accounts";
+import { runCommand } from "./helpers/cli";
 import { createTenant, expectCode, inTenant, memberWithRole } from "./helpers/tenancy";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
@@ -27,20 +28,8 @@ describe("recharge orders", () => {
   });
   afterAll(() => t.close());
 
-  const command = (action: string) => rechargeCommands.find((c) => c.action === action)!;
-  async function cli(action: string, values: Record<string, string>) {
-    const log = vi.spyOn(console, "log").mockImplementation(() => {});
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    try {
-      const code = await command(action).run({ values, database: t.database, config: t.app.services.config });
-      return { code, out: [...log.mock.calls, ...error.mock.calls].flat().join("\n") };
-    } finally {
-      log.mockRestore();
-      error.mockRestore();
-      warn.mockRestore();
-    }
-  }
+  const cli = (action: string, values: Record<string, string>) =>
+    runCommand(t, rechargeCommands, action, values);
 
   const bankOrder = async (amount = "100") =>
     expectOk<{ orderId: string; reference: string; bankDetails: string; order: RechargeOrder }>(

@@ -10,18 +10,38 @@ interface CommandBase {
   usage: string;
   /** parseArgs option spec for its flags. */
   options: Record<string, { type: "string" | "boolean"; multiple?: boolean }>;
+  /**
+   * Runs only in the operator's own process, never inside the running server (a command that is a
+   * long-running process itself, such as `worker run`).
+   */
+  local?: true;
+}
+
+/**
+ * Where a command prints: the terminal's console, or, when the running server runs the command for
+ * the CLI (docs/operations.md, "The CLI beside a running server"), a console whose lines go back
+ * to the CLI, so the output is the same either way.
+ */
+export type CommandIo = Pick<Console, "log" | "warn" | "error" | "table">;
+
+interface RunInput {
+  values: FlagValues;
+  config: Config;
+  io: CommandIo;
+  /** Who runs it, for the audit log and the ledger: the operator's login name. */
+  operator: string;
 }
 
 /** One operator command, working on the database. */
 export interface CliCommand extends CommandBase {
   database?: true;
-  run(input: { values: FlagValues; database: Database; config: Config }): Promise<number>;
+  run(input: RunInput & { database: Database }): Promise<number>;
 }
 
-/** An operator command that asks the running server, so it works while the server holds the embedded database. */
+/** An operator command that asks the running server over HTTP, so it needs no database of its own. */
 export interface ServerCommand extends CommandBase {
   database: false;
-  run(input: { values: FlagValues; config: Config }): Promise<number>;
+  run(input: RunInput): Promise<number>;
 }
 
 export class UsageError extends Error {}

@@ -1,62 +1,39 @@
-import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
+import { DataDirLockedError } from "../db/data-dir-lock";
+import { operatorName } from "../features/audit/audit-service";
 import { errorMessageForLog } from "../http/error-log";
-import { type CliCommand, type FlagValues, type ServerCommand, UsageError } from "./command";
-import { balanceCommands } from "./commands/balance";
-import { partnerCommands } from "./commands/partner";
-import { priceCommands } from "./commands/price";
-import { providerCommands } from "./commands/provider";
-import { rechargeCommands } from "./commands/recharge";
-import { userCommands } from "./commands/user";
-import { workerCommands } from "./commands/worker";
+import { forwardToServer } from "./admin-client";
+import { adminSocketPath } from "./admin-socket";
+import { parseCommandLine, runCommand } from "./registry";
 
-/** Every operator command; a feature adds its own list in cli/commands/<area>.ts. */
-const COMMANDS: (CliCommand | ServerCommand)[] = [
-  ...partnerCommands,
-  ...priceCommands,
-  ...balanceCommands,
-  ...rechargeCommands,
-  ...userCommands,
-  ...workerCommands,
-  ...providerCommands,
-];
-
-const usage = () =>
-  `Operator commands (with the embedded database, stop the server first; on PostgreSQL they run beside it):\n\n${COMMANDS.map((c) => `  ${c.usage}`).join("\n")}\n`;
-
-/** Operator commands; they use the same configuration (DATA_DIR or DATABASE_URL) as the server. */
+/**
+ * Operator commands; they use the same configuration (DATA_DIR or DATABASE_URL) as the server. On
+ * the embedded database a running server holds the data folder: the command is then run by that
+ * server (cli/admin-socket.ts), with the same output (docs/operations.md).
+ */
 async function main(argv: string[]): Promise<number> {
-  const [area, action, ...rest] = argv;
-  const command = COMMANDS.find((c) => c.area === area && c.action === action);
-  if (!command) {
-    console.error(usage());
-    return 2;
-  }
-  let values: FlagValues;
-  try {
-    ({ values } = parseArgs({ args: rest, options: command.options, strict: true }));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\nusage: ${command.usage}`);
+  const parsed = parseCommandLine(argv);
+  if ("usageError" in parsed) {
+    console.error(parsed.usageError);
     return 2;
   }
   const config = loadConfig();
-  const database =
-    command.database === false
-      ? null
-      : await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const context = { config, io: console, operator: operatorName() };
+  if (parsed.command.database === false) return runCommand(parsed, context);
+  let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    return command.database === false
-      ? await command.run({ values, config })
-      : await command.run({ values, database: database!, config });
+    database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   } catch (error) {
-    if (error instanceof UsageError) {
-      console.error(`${error.message}\n\nusage: ${command.usage}`);
-      return 2;
-    }
-    throw error;
+    if (!(error instanceof DataDirLockedError) || parsed.command.local) throw error;
+    const code = await forwardToServer(adminSocketPath(config.DATA_DIR), argv, context.operator);
+    if (code === null) throw error;
+    return code;
+  }
+  try {
+    return await runCommand(parsed, { ...context, database });
   } finally {
-    await database?.close();
+    await database.close();
   }
 }
 

@@ -1,6 +1,21 @@
-import { vi } from "vitest";
-import type { CliCommand } from "../../src/cli/command";
+import type { CliCommand, CommandIo } from "../../src/cli/command";
+import { operatorName } from "../../src/features/audit/audit-service";
 import type { TestApp } from "./test-app";
+
+/** A console for a command that keeps what it prints (tables as JSON), in order. */
+export function capturingIo(): { io: CommandIo; out: () => string } {
+  const lines: string[] = [];
+  const keep = (...args: unknown[]) => void lines.push(args.join(" "));
+  return {
+    io: {
+      log: keep,
+      warn: keep,
+      error: keep,
+      table: (data: unknown) => void lines.push(JSON.stringify(data)),
+    },
+    out: () => lines.join("\n"),
+  };
+}
 
 /** Runs one operator command as the CLI would, on the test database; captures what it printed. */
 export async function runCommand(
@@ -11,14 +26,13 @@ export async function runCommand(
 ) {
   const command = commands.find((c) => c.action === action);
   if (!command) throw new Error(`no command ${action}`);
-  const lines: string[] = [];
-  const log = vi.spyOn(console, "log").mockImplementation((...a) => void lines.push(a.join(" ")));
-  const error = vi.spyOn(console, "error").mockImplementation((...a) => void lines.push(a.join(" ")));
-  try {
-    const code = await command.run({ values, database: t.database, config: t.app.services.config });
-    return { code, out: lines.join("\n") };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
+  const { io, out } = capturingIo();
+  const code = await command.run({
+    values,
+    database: t.database,
+    config: t.app.services.config,
+    io,
+    operator: operatorName(),
+  });
+  return { code, out: out() };
 }

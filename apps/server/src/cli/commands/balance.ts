@@ -3,14 +3,14 @@ import { formatMoney, microsToDecimal, parseAmountToMicros } from "@nc/contracts
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { eq } from "drizzle-orm";
 import { tenants } from "../../db/schema/index";
-import { auditActorOf, operatorName, recordAudit } from "../../features/audit/audit-service";
+import { auditActorOf, recordAudit } from "../../features/audit/audit-service";
 import { billingService } from "../../features/billing/billing-service";
 import { formatParam } from "../../i18n/translate";
 import { type CliCommand, required, UsageError } from "../command";
 
 type Input = Parameters<CliCommand["run"]>[0];
 
-const operator = () => ({ type: "operator" as const, id: operatorName() });
+const operator = (input: Input) => ({ type: "operator" as const, id: input.operator });
 
 async function tenantOf(input: Input): Promise<string> {
   const id = required(input.values, "tenant");
@@ -35,6 +35,7 @@ function movement(action: "add" | "sub" | "refund", tradeType: number, what: str
       key: { type: "string" },
     },
     async run(input) {
+      const { io } = input;
       const tenantId = await tenantOf(input);
       const amountMicros = parseAmountToMicros(required(input.values, "amount"));
       if (amountMicros === null || amountMicros <= 0n)
@@ -52,25 +53,25 @@ function movement(action: "add" | "sub" | "refund", tradeType: number, what: str
           idempotencyKey: key ? `operator:${key}` : undefined,
           request: { action, amount: amountMicros.toString(), reason },
           reference: { type: "operator", id },
-          actor: operator(),
+          actor: operator(input),
           note: reason,
           alongside: (tx, entry) =>
             recordAudit(tx, {
               tenantId,
-              actor: auditActorOf(operator()),
+              actor: auditActorOf(operator(input)),
               action: AUDIT_ACTION[action],
               target: { type: "ledger_entry", id: entry.id },
               details: { amountMicros: amountMicros.toString(), currency, reason },
             }),
         });
-        console.log(
+        io.log(
           `${replayed ? "Already done (same --key): " : ""}${action} ${formatMoney(amountMicros, currency, "en")} -> balance ${formatMoney(entry.balanceAfterMicros, currency, "en")} (entry ${entry.id})`,
         );
         return 0;
       } catch (error) {
         const e = error as { key?: string; params?: { missing?: unknown } };
         if (e.key === "insufficientBalance") {
-          console.error(
+          io.error(
             `Refused: the balance is too low (${formatParam(e.params?.missing, "en")} more would be needed).`,
           );
           return 1;
@@ -91,14 +92,15 @@ export const balanceCommands: CliCommand[] = [
     usage: "balance show --tenant ID   (balance and ledger check; exits 1 on a mismatch)",
     options: { tenant: { type: "string" } },
     async run(input) {
+      const { io } = input;
       const tenantId = await tenantOf(input);
       const billing = billingService(input.database.db);
       const { currency } = await billing.balance(tenantId);
       const check = await billing.verify(tenantId);
-      console.log(`Tenant     ${tenantId}`);
-      console.log(`Balance    ${microsToDecimal(check.balanceMicros)} ${currency}`);
-      console.log(`Ledger sum ${microsToDecimal(check.ledgerSum)} ${currency}`);
-      console.log(check.ok ? "OK" : "MISMATCH");
+      io.log(`Tenant     ${tenantId}`);
+      io.log(`Balance    ${microsToDecimal(check.balanceMicros)} ${currency}`);
+      io.log(`Ledger sum ${microsToDecimal(check.ledgerSum)} ${currency}`);
+      io.log(check.ok ? "OK" : "MISMATCH");
       return check.ok ? 0 : 1;
     },
   },

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { tenants } from "../../db/schema/index";
-import { operatorName, recordAudit } from "../../features/audit/audit-service";
+import { recordAudit } from "../../features/audit/audit-service";
 import { partnerService } from "../../features/partner/partner-service";
 import { type CliCommand, required, UsageError } from "../command";
 
@@ -21,9 +21,10 @@ export const partnerCommands: CliCommand[] = [
     usage: "partner list",
     options: {},
     async run(input) {
+      const { io } = input;
       const partners = service(input);
       await partners.ensureDefault();
-      console.table(
+      io.table(
         (await partners.list()).map(({ id, name, domain, subDomain, email, currency, isDefault }) => ({
           id,
           name,
@@ -52,6 +53,7 @@ export const partnerCommands: CliCommand[] = [
       currency: { type: "string" },
     },
     async run(input) {
+      const { io } = input;
       const { values } = input;
       const partners = service(input);
       await partners.ensureDefault();
@@ -68,13 +70,13 @@ export const partnerCommands: CliCommand[] = [
         (tx, made) =>
           recordAudit(tx, {
             tenantId: null,
-            actor: { type: "operator", label: operatorName() },
+            actor: { type: "operator", label: input.operator },
             action: "partner.created",
             target: { type: "partner", id: made.id },
             details: { name: made.name, domain: made.domain, subDomain: made.subDomain },
           }),
       );
-      console.log(`Created partner ${row.name} (${row.id})`);
+      io.log(`Created partner ${row.name} (${row.id})`);
       return 0;
     },
   },
@@ -95,6 +97,7 @@ export const partnerCommands: CliCommand[] = [
       currency: { type: "string" },
     },
     async run(input) {
+      const { io } = input;
       const { values } = input;
       const text = (name: string) =>
         typeof values[name] === "string" ? (values[name] as string).trim() : undefined;
@@ -118,7 +121,7 @@ export const partnerCommands: CliCommand[] = [
           .from(tenants)
           .where(eq(tenants.id, patch.staffTenantId));
         if (tenant?.partnerId !== required(values, "id")) {
-          console.error(`Organisation ${patch.staffTenantId} is not a customer of partner ${values.id}.`);
+          io.error(`Organisation ${patch.staffTenantId} is not a customer of partner ${values.id}.`);
           return 1;
         }
       }
@@ -128,7 +131,7 @@ export const partnerCommands: CliCommand[] = [
       const row = await service(input).update(required(values, "id"), changes, (tx, before, after) =>
         recordAudit(tx, {
           tenantId: null,
-          actor: { type: "operator", label: operatorName() },
+          actor: { type: "operator", label: input.operator },
           action: "partner.updated",
           target: { type: "partner", id: after.id },
           details: {
@@ -139,10 +142,10 @@ export const partnerCommands: CliCommand[] = [
         }),
       );
       if (!row) {
-        console.error(`No partner with id ${values.id}`);
+        io.error(`No partner with id ${values.id}`);
         return 1;
       }
-      console.log(`Updated partner ${row.name} (${row.id})`);
+      io.log(`Updated partner ${row.name} (${row.id})`);
       return 0;
     },
   },

@@ -87,7 +87,7 @@ export const priceCommands: CliCommand[] = [
       "min-volume": { type: "string" },
       currency: { type: "string" },
     },
-    async run({ values, database }) {
+    async run({ values, database, io }) {
       // The defaults first, as at server start, so an early edit does not stop them being seeded.
       await ensureStandardPrices(database.db);
       const scope = scopeFlag(values);
@@ -109,7 +109,7 @@ export const priceCommands: CliCommand[] = [
           currency: text(values, "currency"),
         }),
       );
-      console.log(
+      io.log(
         `Set ${row.scope} ${row.service} from ${row.minMonthlyVolume} numbers/month: ${microsToDecimal(row.priceMicros)} ${row.currency} per number`,
       );
       return 0;
@@ -120,7 +120,7 @@ export const priceCommands: CliCommand[] = [
     action: "list",
     usage: "price list [--tenant ID]",
     options: { tenant: { type: "string" } },
-    async run({ values, database }) {
+    async run({ values, database, io }) {
       // The defaults first, as at server start, so an early edit does not stop them being seeded.
       await ensureStandardPrices(database.db);
       const prices = priceService(database.db);
@@ -130,8 +130,8 @@ export const priceCommands: CliCommand[] = [
         await guarded(() => prices.resolveScope("special", { tenantId }));
         const effective = await prices.effective(tenantId);
         const volume = await prices.volumeThisMonth(tenantId);
-        console.log(`Effective prices of organisation ${tenantId} (volume is this calendar month, UTC):`);
-        console.table(
+        io.log(`Effective prices of organisation ${tenantId} (volume is this calendar month, UTC):`);
+        io.table(
           effective.flatMap((p) => {
             const current = pickBand(p.bands, volume[p.service] ?? 0);
             return rows([p]).map((row) => ({
@@ -145,10 +145,10 @@ export const priceCommands: CliCommand[] = [
         return 0;
       }
       const lists = await prices.allLists();
-      if (lists.length === 0) console.log("No prices are set.");
+      if (lists.length === 0) io.log("No prices are set.");
       for (const list of lists) {
-        console.log(list.scope);
-        console.table(rows(list.prices));
+        io.log(list.scope);
+        io.table(rows(list.prices));
       }
       return 0;
     },
@@ -164,7 +164,7 @@ export const priceCommands: CliCommand[] = [
       service: { type: "string" },
       "min-volume": { type: "string" },
     },
-    async run({ values, database }) {
+    async run({ values, database, io }) {
       // The defaults first, as at server start, so an early edit does not stop them being seeded.
       await ensureStandardPrices(database.db);
       const scope = scopeFlag(values);
@@ -173,10 +173,10 @@ export const priceCommands: CliCommand[] = [
       const minVolume = volumeFlag(values);
       const removed = await guarded(() => priceService(database.db).remove(scope, ids, service, minVolume));
       if (removed === 0) {
-        console.error("No matching price was found; nothing removed.");
+        io.error("No matching price was found; nothing removed.");
         return 1;
       }
-      console.log(`Removed ${removed} price band(s) of ${service} from the ${scope} list.`);
+      io.log(`Removed ${removed} price band(s) of ${service} from the ${scope} list.`);
       return 0;
     },
   },

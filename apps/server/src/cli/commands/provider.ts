@@ -12,7 +12,7 @@ const status: ServerCommand = {
   usage: "provider status [--url http://127.0.0.1:3000] [--json]",
   options: { url: { type: "string" }, json: { type: "boolean" } },
   database: false,
-  async run({ values, config }) {
+  async run({ values, config, io }) {
     const base = typeof values.url === "string" ? values.url : `http://127.0.0.1:${config.PORT}`;
     const response = await fetch(new URL("/readyz?detail=1", base), {
       headers: config.OPERATOR_TOKEN ? { authorization: `Bearer ${config.OPERATOR_TOKEN}` } : {},
@@ -20,15 +20,15 @@ const status: ServerCommand = {
       throw new Error(`no server answered at ${base}: ${error.message}`);
     });
     if (!response.ok) {
-      console.error(`the server at ${base} answered ${response.status}`);
+      io.error(`the server at ${base} answered ${response.status}`);
       return 1;
     }
     const body = (await response.json()) as { providers: ProviderHealth[] };
     if (values.json) {
-      console.log(JSON.stringify(body.providers, null, 2));
+      io.log(JSON.stringify(body.providers, null, 2));
       return 0;
     }
-    console.log(formatHealth(body.providers));
+    io.log(formatHealth(body.providers));
     return 0;
   },
 };

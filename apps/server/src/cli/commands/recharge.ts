@@ -1,12 +1,11 @@
 import { formatMoney } from "@nc/contracts/money";
-import { operatorName } from "../../features/audit/audit-service";
 import { rechargeService } from "../../features/recharge/recharge-service";
 import { type CliCommand, required } from "../command";
 
 type Input = Parameters<CliCommand["run"]>[0];
 
 const service = (input: Input) => rechargeService(input.database.db, input.config);
-const operator = () => ({ type: "operator" as const, id: operatorName() });
+const operator = (input: Input) => ({ type: "operator" as const, id: input.operator });
 
 /** Bank transfers: the operator sees the money arrive and confirms the order by its reference. */
 export const rechargeCommands: CliCommand[] = [
@@ -16,26 +15,27 @@ export const rechargeCommands: CliCommand[] = [
     usage: "recharge confirm --reference NC-XXXX-XXXX [--note TEXT]   (credits a bank transfer once)",
     options: { reference: { type: "string" }, note: { type: "string" } },
     async run(input) {
+      const { io } = input;
       const recharge = service(input);
       const reference = required(input.values, "reference");
       const order = await recharge.byReference(reference);
       if (order?.method !== "bank_transfer") {
-        console.error(`No bank-transfer recharge with reference ${reference}.`);
+        io.error(`No bank-transfer recharge with reference ${reference}.`);
         return 1;
       }
       if (order.status === "paid") {
-        console.log(`${order.reference} is already paid (${order.paidAt?.toISOString()}); nothing credited.`);
+        io.log(`${order.reference} is already paid (${order.paidAt?.toISOString()}); nothing credited.`);
         return 0;
       }
       if (order.status === "failed") {
-        console.error(`${order.reference} was rejected; create a new order or credit with balance add.`);
+        io.error(`${order.reference} was rejected; create a new order or credit with balance add.`);
         return 1;
       }
       if (order.status !== "pending")
-        console.warn(`Note: ${order.reference} was ${order.status}; confirming anyway.`);
+        io.warn(`Note: ${order.reference} was ${order.status}; confirming anyway.`);
       const note = typeof input.values.note === "string" ? input.values.note : undefined;
-      const { order: paid, credited } = await recharge.markPaid(order.id, operator(), note);
-      console.log(
+      const { order: paid, credited } = await recharge.markPaid(order.id, operator(input), note);
+      io.log(
         `${credited ? "Confirmed" : "Already credited"}: ${paid.reference} ${formatMoney(paid.amountMicros, paid.currency, "en")} for tenant ${paid.tenantId} (entry ${paid.ledgerEntryId})`,
       );
       return 0;
@@ -47,20 +47,21 @@ export const rechargeCommands: CliCommand[] = [
     usage: "recharge reject --reference NC-XXXX-XXXX [--note TEXT]   (marks a bank transfer failed)",
     options: { reference: { type: "string" }, note: { type: "string" } },
     async run(input) {
+      const { io } = input;
       const recharge = service(input);
       const reference = required(input.values, "reference");
       const order = await recharge.byReference(reference);
       if (order?.method !== "bank_transfer") {
-        console.error(`No bank-transfer recharge with reference ${reference}.`);
+        io.error(`No bank-transfer recharge with reference ${reference}.`);
         return 1;
       }
       const note = typeof input.values.note === "string" ? input.values.note : undefined;
-      const row = await recharge.reject(order.id, operator(), note);
+      const row = await recharge.reject(order.id, operator(input), note);
       if (!row) {
-        console.error(`${order.reference} is ${order.status}; only an unpaid order can be rejected.`);
+        io.error(`${order.reference} is ${order.status}; only an unpaid order can be rejected.`);
         return 1;
       }
-      console.log(`Rejected: ${row.reference} (now failed)`);
+      io.log(`Rejected: ${row.reference} (now failed)`);
       return 0;
     },
   },

@@ -9,7 +9,7 @@ function superCommand(action: "make-super" | "revoke-super", value: boolean): Cl
     action,
     usage: `user ${action} --email EMAIL [--partner PARTNER_ID]`,
     options: { email: { type: "string" }, partner: { type: "string" } },
-    async run({ values, database }) {
+    async run({ values, database, io }) {
       const email = required(values, "email").toLowerCase();
       const partner = typeof values.partner === "string" ? values.partner : undefined;
       const matches = await database.db
@@ -17,15 +17,15 @@ function superCommand(action: "make-super" | "revoke-super", value: boolean): Cl
         .from(users)
         .where(partner ? and(eq(users.email, email), eq(users.partnerId, partner)) : eq(users.email, email));
       if (matches.length === 0) {
-        console.error(`No account with the e-mail ${email}${partner ? ` on partner ${partner}` : ""}.`);
+        io.error(`No account with the e-mail ${email}${partner ? ` on partner ${partner}` : ""}.`);
         return 1;
       }
       if (matches.length > 1) {
-        console.error(`${email} has accounts on ${matches.length} partner sites; name one with --partner.`);
+        io.error(`${email} has accounts on ${matches.length} partner sites; name one with --partner.`);
         return 2;
       }
       await database.db.update(users).set({ platformAdmin: value }).where(eq(users.id, matches[0]!.id));
-      console.log(
+      io.log(
         `${email} is ${value ? "now" : "no longer"} a platform super-user of partner ${matches[0]!.partnerId}.`,
       );
       return 0;

@@ -40,6 +40,7 @@ function stderrLog(worker: () => string): FastifyBaseLogger {
 const run: CliCommand = {
   area: "worker",
   action: "run",
+  local: true,
   usage:
     "worker run [--once]   (checks bulk-job items and sends webhooks until SIGTERM/SIGINT; --once: until nothing is due)",
   options: { once: { type: "boolean" } },
