@@ -1,8 +1,9 @@
 import type { NetworkView, SingleCheckView } from "@nc/contracts/detection-single";
 import { formatMoney } from "@nc/contracts/money";
-import { Card, Descriptions, Progress, Space, Tag, Typography } from "antd";
+import { Card, Progress, Space, Tag, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ResultDescriptions, Unbroken } from "../../../shell/components/result-descriptions";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { countryName } from "./countries";
 
@@ -68,8 +69,13 @@ export function CheckResult({ view }: { view: SingleCheckView }) {
         {view.sandbox && (
           <Typography.Text type="secondary">{t("detection:result.sandboxHelp")}</Typography.Text>
         )}
-        <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered title={t("detection:basic.title")}>
-          <Descriptions.Item label={t("detection:basic.valid")}>
+        <ResultDescriptions
+          size="small"
+          column={{ xs: 1, sm: 2 }}
+          bordered
+          title={t("detection:basic.title")}
+        >
+          <ResultDescriptions.Item label={t("detection:basic.valid")}>
             <Tag
               data-testid="detection-valid"
               color={basic.valid === true ? "green" : basic.valid === false ? "red" : "default"}
@@ -83,38 +89,45 @@ export function CheckResult({ view }: { view: SingleCheckView }) {
                 })}
               </Typography.Text>
             )}
-          </Descriptions.Item>
-          <Descriptions.Item label={t("detection:basic.lineType")}>
+          </ResultDescriptions.Item>
+          <ResultDescriptions.Item label={t("detection:basic.lineType")}>
             {t(`detection:lineType.${basic.lineType}`, { defaultValue: basic.lineType })}
-          </Descriptions.Item>
-          <Descriptions.Item label={t("detection:basic.country")}>
+          </ResultDescriptions.Item>
+          <ResultDescriptions.Item label={t("detection:basic.country")}>
             {basic.country ? `${country(basic.country.iso2)} +${basic.country.dialCode}` : dash}
-          </Descriptions.Item>
-          <Descriptions.Item label={t("detection:basic.carrier")}>
+          </ResultDescriptions.Item>
+          <ResultDescriptions.Item label={t("detection:basic.carrier")}>
             {network(basic.originalCarrier)}
-          </Descriptions.Item>
-          <Descriptions.Item label={t("detection:basic.e164")}>
-            {basic.formats?.e164 ?? basic.e164 ?? dash}
-          </Descriptions.Item>
-          <Descriptions.Item label={t("detection:basic.international")}>
-            {basic.formats?.international ?? dash}
-          </Descriptions.Item>
-          <Descriptions.Item label={t("detection:basic.national")}>
-            {basic.formats?.national ?? dash}
-          </Descriptions.Item>
-          <Descriptions.Item label={t("detection:basic.region")}>{basic.region ?? dash}</Descriptions.Item>
+          </ResultDescriptions.Item>
+          <ResultDescriptions.Item label={t("detection:basic.e164")}>
+            <Unbroken>{basic.formats?.e164 ?? basic.e164 ?? dash}</Unbroken>
+          </ResultDescriptions.Item>
+          <ResultDescriptions.Item label={t("detection:basic.international")}>
+            <Unbroken>{basic.formats?.international ?? dash}</Unbroken>
+          </ResultDescriptions.Item>
+          <ResultDescriptions.Item label={t("detection:basic.national")}>
+            <Unbroken>{basic.formats?.national ?? dash}</Unbroken>
+          </ResultDescriptions.Item>
+          <ResultDescriptions.Item label={t("detection:basic.region")}>
+            {basic.region ?? dash}
+          </ResultDescriptions.Item>
           {steps.some((step) => !ORDINARY_STEPS.has(step)) && (
-            <Descriptions.Item label={t("detection:basic.readAs")}>
+            <ResultDescriptions.Item label={t("detection:basic.readAs")}>
               <span data-testid="detection-steps">
                 {steps.map((step) => t(`detection:step.${step}`, { defaultValue: step })).join(" · ")}
               </span>
-            </Descriptions.Item>
+            </ResultDescriptions.Item>
           )}
-        </Descriptions>
+        </ResultDescriptions>
 
         {hlr && (
-          <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered title={t("detection:hlr.title")}>
-            <Descriptions.Item label={t("detection:hlr.connectivity")}>
+          <ResultDescriptions
+            size="small"
+            column={{ xs: 1, sm: 2 }}
+            bordered
+            title={t("detection:hlr.title")}
+          >
+            <ResultDescriptions.Item label={t("detection:hlr.connectivity")}>
               <Tag data-testid="detection-connectivity" color={CONNECTIVITY_COLOURS[hlr.connectivity]}>
                 {t(`detection:connectivity.${hlr.connectivity}`)}
               </Tag>
@@ -123,41 +136,49 @@ export function CheckResult({ view }: { view: SingleCheckView }) {
                   {hlr.error.name} ({hlr.error.code})
                 </Typography.Text>
               )}
-            </Descriptions.Item>
-            <Descriptions.Item label={t("detection:hlr.network")}>
+            </ResultDescriptions.Item>
+            <ResultDescriptions.Item label={t("detection:hlr.network")}>
               {network(hlr.currentNetwork)}
-            </Descriptions.Item>
-            <Descriptions.Item label={t("detection:hlr.roaming")}>
+            </ResultDescriptions.Item>
+            <ResultDescriptions.Item label={t("detection:hlr.roaming")}>
               {tri(hlr.roaming.roaming)}
               {hlr.roaming.country ? ` · ${country(hlr.roaming.country)}` : ""}
-            </Descriptions.Item>
-            <Descriptions.Item label={t("detection:hlr.ported")}>{tri(hlr.ported)}</Descriptions.Item>
-            <Descriptions.Item label={t("detection:hlr.originalNetwork")}>
+            </ResultDescriptions.Item>
+            <ResultDescriptions.Item label={t("detection:hlr.ported")}>
+              {tri(hlr.ported)}
+            </ResultDescriptions.Item>
+            <ResultDescriptions.Item label={t("detection:hlr.originalNetwork")}>
               {network(hlr.originalNetwork)}
-            </Descriptions.Item>
-          </Descriptions>
+            </ResultDescriptions.Item>
+          </ResultDescriptions>
         )}
 
         {mnp && (
-          <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered title={t("detection:mnp.title")}>
-            <Descriptions.Item label={t("detection:mnp.ported")}>
+          <ResultDescriptions
+            size="small"
+            column={{ xs: 1, sm: 2 }}
+            bordered
+            title={t("detection:mnp.title")}
+          >
+            <ResultDescriptions.Item label={t("detection:mnp.ported")}>
               <Tag data-testid="detection-ported">
                 {t(`detection:ported.${mnp.ported}`, { defaultValue: mnp.ported })}
               </Tag>
-            </Descriptions.Item>
-            <Descriptions.Item label={t("detection:mnp.currentNetwork")}>
+            </ResultDescriptions.Item>
+            <ResultDescriptions.Item label={t("detection:mnp.currentNetwork")}>
               {network(mnp.currentNetwork)}
-            </Descriptions.Item>
-            <Descriptions.Item label={t("detection:mnp.originalNetwork")}>
+            </ResultDescriptions.Item>
+            <ResultDescriptions.Item label={t("detection:mnp.originalNetwork")}>
               {network(mnp.originalNetwork)}
-            </Descriptions.Item>
-          </Descriptions>
+            </ResultDescriptions.Item>
+          </ResultDescriptions>
         )}
 
         {fraud && (
           <Card size="small" title={t("detection:fraud.title")} data-testid="detection-fraud">
             <Space wrap size="large" align="center">
               <Progress
+                aria-label={t("detection:fraud.title")}
                 type="circle"
                 size={72}
                 percent={fraud.score}
