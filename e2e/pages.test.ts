@@ -92,6 +92,75 @@ describe("public pages in the browser", () => {
     await context.close();
   });
 
+  it("styles the page in light and dark before any script runs: antd's sheet and the theme's variables", async () => {
+    const looks: Record<string, { button: string; primary: string; radius: string }> = {};
+    for (const mode of ["light", "dark"] as const) {
+      const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: mode });
+      await context.addCookies([{ name: "color_mode", value: mode, url: server.url }]);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/login`);
+      looks[mode] = await page.evaluate(() => {
+        const button = document.querySelector<HTMLElement>("form button[type=submit]")!;
+        // The brand colour as the variable the page's inline style declares, resolved by the browser.
+        const probe = document.createElement("span");
+        probe.style.color = "var(--ant-color-primary)";
+        button.append(probe);
+        const input = document.querySelector<HTMLElement>("form .ant-input-outlined, form .ant-input")!;
+        return {
+          button: getComputedStyle(button).backgroundColor,
+          primary: getComputedStyle(probe).color,
+          radius: getComputedStyle(input).borderTopLeftRadius,
+        };
+      });
+      await context.close();
+    }
+    for (const mode of ["light", "dark"] as const) {
+      // The primary button is painted in the theme's brand colour, the fields rounded by its radius.
+      expect(looks[mode]!.button, mode).toBe(looks[mode]!.primary);
+      expect(looks[mode]!.button, mode).not.toMatch(/^rgba\(0, 0, 0, 0\)$/);
+      expect(looks[mode]!.radius, mode).toBe("8px");
+    }
+    // The same sheet serves both modes: only the variables differ.
+    expect(looks.dark!.button).not.toBe(looks.light!.button);
+  });
+
+  it("serves robots.txt: public pages open to crawlers, the dashboard and the API not", async () => {
+    const answer = await fetch(`${server.url}/robots.txt`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toMatch(/^text\/plain/);
+    const txt = await answer.text();
+    expect(txt).toMatch(/^User-agent: \*$/m);
+    expect(txt).toMatch(/^Allow: \/$/m);
+    for (const path of ["/dashboard", "/zh-Hans/dashboard", "/api/"])
+      expect(txt).toContain(`Disallow: ${path}\n`);
+    const sitemap = /^Sitemap: (\S+)$/m.exec(txt)?.[1];
+    expect(sitemap).toMatch(/^http:\/\/localhost:\d+\/sitemap\.xml$/);
+    // On a partner's own domain the Sitemap line names that domain.
+    const partner = await fetch(`${server.url}/robots.txt`, { headers: { host: "acme.test" } });
+    expect(await partner.text()).toMatch(/^Sitemap: http:\/\/acme\.test(:\d+)?\/sitemap\.xml$/m);
+  });
+
+  it("gives every public page a meta description in the page's language", async () => {
+    const descriptionOf = async (path: string) => {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      return /<meta name="description" content="([^"]*)"/
+        .exec(html)?.[1]
+        ?.replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'")
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&amp;/g, "&");
+    };
+    for (const locale of ["en", "zh-Hans", "es", "pt"]) {
+      const prefix = locale === "en" ? "" : `/${locale}`;
+      const auth = catalog(locale, "auth");
+      await expect(descriptionOf(`${prefix}/login`)).resolves.toBe(auth.login.description);
+      await expect(descriptionOf(`${prefix}/register`)).resolves.toBe(auth.register.description);
+      await expect(descriptionOf(`${prefix}/forget-password`)).resolves.toBe(auth.forget.description);
+      await expect(descriptionOf(prefix || "/")).resolves.toBeTruthy();
+    }
+  });
+
   it("switches colour mode from the header and keeps it in a cookie", async () => {
     const context = await browser.newContext({ colorScheme: "light" });
     const page = await context.newPage();
