@@ -17,7 +17,7 @@ import {
   validatePhoneNumberLength,
 } from "libphonenumber-js/max";
 import { holdsSeveralNumbers, tidyEdges, vanityDigits, withoutTrailingCapitals } from "./messy-cells";
-import { isValidNumber } from "./numbering-plan";
+import { isPossibleNumber, isValidNumber } from "./numbering-plan";
 import { repairSpreadsheetNumber } from "./spreadsheet";
 import type { InvalidReason, NormalisationStep, Normalised } from "./types";
 
@@ -317,7 +317,7 @@ function accept(
   if (afterCode.length > phone.nationalNumber.length && afterCode.endsWith(phone.nationalNumber)) {
     steps.push("national_trunk_prefix");
   }
-  if (!phone.isPossible()) {
+  if (!isPossibleNumber(phone)) {
     return fail(ctx.input, steps, ctx.extension, lengthReason(phone), defaultCountryUsed);
   }
   const e164 = phone.number as string;
@@ -327,7 +327,7 @@ function accept(
     // Not so for local-only lengths (NANP 7-digit "possible" numbers) or digits a national reading
     // kept that an international one strips: those are no E.164 at all.
     const reread = tryParse(e164);
-    if (reread.phone?.number !== e164 || !reread.phone.isPossible()) {
+    if (reread.phone?.number !== e164 || !isPossibleNumber(reread.phone)) {
       return fail(ctx.input, steps, ctx.extension, lengthReason(phone), defaultCountryUsed);
     }
   }

@@ -26,6 +26,7 @@ interface FormatRuntime {
   internationalFormat(): string;
 }
 interface NumberingPlanRuntime {
+  possibleLengths(): number[] | undefined;
   hasTypes(): boolean;
   type(type: string): TypeRuntime | undefined;
   nationalNumberPattern(): string;
@@ -65,6 +66,7 @@ interface CompiledFormat {
 
 interface CompiledPlan {
   hasTypes: boolean;
+  possibleLengths: number[] | undefined;
   nationalNumber: RegExp;
   callingCode: string;
   /** undefined: the plan has no entry for the type (the library's `metadata.type(t)` is undefined). */
@@ -105,13 +107,16 @@ const metadata = new Metadata() as unknown as MetadataRuntime;
 const plans = new Map<string, CompiledPlan>();
 
 function planOf(phone: PhoneNumber): CompiledPlan {
+  return planFor(phone.country, phone.countryCallingCode);
+}
+
+function planFor(country: string | undefined, callingCode: string): CompiledPlan {
   // As the library's selectNumberingPlan(country, callingCode): the country's plan when the number
   // has one, else the calling code's main plan (non-geographic codes, invalid shared-code numbers).
-  const country: string | undefined = phone.country;
-  const key = country && country !== "001" ? country : phone.countryCallingCode;
+  const key = country && country !== "001" ? country : callingCode;
   let plan = plans.get(key);
   if (!plan) {
-    metadata.selectNumberingPlan(phone.country, phone.countryCallingCode);
+    metadata.selectNumberingPlan(country, callingCode);
     const runtime = metadata.numberingPlan;
     const types = new Map<NumberType, CompiledType | undefined>();
     if (runtime.hasTypes()) {
@@ -129,6 +134,7 @@ function planOf(phone: PhoneNumber): CompiledPlan {
     }
     plan = {
       hasTypes: runtime.hasTypes(),
+      possibleLengths: runtime.possibleLengths(),
       nationalNumber: entirely(runtime.nationalNumberPattern()),
       callingCode: runtime.callingCode(),
       types,
@@ -220,6 +226,21 @@ function applyTemplate(text: string, match: RegExpExecArray, template: (string |
   return out + text.slice(match.index + match[0].length);
 }
 
+/** `phone.isPossible()`, the library's answer (isPossible.js and helpers/checkNumberLength.js). */
+export function isPossibleNumber(phone: PhoneNumber): boolean {
+  if (!planFor(undefined, phone.countryCallingCode).possibleLengths) {
+    // Only metadata older than the library's own has no lengths: let the library say so.
+    return phone.isPossible();
+  }
+  const lengths = planOf(phone).possibleLengths;
+  if (!lengths) return true;
+  const length = (phone.nationalNumber || "").length;
+  const shortest = lengths[0] as number;
+  if (shortest === length) return true;
+  if (shortest > length || (lengths[lengths.length - 1] as number) < length) return false;
+  return lengths.indexOf(length, 1) >= 0;
+}
+
 function formatsOf(plan: CompiledPlan): CompiledFormat[] {
   plan.formats ??= plan.runtime.formats().map((format) => {
     const leading = format.leadingDigitsPatterns();
@@ -255,14 +276,14 @@ function chooseFormat(plan: CompiledPlan, nationalNumber: string): CompiledForma
 // pattern: remember the last number's.
 let lastFormatPhone: PhoneNumber | null = null;
 let lastFormat: CompiledFormat | null = null;
-let lastMatch: RegExpExecArray | null = null;
+let lastMatch: RegExpExecArray | null | undefined = null;
 
 /** As format.js formatNationalNumber (with the library's default options). */
 function formatNationalNumber(phone: PhoneNumber, plan: CompiledPlan, international: boolean): string {
   const nationalNumber = phone.nationalNumber;
   if (phone !== lastFormatPhone) {
     lastFormat = chooseFormat(plan, nationalNumber);
-    lastMatch = lastFormat && lastFormat.replace.exec(nationalNumber);
+    lastMatch = lastFormat?.replace.exec(nationalNumber);
     lastFormatPhone = phone;
   }
   const format = lastFormat;
