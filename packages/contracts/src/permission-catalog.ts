@@ -24,24 +24,32 @@ export const PERMISSION_CATALOG = {
 
 export type PermissionResource = keyof typeof PERMISSION_CATALOG;
 
-export const ALL_PERMISSIONS: string[] = Object.entries(PERMISSION_CATALOG).flatMap(([resource, actions]) =>
-  actions.map((action) => `${resource}:${action}`),
+/**
+ * One permission of the catalogue, "resource:action": route declarations on the server and the
+ * web's screen table use it, so a misspelt permission does not compile.
+ */
+export type Permission = {
+  [R in PermissionResource]: `${R}:${(typeof PERMISSION_CATALOG)[R][number]}`;
+}[PermissionResource];
+
+export const ALL_PERMISSIONS: Permission[] = Object.entries(PERMISSION_CATALOG).flatMap(([resource, actions]) =>
+  actions.map((action) => `${resource}:${action}` as Permission),
 );
 
-export function isKnownPermission(value: string): boolean {
-  return ALL_PERMISSIONS.includes(value);
+export function isKnownPermission(value: string): value is Permission {
+  return (ALL_PERMISSIONS as readonly string[]).includes(value);
 }
 
 /**
  * Permissions meant for a partner's own staff (they see all the partner's customers): they only
  * count in the partner's staff organisation, so no other organisation is offered them.
  */
-export const PARTNER_ONLY_PERMISSIONS: readonly string[] = [
+export const PARTNER_ONLY_PERMISSIONS: readonly Permission[] = [
   "dsp_detection:read",
   "dsp_service:read",
   "dsp_standard_price:read",
 ];
-const PARTNER_ONLY = new Set(PARTNER_ONLY_PERMISSIONS);
+const PARTNER_ONLY = new Set<string>(PARTNER_ONLY_PERMISSIONS);
 
 /** GET /api/tenant/permission/catalog: what this organisation's roles may hold, by resource. */
 export interface PermissionCatalogView {
@@ -56,7 +64,7 @@ export function permissionsOffered(partnerStaff: boolean): string[] {
 
 /** The roles every organisation starts with; Owner is a super user. */
 export const BUILT_IN_ROLES = {
-  owner: { super: true, permissions: [] as string[] },
+  owner: { super: true, permissions: [] as Permission[] },
   admin: { super: false, permissions: ALL_PERMISSIONS.filter((p) => !PARTNER_ONLY.has(p)) },
   developer: {
     super: false,
@@ -104,7 +112,7 @@ export const BUILT_IN_ROLES = {
       "notice:read",
     ],
   },
-} as const satisfies Record<string, { super: boolean; permissions: readonly string[] }>;
+} as const satisfies Record<string, { super: boolean; permissions: readonly Permission[] }>;
 
 export type BuiltInRoleKey = keyof typeof BUILT_IN_ROLES;
 export const BUILT_IN_ROLE_KEYS = Object.keys(BUILT_IN_ROLES) as BuiltInRoleKey[];

@@ -1,6 +1,9 @@
+import type { Permission } from "./permission-catalog";
+
 /**
- * Permissions each dashboard screen needs (spec section 6). The web route table and the menu read
- * this; the server enforces the same strings on the endpoints behind each screen.
+ * Permissions each dashboard screen needs (docs/security.md, "Roles and rights inside an
+ * organisation"). The web route table and the menu read this; the server enforces the same strings
+ * on the endpoints behind each screen.
  */
 export const ROUTE_PERMISSIONS = {
   account: ["account:read"],
@@ -23,4 +26,4 @@ export const ROUTE_PERMISSIONS = {
   memberAdd: ["tenant_user:create"],
   memberEdit: ["tenant_user:update"],
   audit: ["audit:read"],
-} as const;
+} as const satisfies Record<string, readonly Permission[]>;

@@ -1,3 +1,4 @@
+import type { Permission } from "@nc/contracts/permission-catalog";
 import { hasAnyPermission } from "@nc/contracts/permissions";
 import { TENANT_PENDING_DELETION } from "@nc/contracts/privacy";
 import { TENANT_HEADER } from "@nc/contracts/tenancy";
@@ -13,8 +14,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The route works inside one organisation: from the x-tenant-id header, or this path parameter. */
     tenant?: true | { param: string };
-    /** Any one of these is required (spec section 5 matcher). */
-    permissions?: readonly string[];
+    /** Any one of these is required (the matcher of @nc/contracts/permissions). */
+    permissions?: readonly Permission[];
     /**
      * Owners may still call this route while the organisation waits to be deleted (restore,
      * export); every other route, and every other member, gets 40081 then.
@@ -26,7 +27,7 @@ declare module "fastify" {
 export interface TenantRoute {
   method: string;
   url: string;
-  permissions: readonly string[];
+  permissions: readonly Permission[];
   tenantFrom: "header" | "param";
 }
 
@@ -42,7 +43,7 @@ export function registerTenantContext(app: FastifyInstance): TenantRoute[] {
 
   app.addHook("onRoute", (route) => {
     const config = route.config as
-      | { tenant?: true | { param: string }; permissions?: readonly string[] }
+      | { tenant?: true | { param: string }; permissions?: readonly Permission[] }
       | undefined;
     if (!config?.tenant) return;
     for (const method of [route.method].flat()) {
