@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseAmountToMicros } from "./money";
 import { TRADE_TYPES } from "./trade-types";
 
-/** The account screens (issue 4, Account): overview, chart, transactions, detail, export, settings. */
+/** The account screens (docs/operations.md, "Balance and recharges"): overview, chart, transactions, detail, export, settings. */
 export const TRANSACTIONS_PAGE_MAX = 100;
 export const TRANSACTIONS_PAGE_DEFAULT = 20;
 export const SERIES_DAYS_MAX = 366;

@@ -3,7 +3,7 @@ import { SERVICE_CODES } from "./prices";
 import type { ServiceCode } from "./services";
 import { serviceCodesWhere } from "./services";
 
-/** One number checked from the dashboard (issue 5, /dashboard/detection). */
+/** One number checked from the dashboard (docs/architecture.md, "What a person meets first", /dashboard/detection). */
 export const SINGLE_NUMBER_MAX = 64;
 
 /** POST /api/tenant/detection/check */

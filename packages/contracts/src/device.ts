@@ -1,4 +1,4 @@
-/** Device detection by user agent, as spec section 5 words it. */
+/** Device detection by user agent, as docs/architecture.md, "What a person meets first" describes it. */
 export interface DeviceInfo {
   /** Phone or tablet. */
   mobileOrTablet: boolean;

@@ -1,4 +1,4 @@
-/** Every JSON answer of the product's API: code 0 is success (DESIGN.md section 5). */
+/** Every JSON answer of the product's API: code 0 is success (docs/architecture.md, "Decisions and why"). */
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;

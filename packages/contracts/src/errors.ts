@@ -89,7 +89,7 @@ export type ErrorKey = keyof typeof ERRORS;
 
 export const ERROR_KEYS = Object.keys(ERRORS) as ErrorKey[];
 
-/** Codes that send the browser to tenant selection (spec section 8). */
+/** Codes that send the browser to tenant selection (docs/architecture.md, "Decisions and why"). */
 export const TENANT_SELECTION_CODES: readonly number[] = [40035, 40036, 40037, 40038, 40081];
 export const SESSION_INVALID_CODE = ERRORS.sessionInvalid.code;
 

@@ -1,4 +1,4 @@
-/** The product's languages. English is the default and has no URL prefix (spec section 2). */
+/** The product's languages. English is the default and has no URL prefix (docs/architecture.md, "What a person meets first"). */
 export const LOCALES = ["en", "zh-Hans", "es", "pt"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";

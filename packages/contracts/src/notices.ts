@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Notices inside an organisation (spec sections 3, 4 and 7, Notices). */
+/** Notices inside an organisation (docs/architecture.md, "Organisations and access"; docs/architecture.md, "Decisions and why", Notices). */
 export const NOTICE_POLL_INTERVAL_MS = 10_000;
 export const NOTICE_PAGE_SIZE_DEFAULT = 20;
 export const NOTICE_PAGE_SIZE_MAX = 100;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SERVICES, type ServiceCode } from "./services";
 
-/** Prices per number by service and monthly volume band (issue 4, spec section 6). */
+/** Prices per number by service and monthly volume band (docs/operations.md, "Prices"). */
 export const SERVICE_CODES = SERVICES.map((s) => s.code) as [ServiceCode, ...ServiceCode[]];
 
 export const PRICE_QUOTE_MAX_QUANTITY = 10_000_000;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Recharge orders (issue 4) as the dashboard API speaks of them. */
+/** Recharge orders (docs/operations.md, "Balance and recharges") as the dashboard API speaks of them. */
 export const RECHARGE_METHODS = ["stripe", "bank_transfer"] as const;
 export type RechargeMethod = (typeof RECHARGE_METHODS)[number];
 

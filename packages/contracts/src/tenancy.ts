@@ -70,5 +70,5 @@ export interface RoleDetail extends RoleRef {
   createdAt: string;
 }
 
-/** The cookie that remembers a user's active organisation (spec section 4). */
+/** The cookie that remembers a user's active organisation (docs/architecture.md, "Organisations and access"). */
 export const tenantCookieName = (userId: string) => `${TENANT_COOKIE_PREFIX}${userId}`;

@@ -1,4 +1,4 @@
-/** Trade types of the ledger (spec section 3); the numbers are stored and must never change. */
+/** Trade types of the ledger (docs/architecture.md, "Organisations and access"); the numbers are stored and must never change. */
 export const TRADE_TYPES = {
   checkNumberApi: 1,
   add: 2,

@@ -64,7 +64,7 @@ export function sendFrameworkError(error: FastifyError, request: FastifyRequest,
   return send(reply, request, clientFault ? "badRequest" : "internal", null);
 }
 
-/** One error envelope for every failure (DESIGN.md section 5). */
+/** One error envelope for every failure (docs/architecture.md, "Decisions and why"). */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

@@ -8,7 +8,7 @@ import { users } from "./users";
  * Prices per number, by service and monthly volume band. A scope says whose list a row belongs
  * to: "standard" (the platform's), "partner:<partnerId>" (a partner's list for its customers) or
  * "special:<tenantId>" (one organisation's own price). The effective price is special, else the
- * partner's, else standard (issue 4).
+ * partner's, else standard (docs/operations.md, "Prices").
  */
 export const priceEntries = pgTable(
   "price_entries",

@@ -33,7 +33,7 @@ export const accounts = pgTable(
   (t) => [check("accounts_balance_not_negative", sql`${t.balanceMicros} >= 0`)],
 );
 
-/** Immutable ledger: every change of a balance, with its trade type (spec section 3). */
+/** Immutable ledger: every change of a balance, with its trade type (docs/architecture.md, "Organisations and access"). */
 export const ledgerEntries = pgTable(
   "ledger_entries",
   {

@@ -7,7 +7,7 @@ import { clearSessionCookie, sessionToken, setSessionCookie } from "../../http/c
 import { publicCallLimit } from "../../http/public-limit";
 import { authService } from "./auth-service";
 
-/** Session calls and the public sign-up, sign-in and reset calls (spec section 7). */
+/** Session calls and the public sign-up, sign-in and reset calls (docs/architecture.md, "Decisions and why"). */
 export async function authRoutes(app: FastifyInstance) {
   const auth = authService(app.services);
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -7,7 +7,7 @@ import { requireTenant } from "../../http/tenant-context";
 import { seesPartnerJobs } from "../partner/index";
 import { detectionService } from "./detection-service";
 
-/** Single checks from the dashboard and the organisation's detection history (issue 5). */
+/** Single checks from the dashboard and the organisation's detection history (docs/architecture.md, "What a person meets first"). */
 export async function detectionRoutes(app: FastifyInstance) {
   const detection = detectionService(app.services.database.db, app.services.lookup, app.services.priceLists);
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -16,7 +16,7 @@ function reader(request: FastifyRequest): NoticeReader & { tenantName: string } 
   return { tenantId: tenant.id, userId: tenant.userId, tenantName: tenant.name };
 }
 
-/** Notices of the active organisation for the caller (spec section 7, Notices). */
+/** Notices of the active organisation for the caller (docs/architecture.md, "Decisions and why", Notices). */
 export async function noticeRoutes(app: FastifyInstance) {
   const notices = app.services.notices;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -6,7 +6,7 @@ import { type PartnerInput, partnerRepo } from "./partner-repo";
 
 const CACHE_MS = 10_000;
 
-/** Placeholder brand and support address used where a partner leaves a field empty (spec section 3). */
+/** Placeholder brand and support address used where a partner leaves a field empty (docs/architecture.md, "Organisations and access"). */
 export interface PartnerDefaults {
   name: string;
   email: string;

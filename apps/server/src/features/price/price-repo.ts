@@ -106,7 +106,7 @@ export function priceRepo(db: Db) {
      * Numbers checked per service in the calendar month (UTC) starting at `monthStart`: the
      * quantity of the organisation's debit rows that name a service (single checks and bulk
      * holds), counted as they are written (monthly_volumes). Refunds are not subtracted, an
-     * accepted approximation (issue 4).
+     * accepted approximation (docs/operations.md, "Prices").
      */
     async volumeInMonth(tenantId: string, monthStart: Date): Promise<Record<string, number>> {
       const rows = await queryRows<{ service: string; volume: string | number }>(

@@ -138,7 +138,7 @@ export async function ensureStandardPrices(db: Db): Promise<number> {
 }
 
 /**
- * Prices (issue 4): the platform's standard list, a partner's list for its customers, and special
+ * Prices (docs/operations.md, "Prices"): the platform's standard list, a partner's list for its customers, and special
  * prices per organisation. The effective price of a service is special, else partner, else
  * standard, chosen per service. The band is picked by the organisation's volume of that service
  * in the current calendar month (UTC) before the purchase being quoted: the whole purchase pays

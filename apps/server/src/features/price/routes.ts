@@ -7,7 +7,7 @@ import { ok } from "../../core/envelope";
 import { requireTenant } from "../../http/tenant-context";
 import { priceService, quoteToView } from "./price-service";
 
-/** Prices of the active organisation (issue 4, spec section 6 /dashboard/price). */
+/** Prices of the active organisation (docs/operations.md, "Prices"; /dashboard/price). */
 export async function priceRoutes(app: FastifyInstance) {
   const prices = priceService(app.services.database.db);
   const r = app.withTypeProvider<ZodTypeProvider>();

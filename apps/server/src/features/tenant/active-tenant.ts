@@ -11,7 +11,7 @@ export interface ActiveTenant {
 }
 
 /**
- * The organisation a page renders in (spec section 4): the one remembered in the user's cookie
+ * The organisation a page renders in (docs/architecture.md, "Organisations and access"): the one remembered in the user's cookie
  * if the user still belongs to it and it is active; else the only one the user has; else none.
  */
 export async function activeTenantFor(

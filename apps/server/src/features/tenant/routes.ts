@@ -11,7 +11,7 @@ import { tenantService } from "./tenant-service";
 
 const idParams = z.object({ id: z.string().max(64) });
 
-/** Organisations (spec section 7, Tenant). */
+/** Organisations (docs/architecture.md, "Decisions and why", Tenant). */
 export async function tenantRoutes(app: FastifyInstance) {
   const tenants = tenantService(app.services.database.db, app.services.audit, {
     welcomeCreditMicros: parseAmountToMicros(app.services.config.WELCOME_CREDIT) ?? 0n,

@@ -13,7 +13,7 @@ import { callerOf } from "../../http/caller";
 import { requireSession } from "../../http/context";
 import { userService } from "./user-service";
 
-/** The signed-in user's own account (spec section 7, User). */
+/** The signed-in user's own account (docs/architecture.md, "Decisions and why", User). */
 export async function userRoutes(app: FastifyInstance) {
   const users = userService(app.services);
   const r = app.withTypeProvider<ZodTypeProvider>();
