@@ -42,7 +42,7 @@ describe("first steps in the browser", () => {
     page.evaluate((selector) => {
       const out: string[] = [];
       const walker = (cell: Element) => document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-      for (const cell of document.querySelectorAll(selector)) {
+      for (const cell of Array.from(document.querySelectorAll(selector))) {
         const texts = walker(cell);
         for (let node = texts.nextNode(); node; node = texts.nextNode()) {
           const text = node.textContent ?? "";
@@ -50,7 +50,7 @@ describe("first steps in the browser", () => {
             const range = document.createRange();
             range.setStart(node, match.index);
             range.setEnd(node, match.index + match[0].length);
-            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            const lines = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
             if (lines.size > 1) out.push(match[0]);
           }
         }
@@ -140,11 +140,7 @@ describe("first steps in the browser", () => {
       if (viewport === DESKTOP) {
         await page.getByTestId("detection-draft-submit").click();
         await expect
-          .poll(
-            () => page.getByTestId("job-status").getAttribute("data-status"),
-            { timeout: 60_000 },
-            { timeout: 20_000 },
-          )
+          .poll(() => page.getByTestId("job-status").getAttribute("data-status"), { timeout: 60_000 })
           .toBe("completed");
         jobId = new URL(
           (await page.getByTestId("job-results-link").getAttribute("href"))!,
@@ -283,11 +279,11 @@ describe("first steps in the browser", () => {
     const heights = async (path: string) => {
       await page.goto(`${server.url}${path}`);
       return page.evaluate(() =>
-        [
-          ...document.querySelectorAll(
+        Array.from(
+          document.querySelectorAll(
             "form .ant-input-affix-wrapper, form input.ant-input:not(.ant-input-affix-wrapper input)",
           ),
-        ].map((el) => Math.round(el.getBoundingClientRect().height)),
+        ).map((el) => Math.round(el.getBoundingClientRect().height)),
       );
     };
     const login = await heights("/login");
