@@ -69,7 +69,7 @@ export default function handleRequest(
   });
 }
 
-/** Errors while rendering are logged; crawlers get the logged error only, never a stack (spec section 8). */
+/** Errors while rendering are logged; crawlers get the logged error only, never a stack (docs/architecture.md, "Decisions and why"). */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   const bot = isbot(request.headers.get("user-agent") ?? "");

@@ -76,7 +76,7 @@ function Themed({ children }: { children: ReactNode }) {
   const theme = useMemo(() => ({ ...edited, ...STATIC_STYLES_THEME }), [edited]);
   return (
     <ConfigProvider theme={theme} locale={antdLocale(data?.locale ?? DEFAULT_LOCALE)}>
-      {/* One message at a time (spec section 9). */}
+      {/* One message at a time (docs/architecture.md, "What a person meets first"). */}
       <AntApp message={{ maxCount: 1 }}>
         <SaveLoadingColors />
         {children}

@@ -2,7 +2,7 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 
 /**
  * Every page exists with no prefix (English) and under /zh-Hans, /es and /pt: the optional ":lang?"
- * segment carries the prefix and the locale layout validates it (spec section 2).
+ * segment carries the prefix and the locale layout validates it (docs/architecture.md, "What a person meets first").
  */
 export default [
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -1,5 +1,5 @@
 /**
- * Permission matcher of spec section 5, used by the server to enforce and by the browser to hide.
+ * Permission matcher used by the server to enforce and by the browser to hide.
  * A permission is "resource:action"; a missing half is a wildcard; "*" matches either side.
  */
 export interface PermissionHolder {

@@ -18,7 +18,7 @@ import { pageMeta } from "../shell/page-meta";
 export const meta = pageMeta("members:accept.title");
 
 /**
- * /accept-invite?token=: what the invitation offers, then accept or decline (spec section 4). A
+ * /accept-invite?token=: what the invitation offers, then accept or decline (docs/architecture.md, "Organisations and access"). A
  * signed-in user with the invited address accepts here; anyone else signs in or registers first.
  */
 export default function AcceptInvitePage() {

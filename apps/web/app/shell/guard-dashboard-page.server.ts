@@ -5,7 +5,7 @@ import { redirect } from "react-router";
 import { pageForPath } from "./route-table";
 
 /**
- * Access rules of spec sections 4 and 6 for a dashboard page: without an active organisation the
+ * Access rules of docs/architecture.md, "Organisations and access"; docs/security.md, "Roles and rights inside an organisation" for a dashboard page: without an active organisation the
  * user chooses one (or learns they have none); without the page's permission, the 403 page.
  */
 export function guardDashboardPage(request: Request, page: PageContext) {

@@ -31,7 +31,7 @@ function outcome(path: string, page: PageContext): string | null {
 
 const concrete = (path: string) => path.replace(/:(\w+)/g, "00000000-0000-0000-0000-000000000000");
 
-describe("dashboard page guard (spec sections 4 and 6)", () => {
+describe("dashboard page guard (docs/architecture.md)", () => {
   it.each(BUILT_IN_ROLE_KEYS)("%s sees exactly the pages its permissions allow, others go to 403", (key) => {
     const tenant = profileFor(key);
     for (const page of DASHBOARD_PAGES.filter((p) => p.needsTenant !== false)) {

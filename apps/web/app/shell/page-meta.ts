@@ -14,7 +14,7 @@ const LOCALE_LAYOUT_ID = "shell/layouts/locale-layout";
 const DEFAULT_DESCRIPTION_KEY = "common:defaultDescription";
 
 /**
- * "Page title | site name", the title translated when a translation exists (spec section 2), and
+ * "Page title | site name", the title translated when a translation exists (docs/architecture.md, "What a person meets first"), and
  * the page's translated meta description (the site's own when the page names none): what a search
  * result shows under the title. Reads the brand from the root data and the catalog from the locale
  * layout's data.

@@ -8,7 +8,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * The route check of a dashboard page about one record (history/:id, role/:id, member/:id,
  * receipt/:id): an id that is not a UUID, or one the API does not find for this visitor, is the
- * fatal 404 "Page Not Found: {path}" of spec section 2, drawn by the locale layout in the visitor's
+ * fatal 404 "Page Not Found: {path}" of docs/architecture.md, "What a person meets first", drawn by the locale layout in the visitor's
  * language, instead of the page with an error inside. Sign-in, organisation and permission come
  * first, with the dashboard layout's own checks, so they answer as on any other page.
  */

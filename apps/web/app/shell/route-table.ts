@@ -17,7 +17,7 @@ import { matchPath } from "react-router";
 /**
  * The dashboard's screens: one table drives the side menu (order, icon, nesting, visibility),
  * the permission each needs (checked by the dashboard layout before rendering) and its title.
- * Menu order follows spec section 2; screens join the table as they are built.
+ * Menu order follows docs/architecture.md, "What a person meets first"; screens join the table as they are built.
  */
 export interface DashboardPage {
   key: string;

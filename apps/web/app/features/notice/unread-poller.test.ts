@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../shell/http/api-error";
 import { createUnreadPoller, isAuthError } from "./unread-poller";
 
-describe("notice unread polling (spec sections 4, 8, 9)", () => {
+describe("notice unread polling (docs/architecture.md)", () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

@@ -2,7 +2,7 @@ import { SESSION_INVALID_CODE } from "@nc/contracts/errors";
 import { NOTICE_POLL_INTERVAL_MS } from "@nc/contracts/notices";
 import { ApiError } from "../../shell/http/api-error";
 
-/** A dead session (HTTP 401 or code 40099): polling stops for good (spec sections 4 and 8). */
+/** A dead session (HTTP 401 or code 40099): polling stops for good (docs/architecture.md, "Organisations and access"; docs/architecture.md, "Decisions and why"). */
 export function isAuthError(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.code === SESSION_INVALID_CODE);
 }
@@ -23,7 +23,7 @@ export interface UnreadPoller {
 }
 
 /**
- * The notice counter's polling rule (spec section 4): every 10 seconds, only while the tab is not
+ * The notice counter's polling rule (docs/architecture.md, "Organisations and access"): every 10 seconds, only while the tab is not
  * hidden and a tenant is active; other errors are ignored, an authentication error stops it.
  */
 export function createUnreadPoller(options: UnreadPollerOptions): UnreadPoller {

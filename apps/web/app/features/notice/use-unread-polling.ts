@@ -4,7 +4,7 @@ import { unreadCountQuery } from "./api/unread-count";
 import { createUnreadPoller } from "./unread-poller";
 
 /**
- * Keeps the unread counter of the active organisation fresh (spec section 4): every 10 seconds
+ * Keeps the unread counter of the active organisation fresh (docs/architecture.md, "Organisations and access"): every 10 seconds
  * while the tab is visible and a tenant is active; errors ignored, stopped by an auth error.
  * The count lands in the React Query cache, where useUnreadCount reads it.
  */

@@ -1,7 +1,7 @@
 import { TENANT_COOKIE_MAX_AGE_S, tenantCookieName } from "@nc/contracts/tenancy";
 import { setPreferenceCookie } from "../../shell/preference-cookie";
 
-/** Remembers the user's active organisation for a year (spec section 4), per user id. */
+/** Remembers the user's active organisation for a year (docs/architecture.md, "Organisations and access"), per user id. */
 export function setActiveTenant(userId: string, tenantId: string) {
   setPreferenceCookie(tenantCookieName(userId), tenantId, TENANT_COOKIE_MAX_AGE_S);
 }

@@ -6,7 +6,7 @@ import { downloadOverrides, readOverridesFile } from "./import-export";
 import { isEmptyOverrides } from "./overrides";
 import { resetOverrides, setOverrides, useThemeOverrides } from "./overrides-store";
 
-/** Export to a JSON file, import one (spec sections 5 and 8: an invalid file is refused), reset. */
+/** Export to a JSON file, import one (docs/security.md, "Roles and rights inside an organisation"; docs/architecture.md, "Decisions and why": an invalid file is refused), reset. */
 export function ImportExportActions() {
   const { t } = useTranslation("theme-editor");
   const overrides = useThemeOverrides();

@@ -9,7 +9,7 @@ import {
   withToken,
 } from "./overrides";
 
-/** Where the overrides live in the browser (spec section 3: local browser storage). */
+/** Where the overrides live in the browser (docs/architecture.md, "Organisations and access": local browser storage). */
 export const STORAGE_KEY = "nc-theme-overrides";
 
 let current: ThemeOverrides | null = null;

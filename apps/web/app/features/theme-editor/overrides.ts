@@ -1,7 +1,7 @@
 import { TOKEN_FIELDS } from "./token-fields";
 
 /**
- * Theme editor overrides (spec section 3): antd design tokens per layer. Applied in the order
+ * Theme editor overrides (docs/architecture.md, "Organisations and access"): antd design tokens per layer. Applied in the order
  * base tokens < shared < light or dark (the current mode) < mobile (phones, tablets, narrow windows).
  */
 export const LAYERS = ["shared", "light", "dark", "mobile"] as const;

@@ -20,7 +20,7 @@ interface LocaleData {
 }
 
 /**
- * The theme editor (spec section 2): there only when the public configuration enables it
+ * The theme editor (docs/architecture.md, "What a person meets first"): there only when the public configuration enables it
  * (THEME_EDITOR_ENABLED) and the address carries ?theme_editor=1. It sits above the pages, so it
  * brings its own translations (the page's catalog) and the brand's unedited look.
  */

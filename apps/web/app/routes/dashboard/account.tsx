@@ -12,7 +12,7 @@ import { pageMeta } from "../../shell/page-meta";
 export const meta = pageMeta("account:title");
 
 /**
- * account (issue 4): a column of cards. Balance, chart, transactions (account_stmt:read) and the
+ * account (docs/operations.md, "Balance and recharges"): a column of cards. Balance, chart, transactions (account_stmt:read) and the
  * low-balance threshold (tenant:update). The recharge card joins this column as one more <Card>.
  */
 export default function AccountPage() {

@@ -110,7 +110,7 @@ function SingleEntry({ tenantId, service }: { tenantId: string; service: Service
 }
 
 /**
- * Detection (issue 5): pick a service with its price, then check one number at once, or read a
+ * Detection (docs/architecture.md, "What a person meets first"): pick a service with its price, then check one number at once, or read a
  * pasted list or a file into a draft, see what it will cost, submit it and follow its progress.
  */
 export default function DetectionPage() {

@@ -6,7 +6,7 @@ import { pageMeta } from "../../shell/page-meta";
 
 export const meta = pageMeta("dashboard:forbidden.title");
 
-/** Where a page the user may not open sends them (spec sections 4 and 6). */
+/** Where a page the user may not open sends them (docs/architecture.md, "Organisations and access"; docs/security.md, "Roles and rights inside an organisation"). */
 export default function ForbiddenPage() {
   const { t } = useTranslation();
   const { to } = useLocale();

@@ -9,7 +9,7 @@ import { pageMeta } from "../../shell/page-meta";
 export const meta = pageMeta("price:title");
 
 /**
- * Prices (spec section 6): the organisation's own prices, the standard list and the partner list,
+ * Prices (docs/operations.md, "Prices"): the organisation's own prices, the standard list and the partner list,
  * each shown when the member's role allows it; the server sends only what it may see.
  */
 export default function PricePage() {

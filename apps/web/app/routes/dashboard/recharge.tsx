@@ -15,7 +15,7 @@ import { pageMeta } from "../../shell/page-meta";
 
 export const meta = pageMeta("recharge:title");
 
-/** account/recharge (issue 4): new recharge (card or bank transfer) and the list of orders. */
+/** account/recharge (docs/operations.md, "Balance and recharges"): new recharge (card or bank transfer) and the list of orders. */
 export default function RechargePage() {
   const { t } = useTranslation();
   const { tenant } = useTenantAccess();

@@ -11,7 +11,7 @@ import { pageMeta } from "../../shell/page-meta";
 
 export const meta = pageMeta("tenant:manage.title");
 
-/** Tenant management (spec section 2): Settings (default), Members, Roles, Audit log; the tab is in ?tab=. */
+/** Tenant management (docs/architecture.md, "What a person meets first"): Settings (default), Members, Roles, Audit log; the tab is in ?tab=. */
 export default function TenantPage() {
   const { t } = useTranslation();
   const { tenant, can } = useTenantAccess();

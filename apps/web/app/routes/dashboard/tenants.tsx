@@ -18,7 +18,7 @@ export const meta = pageMeta("tenant:select.title");
 const statusKey = (status: string) =>
   status === "suspended" ? "suspended" : status === "pending_deletion" ? "pendingDeletion" : "removed";
 
-/** Tenant selection (spec section 4): pick the organisation to work in, or create one. */
+/** Tenant selection (docs/architecture.md, "Organisations and access"): pick the organisation to work in, or create one. */
 export default function TenantsPage() {
   const { t } = useTranslation();
   const tenants = useTenants();

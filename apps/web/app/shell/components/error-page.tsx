@@ -5,7 +5,7 @@ import { LocaleSwitcher } from "./locale-switcher";
 
 const DEFAULT_TEXT: Record<number, string> = { 404: "Page Not Found" };
 
-/** The not-found page for 404 and the server-error page for everything else (spec section 2). */
+/** The not-found page for 404 and the server-error page for everything else (docs/architecture.md, "What a person meets first"). */
 export function ErrorPage({ status, statusText }: { status: number; statusText?: string }) {
   const { t } = useTranslation();
   const { to } = useLocale();

@@ -14,7 +14,7 @@ export interface TenantLossState {
 /**
  * Connects the HTTP client to the router: a dead session refreshes the session state and, unless the
  * call ignores auth errors, goes to sign-in with the way back (replacing history); a tenant error
- * forgets the organisation and goes to tenant selection, saying why (spec section 8). Also remembers an organisation the server picked because it was the only one.
+ * forgets the organisation and goes to tenant selection, saying why (docs/architecture.md, "Decisions and why"). Also remembers an organisation the server picked because it was the only one.
  */
 export function ClientHooksBridge() {
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { ApiError } from "./api-error";
 import { api, setClientHooks } from "./client";
 
 /**
- * What the client does when an answer says the session or the organisation is gone (spec section 8),
+ * What the client does when an answer says the session or the organisation is gone (docs/architecture.md, "Decisions and why"),
  * against a real server: `/status/<http>/<code>` answers that HTTP status with that envelope code.
  */
 describe("session and organisation loss", () => {

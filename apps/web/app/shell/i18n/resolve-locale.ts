@@ -13,7 +13,7 @@ export type LocaleDecision =
 
 /**
  * The route decides the language when it carries a prefix; without one, a saved choice (cookie) or
- * the browser's languages may send the visitor to their language's prefix (spec sections 2 and 4).
+ * the browser's languages may send the visitor to their language's prefix (docs/architecture.md, "What a person meets first"; docs/architecture.md, "Organisations and access").
  */
 export function resolveLocale(input: {
   lang: string | undefined;

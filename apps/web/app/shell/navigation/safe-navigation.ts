@@ -1,5 +1,5 @@
 /**
- * Navigation rules of spec sections 4 and 8: external URLs need an explicit opt-in and
+ * Navigation rules of docs/architecture.md, "Organisations and access"; docs/architecture.md, "Decisions and why": external URLs need an explicit opt-in and
  * javascript-style protocols are refused outright.
  */
 export const EXTERNAL_NOT_ALLOWED = "Navigating to an external URL is not allowed by default";

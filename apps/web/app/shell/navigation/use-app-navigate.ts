@@ -3,7 +3,7 @@ import { checkNavigation, isExternalUrl } from "./safe-navigation";
 
 /**
  * The app's way to move: in-site paths go through the router; an external URL only with
- * `external: true`; javascript-style protocols never (spec sections 4 and 8).
+ * `external: true`; javascript-style protocols never (docs/architecture.md, "Organisations and access"; docs/architecture.md, "Decisions and why").
  */
 export function useAppNavigate() {
   const navigate = useNavigate();

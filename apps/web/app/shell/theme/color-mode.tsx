@@ -6,7 +6,7 @@ interface ColorModeState {
   mode: ColorMode;
   dark: boolean;
   setMode(mode: ColorMode): void;
-  /** Flips between light and dark (spec section 4). */
+  /** Flips between light and dark (docs/architecture.md, "Organisations and access"). */
   toggle(): void;
 }
 

@@ -2,7 +2,7 @@ import { theme } from "antd";
 import { useEffect } from "react";
 import { LOADING_BG_KEY, LOADING_PRIMARY_KEY } from "./color-mode";
 
-/** Keeps the body background and primary colour for the loading template (spec section 4). */
+/** Keeps the body background and primary colour for the loading template (docs/architecture.md, "Organisations and access"). */
 export function SaveLoadingColors() {
   const { token } = theme.useToken();
   useEffect(() => {

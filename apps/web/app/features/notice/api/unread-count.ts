@@ -3,7 +3,7 @@ import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query"
 import { api } from "../../../shell/http/client";
 import { noticeKeys } from "./keys";
 
-/** GET /api/tenant/notice/unread_count: errors are ignored (spec section 7). */
+/** GET /api/tenant/notice/unread_count: errors are ignored (docs/architecture.md, "Decisions and why"). */
 export const getUnreadCount = async () =>
   (await api<NoticeUnreadCount>("/api/tenant/notice/unread_count", { ignoreError: true })).unreadCount;
 

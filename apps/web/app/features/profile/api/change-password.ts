@@ -4,7 +4,7 @@ import { api } from "../../../shell/http/client";
 export const changePassword = (body: { password: string; newPassword: string }) =>
   api<{ changed: boolean }>("/api/tenant/uc/change/password", { method: "POST", body });
 
-// Changing the password clears the stored profile (spec section 4).
+// Changing the password clears the stored profile (docs/architecture.md, "Organisations and access").
 export function useChangePassword() {
   const client = useQueryClient();
   return useMutation({
