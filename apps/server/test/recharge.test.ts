@@ -3,11 +3,12 @@ import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rechargeCommands } from "../src/cli/commands/recharge";
-import { ledgerEntries, rechargeOrders } from "../src/db/schema/index";
+import { runCommand as runParsed } from "../src/cli/registry";
+import { auditEvents, ledgerEntries, rechargeOrders } from "../src/db/schema/index";
 import { billingService } from "../src/features/billing/billing-service";
 import { normaliseReference } from "../src/features/recharge/recharge-service";
 import { type Account, expectFieldError, expectOk, registerUser } from "./helpers/accounts";
-import { runCommand } from "./helpers/cli";
+import { capturingIo, runCommand } from "./helpers/cli";
 import { createTenant, expectCode, inTenant, memberWithRole } from "./helpers/tenancy";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
@@ -161,6 +162,99 @@ describe("recharge orders", () => {
     // Paid orders cannot be cancelled or rejected.
     expectCode(await api("POST", `/api/tenant/recharge/s/${created.orderId}/cancel`), 409, 40902);
     expect((await cli("reject", { reference: created.reference })).code).toBe(1);
+  });
+
+  it("the operator credits what arrived when it differs from the order, once", async () => {
+    const billing = billingService(t.database.db);
+    const before = (await billing.balance(tenantId)).balanceMicros;
+    const created = await bankOrder("75.50");
+    const confirm = await cli("confirm", { reference: created.reference, received: "74.20" });
+    expect(confirm.code).toBe(0);
+    expect(confirm.out).toContain(`Confirmed: ${created.reference} received $74.20 (ordered $75.50)`);
+    expect((await billing.balance(tenantId)).balanceMicros).toBe(before + 74_200_000n);
+
+    const rows = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.referenceId, created.orderId));
+    expect(rows.map((r) => r.amountMicros)).toEqual([74_200_000n]);
+    const order = expectOk<RechargeOrder>(await api("GET", `/api/tenant/recharge/s/${created.orderId}`));
+    expect(order).toMatchObject({ status: "paid", amountMicros: "75500000", receivedMicros: "74200000" });
+    const receipt = expectOk<RechargeReceipt>(
+      await api("GET", `/api/tenant/recharge/s/${created.orderId}/receipt`),
+    );
+    expect(receipt.order.receivedMicros).toBe("74200000");
+    expect(receipt.balanceAfterMicros).toBe(rows[0]!.balanceAfterMicros.toString());
+
+    // The newest notice; the body escapes markdown characters, so it is read without backslashes.
+    const notices = expectOk<{ data: { type: string; title: string; content: string }[] }>(
+      await api("GET", "/api/tenant/notice"),
+    );
+    const notice = notices.data[0]!;
+    expect(notice.type).toBe("recharge_credited");
+    expect(notice.title).toContain("$74.20");
+    const content = notice.content.replace(/\\/g, "");
+    expect(content).toContain(`${created.reference} of $74.20`);
+    expect(content).not.toContain("$75.50");
+    const [audit] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, created.orderId));
+    expect(audit).toMatchObject({
+      action: "recharge.confirmed",
+      details: { amountMicros: "75500000", receivedMicros: "74200000", currency: "USD" },
+    });
+
+    // A second confirm, with or without another amount, credits nothing.
+    const again = await cli("confirm", { reference: created.reference, received: "75.50" });
+    expect(again.code).toBe(0);
+    expect(again.out).toContain("already paid");
+    expect((await billing.balance(tenantId)).balanceMicros).toBe(before + 74_200_000n);
+    expect((await billing.verify(tenantId)).ok).toBe(true);
+  });
+
+  it("confirms without --received as ordered; concurrent confirms with different amounts credit once", async () => {
+    const plain = await bankOrder("12");
+    expect((await cli("confirm", { reference: plain.reference })).out).toContain(
+      `Confirmed: ${plain.reference} $12.00 for tenant`,
+    );
+    expect(
+      expectOk<RechargeOrder>(await api("GET", `/api/tenant/recharge/s/${plain.orderId}`)).receivedMicros,
+    ).toBe("12000000");
+    const pending = await bankOrder("13");
+    expect(
+      expectOk<RechargeOrder>(await api("GET", `/api/tenant/recharge/s/${pending.orderId}`)).receivedMicros,
+    ).toBeNull();
+
+    const raced = await bankOrder("20");
+    const results = await Promise.all(
+      ["19.90", "20", "19.50"].map((received) => cli("confirm", { reference: raced.reference, received })),
+    );
+    expect(results.map((r) => r.code)).toEqual([0, 0, 0]);
+    const rows = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.referenceId, raced.orderId));
+    expect(rows).toHaveLength(1);
+    const order = expectOk<RechargeOrder>(await api("GET", `/api/tenant/recharge/s/${raced.orderId}`));
+    expect(order.receivedMicros).toBe(rows[0]!.amountMicros.toString());
+  });
+
+  it("refuses an invalid --received with exit 2 and credits nothing", async () => {
+    const created = await bankOrder("10");
+    const command = rechargeCommands.find((c) => c.action === "confirm")!;
+    for (const received of ["0", "-5", "abc", "10,50", ""]) {
+      const { io, out } = capturingIo();
+      const code = await runParsed(
+        { command, values: { reference: created.reference, received } },
+        { config: t.app.services.config, io, operator: "rita", database: t.database },
+      );
+      expect(code).toBe(2);
+      expect(out()).toContain("--received must be a positive decimal");
+    }
+    expect(
+      expectOk<RechargeOrder>(await api("GET", `/api/tenant/recharge/s/${created.orderId}`)).status,
+    ).toBe("pending");
   });
 
   it("the operator rejects a transfer; a rejected order cannot be confirmed; unknown references fail", async () => {

@@ -24,6 +24,11 @@ export interface RechargeOrder {
   method: RechargeMethod;
   /** Micro-units as a decimal string. */
   amountMicros: string;
+  /**
+   * What reached the balance when the order was paid, in micro-units; a bank transfer can bring a
+   * different amount than ordered. Null until paid.
+   */
+  receivedMicros: string | null;
   currency: string;
   status: RechargeStatus;
   reference: string;

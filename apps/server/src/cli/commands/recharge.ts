@@ -1,6 +1,6 @@
-import { formatMoney } from "@nc/contracts/money";
+import { formatMoney, parseAmountToMicros } from "@nc/contracts/money";
 import { rechargeService } from "../../features/recharge/recharge-service";
-import { type CliCommand, required } from "../command";
+import { type CliCommand, required, UsageError } from "../command";
 
 type Input = Parameters<CliCommand["run"]>[0];
 
@@ -12,12 +12,18 @@ export const rechargeCommands: CliCommand[] = [
   {
     area: "recharge",
     action: "confirm",
-    usage: "recharge confirm --reference NC-XXXX-XXXX [--note TEXT]   (credits a bank transfer once)",
-    options: { reference: { type: "string" }, note: { type: "string" } },
+    usage:
+      "recharge confirm --reference NC-XXXX-XXXX [--received 74.20] [--note TEXT]   (credits a bank transfer once: what arrived, or the ordered amount)",
+    options: { reference: { type: "string" }, received: { type: "string" }, note: { type: "string" } },
     async run(input) {
       const { io } = input;
       const recharge = service(input);
       const reference = required(input.values, "reference");
+      // What the bank statement shows, when it differs from the order (fees, a mistyped amount).
+      const receivedMicros =
+        input.values.received === undefined ? undefined : parseAmountToMicros(String(input.values.received));
+      if (receivedMicros === null || (receivedMicros !== undefined && receivedMicros <= 0n))
+        throw new UsageError("--received must be a positive decimal in the order's currency, such as 74.20");
       const order = await recharge.byReference(reference);
       if (order?.method !== "bank_transfer") {
         io.error(`No bank-transfer recharge with reference ${reference}.`);
@@ -34,9 +40,20 @@ export const rechargeCommands: CliCommand[] = [
       if (order.status !== "pending")
         io.warn(`Note: ${order.reference} was ${order.status}; confirming anyway.`);
       const note = typeof input.values.note === "string" ? input.values.note : undefined;
-      const { order: paid, credited } = await recharge.markPaid(order.id, operator(input), note);
+      const { order: paid, credited } = await recharge.markPaid(
+        order.id,
+        operator(input),
+        note,
+        receivedMicros,
+      );
+      const money = (micros: bigint) => formatMoney(micros, paid.currency, "en");
+      const received = paid.receivedMicros ?? paid.amountMicros;
+      const amounts =
+        received === paid.amountMicros
+          ? money(received)
+          : `received ${money(received)} (ordered ${money(paid.amountMicros)})`;
       io.log(
-        `${credited ? "Confirmed" : "Already credited"}: ${paid.reference} ${formatMoney(paid.amountMicros, paid.currency, "en")} for tenant ${paid.tenantId} (entry ${paid.ledgerEntryId})`,
+        `${credited ? "Confirmed" : "Already credited"}: ${paid.reference} ${amounts} for tenant ${paid.tenantId} (entry ${paid.ledgerEntryId})`,
       );
       return 0;
     },

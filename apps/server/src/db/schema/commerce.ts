@@ -38,6 +38,11 @@ export const rechargeOrders = pgTable(
     method: text("method").notNull(),
     amountMicros: bigint("amount_micros", { mode: "bigint" }).notNull(),
     currency: text("currency").notNull(),
+    /**
+     * What was credited when the order was paid; a bank transfer may bring less or more than was
+     * ordered (docs/operations.md, "Balance and recharges"). Null until paid.
+     */
+    receivedMicros: bigint("received_micros", { mode: "bigint" }),
     /** pending, paid, failed, expired, cancelled. */
     status: text("status").notNull().default("pending"),
     /** What the customer writes on a bank transfer; unique so a payment maps to one order. */

@@ -48,6 +48,7 @@ export function toOrder(row: RechargeRow): RechargeOrder {
     id: row.id,
     method: row.method as RechargeMethod,
     amountMicros: row.amountMicros.toString(),
+    receivedMicros: row.receivedMicros?.toString() ?? null,
     currency: row.currency,
     status: row.status as RechargeStatus,
     reference: row.reference,
@@ -70,12 +71,16 @@ type RechargeConfig = Pick<
   | "RECHARGE_MAX"
 >;
 
-/** A recharge's audit event: the order, its amount and the operator's note. */
+/**
+ * A recharge's audit event: the order, its amount and the operator's note; a confirmation also
+ * records what was credited (receivedMicros), which may differ from the ordered amountMicros.
+ */
 const rechargeEvent = (
   row: RechargeRow,
   action: "recharge.confirmed" | "recharge.rejected",
   actor: Actor,
   note?: string,
+  receivedMicros?: bigint,
 ): AuditEvent => ({
   tenantId: row.tenantId,
   actor: auditActorOf(actor),
@@ -86,12 +91,20 @@ const rechargeEvent = (
     method: row.method,
     amountMicros: row.amountMicros.toString(),
     currency: row.currency,
+    ...(receivedMicros === undefined ? {} : { receivedMicros: receivedMicros.toString() }),
     ...(note ? { reason: note } : {}),
   },
 });
 
-/** The notice that an order's money reached the balance (bank transfer confirmed or card paid). */
-const rechargeCreditedNotice = (row: RechargeRow, balanceAfterMicros: bigint): NewNotice => ({
+/**
+ * The notice that an order's money reached the balance (bank transfer confirmed or card paid):
+ * amountMicros is what was credited, orderedMicros what the order asked for.
+ */
+const rechargeCreditedNotice = (
+  row: RechargeRow,
+  creditedMicros: bigint,
+  balanceAfterMicros: bigint,
+): NewNotice => ({
   tenantId: row.tenantId,
   userId: row.createdBy,
   type: "recharge_credited",
@@ -100,7 +113,8 @@ const rechargeCreditedNotice = (row: RechargeRow, balanceAfterMicros: bigint): N
     reference: row.reference,
     method: row.method,
     currency: row.currency,
-    amountMicros: row.amountMicros.toString(),
+    amountMicros: creditedMicros.toString(),
+    orderedMicros: row.amountMicros.toString(),
     balanceMicros: balanceAfterMicros.toString(),
   },
 });
@@ -164,20 +178,27 @@ export function rechargeService(db: Db, config: RechargeConfig) {
   /**
    * Credits the order once and marks it paid. Safe to call again or at the same moment from
    * another process: the ledger's idempotency key "recharge:<orderId>" lets one credit through.
+   * receivedMicros is what a bank transfer actually brought (fees, a mistyped amount), credited
+   * instead of the ordered amount (docs/operations.md, "Balance and recharges").
    */
   async function markPaid(
     orderId: string,
     actor: Actor,
     note?: string,
+    receivedMicros?: bigint,
   ): Promise<{ order: RechargeRow; credited: boolean }> {
     const [row] = await db.select().from(rechargeOrders).where(eq(rechargeOrders.id, orderId));
     if (!row) throw new AppError("notFound");
     if (row.status === "paid") return { order: row, credited: false };
+    const received = receivedMicros ?? row.amountMicros;
+    if (received <= 0n) throw fieldError("received", "amount_invalid");
     const posted = await billing.credit({
       tenantId: row.tenantId,
       tradeType: TRADE_TYPES.recharge,
-      amountMicros: row.amountMicros,
+      amountMicros: received,
       idempotencyKey: `recharge:${row.id}`,
+      // The order is the request, whatever arrived: a second confirm with another amount replays
+      // the first credit instead of crediting again.
       request: { orderId: row.id, amountMicros: row.amountMicros.toString() },
       reference: { type: "recharge", id: row.id },
       actor,
@@ -188,8 +209,8 @@ export function rechargeService(db: Db, config: RechargeConfig) {
       // Whoever placed the order is told in the credit's own transaction, so a replayed credit
       // (webhook retry, second confirm) tells nobody twice.
       alongside: async (tx, entry) => {
-        await recordAudit(tx, rechargeEvent(row, "recharge.confirmed", actor, note));
-        await notices.notify(rechargeCreditedNotice(row, entry.balanceAfterMicros), tx);
+        await recordAudit(tx, rechargeEvent(row, "recharge.confirmed", actor, note, received));
+        await notices.notify(rechargeCreditedNotice(row, received, entry.balanceAfterMicros), tx);
       },
     });
     const now = new Date();
@@ -198,6 +219,8 @@ export function rechargeService(db: Db, config: RechargeConfig) {
       .set({
         status: "paid",
         ledgerEntryId: posted.entry.id,
+        // The ledger row is the truth: a replayed credit keeps the amount first credited.
+        receivedMicros: posted.entry.amountMicros,
         paidAt: now,
         updatedAt: now,
         ...(note ? { note } : {}),
