@@ -7,7 +7,7 @@
  */
 export interface ServiceDescriptor {
   code: string;
-  /** Stable numeric id (DESIGN.md). */
+  /** Stable numeric id (docs/architecture.md, "One service descriptor"). */
   id: number;
   /** Trade type of its charges in the ledger. */
   tradeType: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { keyHint, newKey, parseKey } from "./api-key-format";
 import { clientNetwork, ipAllowed, parseIpRange } from "../../core/ip";
+import { keyHint, newKey, parseKey } from "./api-key-format";
 
 describe("API key format", () => {
   it("makes keys that parse back to their lookup and digest, and nothing else parses", () => {

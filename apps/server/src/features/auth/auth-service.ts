@@ -1,5 +1,5 @@
 import type { ForgetBody, LoginBody, RegisterBody, SessionUser } from "@nc/contracts/auth";
-import { isLocale, type Locale } from "@nc/contracts/locales";
+import { isLocale } from "@nc/contracts/locales";
 import { failedPasswordRules } from "@nc/contracts/password-policy";
 import { AppError } from "../../core/app-error";
 import type { Caller, PartnerRow } from "../../core/request-context";

@@ -2,9 +2,9 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { AppError } from "../../core/app-error";
 import type { Db } from "../../core/db";
+import { sameDigest, sha256, sixDigitCode } from "../../core/tokens";
 import { queryRows } from "../../db/query";
 import { emailCodes } from "../../db/schema/index";
-import { sameDigest, sha256, sixDigitCode } from "../../core/tokens";
 
 /** "confirm": a signed-in user proves again who they are before deleting or exporting data. */
 export type CodePurpose = "register" | "reset" | "change_email" | "confirm";

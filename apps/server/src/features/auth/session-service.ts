@@ -1,4 +1,3 @@
-import type { SessionUser } from "@nc/contracts/auth";
 import { and, eq, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../core/db";
 import type { ResolvedSession } from "../../core/request-context";
