@@ -43,7 +43,12 @@ describe("theme tokens", () => {
             ratios[`${key} on ${surface}`] = contrastRatio(token[key], surface);
         }
         for (const surface of surfaces) {
-          for (const key of ["colorTextTertiary", "colorTextDescription", "colorTextSecondary"] as const)
+          for (const key of [
+            "colorTextTertiary",
+            "colorTextDescription",
+            "colorTextSecondary",
+            "colorTextPlaceholder",
+          ] as const)
             ratios[`${key} on ${surface}`] = contrastRatio(over(token[key], surface), surface);
           for (const key of ["colorError", "colorErrorText", "colorWarningText", "colorSuccessText"] as const)
             ratios[`${key} on ${surface}`] = contrastRatio(token[key], surface);
@@ -55,9 +60,19 @@ describe("theme tokens", () => {
             token[`color${status}Text`],
             token[`color${status}Bg`],
           );
+        // A tag in a preset colour (gold, green, ...) writes shade 7 on shade 1.
+        for (const color of ["gold", "green", "cyan", "orange", "volcano", "lime", "purple", "blue"] as const)
+          ratios[`${color} tag`] = contrastRatio(token[`${color}7`], token[`${color}1`]);
         const failing = Object.entries(ratios).filter(([, ratio]) => ratio < 4.5);
         expect(failing).toEqual([]);
         expect(config.components?.Button?.primaryColor).toBe(ON_PRIMARY[mode]);
+        // An empty table's line of text.
+        const empty = theme.getDesignToken({
+          ...config,
+          token: { ...config.token, ...config.components?.Table },
+        });
+        for (const surface of surfaces)
+          expect(contrastRatio(over(empty.colorTextDisabled, surface), surface)).toBeGreaterThanOrEqual(4.5);
       });
     }
   }

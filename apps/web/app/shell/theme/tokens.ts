@@ -2,7 +2,7 @@ import { type MappingAlgorithm, type ThemeConfig, theme } from "antd";
 import { mix, readableShade } from "./contrast";
 
 /**
- * The look of spec section 9: green primary, radius 8, control heights 24/30/36/42(/48), breakpoints.
+ * The look of docs/architecture.md, "What a person meets first": green primary, radius 8, control heights 24/30/36/42(/48), breakpoints.
  * PRIMARY_COLOR is the brand green as chosen; the pages paint with its text-safe shades, which reach
  * 4.5:1 in light and dark mode (readableTokens below, docs/accessibility.md).
  */
@@ -59,6 +59,23 @@ export function brandColors(brand: string, dark: boolean, onSurfaces: readonly s
 
 const STATUSES = ["Success", "Warning", "Error", "Info"] as const;
 
+/** antd's preset colours: a tag of one writes shade 7 on shade 1 (genPresetColor). */
+const PRESET_COLORS = [
+  "blue",
+  "purple",
+  "cyan",
+  "green",
+  "magenta",
+  "pink",
+  "red",
+  "orange",
+  "yellow",
+  "volcano",
+  "geekblue",
+  "lime",
+  "gold",
+] as const;
+
 /**
  * antd's derived colours made readable: the brand colour (from the seed colorPrimary, so a partner's
  * colour set in the theme editor is treated the same) and the status colours, wherever they colour
@@ -101,6 +118,8 @@ function readableTokens(dark: boolean): MappingAlgorithm {
       for (const key of [`color${status}`, `color${status}Text`, `color${status}TextActive`] as const)
         token[key] = readableShade(token[key], behind);
     }
+    for (const color of PRESET_COLORS)
+      token[`${color}7`] = readableShade(token[`${color}7`], [...onSurfaces, token[`${color}1`]]);
     return token;
   };
 }
@@ -112,6 +131,8 @@ export function themeConfig(dark: boolean): ThemeConfig {
     token: {
       colorPrimary: PRIMARY_COLOR,
       colorInfo: PRIMARY_COLOR,
+      // A placeholder is text too (antd: 25 % black, 1.8:1); it reads as quiet as secondary text.
+      colorTextPlaceholder: QUIET_TEXT[dark ? "dark" : "light"],
       borderRadius: 8,
       controlHeightXS: 24,
       controlHeightSM: 30,
@@ -145,6 +166,8 @@ export function themeConfig(dark: boolean): ThemeConfig {
       // Solid brand- and error-coloured controls carry the text chosen for them (near-black in dark mode).
       Button: { primaryColor: onPrimary, dangerColor: onPrimary },
       Radio: { buttonSolidCheckedColor: onPrimary },
+      // A table's "nothing here" line is written in the disabled colour; it is read, not disabled.
+      Table: { colorTextDisabled: QUIET_TEXT[dark ? "dark" : "light"] },
     },
   };
 }
