@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import en from "../../i18n/locales/en/recharge.json";
-import { subtitleKey, supportMailto } from "./labels";
+import { receivedIfDifferent, subtitleKey, supportMailto } from "./labels";
 
 const text = (key: string) =>
   key
@@ -26,5 +26,11 @@ describe("recharge page words", () => {
     expect(link.startsWith("mailto:help@example.com?subject=Bank%20details%20for%20RC-123&body=")).toBe(true);
     const body = decodeURIComponent(new URL(link).searchParams.get("body") ?? "");
     expect(body).toBe("Organisation: Ledger & Co\r\nAmount: $100.00\r\n");
+  });
+
+  it("names the received amount only when it differs from the order", () => {
+    expect(receivedIfDifferent({ amountMicros: "75500000", receivedMicros: "74200000" })).toBe("74200000");
+    expect(receivedIfDifferent({ amountMicros: "75500000", receivedMicros: "75500000" })).toBeNull();
+    expect(receivedIfDifferent({ amountMicros: "75500000", receivedMicros: null })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { RechargeMethod, RechargeStatus } from "@nc/contracts/recharge";
+import type { RechargeMethod, RechargeOrder, RechargeStatus } from "@nc/contracts/recharge";
 
 /** Catalogue keys of the methods and states (static, so the i18n parity test sees each one). */
 export const METHOD_LABEL_KEYS: Record<RechargeMethod, string> = {
@@ -34,4 +34,13 @@ export function subtitleKey(methods: readonly RechargeMethod[] | undefined): str
 export function supportMailto(email: string, subject: string, lines: string[]): string {
   const q = (text: string) => encodeURIComponent(text);
   return `mailto:${email}?subject=${q(subject)}&body=${q(`${lines.join("\r\n")}\r\n`)}`;
+}
+
+/**
+ * What a paid order credited, when a bank transfer brought another amount than was ordered
+ * (docs/operations.md, "Balance and recharges"); null when it matches or nothing was credited.
+ */
+export function receivedIfDifferent(order: Pick<RechargeOrder, "amountMicros" | "receivedMicros">) {
+  const { receivedMicros, amountMicros } = order;
+  return receivedMicros !== null && BigInt(receivedMicros) !== BigInt(amountMicros) ? receivedMicros : null;
 }

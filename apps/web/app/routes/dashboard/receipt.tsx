@@ -4,7 +4,7 @@ import { Alert, Button, Card, Descriptions, Divider, Flex, Skeleton, Space, Typo
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { useRechargeReceipt } from "../../features/recharge/api/recharge-receipt";
-import { METHOD_LABEL_KEYS } from "../../features/recharge/labels";
+import { METHOD_LABEL_KEYS, receivedIfDifferent } from "../../features/recharge/labels";
 import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { useTenantDate } from "../../features/tenant/use-tenant-date";
 import { errorText } from "../../shell/forms/api-error-feedback";
@@ -58,6 +58,8 @@ export default function ReceiptPage() {
     );
   const r = receipt.data;
   const money = (micros: string) => formatMoney(micros, r.order.currency, locale);
+  // A bank transfer may have brought another amount than ordered: the receipt is for what arrived.
+  const received = receivedIfDifferent(r.order);
   return (
     <Space orientation="vertical" size={16} style={{ width: "100%", maxWidth: 760 }}>
       <style>{PRINT_CSS}</style>
@@ -109,9 +111,16 @@ export default function ReceiptPage() {
           <Descriptions.Item label={t("recharge:receipt.description")}>
             {t("recharge:receipt.line")} ({r.order.reference})
           </Descriptions.Item>
-          <Descriptions.Item label={t("recharge:receipt.amount")}>
-            <Typography.Text strong data-testid="receipt-amount">
+          {received !== null && (
+            <Descriptions.Item label={t("recharge:receipt.ordered")}>
               {money(r.order.amountMicros)}
+            </Descriptions.Item>
+          )}
+          <Descriptions.Item
+            label={t(received === null ? "recharge:receipt.amount" : "recharge:receipt.received")}
+          >
+            <Typography.Text strong data-testid="receipt-amount">
+              {money(received ?? r.order.amountMicros)}
             </Typography.Text>
           </Descriptions.Item>
           {r.balanceAfterMicros !== null && (

@@ -10,7 +10,7 @@ import { useLocale } from "../../../shell/i18n/use-locale";
 import { useTenantDate } from "../../tenant/use-tenant-date";
 import { useCancelRecharge } from "../api/cancel-recharge";
 import { useRecharges } from "../api/recharges";
-import { METHOD_LABEL_KEYS } from "../labels";
+import { METHOD_LABEL_KEYS, receivedIfDifferent } from "../labels";
 import { RechargeStatusTag } from "./recharge-status-tag";
 
 /** The organisation's recharge orders with their state; cancel what is pending, open receipts. */
@@ -66,7 +66,19 @@ export function RechargeOrdersCard({ tenantId }: { tenantId: string }) {
               key: "amount",
               title: t("recharge:orders.amount"),
               align: "right",
-              render: (_, o) => formatMoney(o.amountMicros, o.currency, locale),
+              render: (_, o) => {
+                const received = receivedIfDifferent(o);
+                const ordered = formatMoney(o.amountMicros, o.currency, locale);
+                if (received === null) return ordered;
+                return (
+                  <Space orientation="vertical" size={0} align="end">
+                    {ordered}
+                    <Typography.Text type="secondary" data-testid="recharge-received">
+                      {t("recharge:orders.received", { amount: formatMoney(received, o.currency, locale) })}
+                    </Typography.Text>
+                  </Space>
+                );
+              },
             },
             {
               key: "reference",
