@@ -1,4 +1,4 @@
-/** Partner (white-label) site information as partner/info returns it (spec section 3). */
+/** Partner (white-label) site information as partner/info returns it (docs/architecture.md, "Organisations and access"). */
 export interface SiteInfo {
   name: string;
   logo: string;
@@ -37,6 +37,11 @@ export interface PageContext {
   tenantCount: number;
   /** True when the server picked the user's only organisation because none was remembered. */
   tenantAutoSelected: boolean;
+  /**
+   * The brand, session or organisation could not be loaded (the database is unreachable): the page
+   * is the server-error page, and the failure is in the server's log (docs/architecture.md, "Decisions and why").
+   */
+  siteInfoFailed: boolean;
   /**
    * The HTTP status the dashboard API answers this visitor (their session, active organisation and
    * host) for a GET of `path`, asked in-process: how a page's loader learns that the record its URL

@@ -1,14 +1,17 @@
 import { localizePath, splitLocalePath } from "@nc/contracts/locales";
 import type { PageContext } from "@nc/contracts/site";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 
 /**
  * Pages that need a signed-in user send visitors to sign-in, with the page asked for as the way
- * back (spec section 4). The redirect replaces history on client navigation.
+ * back (docs/architecture.md, "Organisations and access"). The redirect replaces history on client navigation.
  */
 export function requireUser(request: Request, context: unknown) {
   const page = context as PageContext;
   if (page.user) return page.user;
+  // Nobody is known because the session could not be read, not because nobody signed in: no
+  // redirect to sign-in (it would win over the server-error page the locale layout answers).
+  if (page.siteInfoFailed) throw data(null, { status: 500, statusText: "Internal Server Error" });
   const url = new URL(request.url);
   const { locale } = splitLocalePath(url.pathname);
   const back = encodeURIComponent(url.pathname + url.search);

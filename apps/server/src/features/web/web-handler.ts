@@ -6,9 +6,23 @@ import type { ServerBuild } from "react-router";
 import { pagePolicy } from "../../http/security-headers";
 import { WEB_ROOT } from "../../paths";
 import { sendFetchResponse, toFetchRequest, writeToNode } from "./fetch-bridge";
-import { pageContext } from "./page-context";
+import { failedPageContext, pageContext } from "./page-context";
 
 type Render = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/**
+ * A page's context; when the brand, session or organisation cannot be loaded (the database is
+ * unreachable), the failure is logged and the page is rendered as the server-error page in the
+ * visitor's language, never answered with the API's JSON error (docs/architecture.md, "Decisions and why").
+ */
+async function contextOrFailure(app: FastifyInstance, request: FastifyRequest) {
+  try {
+    return await pageContext(app, request);
+  } catch (error) {
+    request.log.error({ err: error }, "site info load failed");
+    return failedPageContext(app, request);
+  }
+}
 
 export type WebMode = "production" | "development" | "none";
 
@@ -20,7 +34,7 @@ export async function registerWeb(app: FastifyInstance, mode: WebMode): Promise<
   const render = (getBuild: () => Promise<ServerBuild>, buildMode: string): Render => {
     const handle = createRequestHandler(getBuild, buildMode);
     return async (request, reply) => {
-      const context = await pageContext(app, request);
+      const context = await contextOrFailure(app, request);
       const response = await handle(toFetchRequest(request), context as never);
       reply.header("Content-Security-Policy", pagePolicy(context.nonce, "production"));
       // Lets Chromium tell the server the system colour scheme, so "system" renders without a flash.
@@ -69,7 +83,7 @@ export async function registerWeb(app: FastifyInstance, mode: WebMode): Promise<
     "development",
   );
   return async (request, reply) => {
-    const context = await pageContext(app, request);
+    const context = await contextOrFailure(app, request);
     // Vite answers its own modules and assets on the raw response; whatever it passes on is a page.
     reply.hijack();
     reply.raw.setHeader("Content-Security-Policy", pagePolicy(context.nonce, "development"));

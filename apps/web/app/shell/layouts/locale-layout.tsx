@@ -23,7 +23,7 @@ interface LocaleData {
   messages: Messages;
 }
 
-/** Validates the language prefix and hands the page its catalog (spec sections 2 and 4). */
+/** Validates the language prefix and hands the page its catalog (docs/architecture.md, "What a person meets first"; docs/architecture.md, "Organisations and access"). */
 export function loader({ params, request, context }: Route.LoaderArgs): LocaleData {
   const url = new URL(request.url);
   const page = context as unknown as PageContext;
@@ -41,7 +41,11 @@ export function loader({ params, request, context }: Route.LoaderArgs): LocaleDa
       { status: 404, statusText: `Page Not Found: ${url.pathname}` },
     );
   }
-  return { locale: decision.locale, messages: messagesFor(decision.locale) };
+  const found = { locale: decision.locale, messages: messagesFor(decision.locale) };
+  // The server could not load the site's information (it logged why): the server-error page, in
+  // the visitor's language (docs/architecture.md, "Decisions and why").
+  if (page.siteInfoFailed) throw data(found, { status: 500, statusText: "Internal Server Error" });
+  return found;
 }
 
 // The catalog only changes with the language prefix.
@@ -69,7 +73,7 @@ export default function LocaleLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Not-found and server-error pages in the visitor's language (spec sections 2 and 8). */
+/** Not-found and server-error pages in the visitor's language (docs/architecture.md, "What a person meets first"; docs/architecture.md, "Decisions and why"). */
 export function ErrorBoundary() {
   const error = useRouteError();
   const own = useRouteLoaderData("shell/layouts/locale-layout") as LocaleData | undefined;

@@ -1,3 +1,4 @@
+import type { PermissionCatalogView } from "@nc/contracts/permission-catalog";
 import type { RoleDetail } from "@nc/contracts/tenancy";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../shell/http/client";
@@ -8,8 +9,23 @@ export const rolesQuery = (tenantId: string) =>
 export const useRoles = (tenantId: string) => useQuery(rolesQuery(tenantId));
 
 export const getRole = (id: string) => api<RoleDetail>(`/api/tenant/role/s/${encodeURIComponent(id)}`);
+/** One role; nothing is asked without an id (role/add has none). */
 export const useRole = (tenantId: string, id: string) =>
-  useQuery(queryOptions({ queryKey: ["roles", tenantId, id], queryFn: () => getRole(id) }));
+  useQuery(
+    queryOptions({ queryKey: ["roles", tenantId, id], queryFn: () => getRole(id), enabled: Boolean(id) }),
+  );
+
+/** The permissions this organisation's roles may hold (partner-only ones only in the staff one). */
+export const getPermissionCatalog = () => api<PermissionCatalogView>("/api/tenant/permission/catalog");
+export const usePermissionCatalog = (tenantId: string) =>
+  useQuery(
+    queryOptions({
+      queryKey: ["permission-catalog", tenantId],
+      queryFn: getPermissionCatalog,
+      enabled: Boolean(tenantId),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  );
 
 export interface RoleInput {
   name: string;
