@@ -23,7 +23,7 @@ export const ON_PRIMARY = { light: "#ffffff", dark: "#0a0a0a" } as const;
 
 /**
  * Secondary text. antd's 45 % black is #8c8c8c on white (3.36:1) and its 45 % white 4.4:1 on
- * #141414; 60 % black and 55 % white reach 5.7:1 and 6.2:1 (docs/accessibility.md).
+ * #1f1f1f pop-ups; 60 % black and 55 % white reach 5.7:1 and 5.9:1 or more (docs/accessibility.md).
  */
 const QUIET_TEXT = { light: "rgba(0, 0, 0, 0.6)", dark: "rgba(255, 255, 255, 0.55)" } as const;
 
