@@ -25,6 +25,7 @@ import examples from "libphonenumber-js/mobile/examples";
 import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
 import { openDatabase } from "../apps/server/src/db/client";
+import { queryRows } from "../apps/server/src/db/query";
 import { billingService } from "../apps/server/src/features/billing/billing-service";
 import { jobFile } from "../apps/server/src/features/job/job-export";
 import { jobWorker } from "../apps/server/src/features/job/worker";
@@ -225,12 +226,11 @@ async function main() {
     return bytes;
   });
   const status = await jobs.status(tenantId, jobId);
-  const [kept] = (
-    await database.db.execute(
-      sql`select count(*)::int as chunks, coalesce(sum(length(cells)), 0)::bigint as bytes
-          from detection_item_columns where job_id = ${jobId}`,
-    )
-  ).rows as { chunks: number; bytes: string }[];
+  const [kept] = await queryRows<{ chunks: number; bytes: string }>(
+    database.db,
+    sql`select count(*)::int as chunks, coalesce(sum(length(cells)), 0)::bigint as bytes
+        from detection_item_columns where job_id = ${jobId}`,
+  );
   console.log(
     `file's own columns kept: ${kept!.chunks} chunks, ${(Number(kept!.bytes) / 1024 ** 2).toFixed(1)} MB compressed`,
   );
