@@ -157,7 +157,8 @@ describe("documentation site in the browser", () => {
     expect(request.headers().authorization).toBe("Bearer nc_test_unknownkey");
     expect((await request.response())?.status()).toBe(401);
 
-    expect(requests.some((url) => url.endsWith("/api/openapi.json"))).toBe(true);
+    // The document in the page's language.
+    expect(requests.some((url) => url.endsWith("/api/openapi.json?locale=en"))).toBe(true);
     expect(offSite(requests)).toEqual([]);
     await page.close();
   });
