@@ -312,7 +312,9 @@ describe("keys used by the code exist in English", () => {
   it("every static key of apps/web/app exists in the English catalogs", () => {
     // Permission strings ("tenant:update") look like keys but are not.
     const missing = used
-      .filter((u) => !u.dynamic && !ALL_PERMISSIONS.includes(u.key) && !hasEnglishKey(u.key))
+      .filter(
+        (u) => !u.dynamic && !(ALL_PERMISSIONS as readonly string[]).includes(u.key) && !hasEnglishKey(u.key),
+      )
       .map((u) => `${u.file}: ${u.key}`);
     expect(missing).toEqual([]);
   });

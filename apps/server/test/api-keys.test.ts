@@ -1,9 +1,9 @@
 import { API_KEYS_MAX, type ApiKeyCreatedView, type ApiKeyView } from "@nc/contracts/api-keys";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sha256 } from "../src/core/tokens";
 import { queryRows } from "../src/db/query";
 import { apiKeyService } from "../src/features/api-key/api-key-service";
-import { sha256 } from "../src/core/tokens";
 import { expectError, expectFieldError, expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
 import { inTenant } from "./helpers/tenancy";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions } from "../src/db/schema/index";
 import { sha256 } from "../src/core/tokens";
+import { sessions } from "../src/db/schema/index";
 import {
   type Account,
   call,

@@ -49,8 +49,18 @@ describe("operator commands through the running server", () => {
     let stdout = "";
     let stderr = "";
     const code = await forwardToServer(adminSocketPath(dir), argv, "rita", {
-      stdout: { write: (s: string) => ((stdout += s), true) },
-      stderr: { write: (s: string) => ((stderr += s), true) },
+      stdout: {
+        write: (s: string) => {
+          stdout += s;
+          return true;
+        },
+      },
+      stderr: {
+        write: (s: string) => {
+          stderr += s;
+          return true;
+        },
+      },
     });
     return { code, stdout, stderr };
   }

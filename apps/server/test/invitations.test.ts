@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PartnerRow } from "../src/core/request-context";
-import { invitations } from "../src/db/schema/index";
 import { sha256 } from "../src/core/tokens";
+import { invitations } from "../src/db/schema/index";
 import {
   type Account,
   call,

@@ -79,7 +79,7 @@ describe("bulk jobs with messy cells", () => {
     ]);
     // The result says how each cell was read.
     const steps = (input: string) =>
-      (items.find((i) => i.input === input)?.result as { basic: { normalisation: { steps?: string[] } } })
+      (items.find((i) => i.input === input)!.result as { basic: { normalisation: { steps?: string[] } } })
         .basic.normalisation.steps;
     expect(steps("+8613800138000;")).toEqual(["separator_removed", "international_plus"]);
     expect(steps('"+44 7911 123456"')).toEqual(["quotes_removed", "international_plus"]);

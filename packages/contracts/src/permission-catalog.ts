@@ -32,8 +32,8 @@ export type Permission = {
   [R in PermissionResource]: `${R}:${(typeof PERMISSION_CATALOG)[R][number]}`;
 }[PermissionResource];
 
-export const ALL_PERMISSIONS: Permission[] = Object.entries(PERMISSION_CATALOG).flatMap(([resource, actions]) =>
-  actions.map((action) => `${resource}:${action}` as Permission),
+export const ALL_PERMISSIONS: Permission[] = Object.entries(PERMISSION_CATALOG).flatMap(
+  ([resource, actions]) => actions.map((action) => `${resource}:${action}` as Permission),
 );
 
 export function isKnownPermission(value: string): value is Permission {

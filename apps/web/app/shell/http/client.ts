@@ -4,7 +4,7 @@ import { TENANT_HEADER } from "@nc/contracts/tenancy";
 import { type FetchError, type FetchOptions, type FetchResponse, ofetch } from "ofetch";
 import { ApiError } from "./api-error";
 
-/** What the app does when a call says the session or the tenant is gone (spec section 8). */
+/** What the app does when a call says the session or the tenant is gone (docs/architecture.md, "Decisions and why"). */
 export interface ClientHooks {
   locale(): string;
   /** The active organisation, sent as x-tenant-id on every call. */
@@ -45,7 +45,7 @@ export interface CallOptions {
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS"]);
 export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504];
 
-/** Retry rule of spec section 7: once for idempotent methods, never for the others. */
+/** Retry rule of docs/architecture.md, "Decisions and why": once for idempotent methods, never for the others. */
 export function retriesFor(method: string): number {
   return IDEMPOTENT.has(method.toUpperCase()) ? 1 : 0;
 }
@@ -89,7 +89,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
     return envelope.data;
   }
   if (status === 401 || envelope.code === SESSION_INVALID_CODE) {
-    // Spec section 8: the session is refreshed either way; ignoring auth errors only spares the
+    // docs/architecture.md, "Decisions and why": the session is refreshed either way; ignoring auth errors only spares the
     // redirect to sign-in and the loss of the tenant state.
     hooks.refreshSession();
     if (!options.ignoreAuthError) hooks.onAuthError();
