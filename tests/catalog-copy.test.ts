@@ -5,11 +5,7 @@ import { LOCALES } from "@nc/contracts/locales";
 import { describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const CATALOGS = [
-  "apps/web/app/i18n/locales",
-  "apps/server/src/i18n/locales",
-  "packages/contracts/locales",
-];
+const CATALOGS = ["apps/web/app/i18n/locales", "apps/server/src/i18n/locales", "packages/contracts/locales"];
 
 /** Every string of every catalog, as [where, text]. */
 function strings(locale: string, dirs = CATALOGS): [string, string][] {
@@ -37,7 +33,8 @@ describe("catalog copy", () => {
 
   it("English has no known slips (words doubled up, a plural after a bare count of one)", () => {
     const slips = strings("en").filter(
-      ([, text]) => /\bafter before\b/.test(text) || /\b(\w+) \1\b/i.test(text) || /(^|\s)1 [a-z]+s\b/.test(text),
+      ([, text]) =>
+        /\bafter before\b/.test(text) || /\b(\w+) \1\b/i.test(text) || /(^|\s)1 [a-z]+s\b/.test(text),
     );
     expect(slips).toEqual([]);
   });

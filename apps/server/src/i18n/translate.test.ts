@@ -24,10 +24,12 @@ describe("translate", () => {
     );
     expect(translate("es", "ledger:jobCompleted", params)).toContain("verificados 3000;");
     expect(translate("es", "ledger:jobCompleted", params)).toContain("no válidos 12.500");
-    expect(translate("pt", "ledger:jobReserved", { total: 3000, chargeable: 2999, duplicates: 1, invalid: 0 })).toBe(
-      "números: 3.000; a verificar: 2.999; sem cobrança: duplicados 1, inválidos 0",
+    expect(
+      translate("pt", "ledger:jobReserved", { total: 3000, chargeable: 2999, duplicates: 1, invalid: 0 }),
+    ).toBe("números: 3.000; a verificar: 2.999; sem cobrança: duplicados 1, inválidos 0");
+    expect(translate("en", "emails:registerCode.subject", { code: "012345", brand: "NC" })).toContain(
+      "012345",
     );
-    expect(translate("en", "emails:registerCode.subject", { code: "012345", brand: "NC" })).toContain("012345");
   });
 
   it("interpolates plain parameters and leaves missing ones empty", () => {
