@@ -152,7 +152,12 @@ describe("organisations", () => {
         { name: "New Name", timezoneCode: "America/Sao_Paulo" },
         { sid: owner.sid },
       );
-      expect(expectOk(res)).toEqual({ id, name: "New Name", timezoneCode: "America/Sao_Paulo" });
+      expect(expectOk(res)).toEqual({
+        id,
+        name: "New Name",
+        timezoneCode: "America/Sao_Paulo",
+        keepFileColumns: true,
+      });
       const list = expectOk<{ tenantId: string; name: string }[]>(
         await call(t, "GET", "/api/tenant", undefined, { sid: owner.sid }),
       );
