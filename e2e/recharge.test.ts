@@ -78,7 +78,7 @@ describe("recharge by bank transfer in the browser", () => {
     expect(notices.data.map((n) => n.type)).toContain("recharge_credited");
 
     await page.reload();
-    await expect.poll(() => orders.getByTestId("recharge-status-paid").count()).toBe(1);
+    await expect.poll(() => orders.getByTestId("recharge-status-paid").count(), { timeout: 20_000 }).toBe(1);
     await orders.getByTestId("recharge-receipt-link").click();
     await page.waitForURL(/\/dashboard\/account\/receipt\//);
     const receipt = page.getByTestId("receipt");

@@ -111,6 +111,16 @@ describe("operator commands through the running server", () => {
     const replay = await cli(...argv);
     expect(replay.stdout).toMatch(/^Already done \(same --key\): add \$3\.50/);
     expect((await balance()) - before).toBe(3_500_000n);
+    // Every line of a command that prints several, in order, before the exit code.
+    const show = await cli("balance", "show", "--tenant", tenantId);
+    expect(show.code).toBe(0);
+    expect(show.stdout.split("\n")).toEqual([
+      `Tenant     ${tenantId}`,
+      expect.stringMatching(/^Balance {4}[\d.]+ USD$/),
+      expect.stringMatching(/^Ledger sum [\d.]+ USD$/),
+      "OK",
+      "",
+    ]);
   });
 
   it("prints tables as a terminal does", async () => {

@@ -55,9 +55,11 @@ function parseRequest(line: string): AdminRequest | null {
 /** A stream whose writes go back to the CLI as JSON lines of one kind. */
 function linesTo(socket: Socket, kind: "stdout" | "stderr"): Writable {
   return new Writable({
+    // Handed to the socket at once (it queues in order): waiting for each write to drain would
+    // leave later lines in this stream's buffer when the exit line ends the connection.
     write(chunk, _encoding, callback) {
-      if (socket.destroyed) return callback();
-      socket.write(`${JSON.stringify({ [kind]: String(chunk) })}\n`, () => callback());
+      if (!socket.destroyed) socket.write(`${JSON.stringify({ [kind]: String(chunk) })}\n`);
+      callback();
     },
   });
 }
