@@ -72,7 +72,14 @@ describe("accessibility (axe-core, WCAG 2.1 AA) in the browser", () => {
     const response = await page.goto(`${server.url}${path}`);
     expect(response?.status(), path).toBe(200);
     await page.waitForLoadState("networkidle");
-    await page.locator("h1").first().waitFor();
+    // The page's content is there (its main heading, or its main region on a page without one).
+    await page
+      .locator("h1, main")
+      .first()
+      .waitFor()
+      .catch((error: Error) => {
+        throw new Error(`${path}: ${error.message}`);
+      });
     // antd fades content in; axe measures colours as they are on screen.
     await page.waitForTimeout(400);
     return page;

@@ -19,7 +19,7 @@ export default function AuthLayout() {
           padding: "12px 20px",
         }}
       >
-        <Link to={to("/")} aria-label="home" style={{ color: token.colorText, textDecoration: "none" }}>
+        <Link to={to("/")} style={{ color: token.colorText, textDecoration: "none" }}>
           <BrandLogo />
         </Link>
         <HeaderTools />

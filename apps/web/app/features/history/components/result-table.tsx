@@ -3,7 +3,9 @@ import { formatMoney } from "@nc/contracts/money";
 import { isServiceCode, serviceOf } from "@nc/contracts/services";
 import { Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useFocusableScroll } from "../../../shell/components/use-focusable-scroll";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useFacetLabel } from "../facet-labels";
 import { itemFacets } from "../item-facets";
@@ -122,18 +124,23 @@ export function ResultTable({
     },
   ];
 
+  const scrollBox = useRef<HTMLDivElement>(null);
+  useFocusableScroll(scrollBox, t("history:results.title"));
+
   return (
-    <Table<JobItemView>
-      rowKey="seq"
-      size="small"
-      loading={loading}
-      dataSource={items}
-      columns={columns}
-      pagination={false}
-      scroll={{ x: "max-content" }}
-      locale={{ emptyText: t("history:results.empty") }}
-      onRow={(r) => ({ onClick: () => onOpen(r), style: { cursor: "pointer" } })}
-      data-testid="result-table"
-    />
+    <div ref={scrollBox}>
+      <Table<JobItemView>
+        rowKey="seq"
+        size="small"
+        loading={loading}
+        dataSource={items}
+        columns={columns}
+        pagination={false}
+        scroll={{ x: "max-content" }}
+        locale={{ emptyText: t("history:results.empty") }}
+        onRow={(r) => ({ onClick: () => onOpen(r), style: { cursor: "pointer" } })}
+        data-testid="result-table"
+      />
+    </div>
   );
 }
