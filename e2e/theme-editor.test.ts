@@ -13,8 +13,12 @@ const catalog = (locale: string) =>
   );
 const en = catalog("en");
 
-const GREEN = "rgb(24, 160, 88)"; // the brand's primary colour, #18a058
-const BLUE = "rgb(22, 119, 255)"; // #1677ff
+/**
+ * Colours as a primary button paints them: the brand colour's text-safe shade in light mode
+ * (docs/accessibility.md), so #18a058 paints #127d45 and an override of #1677ff paints #0064ee.
+ */
+const GREEN = "rgb(18, 125, 69)";
+const BLUE = "rgb(0, 100, 238)";
 const STORAGE_KEY = "nc-theme-overrides";
 
 /** React has taken over the server-rendered page, so clicks reach their handlers. */
@@ -35,6 +39,12 @@ const submitBackground = (page: Page) =>
     .evaluate((el) => getComputedStyle(el).backgroundColor);
 
 async function openPanel(page: Page) {
+  // The editor is a lazily loaded part: its server-rendered button takes clicks only once its own
+  // script has loaded and React has hydrated it (the page's hydration alone is not enough).
+  await page.waitForFunction(() => {
+    const button = document.querySelector('[data-testid="theme-editor-button"]');
+    return button !== null && Object.keys(button).some((k) => k.startsWith("__reactProps"));
+  });
   await page.getByTestId("theme-editor-button").click();
   await page.getByTestId("theme-editor-panel").waitFor();
 }
