@@ -18,6 +18,7 @@ import { lookupRoutes } from "./features/lookup/routes";
 import { memberRoutes } from "./features/member/routes";
 import { noticeRoutes } from "./features/notice/routes";
 import { openApiRoutes } from "./features/openapi/routes";
+import { operatorRoutes } from "./features/operator/routes";
 import { priceRoutes } from "./features/price/routes";
 import { privacyRoutes } from "./features/privacy/routes";
 import { publicApiRoutes } from "./features/public-api/routes";
@@ -34,6 +35,7 @@ import { registerCrossSiteCheck } from "./http/cross-site";
 import { registerErrorHandling, sendFrameworkError } from "./http/error-handler";
 import { registerHostCheck } from "./http/host";
 import { loggerOptions, registerRequestLog } from "./http/logging";
+import { registerOperatorContext } from "./http/operator-context";
 import { securityHeaders } from "./http/security-headers";
 import { registerTenantContext, type TenantRoute } from "./http/tenant-context";
 import { registerWellFormedText } from "./http/well-formed-text";
@@ -94,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCrossSiteCheck(app);
   registerRequestContext(app);
   app.decorate("tenantRoutes", registerTenantContext(app));
+  registerOperatorContext(app);
   securityHeaders(app);
   await app.register(openApiRoutes);
 
@@ -117,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webhookRoutes);
   await app.register(apiUsageRoutes);
   await app.register(auditRoutes);
+  await app.register(operatorRoutes);
   await app.register(privacyRoutes);
   await app.register(publicApiRoutes);
 

@@ -15,6 +15,7 @@ import { type CaptchaService, captchaService } from "./features/captcha/captcha-
 import { createLookups } from "./features/lookup/lookup-provider";
 import { createMailer, type Mailer } from "./features/mail/mailer";
 import { type NoticeService, noticeService } from "./features/notice/notice-service";
+import { operatorService } from "./features/operator/index";
 import { type PartnerService, partnerService } from "./features/partner/partner-service";
 import { priceListCache } from "./features/price/price-cache";
 import { type EffectivePrices, ensureStandardPrices } from "./features/price/price-service";
@@ -114,11 +115,13 @@ export async function createServices(
  * importing a feature (docs/architecture.md, "Layers").
  */
 export function httpServicesOf(services: Services): HttpServices {
+  const operators = operatorService(services.database.db);
   return {
     config: services.config,
     partnerForHost: (host) => services.partners.forHost(host),
     resolveSession: (token) => services.sessions.resolve(token),
     tenantContext: (tenantId, userId) => loadTenantContext(services.database.db, tenantId, userId),
+    operatorContext: (userId) => operators.context(userId),
     enforceLimits: (limits) => enforceLimits(services.rateStore, limits),
   };
 }

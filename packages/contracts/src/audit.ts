@@ -27,6 +27,7 @@ export const AUDIT_CATALOG = {
   balance: ["added", "subtracted", "refunded"],
   recharge: ["confirmed", "rejected"],
   partner: ["created", "updated"],
+  operator: ["granted", "revoked"],
 } as const;
 
 type Catalog = typeof AUDIT_CATALOG;

@@ -3,6 +3,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { type CliCommand, type CommandIo, type FlagValues, type ServerCommand, UsageError } from "./command";
 import { balanceCommands } from "./commands/balance";
+import { operatorCommands } from "./commands/operator";
 import { partnerCommands } from "./commands/partner";
 import { priceCommands } from "./commands/price";
 import { providerCommands } from "./commands/provider";
@@ -19,6 +20,7 @@ export const COMMANDS: (CliCommand | ServerCommand)[] = [
   ...userCommands,
   ...workerCommands,
   ...providerCommands,
+  ...operatorCommands,
 ];
 
 export const usage = () =>

@@ -1,5 +1,6 @@
 import type { SessionUser } from "@nc/contracts/auth";
 import type { Locale } from "@nc/contracts/locales";
+import type { OperatorPermission, OperatorScope } from "@nc/contracts/operator";
 import type { partners } from "../db/schema/index";
 
 /**
@@ -34,11 +35,26 @@ export interface TenantContext {
   permissions: string[];
 }
 
-/** Who acted. Operators are named by their OS user when the CLI knows it. */
+/**
+ * An operator of the console (docs/operations.md, "The operator console"): a platform operator
+ * reaches every partner, a partner operator only `partnerId`, the partner their account is on.
+ */
+export interface OperatorContext {
+  userId: string;
+  email: string;
+  scope: OperatorScope;
+  partnerId: string;
+  permissions: OperatorPermission[];
+}
+
+/**
+ * Who acted. Operators are named by their OS user when the CLI knows it; in the console, by their
+ * e-mail, with their user id.
+ */
 export type AuditActor =
   | { type: "user"; id: string }
   | { type: "api_key"; id: string }
-  | { type: "operator"; label?: string | null }
+  | { type: "operator"; label?: string | null; id?: string }
   | { type: "system" };
 
 /**
@@ -75,6 +91,8 @@ export interface HttpServices {
   resolveSession(token: string | undefined): Promise<ResolvedSession | null>;
   /** The caller's context in the organisation, or null when they are not a member of it. */
   tenantContext(tenantId: string, userId: string): Promise<TenantContext | null>;
+  /** The user's operator rights, or null when they are not an operator. */
+  operatorContext(userId: string): Promise<OperatorContext | null>;
   /** Counts a hit on every limit; 429 when any is exceeded. */
   enforceLimits(limits: RateLimit[]): Promise<void>;
 }

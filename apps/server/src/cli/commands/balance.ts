@@ -1,10 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { formatMoney, microsToDecimal, parseAmountToMicros } from "@nc/contracts/money";
-import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import type { BalanceAdjustment } from "@nc/contracts/operator";
 import { eq } from "drizzle-orm";
 import { tenants } from "../../db/schema/index";
-import { auditActorOf, recordAudit } from "../../features/audit/audit-service";
-import { billingService } from "../../features/billing/billing-service";
+import { adjustBalance, billingService } from "../../features/billing/index";
 import { formatParam } from "../../i18n/translate";
 import { type CliCommand, required, UsageError } from "../command";
 
@@ -20,10 +18,8 @@ async function tenantOf(input: Input): Promise<string> {
   return row.id;
 }
 
-const AUDIT_ACTION = { add: "balance.added", sub: "balance.subtracted", refund: "balance.refunded" } as const;
-
 /** add (2), sub (3), refund (10): an operator's correction, always a new ledger row with a reason. */
-function movement(action: "add" | "sub" | "refund", tradeType: number, what: string): CliCommand {
+function movement(action: BalanceAdjustment, what: string): CliCommand {
   return {
     area: "balance",
     action,
@@ -42,27 +38,14 @@ function movement(action: "add" | "sub" | "refund", tradeType: number, what: str
         throw new UsageError("--amount must be a positive decimal such as 10.00");
       const reason = required(input.values, "reason");
       const key = typeof input.values.key === "string" ? input.values.key : undefined;
-      const billing = billingService(input.database.db);
-      const { currency } = await billing.balance(tenantId);
-      const id = randomUUID();
       try {
-        const { entry, replayed } = await billing[tradeType === TRADE_TYPES.sub ? "charge" : "credit"]({
+        const { entry, replayed, currency } = await adjustBalance(input.database.db, {
           tenantId,
-          tradeType,
+          kind: action,
           amountMicros,
-          idempotencyKey: key ? `operator:${key}` : undefined,
-          request: { action, amount: amountMicros.toString(), reason },
-          reference: { type: "operator", id },
+          reason,
+          idempotencyKey: key,
           actor: operator(input),
-          note: reason,
-          alongside: (tx, entry) =>
-            recordAudit(tx, {
-              tenantId,
-              actor: auditActorOf(operator(input)),
-              action: AUDIT_ACTION[action],
-              target: { type: "ledger_entry", id: entry.id },
-              details: { amountMicros: amountMicros.toString(), currency, reason },
-            }),
         });
         io.log(
           `${replayed ? "Already done (same --key): " : ""}${action} ${formatMoney(amountMicros, currency, "en")} -> balance ${formatMoney(entry.balanceAfterMicros, currency, "en")} (entry ${entry.id})`,
@@ -83,9 +66,9 @@ function movement(action: "add" | "sub" | "refund", tradeType: number, what: str
 }
 
 export const balanceCommands: CliCommand[] = [
-  movement("add", TRADE_TYPES.add, "trade type 2"),
-  movement("sub", TRADE_TYPES.sub, "trade type 3"),
-  movement("refund", TRADE_TYPES.refund, "trade type 10"),
+  movement("add", "trade type 2"),
+  movement("sub", "trade type 3"),
+  movement("refund", "trade type 10"),
   {
     area: "balance",
     action: "show",

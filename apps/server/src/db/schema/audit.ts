@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
@@ -34,5 +35,7 @@ export const auditEvents = pgTable(
     index("audit_events_tenant_actor_idx").on(t.tenantId, t.actorId, t.createdAt),
     // Retention purge.
     index("audit_events_created_idx").on(t.createdAt),
+    // The operator console's log of what operators did (docs/operations.md, "The operator console").
+    index("audit_events_operator_idx").on(t.createdAt, t.id).where(sql`actor_type = 'operator'`),
   ],
 );

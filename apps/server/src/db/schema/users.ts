@@ -57,3 +57,25 @@ export const emailCodes = pgTable(
   },
   (t) => [index("email_codes_lookup_idx").on(t.partnerId, t.email, t.purpose, t.createdAt)],
 );
+
+/**
+ * Who may open the operator console (docs/operations.md, "The operator console"): platform
+ * operators across every partner, partner operators within the partner their account belongs to.
+ */
+export const operators = pgTable(
+  "operators",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** platform | partner */
+    scope: text("scope").notNull(),
+    /** operator.resource:action rights (packages/contracts/src/operator.ts). */
+    permissions: text("permissions").array().notNull(),
+    /** Who granted them: an operator's e-mail, or the CLI's operator name. */
+    grantedBy: text("granted_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("operators_scope_idx").on(t.scope)],
+);

@@ -17,7 +17,7 @@ export const SPENDING_TYPES: readonly number[] = [
 ];
 
 /** Net spending of a set of ledger rows: consumption debits less refunds, in micros. */
-const SPENDING_SUM = sql.raw(
+export const SPENDING_SUM = sql.raw(
   `coalesce(sum(case when trade_type in (${SPENDING_TYPES.join(",")}) then -amount_micros
                      when trade_type = ${TRADE_TYPES.refund} then -amount_micros else 0 end), 0)`,
 );

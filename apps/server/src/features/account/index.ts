@@ -3,4 +3,4 @@
  * folder is its own (docs/architecture.md, "Features and their public faces").
  */
 export { csvStream } from "./account-export";
-export { accountRepo } from "./account-repo";
+export { accountRepo, SPENDING_SUM } from "./account-repo";

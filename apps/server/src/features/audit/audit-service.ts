@@ -50,7 +50,12 @@ function rowOf(event: Omit<AuditEvent, "tenantId">) {
   const actor = event.actor;
   return {
     actorType: actor.type as AuditActorType,
-    actorId: actor.type === "user" || actor.type === "api_key" ? actor.id : null,
+    actorId:
+      actor.type === "user" || actor.type === "api_key"
+        ? actor.id
+        : actor.type === "operator"
+          ? (actor.id ?? null)
+          : null,
     actorLabel: actor.type === "operator" ? cap(actor.label, 100) : null,
     action: event.action,
     targetType: event.target?.type ?? null,

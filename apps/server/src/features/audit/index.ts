@@ -5,4 +5,4 @@
 export { auditCsv } from "./audit-export";
 export { auditRepo, auditWrites } from "./audit-repo";
 export type { AuditEvent, AuditService } from "./audit-service";
-export { auditActorOf, recordAudit } from "./audit-service";
+export { auditActorOf, describe as describeAuditEvent, recordAudit } from "./audit-service";

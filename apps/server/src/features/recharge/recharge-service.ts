@@ -14,6 +14,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Config } from "../../config";
 import { AppError, fieldError } from "../../core/app-error";
 import type { Db } from "../../core/db";
+import type { AuditMeta } from "../../core/request-context";
 import { ledgerEntries, partners, paymentEvents, rechargeOrders, tenants } from "../../db/schema/index";
 import { type AuditEvent, auditActorOf, recordAudit } from "../audit/index";
 import { type Actor, billingService } from "../billing/index";
@@ -60,6 +61,9 @@ export function toOrder(row: RechargeRow): RechargeOrder {
   };
 }
 
+/** Where an operator console request came from, for the audit log (none from the CLI). */
+export type RequestOrigin = Pick<AuditMeta, "ip" | "userAgent">;
+
 type RechargeConfig = Pick<
   Config,
   | "STRIPE_SECRET_KEY"
@@ -81,9 +85,12 @@ const rechargeEvent = (
   actor: Actor,
   note?: string,
   receivedMicros?: bigint,
+  from?: RequestOrigin,
 ): AuditEvent => ({
   tenantId: row.tenantId,
   actor: auditActorOf(actor),
+  ip: from?.ip,
+  userAgent: from?.userAgent,
   action,
   target: { type: "recharge_order", id: row.id },
   details: {
@@ -186,6 +193,7 @@ export function rechargeService(db: Db, config: RechargeConfig) {
     actor: Actor,
     note?: string,
     receivedMicros?: bigint,
+    from?: RequestOrigin,
   ): Promise<{ order: RechargeRow; credited: boolean }> {
     const [row] = await db.select().from(rechargeOrders).where(eq(rechargeOrders.id, orderId));
     if (!row) throw new AppError("notFound");
@@ -209,7 +217,7 @@ export function rechargeService(db: Db, config: RechargeConfig) {
       // Whoever placed the order is told in the credit's own transaction, so a replayed credit
       // (webhook retry, second confirm) tells nobody twice.
       alongside: async (tx, entry) => {
-        await recordAudit(tx, rechargeEvent(row, "recharge.confirmed", actor, note, received));
+        await recordAudit(tx, rechargeEvent(row, "recharge.confirmed", actor, note, received, from));
         await notices.notify(rechargeCreditedNotice(row, received, entry.balanceAfterMicros), tx);
       },
     });
@@ -250,6 +258,8 @@ export function rechargeService(db: Db, config: RechargeConfig) {
   return {
     providers,
     markPaid,
+    /** Pending orders past their time become expired (the operator console's list reads them after). */
+    expireOverdue: () => expireOld(),
 
     async options(tenantId: string): Promise<RechargeOptions> {
       const { currency } = await billing.balance(tenantId);
@@ -386,9 +396,8 @@ export function rechargeService(db: Db, config: RechargeConfig) {
       return row;
     },
 
-    /** Operator: the transfer never came or was wrong. */
     /** An operator marks a bank transfer as never arrived; recorded in the audit log with it. */
-    reject: (id: string, actor: Actor, note?: string) =>
+    reject: (id: string, actor: Actor, note?: string, from?: RequestOrigin) =>
       db.transaction(async (tx) => {
         const [row] = await tx
           .update(rechargeOrders)
@@ -400,7 +409,7 @@ export function rechargeService(db: Db, config: RechargeConfig) {
             ),
           )
           .returning();
-        if (row) await recordAudit(tx, rechargeEvent(row, "recharge.rejected", actor, note));
+        if (row) await recordAudit(tx, rechargeEvent(row, "recharge.rejected", actor, note, undefined, from));
         return row ?? null;
       }),
 

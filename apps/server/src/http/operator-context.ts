@@ -1,0 +1,43 @@
+import type { OperatorPermission } from "@nc/contracts/operator";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../core/app-error";
+import type { OperatorContext } from "../core/request-context";
+import { requireSession } from "./context";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    operator: OperatorContext | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * An operator console route (docs/operations.md, "The operator console"): the signed-in user
+     * must be an operator holding any one of these rights (an empty list: any operator).
+     */
+    operator?: readonly OperatorPermission[];
+  }
+}
+
+/**
+ * Resolves the operator of every console route and enforces its right. Rights are read on every
+ * request, so a revoked operator is refused at once. A customer organisation's roles count for
+ * nothing here: being an Owner of an organisation does not open the console.
+ */
+export function registerOperatorContext(app: FastifyInstance) {
+  app.decorateRequest("operator", null);
+  app.addHook("preHandler", async (request) => {
+    const wanted = request.routeOptions.config.operator;
+    if (!wanted) return;
+    const session = requireSession(request);
+    const operator = await app.httpServices.operatorContext(session.user.id);
+    if (!operator) throw new AppError("forbidden");
+    if (wanted.length > 0 && !wanted.some((right) => operator.permissions.includes(right)))
+      throw new AppError("forbidden");
+    request.operator = operator;
+  });
+}
+
+/** The operator of a console route (the hook has resolved it). */
+export function requireOperator(request: FastifyRequest): OperatorContext {
+  if (!request.operator) throw new AppError("forbidden");
+  return request.operator;
+}

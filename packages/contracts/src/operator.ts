@@ -1,0 +1,203 @@
+import { z } from "zod";
+import type { RechargeMethod, RechargeStatus } from "./recharge";
+
+/**
+ * The operator console (docs/operations.md, "The operator console"): the people who run the
+ * business, apart from any customer organisation's roles. A platform operator works across every
+ * partner; a partner operator only on the customers, prices and brand of their own partner (the
+ * partner site they signed up on). Labels: `operator:permissions.<resource>.<action>`.
+ */
+export const OPERATOR_PERMISSION_CATALOG = {
+  "operator.customer": ["read"],
+  "operator.recharge": ["read", "confirm"],
+  "operator.balance": ["adjust"],
+  "operator.partner": ["read", "create", "update"],
+  "operator.price": ["read", "update"],
+  "operator.provider": ["read"],
+  "operator.user": ["read", "update"],
+  "operator.operator": ["read", "grant"],
+  "operator.audit": ["read"],
+} as const;
+
+export type OperatorPermissionResource = keyof typeof OPERATOR_PERMISSION_CATALOG;
+
+/** One operator right, "operator.resource:action". */
+export type OperatorPermission = {
+  [R in OperatorPermissionResource]: `${R}:${(typeof OPERATOR_PERMISSION_CATALOG)[R][number]}`;
+}[OperatorPermissionResource];
+
+export const ALL_OPERATOR_PERMISSIONS: OperatorPermission[] = Object.entries(
+  OPERATOR_PERMISSION_CATALOG,
+).flatMap(([resource, actions]) => actions.map((action) => `${resource}:${action}` as OperatorPermission));
+
+export const isOperatorPermission = (value: string): value is OperatorPermission =>
+  (ALL_OPERATOR_PERMISSIONS as readonly string[]).includes(value);
+
+/**
+ * Rights only a platform operator can hold: making partners and seeing the live look-up providers
+ * (their health and cost are the platform's, shared by every partner).
+ */
+export const PLATFORM_ONLY_OPERATOR_PERMISSIONS: readonly OperatorPermission[] = [
+  "operator.partner:create",
+  "operator.provider:read",
+];
+
+export const OPERATOR_SCOPES = ["platform", "partner"] as const;
+export type OperatorScope = (typeof OPERATOR_SCOPES)[number];
+
+/** GET /api/operator/me: who the console is working for. 403 (40003) for anyone who is not an operator. */
+export interface OperatorMe {
+  userId: string;
+  email: string;
+  scope: OperatorScope;
+  /** The operator's own partner (the site they sign in on); a platform operator's is the default site. */
+  partnerId: string;
+  partnerName: string;
+  permissions: OperatorPermission[];
+}
+
+/** GET /api/operator/operators: everyone who may open the console, within the caller's reach. */
+export interface OperatorView {
+  userId: string;
+  email: string;
+  name: string;
+  partnerId: string;
+  partnerName: string;
+  scope: OperatorScope;
+  permissions: OperatorPermission[];
+  grantedBy: string | null;
+  createdAt: string;
+}
+
+/**
+ * POST /api/operator/operators: make a user of a partner site an operator, or change their rights.
+ * Nobody grants a right they do not hold, and a partner operator only within their own partner.
+ */
+export const grantOperatorBody = z.object({
+  email: z.email({ error: "invalid_email" }).max(254),
+  /** The partner site the user signed up on; a partner operator may only name their own. */
+  partnerId: z.uuid(),
+  scope: z.enum(OPERATOR_SCOPES),
+  permissions: z
+    .array(z.string().refine(isOperatorPermission, { error: "unknown_permission" }))
+    .min(1, { error: "required" })
+    .max(ALL_OPERATOR_PERMISSIONS.length),
+});
+export type GrantOperatorBody = z.infer<typeof grantOperatorBody>;
+
+/** A positive amount with at most six decimals (micro-units), as a decimal string ("25", "25.50"). */
+export const operatorAmountSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,6})?$/, { error: "operator_amount_invalid" })
+  .refine((value) => /[1-9]/.test(value), { error: "operator_amount_invalid" });
+
+/**
+ * Idempotency key of a money action: the same key with the same request does it once and answers
+ * the first outcome again (the console makes one per form it opens; the CLI takes --key).
+ */
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, { error: "idempotency_key_invalid" });
+
+/** POST /api/operator/recharges/:id/confirm: credit a bank transfer once, with what arrived. */
+export const confirmRechargeBody = z.object({
+  /** What the bank statement shows, when it differs from the order; the ordered amount otherwise. */
+  received: operatorAmountSchema.optional(),
+  note: z.string().trim().max(500).optional(),
+});
+export type ConfirmRechargeBody = z.infer<typeof confirmRechargeBody>;
+
+/** POST /api/operator/recharges/:id/reject. */
+export const rejectRechargeBody = z.object({ note: z.string().trim().max(500).optional() });
+export type RejectRechargeBody = z.infer<typeof rejectRechargeBody>;
+
+export const BALANCE_ADJUSTMENTS = ["add", "sub", "refund"] as const;
+export type BalanceAdjustment = (typeof BALANCE_ADJUSTMENTS)[number];
+
+/** POST /api/operator/customers/:id/balance: a correction with a reason, always a new ledger row. */
+export const adjustBalanceBody = z.object({
+  kind: z.enum(BALANCE_ADJUSTMENTS),
+  amount: operatorAmountSchema,
+  reason: z.string().trim().min(3, { error: "too_short" }).max(500),
+  idempotencyKey: idempotencyKeySchema,
+});
+export type AdjustBalanceBody = z.infer<typeof adjustBalanceBody>;
+
+/** The outcome of an adjustment; `replayed` when the key had already done it. */
+export interface BalanceAdjusted {
+  entryId: string;
+  balanceMicros: string;
+  currency: string;
+  replayed: boolean;
+}
+
+/** GET /api/operator/recharges?status=pending: bank-transfer orders as the console lists them. */
+export interface OperatorRechargeView {
+  id: string;
+  reference: string;
+  method: RechargeMethod;
+  status: RechargeStatus;
+  amountMicros: string;
+  receivedMicros: string | null;
+  currency: string;
+  tenantId: string;
+  tenantName: string;
+  partnerId: string;
+  partnerName: string;
+  note: string | null;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+/** GET /api/operator/customers?q=: organisations found by name, owner e-mail or id. */
+export interface OperatorCustomerView {
+  id: string;
+  name: string;
+  status: string;
+  partnerId: string;
+  partnerName: string;
+  ownerEmail: string | null;
+  balanceMicros: string;
+  currency: string;
+  /** What this calendar month's checks cost (UTC), in micro-units. */
+  monthSpendMicros: string;
+  members: number;
+  lastActivityAt: string | null;
+  createdAt: string;
+}
+
+export interface OperatorCustomerPage {
+  items: OperatorCustomerView[];
+  nextCursor: string | null;
+}
+
+export const customerSearchQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  partnerId: z.uuid().optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type CustomerSearchQuery = z.infer<typeof customerSearchQuery>;
+
+/** One operator action of the console or the CLI, newest first (GET /api/operator/audit). */
+export interface OperatorAuditEventView {
+  id: string;
+  action: string;
+  /** The action in the reader's language, with its details. */
+  summary: string;
+  actorLabel: string | null;
+  tenantId: string | null;
+  tenantName: string | null;
+  targetType: string | null;
+  targetId: string | null;
+  details: Record<string, unknown>;
+  ip: string | null;
+  createdAt: string;
+}
+
+export interface OperatorAuditPage {
+  items: OperatorAuditEventView[];
+  nextCursor: string | null;
+}
