@@ -18,6 +18,7 @@ import { lookupRoutes } from "./features/lookup/routes";
 import { memberRoutes } from "./features/member/routes";
 import { noticeRoutes } from "./features/notice/routes";
 import { openApiRoutes } from "./features/openapi/routes";
+import { operatorPartnerRoutes } from "./features/operator/partner-routes";
 import { operatorRoutes } from "./features/operator/routes";
 import { priceRoutes } from "./features/price/routes";
 import { privacyRoutes } from "./features/privacy/routes";
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(apiUsageRoutes);
   await app.register(auditRoutes);
   await app.register(operatorRoutes);
+  await app.register(operatorPartnerRoutes);
   await app.register(privacyRoutes);
   await app.register(publicApiRoutes);
 

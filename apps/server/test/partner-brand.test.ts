@@ -22,6 +22,7 @@ const DEFAULT_INFO = {
   email: "support@example.com",
   domain: "",
   subDomain: "",
+  primaryColor: "",
 };
 
 describe("white label: GET /api/tenant/partner/info and accounts per partner", () => {
@@ -36,6 +37,7 @@ describe("white label: GET /api/tenant/partner/info and accounts per partner", (
       email: "help@acme.test",
       domain: "numbers.acme.test",
       subDomain: "acme",
+      primaryColor: "#1677ff",
     });
     await t.app.services.partners.create({ name: "Bare Brand", subDomain: "bare" });
   });
@@ -49,6 +51,7 @@ describe("white label: GET /api/tenant/partner/info and accounts per partner", (
     email: "help@acme.test",
     domain: "numbers.acme.test",
     subDomain: "acme",
+    primaryColor: "#1677ff",
   };
 
   it("answers the default partner, created at first start, on an unknown host", async () => {

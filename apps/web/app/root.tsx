@@ -72,7 +72,7 @@ function Themed({ children }: { children: ReactNode }) {
   const { dark } = useColorMode();
   const data = useRouteLoaderData("root") as RootData | undefined;
   // The brand's tokens, with the theme editor's overrides when THEME_EDITOR_ENABLED.
-  const edited = useEditedTheme(dark, data?.themeEditorEnabled ?? false);
+  const edited = useEditedTheme(dark, data?.themeEditorEnabled ?? false, data?.site.primaryColor);
   const theme = useMemo(() => ({ ...edited, ...STATIC_STYLES_THEME }), [edited]);
   return (
     <ConfigProvider theme={theme} locale={antdLocale(data?.locale ?? DEFAULT_LOCALE)}>

@@ -201,3 +201,55 @@ export interface OperatorAuditPage {
   items: OperatorAuditEventView[];
   nextCursor: string | null;
 }
+
+/** A brand colour as the console and the CLI take it. */
+export const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const HOST_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** "" clears an optional text field of a partner. */
+const optionalText = <T extends z.ZodType<string>>(schema: T) => z.union([z.literal(""), schema]);
+
+/** The brand of a partner site as the console edits it (POST /api/operator/partners[/:id]). */
+const partnerFields = {
+  name: z.string().trim().min(1, { error: "required" }).max(100, { error: "too_long" }),
+  domain: optionalText(z.string().trim().toLowerCase().regex(HOST_NAME, { error: "invalid_host" })),
+  subDomain: optionalText(z.string().trim().toLowerCase().regex(HOST_LABEL, { error: "invalid_host" })),
+  email: optionalText(z.email({ error: "invalid_email" }).max(254)),
+  logo: optionalText(z.url({ protocol: /^https?$/, error: "invalid_url" }).max(2000)),
+  darkLogo: optionalText(z.url({ protocol: /^https?$/, error: "invalid_url" }).max(2000)),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { error: "invalid_currency" }),
+  primaryColor: optionalText(z.string().trim().regex(HEX_COLOR, { error: "invalid_color" })),
+  /** The partner's own staff organisation (one of its customers), or null for none. */
+  staffTenantId: z.uuid().nullable(),
+};
+
+export const createPartnerBody = z.object(partnerFields).partial().required({ name: true });
+export type CreatePartnerBody = z.infer<typeof createPartnerBody>;
+
+export const updatePartnerBody = z
+  .object(partnerFields)
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { error: "required" });
+export type UpdatePartnerBody = z.infer<typeof updatePartnerBody>;
+
+/** GET /api/operator/partners: the partner sites within the operator's reach. */
+export interface OperatorPartnerView {
+  id: string;
+  name: string;
+  domain: string;
+  subDomain: string;
+  email: string;
+  logo: string;
+  darkLogo: string;
+  currency: string;
+  primaryColor: string;
+  isDefault: boolean;
+  staffTenantId: string | null;
+  customers: number;
+  createdAt: string;
+}

@@ -6,6 +6,8 @@ export interface SiteInfo {
   email: string;
   domain: string;
   subDomain: string;
+  /** The partner's brand colour (#rrggbb), "" for the product's own; pages use its text-safe shade. */
+  primaryColor: string;
 }
 
 export type ColorMode = "light" | "dark" | "system";

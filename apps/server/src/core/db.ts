@@ -7,3 +7,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** The handle inside `db.transaction(...)`: what a repository method takes to join a caller's transaction. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * A write refused by a unique index (SQLSTATE 23505), as either driver reports it: a concurrent
+ * twin won, or the value is taken.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === "23505" || e.cause?.code === "23505";
+}

@@ -5,9 +5,18 @@ import { roles, tenantMembers } from "../../src/db/schema/index";
 import { type Account, call, expectOk, registerUser } from "./accounts";
 import type { TestApp } from "./test-app";
 
-/** Creates an organisation as the user (who becomes its Owner) and returns its id. */
-export async function createTenant(t: TestApp, owner: Account, name = "Acme Org"): Promise<string> {
-  return expectOk<{ id: string }>(await call(t, "POST", "/api/tenant", { name }, { sid: owner.sid })).id;
+/**
+ * Creates an organisation as the user (who becomes its Owner) and returns its id; `host` is the
+ * partner site the user belongs to, when not the default one.
+ */
+export async function createTenant(
+  t: TestApp,
+  owner: Account,
+  name = "Acme Org",
+  host?: string,
+): Promise<string> {
+  return expectOk<{ id: string }>(await call(t, "POST", "/api/tenant", { name }, { sid: owner.sid, host }))
+    .id;
 }
 
 export async function roleId(t: TestApp, tenantId: string, key: BuiltInRoleKey): Promise<string> {

@@ -1,3 +1,4 @@
+import { HEX_COLOR } from "@nc/contracts/operator";
 import { eq } from "drizzle-orm";
 import { tenants } from "../../db/schema/index";
 import { recordAudit } from "../../features/audit/audit-service";
@@ -9,6 +10,15 @@ const service = (input: Parameters<CliCommand["run"]>[0]) =>
     name: input.config.DEFAULT_PARTNER_NAME,
     email: input.config.DEFAULT_PARTNER_EMAIL,
   });
+
+/** --color: the brand colour as #rrggbb, or "" for the product's own. */
+function brandColor(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const color = value.trim().toLowerCase();
+  if (color !== "" && !HEX_COLOR.test(color))
+    throw new UsageError("--color must be #rrggbb, such as #1677ff");
+  return color;
+}
 
 /** The changed fields of a partner, as the audit log keeps them. */
 const pick = (row: object, fields: string[]) =>
@@ -42,8 +52,9 @@ export const partnerCommands: CliCommand[] = [
     area: "partner",
     action: "create",
     usage:
-      "partner create --name NAME [--domain HOST] [--sub-domain LABEL] [--email SUPPORT] [--logo URL] [--dark-logo URL] [--currency USD]",
+      "partner create --name NAME [--domain HOST] [--sub-domain LABEL] [--email SUPPORT] [--logo URL] [--dark-logo URL] [--currency USD] [--color #rrggbb]",
     options: {
+      color: { type: "string" },
       name: { type: "string" },
       domain: { type: "string" },
       "sub-domain": { type: "string" },
@@ -66,6 +77,7 @@ export const partnerCommands: CliCommand[] = [
           logo: values.logo as string | undefined,
           darkLogo: values["dark-logo"] as string | undefined,
           currency: (values.currency as string | undefined)?.toUpperCase(),
+          primaryColor: brandColor(values.color),
         },
         (tx, made) =>
           recordAudit(tx, {
@@ -84,9 +96,10 @@ export const partnerCommands: CliCommand[] = [
     area: "partner",
     action: "update",
     usage:
-      'partner update --id ID [--name NAME] [--domain HOST|""] [--sub-domain LABEL|""] [--email SUPPORT] [--logo URL] [--dark-logo URL] [--currency USD] [--staff-tenant TENANT_ID|""]',
+      'partner update --id ID [--name NAME] [--domain HOST|""] [--sub-domain LABEL|""] [--email SUPPORT] [--logo URL] [--dark-logo URL] [--currency USD] [--color #rrggbb|""] [--staff-tenant TENANT_ID|""]',
     options: {
       id: { type: "string" },
+      color: { type: "string" },
       "staff-tenant": { type: "string" },
       name: { type: "string" },
       domain: { type: "string" },
@@ -112,6 +125,7 @@ export const partnerCommands: CliCommand[] = [
         logo: text("logo"),
         darkLogo: text("dark-logo"),
         currency: text("currency")?.toUpperCase(),
+        primaryColor: brandColor(text("color")),
         // The organisation whose members may see all the partner's customers (dsp_* permissions).
         staffTenantId: text("staff-tenant") === undefined ? undefined : text("staff-tenant") || null,
       };

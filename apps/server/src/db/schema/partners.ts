@@ -11,6 +11,8 @@ export const partners = pgTable("partners", {
   subDomain: text("sub_domain").unique(),
   isDefault: boolean("is_default").notNull().default(false),
   currency: text("currency").notNull().default("USD"),
+  /** The brand colour (#rrggbb) the partner's pages are painted with; "" keeps the product's. */
+  primaryColor: text("primary_color").notNull().default(""),
   /**
    * The partner's own staff organisation: only its members, with dsp_* permissions, see the
    * partner's customers (dsp_detection:read: every customer's jobs). Set by an operator.

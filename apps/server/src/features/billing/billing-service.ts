@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { type SQL, sql } from "drizzle-orm";
 import { AppError } from "../../core/app-error";
-import type { Db, Tx } from "../../core/db";
+import { type Db, isUniqueViolation, type Tx } from "../../core/db";
 import { moneyParam } from "../../core/money";
 import { noticeService } from "../notice/index";
 import { monthStartUtc } from "../price/index";
@@ -53,11 +53,6 @@ const hashRequest = (request: unknown) =>
   createHash("sha256")
     .update(JSON.stringify(request ?? null, (_k, v) => (typeof v === "bigint" ? v.toString() : v)))
     .digest("hex");
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === "23505" || e.cause?.code === "23505";
-}
 
 /** The 402 for a debit the balance does not cover, saying how much is missing. */
 export function insufficientBalance(amount: bigint, balance: bigint, currency: string): AppError {

@@ -3,3 +3,4 @@
  * folder is its own (docs/architecture.md, "Features and their public faces").
  */
 export { isPartnerStaffTenant, jobOwner, seesPartnerJobs } from "./partner-scope";
+export type { PartnerService } from "./partner-service";

@@ -12,6 +12,7 @@ export interface PartnerInput {
   domain?: string | null;
   subDomain?: string | null;
   currency?: string;
+  primaryColor?: string;
   staffTenantId?: string | null;
 }
 
@@ -39,6 +40,8 @@ export function partnerRepo(db: Db) {
           domain: input.domain || null,
           subDomain: input.subDomain || null,
           currency: input.currency ?? "USD",
+          primaryColor: input.primaryColor ?? "",
+          staffTenantId: input.staffTenantId ?? null,
           isDefault: input.isDefault ?? false,
         })
         .returning();

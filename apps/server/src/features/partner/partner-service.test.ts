@@ -12,6 +12,7 @@ function partner(fields: Partial<PartnerRow> & Pick<PartnerRow, "id">): PartnerR
     subDomain: null,
     isDefault: false,
     currency: "USD",
+    primaryColor: "",
     staffTenantId: null,
     createdAt: new Date(0),
     updatedAt: new Date(0),
@@ -110,6 +111,7 @@ describe("siteInfo", () => {
       email: "help@acme.com",
       domain: "check.acme.com",
       subDomain: "acme",
+      primaryColor: "#aa3300",
     });
     expect(siteInfo(full, defaults)).toEqual({
       name: "Acme Check",
@@ -118,6 +120,7 @@ describe("siteInfo", () => {
       email: "help@acme.com",
       domain: "check.acme.com",
       subDomain: "acme",
+      primaryColor: "#aa3300",
     });
   });
 
@@ -130,6 +133,7 @@ describe("siteInfo", () => {
       email: "support@example.com",
       domain: "",
       subDomain: "",
+      primaryColor: "",
     });
   });
 
@@ -141,6 +145,7 @@ describe("siteInfo", () => {
       email: "support@example.com",
       domain: "",
       subDomain: "",
+      primaryColor: "",
     });
   });
 });

@@ -33,6 +33,7 @@ export function siteInfo(partner: PartnerRow | undefined, defaults: PartnerDefau
     email: partner?.email || defaults.email,
     domain: partner?.domain || "",
     subDomain: partner?.subDomain || "",
+    primaryColor: partner?.primaryColor || "",
   };
 }
 

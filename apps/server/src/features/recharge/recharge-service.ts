@@ -13,7 +13,7 @@ import { and, desc, eq, inArray, lt, ne } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Config } from "../../config";
 import { AppError, fieldError } from "../../core/app-error";
-import type { Db } from "../../core/db";
+import { type Db, isUniqueViolation } from "../../core/db";
 import type { AuditMeta } from "../../core/request-context";
 import { ledgerEntries, partners, paymentEvents, rechargeOrders, tenants } from "../../db/schema/index";
 import { type AuditEvent, auditActorOf, recordAudit } from "../audit/index";
@@ -38,11 +38,6 @@ export const normaliseReference = (text: string) => {
 };
 
 const PRESETS = ["10", "50", "100", "500", "1000"];
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === "23505" || e.cause?.code === "23505";
-}
 
 export function toOrder(row: RechargeRow): RechargeOrder {
   return {

@@ -6,14 +6,15 @@ import { useThemeOverrides } from "./overrides-store";
 import { useMobileVariant } from "./use-mobile-variant";
 
 /**
- * The antd theme of the page: the brand's tokens, with the theme editor's stored overrides laid
- * over them when the public configuration enables the editor (THEME_EDITOR_ENABLED).
+ * The antd theme of the page: the brand's tokens (the partner's colour when it has one), with the
+ * theme editor's stored overrides laid over them when the public configuration enables the editor
+ * (THEME_EDITOR_ENABLED).
  */
-export function useEditedTheme(dark: boolean, enabled: boolean): ThemeConfig {
+export function useEditedTheme(dark: boolean, enabled: boolean, brand?: string): ThemeConfig {
   const overrides = useThemeOverrides();
   const mobile = useMobileVariant();
   return useMemo(() => {
-    const base = themeConfig(dark);
+    const base = themeConfig(dark, brand || undefined);
     return enabled ? mergeOverrides(base, overrides, activeLayers({ dark, mobile })) : base;
-  }, [dark, enabled, mobile, overrides]);
+  }, [dark, enabled, mobile, overrides, brand]);
 }

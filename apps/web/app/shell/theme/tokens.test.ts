@@ -19,10 +19,12 @@ describe("theme tokens", () => {
     const mode = dark ? "dark" : "light";
     for (const brand of BRANDS) {
       it(`reads at 4.5:1 in ${mode} mode with the brand colour ${brand}`, () => {
-        // A partner's colour arrives as the theme editor's colorPrimary override.
+        // A partner's colour arrives from its site info (themeConfig's brand) or as the theme
+        // editor's colorPrimary override; odd brands take the editor's way, even ones the site's.
+        const index = BRANDS.indexOf(brand);
         const config =
-          brand === PRIMARY_COLOR
-            ? themeConfig(dark)
+          index % 2 === 0
+            ? themeConfig(dark, brand)
             : mergeOverrides(themeConfig(dark), { ...EMPTY_OVERRIDES, [mode]: { colorPrimary: brand } }, [
                 "shared",
                 mode,
@@ -76,6 +78,14 @@ describe("theme tokens", () => {
       });
     }
   }
+
+  it("paints with a partner's own colour from its site info, shaded to be readable", () => {
+    const primary = theme.getDesignToken(themeConfig(false, "#1677ff")).colorPrimary;
+    expect(primary).not.toBe(theme.getDesignToken(themeConfig(false)).colorPrimary);
+    const [r, g, b] = parseColor(primary)!;
+    expect(b).toBeGreaterThan(r + g / 2);
+    expect(contrastRatio(primary, "#ffffff")).toBeGreaterThanOrEqual(4.5);
+  });
 
   it("keeps the brand's hue: the default green stays green, shaded just enough", () => {
     const light = theme.getDesignToken(themeConfig(false)).colorPrimary;

@@ -124,13 +124,17 @@ function readableTokens(dark: boolean): MappingAlgorithm {
   };
 }
 
-export function themeConfig(dark: boolean): ThemeConfig {
+/**
+ * The antd theme of a page. `brand` is the partner's brand colour when it has one (site info), else
+ * the product's; either way the pages paint with its text-safe shades (readableTokens).
+ */
+export function themeConfig(dark: boolean, brand: string = PRIMARY_COLOR): ThemeConfig {
   const onPrimary = ON_PRIMARY[dark ? "dark" : "light"];
   return {
     algorithm: [dark ? theme.darkAlgorithm : theme.defaultAlgorithm, readableTokens(dark)],
     token: {
-      colorPrimary: PRIMARY_COLOR,
-      colorInfo: PRIMARY_COLOR,
+      colorPrimary: brand,
+      colorInfo: brand,
       // A placeholder is text too (antd: 25 % black, 1.8:1); it reads as quiet as secondary text.
       colorTextPlaceholder: QUIET_TEXT[dark ? "dark" : "light"],
       borderRadius: 8,

@@ -1,0 +1,1 @@
+ALTER TABLE "partners" ADD COLUMN "primary_color" text DEFAULT '' NOT NULL;
