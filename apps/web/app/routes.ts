@@ -47,6 +47,14 @@ export default [
         route("*", "routes/dashboard/catch-all.tsx"),
       ]),
     ]),
+    route("operator", "shell/layouts/operator-layout.tsx", [
+      index("routes/operator/index.tsx"),
+      route("money", "routes/operator/money.tsx"),
+      route("customers", "routes/operator/customers.tsx"),
+      route("customers/:id", "routes/operator/customer.tsx"),
+      route("operators", "routes/operator/operators.tsx"),
+      route("audit", "routes/operator/audit.tsx"),
+    ]),
     layout("routes/docs/docs-layout.tsx", [
       route("docs/api/:slug", "routes/docs/api-page.tsx"),
       route("docs/:slug", "routes/docs/guide.tsx"),

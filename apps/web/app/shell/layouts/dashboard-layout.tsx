@@ -6,6 +6,7 @@ import { createElement, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { NoticeBell } from "../../features/notice/components/notice-bell";
+import { useOperatorConsoleLink } from "../../features/operator/components/operator-console-link";
 import { useSignOut } from "../../features/session/api/sign-out";
 import { useSessionUser } from "../../features/session/use-session-user";
 import { TenantSwitcher } from "../../features/tenant/components/tenant-switcher";
@@ -83,6 +84,7 @@ export default function DashboardLayout() {
   const navigate = useNavigate();
   const { to } = useLocale();
   const [drawer, setDrawer] = useState(false);
+  const operatorLink = useOperatorConsoleLink();
   const device = useDevice();
   // Before the first measurement (and on the server) the user agent tells phone from desktop.
   const wide = screens.md ?? !device.mobileOrTablet;
@@ -128,6 +130,7 @@ export default function DashboardLayout() {
           <HeaderTools />
           <Dropdown
             trigger={["click"]}
+            onOpenChange={operatorLink.onOpenChange}
             menu={{
               items: [
                 {
@@ -142,6 +145,7 @@ export default function DashboardLayout() {
                   label: t("tenant:switcher.all"),
                   onClick: () => navigate(to("/dashboard/tenants")),
                 },
+                ...operatorLink.items,
                 { type: "divider" },
                 {
                   key: "logout",

@@ -1,0 +1,30 @@
+import type { OperatorCustomerPage, OperatorCustomerView } from "@nc/contracts/operator";
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { api } from "../../../shell/http/client";
+
+export const CUSTOMER_PAGE_SIZE = 25;
+
+/** GET /api/operator/customers?q=: organisations by name, owner e-mail or id, one keyset page. */
+export const searchCustomers = (q: string, cursor?: string | null) =>
+  api<OperatorCustomerPage>("/api/operator/customers", {
+    query: { q: q || undefined, cursor: cursor ?? undefined, limit: CUSTOMER_PAGE_SIZE },
+  });
+
+export const customersQuery = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: ["operator", "customers", "search", q],
+    queryFn: ({ pageParam }) => searchCustomers(q, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export const useCustomers = (q: string) => useInfiniteQuery(customersQuery(q));
+
+/** GET /api/operator/customers/:id: one organisation, with its balance. */
+export const getCustomer = (id: string) =>
+  api<OperatorCustomerView>(`/api/operator/customers/${encodeURIComponent(id)}`);
+
+export const customerQuery = (id: string) =>
+  queryOptions({ queryKey: ["operator", "customers", "one", id], queryFn: () => getCustomer(id) });
+
+export const useCustomer = (id: string) => useQuery(customerQuery(id));

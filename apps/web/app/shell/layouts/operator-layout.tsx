@@ -1,0 +1,194 @@
+import { ArrowLeftOutlined, LogoutOutlined, MenuOutlined } from "@ant-design/icons";
+import { splitLocalePath } from "@nc/contracts/locales";
+import type { PageContext } from "@nc/contracts/site";
+import { Button, Drawer, Dropdown, Grid, Layout, Menu, Result, Spin, Typography, theme } from "antd";
+import { createElement, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from "react-router";
+import { mayOpen, operatorMenuPages, operatorPageForPath } from "../../features/operator/operator-pages";
+import { useOperator } from "../../features/operator/use-operator";
+import { useSignOut } from "../../features/session/api/sign-out";
+import { useSessionUser } from "../../features/session/use-session-user";
+import ForbiddenPage from "../../routes/dashboard/forbidden";
+import { BrandHeader } from "../components/brand-header";
+import { BrandLogo } from "../components/brand-logo";
+import { HeaderTools } from "../components/header-tools";
+import { useDevice } from "../device/use-device";
+import { errorText } from "../forms/api-error-feedback";
+import { useLocale } from "../i18n/use-locale";
+import { requireUser } from "../require-user.server";
+import type { Route } from "./+types/operator-layout";
+
+/**
+ * The console opens to operators only (docs/operations.md, "The operator console"): the server is
+ * asked, in-process and with the visitor's session, whether /api/operator/me answers them. Signed
+ * out: sign-in, with the way back; signed in but no operator: the 403 page, with its status.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireUser(request, context);
+  const status = await (context as unknown as PageContext).apiStatus("/api/operator/me");
+  // The session ended between the page and the question: sign in again, as for no session.
+  if (status === 401) requireUser(request, { user: null });
+  if (status === 403) throw data(null, { status: 403, statusText: "Forbidden" });
+  if (status !== 200) throw data(null, { status: 500, statusText: "Internal Server Error" });
+  return null;
+}
+
+function OperatorMenu({ rights, onNavigate }: { rights: readonly string[]; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  const { rest } = splitLocalePath(useLocation().pathname);
+  const current = operatorPageForPath(rest);
+  const selected = current?.hideInMenu
+    ? operatorMenuPages(rights).find((p) => p.key === current.parent)
+    : current;
+  return (
+    <Menu
+      mode="inline"
+      selectedKeys={selected ? [selected.path] : []}
+      style={{ borderInlineEnd: 0 }}
+      items={operatorMenuPages(rights).map((p) => ({
+        key: p.path,
+        icon: p.icon ? createElement(p.icon) : undefined,
+        label: (
+          <Link to={to(p.path)} onClick={onNavigate}>
+            {t(p.titleKey)}
+          </Link>
+        ),
+      }))}
+    />
+  );
+}
+
+/** What the content area shows: the page, the 403 page for a page the rights do not open, or the wait. */
+function OperatorContent() {
+  const { t } = useTranslation();
+  const { me } = useOperator();
+  const { rest } = splitLocalePath(useLocation().pathname);
+  if (me.isError) return <Result status="error" title={errorText(me.error, t)} />;
+  if (!me.data)
+    return (
+      <div style={{ display: "grid", placeItems: "center", minHeight: 240 }}>
+        <Spin aria-label={t("operator:loading")} />
+      </div>
+    );
+  const page = operatorPageForPath(rest);
+  if (page && !mayOpen(page, me.data.permissions)) return <ForbiddenPage />;
+  return <Outlet />;
+}
+
+/** The operator console's frame: brand and its own menu, header with tools and the user menu. */
+export default function OperatorLayout() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const screens = Grid.useBreakpoint();
+  const device = useDevice();
+  const wide = screens.md ?? !device.mobileOrTablet;
+  const { to } = useLocale();
+  const user = useSessionUser();
+  const signOut = useSignOut();
+  const { me } = useOperator();
+  const rights = me.data?.permissions ?? [];
+  const [drawer, setDrawer] = useState(false);
+  const brand = (
+    <Link to={to("/operator")} style={{ color: token.colorText, textDecoration: "none" }}>
+      <BrandLogo height={wide ? undefined : 24} compact={!wide} />
+    </Link>
+  );
+
+  return (
+    <Layout style={{ minHeight: "100vh" }}>
+      <a className="nc-skip-link" href="#main">
+        {t("common:skipToContent")}
+      </a>
+      {wide && (
+        <Layout.Sider width={220} theme="light" style={{ borderInlineEnd: `1px solid ${token.colorSplit}` }}>
+          <div style={{ padding: "16px 20px 4px" }}>{brand}</div>
+          <Typography.Text type="secondary" style={{ display: "block", padding: "0 20px 8px", fontSize: 12 }}>
+            {t("operator:console")}
+          </Typography.Text>
+          <OperatorMenu rights={rights} />
+        </Layout.Sider>
+      )}
+      <Layout>
+        <Layout.Header
+          style={{
+            background: token.colorBgContainer,
+            borderBottom: `1px solid ${token.colorSplit}`,
+            padding: "0 16px",
+            display: "flex",
+            alignItems: "center",
+            gap: 8,
+          }}
+        >
+          {!wide && (
+            <Button
+              type="text"
+              icon={<MenuOutlined />}
+              aria-label={t("common:menu")}
+              onClick={() => setDrawer(true)}
+            />
+          )}
+          {!wide && brand}
+          {wide && <Typography.Text strong>{t("operator:console")}</Typography.Text>}
+          <div style={{ flex: 1 }} />
+          <HeaderTools />
+          <Dropdown
+            trigger={["click"]}
+            menu={{
+              items: [
+                {
+                  key: "dashboard",
+                  icon: <ArrowLeftOutlined />,
+                  label: <Link to={to("/dashboard")}>{t("operator:backToDashboard")}</Link>,
+                },
+                { type: "divider" },
+                {
+                  key: "logout",
+                  icon: <LogoutOutlined />,
+                  label: t("common:signOut"),
+                  onClick: () => signOut.mutate(),
+                },
+              ],
+            }}
+          >
+            <Button type="text" data-testid="operator-user-menu" aria-label={user?.email ?? t("common:menu")}>
+              {wide ? (
+                (me.data?.email ?? user?.email)
+              ) : (
+                <span aria-hidden>{(user?.name ?? "?").slice(0, 1)}</span>
+              )}
+            </Button>
+          </Dropdown>
+        </Layout.Header>
+        <Layout.Content id="main" style={{ padding: wide ? 24 : 12 }}>
+          <OperatorContent />
+        </Layout.Content>
+      </Layout>
+      <Drawer
+        open={drawer}
+        onClose={() => setDrawer(false)}
+        placement="left"
+        width={260}
+        title={<BrandLogo height={24} />}
+      >
+        <OperatorMenu rights={rights} onNavigate={() => setDrawer(false)} />
+      </Drawer>
+    </Layout>
+  );
+}
+
+/** Not an operator (403): the product's 403 page in a bare frame; anything else, the error it was. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403)
+    return (
+      <Layout style={{ minHeight: "100vh" }}>
+        <BrandHeader home="/dashboard" />
+        <Layout.Content id="main" style={{ padding: 24 }}>
+          <ForbiddenPage />
+        </Layout.Content>
+      </Layout>
+    );
+  throw error;
+}
