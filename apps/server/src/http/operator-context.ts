@@ -8,6 +8,10 @@ declare module "fastify" {
   interface FastifyRequest {
     operator: OperatorContext | null;
   }
+  interface FastifyInstance {
+    /** Every /api/operator/ route with the rights it asks for (the permission tests read it). */
+    operatorRoutes: OperatorRoute[];
+  }
   interface FastifyContextConfig {
     /**
      * An operator console route (docs/operations.md, "The operator console"): the signed-in user
@@ -17,6 +21,14 @@ declare module "fastify" {
   }
 }
 
+export interface OperatorRoute {
+  method: string;
+  url: string;
+  rights: readonly OperatorPermission[];
+}
+
+const CONSOLE_PREFIX = "/api/operator/";
+
 /**
  * Resolves the operator of every console route and enforces its right. Rights are read on every
  * request, so a revoked operator is refused at once. A customer organisation's roles count for
@@ -24,7 +36,20 @@ declare module "fastify" {
  */
 export function registerOperatorContext(app: FastifyInstance) {
   app.decorateRequest("operator", null);
-  app.addHook("preHandler", async (request) => {
+  const routes: OperatorRoute[] = [];
+  app.decorate("operatorRoutes", routes);
+  // A console route that forgot to name its right would be open to every signed-in user: refuse
+  // to start instead.
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith(CONSOLE_PREFIX)) return;
+    const rights = route.config?.operator;
+    if (!rights) throw new Error(`${route.url} is a console route without config.operator`);
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") routes.push({ method, url: route.url, rights });
+    }
+  });
+  // Before validation: someone who may not open the console learns nothing of a route's body.
+  app.addHook("preValidation", async (request) => {
     const wanted = request.routeOptions.config.operator;
     if (!wanted) return;
     const session = requireSession(request);

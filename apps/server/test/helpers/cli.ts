@@ -22,7 +22,7 @@ export async function runCommand(
   t: TestApp,
   commands: CliCommand[],
   action: string,
-  values: Record<string, string>,
+  values: Record<string, string | boolean>,
 ) {
   const command = commands.find((c) => c.action === action);
   if (!command) throw new Error(`no command ${action}`);

@@ -52,10 +52,9 @@ export function operatorService(db: Db) {
   const repo = operatorRepo(db);
 
   /** Refuses a grant or revoke the console operator may not make; the CLI may make any. */
-  function checkReach(grantor: Grantor, target: { partnerId: string; current: OperatorRow | null }) {
+  function checkReach(grantor: Grantor, target: { current: OperatorRow | null }) {
     if (grantor.kind === "cli") return;
     const { operator } = grantor;
-    if (!reachesPartner(operator, target.partnerId)) throw fieldError("partnerId", "outside_partner");
     if (target.current?.user_id === operator.userId) throw new AppError("forbidden");
     // Someone who holds more than the grantor, or a platform operator, is out of a partner operator's reach.
     if (target.current) {
@@ -100,10 +99,14 @@ export function operatorService(db: Db) {
 
     /** Makes a user an operator, or replaces their rights; recorded in the audit log. */
     async grant(grantor: Grantor, input: GrantOperatorBody): Promise<OperatorView> {
+      // Before the user is looked up: whether an e-mail has an account on another partner's site
+      // is none of this operator's business.
+      if (grantor.kind === "operator" && !reachesPartner(grantor.operator, input.partnerId))
+        throw fieldError("partnerId", "outside_partner");
       const user = await repo.userByEmail(input.partnerId, input.email);
       if (!user) throw fieldError("email", "user_not_found");
       const current = await repo.byUser(user.id);
-      checkReach(grantor, { partnerId: input.partnerId, current });
+      checkReach(grantor, { current });
       const permissions = [...new Set(input.permissions)].filter(isOperatorPermission).sort();
       if (input.scope === "platform") {
         if (grantor.kind === "operator" && grantor.operator.scope !== "platform")
@@ -144,11 +147,17 @@ export function operatorService(db: Db) {
       return toView(row!);
     },
 
-    /** Ends a user's operator rights; false when they had none. */
+    /**
+     * Ends a user's operator rights; false when they had none. From the console, an operator out
+     * of the caller's partner is not found (404), as is a user who is no operator, so the answer
+     * says nothing about ids of other partners.
+     */
     async revoke(grantor: Grantor, userId: string): Promise<boolean> {
       const current = await repo.byUser(userId);
+      if (grantor.kind === "operator" && !(current && reachesPartner(grantor.operator, current.partner_id)))
+        throw new AppError("notFound");
       if (!current) return false;
-      checkReach(grantor, { partnerId: current.partner_id, current });
+      checkReach(grantor, { current });
       await db.transaction(async (tx) => {
         await operatorRepo(tx).remove(userId);
         await recordAudit(tx, {
