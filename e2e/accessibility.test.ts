@@ -1,30 +1,10 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { AxeResults } from "axe-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInContext } from "./helpers/accounts";
 import { apiCall } from "./helpers/api";
+import { axeViolations, describeViolations } from "./helpers/axe";
 import { launchBrowser } from "./helpers/browser";
 import { type RunningServer, startServer } from "./helpers/server";
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-/** WCAG 2.1 levels A and AA (docs/accessibility.md). */
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-const BLOCKING = new Set(["serious", "critical"]);
-
-type Violation = AxeResults["violations"][number];
-
-/** One line per failing element: rule, impact, selector and axe's own explanation. */
-function describeViolations(violations: Violation[]): string {
-  return violations
-    .flatMap((v) =>
-      v.nodes.map(
-        (n) => `  [${v.impact}] ${v.id}: ${n.target.join(" ")}\n    ${n.failureSummary?.replace(/\n/g, " ")}`,
-      ),
-    )
-    .join("\n");
-}
 
 /**
  * axe-core against every page a person meets first, in light and dark mode: no serious or critical
@@ -85,23 +65,6 @@ describe("accessibility (axe-core, WCAG 2.1 AA) in the browser", () => {
     return page;
   }
 
-  async function audit(page: Page): Promise<Violation[]> {
-    await page.evaluate(AXE_SOURCE);
-    const run = (only: { type: "tag" | "rule"; values: string[] }) =>
-      page.evaluate(
-        (runOnly) =>
-          (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
-            runOnly,
-            resultTypes: ["violations"],
-          }),
-        only,
-      ) as Promise<AxeResults>;
-    const wcag = await run({ type: "tag", values: TAGS });
-    // A header cell with no text leaves a screen reader's column unnamed: refused too, though axe calls it minor.
-    const headers = await run({ type: "rule", values: ["empty-table-header"] });
-    return [...wcag.violations.filter((v) => BLOCKING.has(v.impact ?? "")), ...headers.violations];
-  }
-
   const PUBLIC = ["/", "/login", "/register", "/docs/getting-started", "/docs/api/check"];
   const SIGNED_IN = [
     "/dashboard/detection",
@@ -131,7 +94,7 @@ describe("accessibility (axe-core, WCAG 2.1 AA) in the browser", () => {
             await expect
               .poll(() => page.getByTestId("result-table").textContent(), { timeout: 15_000 })
               .toContain("+447911123456");
-          const violations = await audit(page);
+          const violations = await axeViolations(page);
           if (violations.length > 0) failures.push(`${path} (${mode})\n${describeViolations(violations)}`);
           await page.close();
         }
