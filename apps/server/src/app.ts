@@ -19,6 +19,7 @@ import { memberRoutes } from "./features/member/routes";
 import { noticeRoutes } from "./features/notice/routes";
 import { openApiRoutes } from "./features/openapi/routes";
 import { operatorPartnerRoutes } from "./features/operator/partner-routes";
+import { operatorPriceRoutes } from "./features/operator/price-routes";
 import { operatorRoutes } from "./features/operator/routes";
 import { priceRoutes } from "./features/price/routes";
 import { privacyRoutes } from "./features/privacy/routes";
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(auditRoutes);
   await app.register(operatorRoutes);
   await app.register(operatorPartnerRoutes);
+  await app.register(operatorPriceRoutes);
   await app.register(privacyRoutes);
   await app.register(publicApiRoutes);
 

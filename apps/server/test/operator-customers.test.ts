@@ -99,7 +99,7 @@ describe("operator console: customers, orders and the audit log", () => {
 
   it("names the field of a bad search", async () => {
     const get = (query: string) => as(t, a.operator)("GET", `/api/operator/customers?${query}`);
-    expectFieldError(await get("limit=0"), "limit", "too_short");
+    expectFieldError(await get("limit=0"), "limit", "out_of_range");
     expectError(await get("limit=101"), 400, 40001);
     expectError(await get("partnerId=alpha"), 400, 40001);
     expectFieldError(await get(`q=${"x".repeat(201)}`), "q", "too_long");

@@ -28,6 +28,7 @@ export const AUDIT_CATALOG = {
   recharge: ["confirmed", "rejected"],
   partner: ["created", "updated"],
   operator: ["granted", "revoked"],
+  price: ["set", "removed"],
 } as const;
 
 type Catalog = typeof AUDIT_CATALOG;

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { type PriceQuoteView, SERVICE_CODES, type ServicePriceView } from "./prices";
 import type { RechargeMethod, RechargeStatus } from "./recharge";
+import type { ServiceCode } from "./services";
 
 /**
  * The operator console (docs/operations.md, "The operator console"): the people who run the
@@ -252,4 +254,82 @@ export interface OperatorPartnerView {
   staffTenantId: string | null;
   customers: number;
   createdAt: string;
+}
+
+/** The three kinds of price list (docs/operations.md, "Prices"). */
+export const PRICE_SCOPES = ["standard", "partner", "special"] as const;
+export type PriceScope = (typeof PRICE_SCOPES)[number];
+
+/** Which list: the platform's, one partner's (partnerId) or one organisation's own (tenantId). */
+export const priceListQuery = z
+  .object({
+    scope: z.enum(PRICE_SCOPES),
+    partnerId: z.uuid().optional(),
+    tenantId: z.uuid().optional(),
+  })
+  .refine((q) => q.scope !== "partner" || q.partnerId, { error: "required", path: ["partnerId"] })
+  .refine((q) => q.scope !== "special" || q.tenantId, { error: "required", path: ["tenantId"] });
+export type PriceListQuery = z.infer<typeof priceListQuery>;
+
+/** A price per number: above zero, at most six decimals. */
+const unitPrice = z
+  .string()
+  .trim()
+  .regex(/^\d{1,6}(\.\d{1,6})?$/, { error: "operator_amount_invalid" })
+  .refine((value) => /[1-9]/.test(value), { error: "operator_amount_invalid" });
+
+/** POST /api/operator/prices: set one band of a list (a new band, or a new price for one). */
+export const setPriceBody = z
+  .object({
+    scope: z.enum(PRICE_SCOPES),
+    partnerId: z.uuid().optional(),
+    tenantId: z.uuid().optional(),
+    service: z.enum(SERVICE_CODES),
+    price: unitPrice,
+    minMonthlyVolume: z
+      .number()
+      .int()
+      .min(0, { error: "out_of_range" })
+      .max(2_000_000_000, { error: "out_of_range" }),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, { error: "invalid_currency" })
+      .optional(),
+  })
+  .refine((q) => q.scope !== "partner" || q.partnerId, { error: "required", path: ["partnerId"] })
+  .refine((q) => q.scope !== "special" || q.tenantId, { error: "required", path: ["tenantId"] });
+export type SetPriceBody = z.infer<typeof setPriceBody>;
+
+/** POST /api/operator/prices/remove: one band, or every band of the service when no start is given. */
+export const removePriceBody = z
+  .object({
+    scope: z.enum(PRICE_SCOPES),
+    partnerId: z.uuid().optional(),
+    tenantId: z.uuid().optional(),
+    service: z.enum(SERVICE_CODES),
+    minMonthlyVolume: z.number().int().min(0).max(2_000_000_000).optional(),
+  })
+  .refine((q) => q.scope !== "partner" || q.partnerId, { error: "required", path: ["partnerId"] })
+  .refine((q) => q.scope !== "special" || q.tenantId, { error: "required", path: ["tenantId"] });
+export type RemovePriceBody = z.infer<typeof removePriceBody>;
+
+/** GET /api/operator/prices: one list, band by band, per service. */
+export interface OperatorPriceList {
+  scope: PriceScope;
+  partnerId: string | null;
+  tenantId: string | null;
+  /** The currency a new band is in unless another is given. */
+  defaultCurrency: string;
+  services: ServicePriceView[];
+}
+
+/** The quantities the price preview shows: one number, ten thousand, a million. */
+export const PRICE_PREVIEW_QUANTITIES = [1, 10_000, 1_000_000] as const;
+
+/** GET /api/operator/prices/preview?tenantId=: what the organisation pays now, service by service. */
+export interface OperatorPricePreview {
+  tenantId: string;
+  rows: { service: ServiceCode; quotes: PriceQuoteView[] | null }[];
 }

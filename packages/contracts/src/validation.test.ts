@@ -97,6 +97,15 @@ describe("fieldIssue on other zod 4 issues", () => {
     ]);
   });
 
+  it("a number out of its range -> out_of_range, not a length", () => {
+    expect(issuesOf(z.number().int().min(0), -1)).toEqual([
+      { field: "body", reason: "out_of_range", params: {} },
+    ]);
+    expect(issuesOf(z.coerce.number().max(100), "101")).toEqual([
+      { field: "body", reason: "out_of_range", params: {} },
+    ]);
+  });
+
   it("enum and literal -> invalid_value", () => {
     expect(issuesOf(z.object({ mode: z.enum(["a", "b"]) }), { mode: "c" })).toEqual([
       { field: "mode", reason: "invalid_value", params: {} },

@@ -25,10 +25,15 @@ export function fieldIssue(issue: IssueLike): FieldIssue {
     case "invalid_type":
       return { field, reason: issue.input === undefined ? "required" : "invalid_type", params: {} };
     case "too_small":
+      // A number out of its range is not "too short"; an empty text is a missing value.
+      if (issue.origin === "number" || issue.origin === "bigint")
+        return { field, reason: "out_of_range", params: {} };
       if (issue.origin === "string" && Number(issue.minimum) === 1)
         return { field, reason: "required", params: {} };
       return { field, reason: "too_short", params: { min: Number(issue.minimum) } };
     case "too_big":
+      if (issue.origin === "number" || issue.origin === "bigint")
+        return { field, reason: "out_of_range", params: {} };
       return { field, reason: "too_long", params: { max: Number(issue.maximum) } };
     case "invalid_format":
       if (issue.format === "email") return { field, reason: "invalid_email", params: {} };

@@ -133,6 +133,12 @@ export function describe(row: Pick<AuditListRow, "action" | "details">, locale: 
   if ("before" in details || "after" in details)
     params.changes = changesText(asRecord(details.before), asRecord(details.after), locale);
   if (typeof details.kind === "string") params.kind = translate(locale, `audit:exports.${details.kind}`);
+  // Price changes: the kind of list and the service by their names in the reader's language.
+  if (row.action.startsWith("price.") && typeof details.scope === "string") {
+    params.scopeName = translate(locale, `audit:priceScopes.${details.scope}`);
+    if (typeof details.service === "string")
+      params.service = translate(locale, `services:${details.service}.name`);
+  }
   if (typeof details.roleKey === "string")
     params.role = translate(locale, `notices:roles.${details.roleKey}`);
   for (const side of ["from", "to"] as const) {

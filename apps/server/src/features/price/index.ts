@@ -4,4 +4,10 @@
  */
 export { monthStartUtc } from "./price-repo";
 export type { EffectivePrices, PriceBand } from "./price-service";
-export { pickBand, priceService } from "./price-service";
+export {
+  PriceInputError,
+  pickBand,
+  priceService,
+  quoteToView as priceQuoteView,
+  toView as priceView,
+} from "./price-service";

@@ -224,6 +224,10 @@ export function priceService(db: Db, clock: () => Date = () => new Date()) {
     partnerList: async (partnerId: string): Promise<ServicePrices[]> =>
       groupByService(await repo.inScopes([partnerScope(partnerId)])),
 
+    /** An organisation's own (special) prices, only those. */
+    specialList: async (tenantId: string): Promise<ServicePrices[]> =>
+      groupByService(await repo.inScopes([specialScope(tenantId)])),
+
     /** Numbers checked per service in the current calendar month (UTC). */
     volumeThisMonth,
 
