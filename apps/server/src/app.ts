@@ -20,6 +20,7 @@ import { noticeRoutes } from "./features/notice/routes";
 import { openApiRoutes } from "./features/openapi/routes";
 import { operatorPartnerRoutes } from "./features/operator/partner-routes";
 import { operatorPriceRoutes } from "./features/operator/price-routes";
+import { operatorProviderRoutes } from "./features/operator/provider-routes";
 import { operatorRoutes } from "./features/operator/routes";
 import { priceRoutes } from "./features/price/routes";
 import { privacyRoutes } from "./features/privacy/routes";
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(operatorRoutes);
   await app.register(operatorPartnerRoutes);
   await app.register(operatorPriceRoutes);
+  await app.register(operatorProviderRoutes);
   await app.register(privacyRoutes);
   await app.register(publicApiRoutes);
 

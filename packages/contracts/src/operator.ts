@@ -333,3 +333,55 @@ export interface OperatorPricePreview {
   tenantId: string;
   rows: { service: ServiceCode; quotes: PriceQuoteView[] | null }[];
 }
+
+/** One look-up provider's last hour as the running server saw it (GET /api/operator/providers). */
+export interface OperatorProviderHealth {
+  name: string;
+  answers: readonly string[];
+  breaker: "open" | "closed";
+  /** Organisations whose own breaker for this provider is open now. */
+  openTenants: number;
+  concurrency: { limit: number; active: number; waiting: number };
+  lastHour: {
+    calls: number;
+    errors: number;
+    errorRate: number;
+    creditErrors: number;
+    p50Ms: number | null;
+    p99Ms: number | null;
+    /** What answered look-ups cost, as the provider reported it, per currency. */
+    costs: { currency: string; calls: number; averageMicros: number }[];
+  };
+}
+
+/**
+ * Price per check against what the providers reported a check cost (last hour), per live service
+ * and price list. The cost is that of the first provider each look-up is routed to; null when that
+ * provider reported none in the list's currency.
+ */
+export interface OperatorMarginRow {
+  service: ServiceCode;
+  /** "standard", or the partner whose own list this is. */
+  list: "standard" | "partner";
+  partnerId: string | null;
+  partnerName: string | null;
+  currency: string;
+  /** The list's first band (from 0 numbers a month), per number. */
+  priceMicros: string;
+  costMicros: string | null;
+  marginMicros: string | null;
+}
+
+export interface OperatorProvidersView {
+  providers: OperatorProviderHealth[];
+  /** The routing settings that are not secrets (docs/providers.md). */
+  settings: {
+    sandbox: boolean;
+    routes: string | null;
+    chains: { hlr: string[]; mnp: string[] };
+    concurrency: string;
+    timeoutMs: number;
+    cacheHours: number;
+  };
+  margins: OperatorMarginRow[];
+}

@@ -1,8 +1,11 @@
 /**
  * A provider's last hour of calls, kept as sixty one-minute buckets so memory is constant:
  * calls, errors (any failure), credit errors, and latencies in a fixed histogram from which
- * p50 and p99 are read (each an upper bound of its bucket).
+ * p50 and p99 are read (each an upper bound of its bucket), and what the provider reported the
+ * answered look-ups cost, per currency (the operator console sets it against the prices charged).
  */
+import type { ProviderCost } from "../types";
+
 const MINUTE = 60_000;
 const BUCKETS = 60;
 /** Upper bounds of the latency slots, in ms; the last slot holds anything slower. */
@@ -10,12 +13,28 @@ export const LATENCY_BOUNDS_MS = [
   5, 10, 20, 50, 100, 150, 200, 300, 500, 750, 1_000, 1_500, 2_000, 3_000, 5_000, 10_000,
 ];
 
+/** Reported cost of one currency: the look-ups that said, and their sum in micro-units. */
+interface CostSum {
+  calls: number;
+  micros: number;
+}
+
 interface Minute {
   at: number;
   calls: number;
   errors: number;
   creditErrors: number;
   latency: number[];
+  costs: Map<string, CostSum>;
+}
+
+/** What the answered look-ups of the last hour cost on average, as the provider reported it. */
+export interface ReportedCost {
+  currency: string;
+  /** Look-ups whose answer carried a cost in this currency. */
+  calls: number;
+  /** Rounded to whole micro-units. */
+  averageMicros: number;
 }
 
 export interface ProviderStatsSnapshot {
@@ -27,6 +46,8 @@ export interface ProviderStatsSnapshot {
   /** Upper bounds of the slots holding the median and the 99th percentile; null without calls. */
   p50Ms: number | null;
   p99Ms: number | null;
+  /** Per currency; empty when the provider reports no cost. */
+  costs: ReportedCost[];
 }
 
 export class ProviderStats {
@@ -34,8 +55,15 @@ export class ProviderStats {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  record(latencyMs: number, outcome: "ok" | "error" | "out_of_credit"): void {
+  record(latencyMs: number, outcome: "ok" | "error" | "out_of_credit", cost?: ProviderCost | null): void {
     const minute = this.#current();
+    const amount = cost ? Number(cost.amount) : Number.NaN;
+    if (cost && Number.isFinite(amount) && amount >= 0) {
+      const sum = minute.costs.get(cost.currency) ?? { calls: 0, micros: 0 };
+      sum.calls += 1;
+      sum.micros += Math.round(amount * 1_000_000);
+      minute.costs.set(cost.currency, sum);
+    }
     minute.calls += 1;
     if (outcome !== "ok") minute.errors += 1;
     if (outcome === "out_of_credit") minute.creditErrors += 1;
@@ -51,8 +79,13 @@ export class ProviderStats {
     let calls = 0;
     let errors = 0;
     let creditErrors = 0;
+    const costs = new Map<string, CostSum>();
     for (const minute of this.#minutes) {
       if (minute.at < since) continue;
+      for (const [currency, sum] of minute.costs) {
+        const total = costs.get(currency) ?? { calls: 0, micros: 0 };
+        costs.set(currency, { calls: total.calls + sum.calls, micros: total.micros + sum.micros });
+      }
       calls += minute.calls;
       errors += minute.errors;
       creditErrors += minute.creditErrors;
@@ -67,6 +100,11 @@ export class ProviderStats {
       creditErrors,
       p50Ms: percentile(latency, calls, 0.5),
       p99Ms: percentile(latency, calls, 0.99),
+      costs: [...costs].map(([currency, sum]) => ({
+        currency,
+        calls: sum.calls,
+        averageMicros: Math.round(sum.micros / sum.calls),
+      })),
     };
   }
 
@@ -80,6 +118,7 @@ export class ProviderStats {
       errors: 0,
       creditErrors: 0,
       latency: new Array(LATENCY_BOUNDS_MS.length + 1).fill(0),
+      costs: new Map(),
     };
     this.#minutes.push(minute);
     while (this.#minutes.length > BUCKETS || (this.#minutes[0] && this.#minutes[0].at <= at - BUCKETS)) {

@@ -1,4 +1,10 @@
-import { type HlrResult, LookupError, type LookupProvider, type MnpResult } from "../types";
+import {
+  type HlrResult,
+  LookupError,
+  type LookupProvider,
+  type MnpResult,
+  type ProviderCost,
+} from "../types";
 import { CircuitBreaker, type CircuitState } from "./circuit-breaker";
 import { FairSemaphore } from "./fair-semaphore";
 import { ProviderStats, type ProviderStatsSnapshot } from "./provider-stats";
@@ -177,7 +183,11 @@ export function createRouter(options: RouterOptions): RoutedProvider {
               const started = now();
               try {
                 const value = await withTimeout(call, slot.timeoutMs, signal);
-                slot.stats.record(now() - started, "ok");
+                slot.stats.record(
+                  now() - started,
+                  "ok",
+                  (value as { cost?: ProviderCost | null } | null)?.cost,
+                );
                 return value;
               } catch (error) {
                 const credit = error instanceof LookupError && error.kind === "out_of_credit";

@@ -1,0 +1,95 @@
+import type { OperatorMarginRow, OperatorProvidersView } from "@nc/contracts/operator";
+import { SERVICES } from "@nc/contracts/services";
+import type { RoutedProvider } from "@nc/numcheck/providers/router";
+import type { Config } from "../../config";
+import type { Db } from "../../core/db";
+import type { PartnerService } from "../partner/index";
+import { priceService } from "../price/index";
+
+type Settings = Pick<
+  Config,
+  "LOOKUP_ROUTES" | "LOOKUP_CONCURRENCY" | "LOOKUP_TIMEOUT_MS" | "LOOKUP_CACHE_HOURS"
+>;
+
+/** The services that need a live look-up, with the look-ups each needs (the service descriptor). */
+const LIVE_SERVICES = SERVICES.filter((s) => s.needs.hlr || s.needs.mnp);
+
+/**
+ * The live look-up providers in the operator console (docs/operations.md, "The operator
+ * console"): their last hour (calls, errors, latency, breakers, credit errors), the routing
+ * settings that are not secrets, and the margin of each live service: the price a list charges per
+ * check against what the providers reported a check cost. Platform operators only.
+ */
+export function providerConsole(
+  db: Db,
+  router: RoutedProvider,
+  partners: PartnerService,
+  sandbox: boolean,
+  settings: Settings,
+) {
+  const prices = priceService(db);
+
+  /** What one check of the service cost in a currency: its look-ups at their first provider's average. */
+  function costPerCheck(service: (typeof LIVE_SERVICES)[number], currency: string): number | null {
+    const health = router.health();
+    let total = 0;
+    for (const kind of (["hlr", "mnp"] as const).filter((k) => service.needs[k])) {
+      const first = router.chain(kind)[0];
+      const cost = health.find((h) => h.name === first)?.lastHour.costs.find((c) => c.currency === currency);
+      if (!cost) return null;
+      total += cost.averageMicros;
+    }
+    return total;
+  }
+
+  async function margins(): Promise<OperatorMarginRow[]> {
+    const lists = [
+      { list: "standard" as const, partnerId: null, partnerName: null, prices: await prices.standardList() },
+      ...(await Promise.all(
+        (
+          await partners.list()
+        ).map(async (partner) => ({
+          list: "partner" as const,
+          partnerId: partner.id,
+          partnerName: partner.name,
+          prices: await prices.partnerList(partner.id),
+        })),
+      )),
+    ];
+    return lists.flatMap(({ prices: services, ...owner }) =>
+      LIVE_SERVICES.flatMap((service) => {
+        const priced = services.find((p) => p.service === service.code);
+        const band = priced?.bands[0];
+        if (!priced || !band) return [];
+        const cost = costPerCheck(service, priced.currency);
+        return [
+          {
+            service: service.code,
+            ...owner,
+            currency: priced.currency,
+            priceMicros: band.priceMicros.toString(),
+            costMicros: cost === null ? null : String(cost),
+            marginMicros: cost === null ? null : (band.priceMicros - BigInt(cost)).toString(),
+          },
+        ];
+      }),
+    );
+  }
+
+  return {
+    async view(): Promise<OperatorProvidersView> {
+      return {
+        providers: router.health(),
+        settings: {
+          sandbox,
+          routes: settings.LOOKUP_ROUTES ?? null,
+          chains: { hlr: router.chain("hlr"), mnp: router.chain("mnp") },
+          concurrency: settings.LOOKUP_CONCURRENCY,
+          timeoutMs: settings.LOOKUP_TIMEOUT_MS,
+          cacheHours: settings.LOOKUP_CACHE_HOURS,
+        },
+        margins: await margins(),
+      };
+    },
+  };
+}
