@@ -29,6 +29,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A page answers within seconds, not vitest's 1 s default, on a loaded CI machine.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
