@@ -5,8 +5,10 @@ import type {
   OperatorRechargeView,
 } from "@nc/contracts/operator";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { balanceCommands } from "../src/cli/commands/balance";
+import { auditEvents } from "../src/db/schema/index";
 import { expectError, expectFieldError, expectOk } from "./helpers/accounts";
 import { runCommand } from "./helpers/cli";
 import {
@@ -188,6 +190,37 @@ describe("operator console: money", () => {
     expect(audit[0]!.summary).toBeTruthy();
   });
 
+  it("names the operator by user id as well as e-mail, with IP and browser, in the organisation's own audit log", async () => {
+    const c = await customer("Who Org");
+    const paid = await bankOrder(t, c.owner, c.tenantId, "20");
+    const failed = await bankOrder(t, c.owner, c.tenantId, "20");
+    expectOk(await confirm(paid.orderId));
+    expectOk(await reject(failed.orderId));
+    expectOk(
+      await adjust(c.tenantId, {
+        kind: "add",
+        amount: "1",
+        reason: "goodwill",
+        idempotencyKey: "who-add-0001",
+      }),
+    );
+    const rows = await t.database.db.select().from(auditEvents).where(eq(auditEvents.tenantId, c.tenantId));
+    const byOperator = rows.filter((r) => r.actorType === "operator");
+    expect(byOperator.map((r) => r.action).sort()).toEqual([
+      "balance.added",
+      "recharge.confirmed",
+      "recharge.rejected",
+    ]);
+    for (const row of byOperator)
+      expect([row.action, row.actorId, row.actorLabel, row.ip, row.userAgent]).toEqual([
+        row.action,
+        a.operator.id,
+        a.operator.email,
+        IP,
+        "lightMyRequest",
+      ]);
+  });
+
   it("the same key and body adjusts once (replayed); another body under the key is 40900; the CLI shares the keys", async () => {
     const c = await customer("Replay Org");
     const body = { kind: "add", amount: "5", reason: "ticket 42", idempotencyKey: "ticket-42-console" };
@@ -317,5 +350,39 @@ describe(`operator console: money under parallel requests (${onPostgres ? "Postg
     const ledger = await c.ledger();
     expect(ledger).toHaveLength(6);
     expect(ledger.every((e) => BigInt(e.balanceAfterMicros) >= 0n)).toBe(true);
+  });
+
+  it("confirms and rejects of one order at once: either it is paid, credited once and no reject succeeded, or rejected and not credited", async () => {
+    for (let round = 0; round < 5; round++) {
+      const c = await customer(`Race Org ${round}`);
+      const { orderId } = await bankOrder(t, c.owner, c.tenantId, "20");
+      const url = (action: string) => `/api/operator/recharges/${orderId}/${action}`;
+      const answers = await twenty(async (i) => {
+        const action = i % 2 === 0 ? "confirm" : "reject";
+        const res = await as(t, a.operator)("POST", url(action), {});
+        return `${action} ${(res.json() as { code: number }).code}`;
+      });
+      const [order] = expectOk<OperatorRechargeView[]>(
+        await as(t, a.operator)("GET", "/api/operator/recharges?status=all"),
+      ).filter((o) => o.id === orderId);
+      const rejected = answers.filter((x) => x === "reject 0").length;
+      const confirmed = answers.filter((x) => x === "confirm 0").length;
+      const outcome = { status: order!.status, balance: await c.balance(), rows: (await c.ledger()).length };
+      if (outcome.status === "paid")
+        expect({ ...outcome, rejected }).toEqual({
+          status: "paid",
+          balance: "20000000",
+          rows: 1,
+          rejected: 0,
+        });
+      else
+        expect({ ...outcome, confirmed, rejected }).toEqual({
+          status: "failed",
+          balance: "0",
+          rows: 0,
+          confirmed: 0,
+          rejected: 1,
+        });
+    }
   });
 });

@@ -99,6 +99,10 @@ const ROUTES: Record<string, { right: OperatorPermission | null; sample: (side: 
     right: "operator.partner:update",
     sample: (s) => ({ url: `/api/operator/partners/${s.partner.id}`, body: { name: "Renamed" } }),
   },
+  "GET /api/operator/providers": {
+    right: "operator.provider:read",
+    sample: () => ({ url: "/api/operator/providers" }),
+  },
   "GET /api/operator/prices": {
     right: "operator.price:read",
     sample: (s) => ({ url: `/api/operator/prices?scope=special&tenantId=${s.tenantId}` }),
@@ -161,6 +165,8 @@ const HIDDEN: Record<string, (res: Res, b: PartnerSide) => boolean> = {
   // Making partners is a platform-only right: a partner operator cannot hold it.
   "POST /api/operator/partners": (res) => res.statusCode === 403,
   "POST /api/operator/partners/:id": notFound,
+  // The live providers are the platform's: a platform-only right a partner operator cannot hold.
+  "GET /api/operator/providers": (res) => res.statusCode === 403,
   "GET /api/operator/prices": notFound,
   "GET /api/operator/prices/preview": notFound,
   "POST /api/operator/prices": notFound,

@@ -27,8 +27,11 @@ export interface BalanceAdjustmentInput {
   idempotencyKey?: string;
   /** The operator: the CLI's OS user or the console operator's e-mail. */
   actor: Actor & { type: "operator" };
-  /** Where the console request came from (none for the CLI). */
-  from?: Pick<AuditMeta, "ip" | "userAgent">;
+  /**
+   * Where the console request came from (none for the CLI); its actor, when given, is the audit
+   * log's who (the console operator's e-mail and user id, where the ledger keeps the e-mail only).
+   */
+  from?: Pick<AuditMeta, "ip" | "userAgent"> & Partial<Pick<AuditMeta, "actor">>;
 }
 
 /**
@@ -54,7 +57,7 @@ export async function adjustBalance(
     alongside: (tx, entry) =>
       recordAudit(tx, {
         tenantId: input.tenantId,
-        actor: auditActorOf(input.actor),
+        actor: input.from?.actor ?? auditActorOf(input.actor),
         action: AUDIT_ACTION[input.kind],
         target: { type: "ledger_entry", id: entry.id },
         details: { amountMicros: input.amountMicros.toString(), currency, reason: input.reason },

@@ -56,8 +56,11 @@ export function toOrder(row: RechargeRow): RechargeOrder {
   };
 }
 
-/** Where an operator console request came from, for the audit log (none from the CLI). */
-export type RequestOrigin = Pick<AuditMeta, "ip" | "userAgent">;
+/**
+ * Where an operator console request came from, for the audit log (none from the CLI); its actor,
+ * when given, names the operator fully (e-mail and user id), where the ledger's actor has only one.
+ */
+export type RequestOrigin = Pick<AuditMeta, "ip" | "userAgent"> & Partial<Pick<AuditMeta, "actor">>;
 
 type RechargeConfig = Pick<
   Config,
@@ -83,7 +86,7 @@ const rechargeEvent = (
   from?: RequestOrigin,
 ): AuditEvent => ({
   tenantId: row.tenantId,
-  actor: auditActorOf(actor),
+  actor: from?.actor ?? auditActorOf(actor),
   ip: from?.ip,
   userAgent: from?.userAgent,
   action,
@@ -190,6 +193,18 @@ export function rechargeService(db: Db, config: RechargeConfig) {
     receivedMicros?: bigint,
     from?: RequestOrigin,
   ): Promise<{ order: RechargeRow; credited: boolean }> {
+    const paidValues = (entry: { id: string; amountMicros: bigint }) => {
+      const now = new Date();
+      return {
+        status: "paid" as const,
+        ledgerEntryId: entry.id,
+        // The ledger row is the truth: a replayed credit keeps the amount first credited.
+        receivedMicros: entry.amountMicros,
+        paidAt: now,
+        updatedAt: now,
+        ...(note ? { note } : {}),
+      };
+    };
     const [row] = await db.select().from(rechargeOrders).where(eq(rechargeOrders.id, orderId));
     if (!row) throw new AppError("notFound");
     if (row.status === "paid") return { order: row, credited: false };
@@ -212,22 +227,29 @@ export function rechargeService(db: Db, config: RechargeConfig) {
       // Whoever placed the order is told in the credit's own transaction, so a replayed credit
       // (webhook retry, second confirm) tells nobody twice.
       alongside: async (tx, entry) => {
+        // The order is marked paid in the credit's own transaction. A bank transfer rejected in
+        // the meantime (failed) undoes the credit, and a reject arriving after it finds it paid:
+        // a confirm and a reject at the same moment never both succeed.
+        const claimed = await tx
+          .update(rechargeOrders)
+          .set(paidValues(entry))
+          .where(
+            and(
+              eq(rechargeOrders.id, row.id),
+              ne(rechargeOrders.status, "paid"),
+              row.method === "bank_transfer" ? ne(rechargeOrders.status, "failed") : undefined,
+            ),
+          )
+          .returning({ id: rechargeOrders.id });
+        if (claimed.length === 0 && row.method === "bank_transfer") throw new AppError("rechargeNotPending");
         await recordAudit(tx, rechargeEvent(row, "recharge.confirmed", actor, note, received, from));
         await notices.notify(rechargeCreditedNotice(row, received, entry.balanceAfterMicros), tx);
       },
     });
-    const now = new Date();
+    // Orders credited before they were marked in the same transaction (a replay) are marked now.
     const [updated] = await db
       .update(rechargeOrders)
-      .set({
-        status: "paid",
-        ledgerEntryId: posted.entry.id,
-        // The ledger row is the truth: a replayed credit keeps the amount first credited.
-        receivedMicros: posted.entry.amountMicros,
-        paidAt: now,
-        updatedAt: now,
-        ...(note ? { note } : {}),
-      })
+      .set(paidValues(posted.entry))
       .where(and(eq(rechargeOrders.id, row.id), ne(rechargeOrders.status, "paid")))
       .returning();
     const [current] = updated
