@@ -1,4 +1,5 @@
 import type { OperatorPermission, OperatorPermissionResource, OperatorScope } from "@nc/contracts/operator";
+import type { TFunction } from "i18next";
 
 /** Catalogue keys of every operator right (static, so the i18n parity test sees each one). */
 export const OPERATOR_PERMISSION_LABEL_KEYS: Record<OperatorPermission, string> = {
@@ -36,4 +37,19 @@ export const OPERATOR_RESOURCE_LABEL_KEYS: Record<OperatorPermissionResource, st
 export const OPERATOR_SCOPE_LABEL_KEYS: Record<OperatorScope, string> = {
   platform: "operator:scope.platform",
   partner: "operator:scope.partner",
+};
+
+/** Names of an organisation's states (docs/security.md, privacy); an unknown one is shown as it is. */
+const CUSTOMER_STATUS_LABEL_KEYS: Record<string, string> = {
+  active: "operator:customer.statuses.active",
+  suspended: "operator:customer.statuses.suspended",
+  removed: "operator:customer.statuses.removed",
+  pending_deletion: "operator:customer.statuses.pending_deletion",
+  purging: "operator:customer.statuses.purging",
+  deleted: "operator:customer.statuses.deleted",
+};
+
+export const customerStatusLabel = (t: TFunction, status: string) => {
+  const key = CUSTOMER_STATUS_LABEL_KEYS[status];
+  return key ? t(key) : status;
 };

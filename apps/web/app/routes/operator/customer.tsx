@@ -5,6 +5,7 @@ import { Link, useParams } from "react-router";
 import { useCustomer } from "../../features/operator/api/customers";
 import { AdjustBalanceForm } from "../../features/operator/components/adjust-balance-form";
 import { PageHeading } from "../../features/operator/components/page-heading";
+import { customerStatusLabel } from "../../features/operator/permission-labels";
 import { useOperator, useOperatorDate } from "../../features/operator/use-operator";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { useLocale } from "../../shell/i18n/use-locale";
@@ -54,7 +55,11 @@ export default function OperatorCustomerPage() {
                 { key: "partner", label: t("operator:customers.partner"), children: c.partnerName },
                 { key: "owner", label: t("operator:customers.owner"), children: c.ownerEmail ?? "—" },
                 { key: "members", label: t("operator:customers.members"), children: c.members },
-                { key: "status", label: t("operator:customer.status"), children: c.status },
+                {
+                  key: "status",
+                  label: t("operator:customer.status"),
+                  children: customerStatusLabel(t, c.status),
+                },
                 {
                   key: "activity",
                   label: t("operator:customers.lastActivity"),

@@ -2,7 +2,7 @@ import { ReloadOutlined } from "@ant-design/icons";
 import { formatMoney } from "@nc/contracts/money";
 import type { OperatorRechargeView } from "@nc/contracts/operator";
 import { RECHARGE_STATUSES } from "@nc/contracts/recharge";
-import { Button, Card, Select, Space, Typography } from "antd";
+import { Button, Card, Select, Space, type TableProps, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type RechargeFilter, useOperatorRecharges } from "../../features/operator/api/recharges";
@@ -12,6 +12,7 @@ import { PageHeading } from "../../features/operator/components/page-heading";
 import { useOperator, useOperatorDate } from "../../features/operator/use-operator";
 import { RechargeStatusTag } from "../../features/recharge/components/recharge-status-tag";
 import { receivedIfDifferent, STATUS_LABEL_KEYS } from "../../features/recharge/labels";
+import { useNarrow } from "../../shell/device/use-narrow";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
 
@@ -29,6 +30,85 @@ export default function OperatorMoneyPage() {
   );
   const orders = useOperatorRecharges(status);
   const decides = has("operator.recharge:confirm");
+  const narrow = useNarrow();
+
+  const amount = (o: OperatorRechargeView) => {
+    const received = receivedIfDifferent(o);
+    const ordered = formatMoney(o.amountMicros, o.currency, locale);
+    if (received === null) return ordered;
+    return (
+      <Space orientation="vertical" size={0} align={narrow ? "start" : "end"}>
+        {ordered}
+        <Typography.Text type="secondary">
+          {t("operator:money.received", { amount: formatMoney(received, o.currency, locale) })}
+        </Typography.Text>
+      </Space>
+    );
+  };
+  const reference = (o: OperatorRechargeView) => <Typography.Text code>{o.reference}</Typography.Text>;
+  const customer = (o: OperatorRechargeView) => (
+    <Space orientation="vertical" size={0}>
+      <span>{o.tenantName}</span>
+      <Typography.Text type="secondary">{o.partnerName}</Typography.Text>
+    </Space>
+  );
+  type Column = NonNullable<TableProps<OperatorRechargeView>["columns"]>[number];
+  const wide: Column[] = [
+    { key: "created", title: t("operator:money.created"), render: (_, o) => date(o.createdAt) },
+    { key: "customer", title: t("operator:money.customer"), render: (_, o) => customer(o) },
+    { key: "reference", title: t("operator:money.reference"), render: (_, o) => reference(o) },
+    { key: "amount", title: t("operator:money.amount"), align: "right", render: (_, o) => amount(o) },
+    {
+      key: "status",
+      title: t("operator:money.status"),
+      render: (_, o) => <RechargeStatusTag status={o.status} />,
+    },
+  ];
+  // A phone shows one cell per order, the actions beside it: nothing to scroll sideways to.
+  const order: Column = {
+    key: "order",
+    title: t("operator:money.customer"),
+    render: (_, o) => (
+      <Space orientation="vertical" size={4}>
+        {customer(o)}
+        {reference(o)}
+        <Space size={8} wrap>
+          <strong>{amount(o)}</strong>
+          <RechargeStatusTag status={o.status} />
+        </Space>
+        <Typography.Text type="secondary">{date(o.createdAt)}</Typography.Text>
+      </Space>
+    ),
+  };
+  const actions: Column[] = decides
+    ? [
+        {
+          key: "actions",
+          title: t("operator:money.actions"),
+          render: (_, o) =>
+            o.status === "pending" ? (
+              <Space orientation={narrow ? "vertical" : "horizontal"}>
+                <Button
+                  size="small"
+                  type="primary"
+                  data-testid={`confirm-${o.reference}`}
+                  onClick={() => setOpen({ order: o, decision: "confirm" })}
+                >
+                  {t("operator:money.confirm")}
+                </Button>
+                <Button
+                  size="small"
+                  danger
+                  data-testid={`reject-${o.reference}`}
+                  onClick={() => setOpen({ order: o, decision: "reject" })}
+                >
+                  {t("operator:money.reject")}
+                </Button>
+              </Space>
+            ) : null,
+        },
+      ]
+    : [];
 
   return (
     <Space orientation="vertical" size={16} style={{ width: "100%" }}>
@@ -64,76 +144,8 @@ export default function OperatorMoneyPage() {
           loading={orders.isPending}
           dataSource={orders.data ?? []}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          columns={[
-            { key: "created", title: t("operator:money.created"), render: (_, o) => date(o.createdAt) },
-            {
-              key: "customer",
-              title: t("operator:money.customer"),
-              render: (_, o) => (
-                <Space orientation="vertical" size={0}>
-                  <span>{o.tenantName}</span>
-                  <Typography.Text type="secondary">{o.partnerName}</Typography.Text>
-                </Space>
-              ),
-            },
-            {
-              key: "reference",
-              title: t("operator:money.reference"),
-              render: (_, o) => <Typography.Text code>{o.reference}</Typography.Text>,
-            },
-            {
-              key: "amount",
-              title: t("operator:money.amount"),
-              align: "right",
-              render: (_, o) => {
-                const received = receivedIfDifferent(o);
-                const ordered = formatMoney(o.amountMicros, o.currency, locale);
-                if (received === null) return ordered;
-                return (
-                  <Space orientation="vertical" size={0} align="end">
-                    {ordered}
-                    <Typography.Text type="secondary">
-                      {t("operator:money.received", { amount: formatMoney(received, o.currency, locale) })}
-                    </Typography.Text>
-                  </Space>
-                );
-              },
-            },
-            {
-              key: "status",
-              title: t("operator:money.status"),
-              render: (_, o) => <RechargeStatusTag status={o.status} />,
-            },
-            ...(decides
-              ? [
-                  {
-                    key: "actions",
-                    title: t("operator:money.actions"),
-                    render: (_: unknown, o: OperatorRechargeView) =>
-                      o.status === "pending" ? (
-                        <Space>
-                          <Button
-                            size="small"
-                            type="primary"
-                            data-testid={`confirm-${o.reference}`}
-                            onClick={() => setOpen({ order: o, decision: "confirm" })}
-                          >
-                            {t("operator:money.confirm")}
-                          </Button>
-                          <Button
-                            size="small"
-                            danger
-                            data-testid={`reject-${o.reference}`}
-                            onClick={() => setOpen({ order: o, decision: "reject" })}
-                          >
-                            {t("operator:money.reject")}
-                          </Button>
-                        </Space>
-                      ) : null,
-                  },
-                ]
-              : []),
-          ]}
+          scroll={narrow ? undefined : { x: "max-content" }}
+          columns={narrow ? [order, ...actions] : [...wide, ...actions]}
         />
       </Card>
       {open && (

@@ -1,8 +1,8 @@
-import { LogoutOutlined, MenuOutlined, SwapOutlined, UserOutlined } from "@ant-design/icons";
+import { LogoutOutlined, SwapOutlined, UserOutlined } from "@ant-design/icons";
 import { splitLocalePath } from "@nc/contracts/locales";
 import type { PageContext } from "@nc/contracts/site";
-import { Avatar, Button, Drawer, Dropdown, FloatButton, Grid, Layout, Menu, theme } from "antd";
-import { createElement, useState } from "react";
+import { Avatar, Button, Dropdown, Menu, theme } from "antd";
+import { createElement } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { NoticeBell } from "../../features/notice/components/notice-bell";
@@ -11,14 +11,12 @@ import { useSignOut } from "../../features/session/api/sign-out";
 import { useSessionUser } from "../../features/session/use-session-user";
 import { TenantSwitcher } from "../../features/tenant/components/tenant-switcher";
 import { useTenantAccess } from "../../features/tenant/use-tenant-access";
-import { BrandLogo } from "../components/brand-logo";
+import { AppFrame } from "../components/app-frame";
 import { HeaderTools } from "../components/header-tools";
-import { useDevice } from "../device/use-device";
 import { guardDashboardPage } from "../guard-dashboard-page.server";
 import { useLocale } from "../i18n/use-locale";
 import { requireUser } from "../require-user.server";
 import { DASHBOARD_PAGES, type DashboardPage, pageForPath } from "../route-table";
-import { BACK_TO_TOP_SIZE } from "../theme/tokens";
 import type { Route } from "./+types/dashboard-layout";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -78,54 +76,19 @@ function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
 export default function DashboardLayout() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const screens = Grid.useBreakpoint();
   const user = useSessionUser();
   const signOut = useSignOut();
   const navigate = useNavigate();
   const { to } = useLocale();
-  const [drawer, setDrawer] = useState(false);
   const operatorLink = useOperatorConsoleLink();
-  const device = useDevice();
-  // Before the first measurement (and on the server) the user agent tells phone from desktop.
-  const wide = screens.md ?? !device.mobileOrTablet;
 
   return (
-    <Layout style={{ minHeight: "100vh" }}>
-      <a className="nc-skip-link" href="#main">
-        {t("common:skipToContent")}
-      </a>
-      {wide && (
-        <Layout.Sider width={220} theme="light" style={{ borderInlineEnd: `1px solid ${token.colorSplit}` }}>
-          <div style={{ padding: "16px 20px" }}>
-            <Link to={to("/")} style={{ color: token.colorText, textDecoration: "none" }}>
-              <BrandLogo />
-            </Link>
-          </div>
-          <SideMenu />
-        </Layout.Sider>
-      )}
-      <Layout>
-        <Layout.Header
-          style={{
-            background: token.colorBgContainer,
-            borderBottom: `1px solid ${token.colorSplit}`,
-            padding: "0 16px",
-            display: "flex",
-            alignItems: "center",
-            gap: 8,
-          }}
-        >
-          {!wide && (
-            <Button
-              type="text"
-              icon={<MenuOutlined />}
-              aria-label={t("common:menu")}
-              onClick={() => setDrawer(true)}
-            />
-          )}
-          {!wide && <BrandLogo height={24} compact />}
-          {wide && <TenantSwitcher />}
-          <div style={{ flex: 1 }} />
+    <AppFrame
+      home="/"
+      menu={(onNavigate) => <SideMenu onNavigate={onNavigate} />}
+      headerStart={<TenantSwitcher />}
+      headerEnd={(wide) => (
+        <>
           <NoticeBell />
           <HeaderTools />
           <Dropdown
@@ -167,21 +130,10 @@ export default function DashboardLayout() {
               {wide && <span>{user?.name}</span>}
             </Button>
           </Dropdown>
-        </Layout.Header>
-        <Layout.Content id="main" style={{ padding: wide ? 24 : 12 }}>
-          <Outlet />
-        </Layout.Content>
-      </Layout>
-      <Drawer
-        open={drawer}
-        onClose={() => setDrawer(false)}
-        placement="left"
-        width={260}
-        title={<BrandLogo height={24} />}
-      >
-        <SideMenu onNavigate={() => setDrawer(false)} />
-      </Drawer>
-      <FloatButton.BackTop style={{ width: BACK_TO_TOP_SIZE, height: BACK_TO_TOP_SIZE }} />
-    </Layout>
+        </>
+      )}
+    >
+      <Outlet />
+    </AppFrame>
   );
 }

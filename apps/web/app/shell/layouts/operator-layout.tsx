@@ -1,8 +1,8 @@
-import { ArrowLeftOutlined, LogoutOutlined, MenuOutlined } from "@ant-design/icons";
+import { ArrowLeftOutlined, LogoutOutlined, UserOutlined } from "@ant-design/icons";
 import { splitLocalePath } from "@nc/contracts/locales";
 import type { PageContext } from "@nc/contracts/site";
-import { Button, Drawer, Dropdown, Grid, Layout, Menu, Result, Spin, Typography, theme } from "antd";
-import { createElement, useState } from "react";
+import { Button, Dropdown, Layout, Menu, Result, Spin, Typography } from "antd";
+import { createElement } from "react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from "react-router";
 import { mayOpen, operatorMenuPages, operatorPageForPath } from "../../features/operator/operator-pages";
@@ -10,10 +10,9 @@ import { useOperator } from "../../features/operator/use-operator";
 import { useSignOut } from "../../features/session/api/sign-out";
 import { useSessionUser } from "../../features/session/use-session-user";
 import ForbiddenPage from "../../routes/dashboard/forbidden";
+import { AppFrame } from "../components/app-frame";
 import { BrandHeader } from "../components/brand-header";
-import { BrandLogo } from "../components/brand-logo";
 import { HeaderTools } from "../components/header-tools";
-import { useDevice } from "../device/use-device";
 import { errorText } from "../forms/api-error-feedback";
 import { useLocale } from "../i18n/use-locale";
 import { requireUser } from "../require-user.server";
@@ -77,61 +76,27 @@ function OperatorContent() {
   return <Outlet />;
 }
 
-/** The operator console's frame: brand and its own menu, header with tools and the user menu. */
+/** The operator console's frame: its own menu, header with tools and the user menu. */
 export default function OperatorLayout() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
-  const screens = Grid.useBreakpoint();
-  const device = useDevice();
-  const wide = screens.md ?? !device.mobileOrTablet;
   const { to } = useLocale();
   const user = useSessionUser();
   const signOut = useSignOut();
   const { me } = useOperator();
   const rights = me.data?.permissions ?? [];
-  const [drawer, setDrawer] = useState(false);
-  const brand = (
-    <Link to={to("/operator")} style={{ color: token.colorText, textDecoration: "none" }}>
-      <BrandLogo height={wide ? undefined : 24} compact={!wide} />
-    </Link>
-  );
 
   return (
-    <Layout style={{ minHeight: "100vh" }}>
-      <a className="nc-skip-link" href="#main">
-        {t("common:skipToContent")}
-      </a>
-      {wide && (
-        <Layout.Sider width={220} theme="light" style={{ borderInlineEnd: `1px solid ${token.colorSplit}` }}>
-          <div style={{ padding: "16px 20px 4px" }}>{brand}</div>
-          <Typography.Text type="secondary" style={{ display: "block", padding: "0 20px 8px", fontSize: 12 }}>
-            {t("operator:console")}
-          </Typography.Text>
-          <OperatorMenu rights={rights} />
-        </Layout.Sider>
-      )}
-      <Layout>
-        <Layout.Header
-          style={{
-            background: token.colorBgContainer,
-            borderBottom: `1px solid ${token.colorSplit}`,
-            padding: "0 16px",
-            display: "flex",
-            alignItems: "center",
-            gap: 8,
-          }}
-        >
-          {!wide && (
-            <Button
-              type="text"
-              icon={<MenuOutlined />}
-              aria-label={t("common:menu")}
-              onClick={() => setDrawer(true)}
-            />
-          )}
-          {!wide && brand}
-          {wide && <Typography.Text strong>{t("operator:console")}</Typography.Text>}
-          <div style={{ flex: 1 }} />
+    <AppFrame
+      home="/operator"
+      caption={
+        <Typography.Text type="secondary" style={{ display: "block", padding: "0 20px 8px", fontSize: 12 }}>
+          {t("operator:console")}
+        </Typography.Text>
+      }
+      menu={(onNavigate) => <OperatorMenu rights={rights} onNavigate={onNavigate} />}
+      headerStart={<Typography.Text strong>{t("operator:console")}</Typography.Text>}
+      headerEnd={(wide) => (
+        <>
           <HeaderTools />
           <Dropdown
             trigger={["click"]}
@@ -152,29 +117,15 @@ export default function OperatorLayout() {
               ],
             }}
           >
-            <Button type="text" data-testid="operator-user-menu" aria-label={user?.email ?? t("common:menu")}>
-              {wide ? (
-                (me.data?.email ?? user?.email)
-              ) : (
-                <span aria-hidden>{(user?.name ?? "?").slice(0, 1)}</span>
-              )}
+            <Button type="text" data-testid="operator-user-menu" aria-label={wide ? undefined : user?.email}>
+              {wide ? (me.data?.email ?? user?.email) : <UserOutlined />}
             </Button>
           </Dropdown>
-        </Layout.Header>
-        <Layout.Content id="main" style={{ padding: wide ? 24 : 12 }}>
-          <OperatorContent />
-        </Layout.Content>
-      </Layout>
-      <Drawer
-        open={drawer}
-        onClose={() => setDrawer(false)}
-        placement="left"
-        width={260}
-        title={<BrandLogo height={24} />}
-      >
-        <OperatorMenu rights={rights} onNavigate={() => setDrawer(false)} />
-      </Drawer>
-    </Layout>
+        </>
+      )}
+    >
+      <OperatorContent />
+    </AppFrame>
   );
 }
 

@@ -1,4 +1,4 @@
-import { formatMoney } from "@nc/contracts/money";
+import { formatMoney, microsToDecimal } from "@nc/contracts/money";
 import { confirmRechargeBody, type OperatorRechargeView, operatorAmountSchema } from "@nc/contracts/operator";
 import { App, Form, Input, Modal, Typography } from "antd";
 import { useTranslation } from "react-i18next";
@@ -84,7 +84,7 @@ export function DecideRechargeModal(props: {
           >
             <Input
               inputMode="decimal"
-              placeholder={ordered}
+              placeholder={microsToDecimal(order.amountMicros)}
               suffix={order.currency}
               data-testid="decide-received"
             />

@@ -6,7 +6,7 @@ import {
   type OperatorScope,
   type OperatorView,
 } from "@nc/contracts/operator";
-import { App, Checkbox, Form, Input, Modal, Select, Typography } from "antd";
+import { App, Checkbox, Form, Input, Modal, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { zodRule } from "../../../shell/forms/zod-rule";
@@ -110,11 +110,9 @@ export function GrantOperatorModal(props: {
           <Checkbox.Group style={{ display: "block" }}>
             {CATALOG_GROUPS.map((group) => (
               <fieldset key={group.resource} style={{ border: 0, padding: 0, margin: "0 0 8px" }}>
-                <Typography.Text strong>
-                  <legend style={{ fontSize: 14, marginBottom: 4 }}>
-                    {t(OPERATOR_RESOURCE_LABEL_KEYS[group.resource])}
-                  </legend>
-                </Typography.Text>
+                <legend style={{ fontSize: 14, fontWeight: 600, marginBottom: 4 }}>
+                  {t(OPERATOR_RESOURCE_LABEL_KEYS[group.resource])}
+                </legend>
                 <div style={{ display: "flex", flexWrap: "wrap", gap: "4px 16px" }}>
                   {group.rights.map((right) => (
                     <Checkbox

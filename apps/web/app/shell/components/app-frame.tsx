@@ -1,0 +1,93 @@
+import { MenuOutlined } from "@ant-design/icons";
+import { Button, Drawer, FloatButton, Grid, Layout, theme } from "antd";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useDevice } from "../device/use-device";
+import { useLocale } from "../i18n/use-locale";
+import { BACK_TO_TOP_SIZE } from "../theme/tokens";
+import { BrandLogo } from "./brand-logo";
+
+/**
+ * The signed-in frame the dashboard and the operator console share: brand and side menu (a drawer
+ * on a phone), a header with what the area puts at its start and end, and the page.
+ */
+export function AppFrame(props: {
+  /** Where the brand in the side menu leads. */
+  home: string;
+  /** The side menu; `onNavigate` closes the phone's drawer. */
+  menu: (onNavigate?: () => void) => ReactNode;
+  /** Under the brand in the side menu. */
+  caption?: ReactNode;
+  /** The header's start on a wide screen. */
+  headerStart?: ReactNode;
+  /** The header's end: tools and the user menu (narrower on a phone). */
+  headerEnd: (wide: boolean) => ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const screens = Grid.useBreakpoint();
+  const { to } = useLocale();
+  const [drawer, setDrawer] = useState(false);
+  const device = useDevice();
+  // Before the first measurement (and on the server) the user agent tells phone from desktop.
+  const wide = screens.md ?? !device.mobileOrTablet;
+
+  return (
+    <Layout style={{ minHeight: "100vh" }}>
+      <a className="nc-skip-link" href="#main">
+        {t("common:skipToContent")}
+      </a>
+      {wide && (
+        <Layout.Sider width={220} theme="light" style={{ borderInlineEnd: `1px solid ${token.colorSplit}` }}>
+          <div style={{ padding: props.caption ? "16px 20px 4px" : "16px 20px" }}>
+            <Link to={to(props.home)} style={{ color: token.colorText, textDecoration: "none" }}>
+              <BrandLogo />
+            </Link>
+          </div>
+          {props.caption}
+          {props.menu()}
+        </Layout.Sider>
+      )}
+      <Layout>
+        <Layout.Header
+          style={{
+            background: token.colorBgContainer,
+            borderBottom: `1px solid ${token.colorSplit}`,
+            padding: "0 16px",
+            display: "flex",
+            alignItems: "center",
+            gap: 8,
+          }}
+        >
+          {!wide && (
+            <Button
+              type="text"
+              icon={<MenuOutlined />}
+              aria-label={t("common:menu")}
+              onClick={() => setDrawer(true)}
+            />
+          )}
+          {!wide && <BrandLogo height={24} compact />}
+          {wide && props.headerStart}
+          <div style={{ flex: 1 }} />
+          {props.headerEnd(wide)}
+        </Layout.Header>
+        <Layout.Content id="main" style={{ padding: wide ? 24 : 12 }}>
+          {props.children}
+        </Layout.Content>
+      </Layout>
+      <Drawer
+        open={drawer}
+        onClose={() => setDrawer(false)}
+        placement="left"
+        width={260}
+        title={<BrandLogo height={24} />}
+      >
+        {props.menu(() => setDrawer(false))}
+      </Drawer>
+      <FloatButton.BackTop style={{ width: BACK_TO_TOP_SIZE, height: BACK_TO_TOP_SIZE }} />
+    </Layout>
+  );
+}
