@@ -12,6 +12,17 @@ export default defineConfig({
             "apps/web/app/**/*.test.{ts,tsx}",
             "tests/**/*.test.ts",
           ],
+          exclude: ["**/node_modules/**", "apps/web/app/**/*.dom.test.tsx"],
+        },
+      },
+      {
+        test: {
+          // Components rendered in a simulated browser (apps/web/test/render.tsx).
+          name: "web-dom",
+          include: ["apps/web/app/**/*.dom.test.tsx"],
+          environment: "happy-dom",
+          setupFiles: ["apps/web/test/setup-dom.ts"],
+          testTimeout: 20_000,
         },
       },
       {

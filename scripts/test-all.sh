@@ -7,6 +7,6 @@ npm ci --no-audit --no-fund
 bash scripts/ensure-chromium.sh
 npm run lint
 npm run typecheck
-npx vitest run --project unit --project api
+npx vitest run --project unit --project web-dom --project api
 npm run build
 npx vitest run --project e2e
