@@ -1,0 +1,133 @@
+import { ERRORS } from "@nc/contracts/errors";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { callsTo, expectFieldError, Refusal, renderPage, stubApi } from "../../test/render";
+import RegisterPage from "./register";
+
+const CAPTCHA_OFF = { "GET /api/tenant/pub/captcha": () => ({ enabled: false, challenge: null }) };
+
+async function openRegister() {
+  const page = await renderPage(<RegisterPage />, { url: "/register", root: { user: null, tenant: null } });
+  return {
+    ...page,
+    name: screen.getByLabelText("Your name"),
+    email: screen.getByLabelText("E-mail"),
+    code: screen.getByRole("textbox", { name: "E-mail code" }),
+    password: screen.getByLabelText("New password"),
+    confirm: screen.getByLabelText("Repeat the password"),
+    submit: screen.getByRole("button", { name: "Create account" }),
+  };
+}
+
+/** Which password requirements the checklist shows as met, by rule. */
+function metRules(): Record<string, boolean> {
+  const list = screen.getByRole("list", { name: "Password requirements" });
+  return Object.fromEntries(
+    within(list)
+      .getAllByRole("listitem")
+      .map((item) => [item.dataset.rule, item.dataset.ok === "true"]),
+  );
+}
+
+describe("register form", () => {
+  it("ticks the password requirements off as the person types, against their e-mail", async () => {
+    stubApi({});
+    const { user, email, password } = await openRegister();
+    expect(metRules()).toMatchObject({ length: false, letterAndDigit: false, notCommon: true });
+    await user.type(email, "marta@example.com");
+    await user.type(password, "marta");
+    expect(metRules()).toMatchObject({ length: false, letterAndDigit: false, notEmail: false });
+    await user.type(password, "-river-2031");
+    expect(metRules()).toEqual({ length: true, letterAndDigit: true, notEmail: false, notCommon: true });
+    await user.clear(password);
+    await user.type(password, "password123");
+    expect(metRules()).toEqual({ length: true, letterAndDigit: true, notEmail: true, notCommon: false });
+  });
+
+  it("refuses a weak password and a confirmation that differs, without calling the server", async () => {
+    const calls = stubApi(CAPTCHA_OFF);
+    const { user, name, email, code, password, confirm, submit } = await openRegister();
+    await user.type(name, "Marta");
+    await user.type(email, "marta@example.com");
+    await user.type(code, "123456");
+    await user.type(password, "password123");
+    await user.type(confirm, "password124");
+    await user.click(submit);
+    await expectFieldError(password, "The password does not meet the requirements.");
+    await expectFieldError(confirm, "The passwords do not match.");
+    expect(callsTo(calls, "POST /api/tenant/pub/register")).toEqual([]);
+  });
+
+  it("sends the code to the e-mail typed and counts down before another may be asked for", async () => {
+    const calls = stubApi({
+      ...CAPTCHA_OFF,
+      "POST /api/tenant/pub/register/code": () => ({ resendAfterSeconds: 60 }),
+    });
+    const { user, email } = await openRegister();
+    const send = screen.getByRole("button", { name: "Send code" });
+    await user.click(send);
+    await expectFieldError(email, "Enter a valid e-mail address.");
+    expect(callsTo(calls, "POST /api/tenant/pub/register/code")).toEqual([]);
+    await user.type(email, "marta@example.com");
+    await user.click(send);
+    expect(await screen.findByRole("button", { name: /Resend in 60 s|Resend in 59 s/ })).toHaveProperty(
+      "disabled",
+      true,
+    );
+    expect(callsTo(calls, "POST /api/tenant/pub/register/code")[0]?.body).toEqual({
+      email: "marta@example.com",
+    });
+  });
+
+  it("shows the server's verdict on the code under the code field and keeps everything typed", async () => {
+    const calls = stubApi({
+      ...CAPTCHA_OFF,
+      "POST /api/tenant/pub/register": () =>
+        new Refusal(
+          ERRORS.validation.code,
+          "Invalid request",
+          { fields: [{ field: "code", reason: "invalid", message: "The code is wrong or has expired." }] },
+          400,
+        ),
+    });
+    const { user, name, email, code, password, confirm, submit } = await openRegister();
+    await user.type(name, "Marta");
+    await user.type(email, "Marta@Example.com");
+    await user.type(code, "654321");
+    await user.type(password, "blue-river-2031");
+    await user.type(confirm, "blue-river-2031");
+    await user.click(submit);
+    // The code's own input sits in a compact group; its error shows under the group's label.
+    expect(await screen.findByText("The code is wrong or has expired.")).toBeTruthy();
+    expect(callsTo(calls, "POST /api/tenant/pub/register")[0]?.body).toMatchObject({
+      name: "Marta",
+      email: "marta@example.com",
+      code: "654321",
+      password: "blue-river-2031",
+      locale: "en",
+    });
+    expect([name, email, code, password, confirm].map((f) => (f as HTMLInputElement).value)).toEqual([
+      "Marta",
+      "Marta@Example.com",
+      "654321",
+      "blue-river-2031",
+      "blue-river-2031",
+    ]);
+    expect(screen.queryByLabelText("landed")).toBeNull();
+  });
+
+  it("signs the new account in and opens the dashboard", async () => {
+    stubApi({
+      ...CAPTCHA_OFF,
+      "POST /api/tenant/pub/register": () => ({ user: { id: "u-2" }, expiresAt: null }),
+    });
+    const { user, name, email, code, password, confirm, submit } = await openRegister();
+    await user.type(name, "Marta");
+    await user.type(email, "marta@example.com");
+    await user.type(code, "654321");
+    await user.type(password, "blue-river-2031");
+    await user.type(confirm, "blue-river-2031");
+    await user.click(submit);
+    expect((await screen.findByLabelText("landed")).textContent).toBe("/dashboard");
+  });
+});
