@@ -1,4 +1,5 @@
 import type { AccountOverview, TransactionPage } from "@nc/contracts/account";
+import type { OperatorRechargeView } from "@nc/contracts/operator";
 import type { RechargeOrder } from "@nc/contracts/recharge";
 import { expect } from "vitest";
 import { operatorCommands } from "../../src/cli/commands/operator";
@@ -109,3 +110,6 @@ export async function newCustomer(t: TestApp, host: string, name: string) {
   const tenantId = await customerOf(t, owner, name);
   return { owner, tenantId, ...ownerPages(t, owner, tenantId) };
 }
+
+/** POST /api/operator/recharges/:id/confirm's answer. */
+export type Confirmed = { order: OperatorRechargeView; credited: boolean };
