@@ -180,6 +180,20 @@ describe("operator grants: CLI and console", () => {
     expectError(await as(t, a.operator)("DELETE", `/api/operator/operators/${clerk.id}`), 404, 40400);
   });
 
+  it("says what a grant did in the reader's language in the audit log", async () => {
+    const summaries = await Promise.all(
+      ["en", "es", "pt", "zh-Hans"].map(async (lang) => {
+        const res = await as(t, a.operator)("GET", "/api/operator/audit?limit=100", undefined, {
+          headers: { "accept-language": lang },
+        });
+        const grant = expectOk<OperatorAuditPage>(res).items.find((e) => e.action === "operator.granted");
+        return grant!.summary;
+      }),
+    );
+    expect(summaries.every((text) => text.length > 0 && !text.includes("operator.granted"))).toBe(true);
+    expect(new Set(summaries).size).toBe(4);
+  });
+
   it("nobody grants a right they do not hold", async () => {
     const limited = await register(t, a.host, "Alpha Limited");
     await cliGrant(t, limited, {
