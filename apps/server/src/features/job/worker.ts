@@ -216,12 +216,15 @@ export function jobWorker(
     const inFlight = new Set<Promise<void>>();
     const errors: unknown[] = [];
     let handled = 0;
+    /** Rounds written so far: one written while a claim found nothing may have put items back. */
+    let written = 0;
     for (let round = 0; round < maxRounds && !stopping && errors.length === 0; round++) {
       // PGlite answers in microtasks: a real pause keeps a busy worker from starving requests.
       await new Promise((resolve) => setImmediate(resolve));
       // Rounds checked faster than they are written (a job's chunks are written one at a time) would
       // otherwise pile up their results in memory, and their leases run out.
       while (inFlight.size >= maxRoundsInFlight) await Promise.race(inFlight);
+      const writtenBefore = written;
       const next = await startRound().catch((error: unknown) => {
         errors.push(error);
         return null;
@@ -230,7 +233,13 @@ export function jobWorker(
       if (next.claimed === 0) {
         // Nothing claimed; the round still released holds a dead worker left open.
         await next.done.catch((error: unknown) => void errors.push(error));
-        if (inFlight.size === 0 || errors.length > 0) break;
+        if (errors.length > 0) break;
+        // The last round in flight may have been written after this claim looked (a failed attempt
+        // back in the queue): look once more before stopping.
+        if (inFlight.size === 0) {
+          if (written === writtenBefore) break;
+          continue;
+        }
         // A round in flight may put items back in the queue (a failed attempt): look again after it.
         await Promise.race(inFlight);
         continue;
@@ -238,7 +247,10 @@ export function jobWorker(
       handled += next.claimed;
       const done: Promise<void> = next.done
         .catch((error: unknown) => void errors.push(error))
-        .finally(() => inFlight.delete(done));
+        .finally(() => {
+          written += 1;
+          inFlight.delete(done);
+        });
       inFlight.add(done);
       await Promise.race([next.laned, done]);
     }
