@@ -187,3 +187,30 @@ export const expectFieldError = (field: HTMLElement, text: string) =>
   vi.waitFor(() => {
     if (!errorOf(field).includes(text)) throw new Error(`"${errorOf(field)}" does not say "${text}"`);
   });
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** The options an open antd Select shows, by label, with whether each can be picked. */
+export function shownOptions(): { label: string; disabled: boolean }[] {
+  return [
+    ...document.querySelectorAll<HTMLElement>(
+      ".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option",
+    ),
+  ].map((option) => ({
+    label: option.getAttribute("title") ?? option.textContent ?? "",
+    disabled: option.classList.contains("ant-select-item-option-disabled"),
+  }));
+}
+
+/** Opens an antd Select and picks the option with that label. */
+export async function pickOption(user: User, select: HTMLElement, label: string) {
+  await user.click(select);
+  const option = await vi.waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>(".ant-select-item-option")].find(
+      (o) => (o.getAttribute("title") ?? o.textContent) === label,
+    );
+    if (!found) throw new Error(`no option "${label}" among ${JSON.stringify(shownOptions())}`);
+    return found;
+  });
+  await user.click(option);
+}
