@@ -32,10 +32,11 @@ describe("operator console: providers", () => {
     partnerId = (
       await t.app.services.partners.create({ name: "Euro Checks", subDomain: "euro", currency: "EUR" })
     ).id;
+    platform = await registerUser(t);
     await operatorService(t.database.db).grant(
       { kind: "cli", name: "test" },
       {
-        email: (platform = await registerUser(t)).email,
+        email: platform.email,
         partnerId: main.id,
         scope: "platform",
         permissions: ["operator.provider:read"],
