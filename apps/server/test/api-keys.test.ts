@@ -96,7 +96,7 @@ describe("API keys", () => {
       "invalid_format",
     );
     expectFieldError(await create(api, { expiresAt: "2001-01-01T00:00:00Z" }), "expiresAt", "in_past");
-    expectFieldError(await create(api, { scopes: [] }), "scopes", "too_short");
+    expectFieldError(await create(api, { scopes: [] }), "scopes", "too_few");
     await t.database.db.execute(
       sql`insert into api_keys (id, tenant_id, name, mode, lookup, digest, last4, created_by)
           select gen_random_uuid(), ${tenantId}::uuid, 'k' || g, 'test', substr(md5(g::text || ${tenantId}), 1, 12), 'x', 'abcd', ${owner.id}::uuid

@@ -258,7 +258,7 @@ describe("operator grants: CLI and console", () => {
       "email",
       "user_not_found",
     );
-    expectFieldError(await grant(a.operator, { ...base, permissions: [] }), "permissions", "too_short");
+    expectFieldError(await grant(a.operator, { ...base, permissions: [] }), "permissions", "too_few");
     const unknown = await grant(a.operator, { ...base, permissions: ["operator.everything:do"] });
     const fields = expectError<{ fields: { field: string; reason: string }[] }>(unknown, 400, 40001).data
       .fields;

@@ -122,7 +122,7 @@ describe("webhook endpoints (dashboard)", () => {
     for (const url of ["ftp://203.0.113.10/x", "https://user:pass@203.0.113.10/x", "not a url", "/relative"])
       expectFieldError(await create(api, { url }), "url", "invalid_format");
     expectFieldError(await create(api, { url: "" }), "url", "required");
-    expectFieldError(await create(api, { events: [] }), "events", "too_short");
+    expectFieldError(await create(api, { events: [] }), "events", "too_few");
     expectFieldError(await create(api, { events: ["job.started"] }), "events.0", "invalid_value");
     expectFieldError(await create(api, { description: "x".repeat(201) }), "description", "too_long");
     const id = expectOk<WebhookEndpointCreatedView>(await create(api)).endpoint.id;

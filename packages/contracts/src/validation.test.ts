@@ -88,12 +88,12 @@ describe("fieldIssue on real zod 4 issues of the auth schemas", () => {
 });
 
 describe("fieldIssue on other zod 4 issues", () => {
-  it("too_small above one -> too_short with min", () => {
+  it("too_small above one -> too_short with min (too_few for a list)", () => {
     expect(issuesOf(z.string().min(3), "ab")).toEqual([
       { field: "body", reason: "too_short", params: { min: 3 } },
     ]);
     expect(issuesOf(z.array(z.string()).min(1), [])).toEqual([
-      { field: "body", reason: "too_short", params: { min: 1 } },
+      { field: "body", reason: "too_few", params: { min: 1 } },
     ]);
   });
 

@@ -30,6 +30,9 @@ export function fieldIssue(issue: IssueLike): FieldIssue {
         return { field, reason: "out_of_range", params: {} };
       if (issue.origin === "string" && Number(issue.minimum) === 1)
         return { field, reason: "required", params: {} };
+      // A list with too few entries is a choice to make, not a length of text.
+      if (issue.origin === "array" || issue.origin === "set")
+        return { field, reason: "too_few", params: { min: Number(issue.minimum) } };
       return { field, reason: "too_short", params: { min: Number(issue.minimum) } };
     case "too_big":
       if (issue.origin === "number" || issue.origin === "bigint")
