@@ -147,7 +147,10 @@ export function consoleService(db: Db, config: Config) {
       body: AdjustBalanceBody,
       meta: AuditMeta,
     ): Promise<BalanceAdjusted> {
-      if (!(await repo.customer(partnerLimit(operator), tenantId))) throw new AppError("notFound");
+      const customer = await repo.customer(partnerLimit(operator), tenantId);
+      // An organisation whose data is being or has been removed keeps its ledger as it was.
+      if (!customer || customer.status === "purging" || customer.status === "deleted")
+        throw new AppError("notFound");
       const amountMicros = parseAmountToMicros(body.amount);
       if (amountMicros === null || amountMicros <= 0n) throw fieldError("amount", "operator_amount_invalid");
       const posted = await adjustBalance(db, {
