@@ -1,0 +1,116 @@
+import { ERRORS } from "@nc/contracts/errors";
+import type { WebhookEndpointView } from "@nc/contracts/webhooks";
+import { screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { callsTo, expectFieldError, Refusal, renderPage, stubApi } from "../../../../test/render";
+import { WebhookFormModal } from "./webhook-form-modal";
+
+const ENDPOINT: WebhookEndpointView = {
+  id: "w-1",
+  url: "https://crm.example.com/hooks",
+  description: "CRM",
+  events: ["balance.low"],
+  enabled: true,
+  secretHint: "whsec_…abcd",
+  createdAt: "2026-10-01T00:00:00.000Z",
+  createdBy: null,
+  lastDelivery: null,
+};
+
+async function openForm(endpoint: WebhookEndpointView | null, routes: Record<string, () => unknown> = {}) {
+  const calls = stubApi(routes);
+  const onClose = vi.fn();
+  const onCreated = vi.fn();
+  const page = await renderPage(
+    <WebhookFormModal open endpoint={endpoint} onClose={onClose} onCreated={onCreated} />,
+  );
+  return { ...page, calls, onClose, onCreated, url: screen.getByLabelText("Endpoint URL") };
+}
+
+const event = (label: string) =>
+  screen.getByRole("checkbox", { name: new RegExp(label) }) as HTMLInputElement;
+
+describe("webhook endpoint form", () => {
+  it.each([
+    ["", "This field is required."],
+    ["crm.example.com/hooks", "Enter a full address such as https://example.com/webhooks."],
+    ["ftp://crm.example.com/hooks", "The address must start with https:// or http://."],
+    ["https://bot:secret@crm.example.com/hooks", "Leave the user name and password out of the address"],
+  ])("refuses the address %j with a precise reason", async (typed, reason) => {
+    const { user, url, calls } = await openForm(null);
+    if (typed) await user.type(url, typed);
+    await user.click(screen.getByRole("button", { name: "Add endpoint" }));
+    await expectFieldError(url, reason);
+    expect(calls).toEqual([]);
+  });
+
+  it("subscribes a new endpoint to finished and failed jobs unless changed, and hands its secret on", async () => {
+    const created = { endpoint: ENDPOINT, secret: "whsec_full" };
+    const { user, url, calls, onCreated } = await openForm(null, {
+      "POST /api/tenant/webhook": () => created,
+    });
+    expect([
+      event("Job completed").checked,
+      event("Job failed").checked,
+      event("Balance low").checked,
+    ]).toEqual([true, true, false]);
+    await user.type(url, "  https://crm.example.com/hooks ");
+    await user.click(event("Balance low"));
+    await user.click(event("Job completed"));
+    await user.type(screen.getByLabelText("Description"), " Orders ");
+    await user.click(screen.getByRole("button", { name: "Add endpoint" }));
+    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
+    expect(callsTo(calls, "POST /api/tenant/webhook")[0]?.body).toEqual({
+      url: "https://crm.example.com/hooks",
+      events: ["job.failed", "balance.low"],
+      description: "Orders",
+    });
+  });
+
+  it("wants at least one event", async () => {
+    const { user, url, calls } = await openForm(null);
+    await user.type(url, "https://crm.example.com/hooks");
+    await user.click(event("Job completed"));
+    await user.click(event("Job failed"));
+    await user.click(screen.getByRole("button", { name: "Add endpoint" }));
+    expect(await screen.findByText("Choose at least one event.")).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it("puts a target the server refuses (a private address) under the URL", async () => {
+    const { user, url, onCreated } = await openForm(null, {
+      "POST /api/tenant/webhook": () =>
+        new Refusal(
+          ERRORS.webhookTargetForbidden.code,
+          "This address points into a private network.",
+          null,
+          400,
+        ),
+    });
+    await user.type(url, "https://10.0.0.5/hooks");
+    await user.click(screen.getByRole("button", { name: "Add endpoint" }));
+    await expectFieldError(url, "This address points into a private network.");
+    expect(onCreated).not.toHaveBeenCalled();
+    expect((url as HTMLInputElement).value).toBe("https://10.0.0.5/hooks");
+  });
+
+  it("edits an endpoint from what it holds, can pause it, and saves under its id", async () => {
+    const { user, url, calls, onClose } = await openForm(ENDPOINT, {
+      "POST /api/tenant/webhook/s/w-1": () => ENDPOINT,
+    });
+    expect(screen.getAllByText("Edit endpoint").length).toBeGreaterThan(0);
+    expect((url as HTMLInputElement).value).toBe(ENDPOINT.url);
+    expect(event("Balance low").checked).toBe(true);
+    expect(event("Job completed").checked).toBe(false);
+    await user.click(screen.getByRole("checkbox", { name: "Send events to this endpoint" }));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(callsTo(calls, "POST /api/tenant/webhook/s/w-1")[0]?.body).toEqual({
+      url: ENDPOINT.url,
+      events: ["balance.low"],
+      description: "CRM",
+      enabled: false,
+    });
+    expect(await screen.findByText("Endpoint saved.")).toBeTruthy();
+  });
+});
