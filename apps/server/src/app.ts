@@ -22,6 +22,7 @@ import { operatorPartnerRoutes } from "./features/operator/partner-routes";
 import { operatorPriceRoutes } from "./features/operator/price-routes";
 import { operatorProviderRoutes } from "./features/operator/provider-routes";
 import { operatorRoutes } from "./features/operator/routes";
+import { operatorUserRoutes } from "./features/operator/user-routes";
 import { priceRoutes } from "./features/price/routes";
 import { privacyRoutes } from "./features/privacy/routes";
 import { publicApiRoutes } from "./features/public-api/routes";
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(operatorPartnerRoutes);
   await app.register(operatorPriceRoutes);
   await app.register(operatorProviderRoutes);
+  await app.register(operatorUserRoutes);
   await app.register(privacyRoutes);
   await app.register(publicApiRoutes);
 

@@ -125,6 +125,18 @@ const ROUTES: Record<string, { right: OperatorPermission | null; sample: (side: 
       body: { scope: "special", tenantId: s.tenantId, service: SERVICE },
     }),
   },
+  "GET /api/operator/users": {
+    right: "operator.user:read",
+    sample: (s) => ({ url: `/api/operator/users?q=${encodeURIComponent(s.owner.email)}` }),
+  },
+  "GET /api/operator/users/:id": {
+    right: "operator.user:read",
+    sample: (s) => ({ url: `/api/operator/users/${s.owner.id}` }),
+  },
+  "POST /api/operator/users/:id/end-sessions": {
+    right: "operator.user:update",
+    sample: (s) => ({ url: `/api/operator/users/${s.owner.id}/end-sessions` }),
+  },
 };
 
 type Res = Awaited<ReturnType<ReturnType<typeof as>>>;
@@ -171,6 +183,10 @@ const HIDDEN: Record<string, (res: Res, b: PartnerSide) => boolean> = {
   "GET /api/operator/prices/preview": notFound,
   "POST /api/operator/prices": notFound,
   "POST /api/operator/prices/remove": notFound,
+  "GET /api/operator/users": (res) =>
+    res.statusCode === 200 && data<{ items: unknown[] }>(res).items.length === 0,
+  "GET /api/operator/users/:id": notFound,
+  "POST /api/operator/users/:id/end-sessions": notFound,
 };
 
 const keyOf = (route: { method: string; url: string }) => `${route.method} ${route.url}`;

@@ -29,6 +29,7 @@ export const AUDIT_CATALOG = {
   partner: ["created", "updated"],
   operator: ["granted", "revoked"],
   price: ["set", "removed"],
+  user: ["sessions_ended"],
 } as const;
 
 type Catalog = typeof AUDIT_CATALOG;

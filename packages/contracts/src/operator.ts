@@ -385,3 +385,31 @@ export interface OperatorProvidersView {
   };
   margins: OperatorMarginRow[];
 }
+
+/** GET /api/operator/users?q=: accounts found by e-mail, name or id, within the operator's reach. */
+export const userSearchQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type UserSearchQuery = z.infer<typeof userSearchQuery>;
+
+export interface OperatorUserView {
+  id: string;
+  email: string;
+  name: string;
+  partnerId: string;
+  partnerName: string;
+  createdAt: string;
+  /** The organisations the account belongs to, with its role in each (the role's key or name). */
+  organisations: { id: string; name: string; role: string }[];
+  /** Sessions that are signed in now, and when one was last used. */
+  sessions: number;
+  lastSeenAt: string | null;
+  operator: { scope: OperatorScope; permissions: OperatorPermission[] } | null;
+}
+
+export interface OperatorUserPage {
+  items: OperatorUserView[];
+  nextCursor: string | null;
+}
