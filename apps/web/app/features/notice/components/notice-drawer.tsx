@@ -63,7 +63,15 @@ function NoticeRow({
           {formatDate(notice.createdAt)}
         </Typography.Text>
         {!notice.read && (
-          <Button size="small" type="link" onClick={() => onRead(notice.id)}>
+          <Button
+            size="small"
+            type="link"
+            onClick={(event) => {
+              // The row's own click marks it read too: one request, not two.
+              event.stopPropagation();
+              onRead(notice.id);
+            }}
+          >
             {t("notice-center:markRead")}
           </Button>
         )}
