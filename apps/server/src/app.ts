@@ -18,6 +18,7 @@ import { lookupRoutes } from "./features/lookup/routes";
 import { memberRoutes } from "./features/member/routes";
 import { noticeRoutes } from "./features/notice/routes";
 import { openApiRoutes } from "./features/openapi/routes";
+import { operatorMoneyRoutes } from "./features/operator/money-routes";
 import { operatorPartnerRoutes } from "./features/operator/partner-routes";
 import { operatorPriceRoutes } from "./features/operator/price-routes";
 import { operatorProviderRoutes } from "./features/operator/provider-routes";
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(operatorPriceRoutes);
   await app.register(operatorProviderRoutes);
   await app.register(operatorUserRoutes);
+  await app.register(operatorMoneyRoutes);
   await app.register(privacyRoutes);
   await app.register(publicApiRoutes);
 

@@ -24,6 +24,9 @@ import { createTestApp, type TestApp } from "./helpers/test-app";
 
 type Method = "GET" | "POST" | "DELETE";
 
+/** Today (UTC), for the money summary's range. */
+const TODAY = new Date().toISOString().slice(0, 10);
+
 /** A service any price list can hold a band for. */
 const SERVICE = SERVICES[0]!.code;
 
@@ -133,6 +136,26 @@ const ROUTES: Record<string, { right: OperatorPermission | null; sample: (side: 
     right: "operator.user:read",
     sample: (s) => ({ url: `/api/operator/users/${s.owner.id}` }),
   },
+  "GET /api/operator/money/summary": {
+    right: "operator.recharge:read",
+    sample: (s) => ({
+      url: `/api/operator/money/summary?from=${TODAY}&to=${TODAY}&partnerId=${s.partner.id}`,
+    }),
+  },
+  "GET /api/operator/money/summary/export": {
+    right: "operator.recharge:read",
+    sample: (s) => ({
+      url: `/api/operator/money/summary/export?from=${TODAY}&to=${TODAY}&partnerId=${s.partner.id}`,
+    }),
+  },
+  "GET /api/operator/customers/:id/transactions": {
+    right: "operator.customer:read",
+    sample: (s) => ({ url: `/api/operator/customers/${s.tenantId}/transactions` }),
+  },
+  "GET /api/operator/customers/:id/transactions/:entryId": {
+    right: "operator.customer:read",
+    sample: (s) => ({ url: `/api/operator/customers/${s.tenantId}/transactions/${s.tenantId}` }),
+  },
   "POST /api/operator/users/:id/end-sessions": {
     right: "operator.user:update",
     sample: (s) => ({ url: `/api/operator/users/${s.owner.id}/end-sessions` }),
@@ -187,6 +210,11 @@ const HIDDEN: Record<string, (res: Res, b: PartnerSide) => boolean> = {
     res.statusCode === 200 && data<{ items: unknown[] }>(res).items.length === 0,
   "GET /api/operator/users/:id": notFound,
   "POST /api/operator/users/:id/end-sessions": notFound,
+  "GET /api/operator/money/summary": (res) => res.statusCode === 200 && data<unknown[]>(res).length === 0,
+  "GET /api/operator/money/summary/export": (res) =>
+    res.statusCode === 200 && res.body.trim().split("\n").length === 1,
+  "GET /api/operator/customers/:id/transactions": notFound,
+  "GET /api/operator/customers/:id/transactions/:entryId": notFound,
 };
 
 const keyOf = (route: { method: string; url: string }) => `${route.method} ${route.url}`;

@@ -413,3 +413,36 @@ export interface OperatorUserPage {
   items: OperatorUserView[];
   nextCursor: string | null;
 }
+
+/** GET /api/operator/money/summary?from=&to=: calendar days (UTC), at most this many. */
+export const MONEY_SUMMARY_DAYS_MAX = 92;
+
+export const moneySummaryQuery = z
+  .object({
+    from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid_format" }),
+    to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid_format" }),
+    partnerId: z.uuid().optional(),
+  })
+  .refine((q) => !Number.isNaN(Date.parse(q.from)), { error: "invalid_format", path: ["from"] })
+  .refine((q) => !Number.isNaN(Date.parse(q.to)), { error: "invalid_format", path: ["to"] })
+  .refine((q) => q.to >= q.from, { error: "before_start", path: ["to"] })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MONEY_SUMMARY_DAYS_MAX, {
+    error: "out_of_range",
+    path: ["to"],
+  });
+export type MoneySummaryQuery = z.infer<typeof moneySummaryQuery>;
+
+/**
+ * One day and currency of the money that moved (micro-units, positive magnitudes): recharges
+ * credited, spend by service net of the refunds of unused holds, operator corrections.
+ */
+export interface MoneySummaryDay {
+  day: string;
+  currency: string;
+  recharges: string;
+  /** By service code; "other" for charges that name none. */
+  spend: Record<string, string>;
+  refunds: string;
+  added: string;
+  subtracted: string;
+}

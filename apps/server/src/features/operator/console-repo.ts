@@ -142,6 +142,15 @@ export function consoleRepo(db: Db) {
       return rows[0] ?? null;
     },
 
+    /** The time zone an organisation reads its statement in. */
+    async timeZoneOf(tenantId: string): Promise<string> {
+      const rows = await queryRows<{ tz: string }>(
+        db,
+        sql`select timezone_code as tz from tenants where id = ${tenantId}`,
+      );
+      return rows[0]?.tz ?? "UTC";
+    },
+
     /**
      * What operators did, newest first: events by an operator (console or CLI), limited to the
      * operator's partner through the organisation, or the partner named in an event outside one.
