@@ -1,7 +1,9 @@
 import type { TransactionDetail, TransactionPage } from "@nc/contracts/account";
-import type { MoneySummaryDay } from "@nc/contracts/operator";
+import type { MoneySummaryDay, OperatorSupportView } from "@nc/contracts/operator";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvents } from "../src/db/schema/index";
 import { billingService } from "../src/features/billing/index";
 import { expectError, expectFieldError, expectOk } from "./helpers/accounts";
 import {
@@ -115,5 +117,18 @@ describe("operator console: money reports", () => {
       404,
       40400,
     );
+  });
+
+  it("opens the organisation read-only as support: members and latest jobs, and its owners see that support looked", async () => {
+    const view = expectOk<OperatorSupportView>(
+      await as(t, platform)("GET", `/api/operator/customers/${tenantId}/support`),
+    );
+    expect(view.members).toEqual([expect.objectContaining({ name: "Report Customer", role: "owner" })]);
+    expect(view.jobs).toEqual([]);
+    const [event] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "support.viewed"), eq(auditEvents.tenantId, tenantId)));
+    expect(event).toMatchObject({ actorType: "operator", actorLabel: platform.email, actorId: platform.id });
   });
 });

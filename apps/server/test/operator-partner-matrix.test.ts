@@ -148,6 +148,10 @@ const ROUTES: Record<string, { right: OperatorPermission | null; sample: (side: 
       url: `/api/operator/money/summary/export?from=${TODAY}&to=${TODAY}&partnerId=${s.partner.id}`,
     }),
   },
+  "GET /api/operator/customers/:id/support": {
+    right: "operator.customer:read",
+    sample: (s) => ({ url: `/api/operator/customers/${s.tenantId}/support` }),
+  },
   "GET /api/operator/customers/:id/transactions": {
     right: "operator.customer:read",
     sample: (s) => ({ url: `/api/operator/customers/${s.tenantId}/transactions` }),
@@ -213,6 +217,7 @@ const HIDDEN: Record<string, (res: Res, b: PartnerSide) => boolean> = {
   "GET /api/operator/money/summary": (res) => res.statusCode === 200 && data<unknown[]>(res).length === 0,
   "GET /api/operator/money/summary/export": (res) =>
     res.statusCode === 200 && res.body.trim().split("\n").length === 1,
+  "GET /api/operator/customers/:id/support": notFound,
   "GET /api/operator/customers/:id/transactions": notFound,
   "GET /api/operator/customers/:id/transactions/:entryId": notFound,
 };

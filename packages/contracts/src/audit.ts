@@ -30,6 +30,7 @@ export const AUDIT_CATALOG = {
   operator: ["granted", "revoked"],
   price: ["set", "removed"],
   user: ["sessions_ended"],
+  support: ["viewed"],
 } as const;
 
 type Catalog = typeof AUDIT_CATALOG;

@@ -446,3 +446,25 @@ export interface MoneySummaryDay {
   added: string;
   subtracted: string;
 }
+
+/**
+ * GET /api/operator/customers/:id/support: an organisation as support sees it, read-only: its
+ * members and latest jobs. Each opening is written to the organisation's own audit log.
+ */
+export interface OperatorSupportView {
+  members: { userId: string; email: string; name: string; role: string; joinedAt: string }[];
+  jobs: {
+    id: string;
+    kind: string;
+    channel: string;
+    service: string;
+    status: string;
+    total: number;
+    done: number;
+    failed: number;
+    fileName: string | null;
+    chargedMicros: string;
+    currency: string;
+    createdAt: string;
+  }[];
+}

@@ -9,12 +9,14 @@ import { z } from "zod";
 import { AppError } from "../../core/app-error";
 import { ok } from "../../core/envelope";
 import { csvStream } from "../../export/table-export";
+import { auditMeta } from "../../http/audit-meta";
 import { requestLocale } from "../../http/locale";
 import { requireOperator } from "../../http/operator-context";
 import { accountService } from "../account/index";
 import { consoleRepo } from "./console-repo";
 import { moneySummary } from "./money-summary";
-import { partnerLimit } from "./operator-service";
+import { operatorAuditMeta, partnerLimit } from "./operator-service";
+import { supportView } from "./support-view";
 
 const idParams = z.object({ id: z.uuid() });
 const entryParams = z.object({ id: z.uuid(), entryId: z.uuid() });
@@ -33,7 +35,8 @@ const SUMMARY_HEADER = [
 
 /**
  * The console's money reports (docs/operations.md, "The operator console"): the daily summary
- * (JSON and CSV) and any reachable organisation's ledger with the same views its owners have.
+ * (JSON and CSV), and a reachable organisation's ledger with the same views its owners have and
+ * its support view (members and latest jobs, read-only, audited).
  */
 export async function operatorMoneyRoutes(app: FastifyInstance) {
   const db = app.services.database.db;
@@ -82,6 +85,17 @@ export async function operatorMoneyRoutes(app: FastifyInstance) {
     if (!customer) throw new AppError("notFound");
     return customers.timeZoneOf(tenantId);
   }
+
+  r.get(
+    "/api/operator/customers/:id/support",
+    { schema: { params: idParams }, config: ledger },
+    async (request) => {
+      const operator = requireOperator(request);
+      return ok(
+        await supportView(db, operator, request.params.id, operatorAuditMeta(operator, auditMeta(request))),
+      );
+    },
+  );
 
   r.get(
     "/api/operator/customers/:id/transactions",
