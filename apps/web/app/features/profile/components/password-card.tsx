@@ -18,9 +18,9 @@ export function PasswordCard({ profile }: { profile: Profile }) {
         form={form}
         layout="vertical"
         initialValues={{ email: profile.email }}
-        onFinish={async (values: { current: string; password: string }) => {
+        onFinish={async (values: { password: string; newPassword: string }) => {
           try {
-            await change.mutateAsync({ password: values.current, newPassword: values.password });
+            await change.mutateAsync({ password: values.password, newPassword: values.newPassword });
             form.resetFields();
             void message.success(t("profile:password.changed"));
           } catch (error) {
@@ -31,10 +31,12 @@ export function PasswordCard({ profile }: { profile: Profile }) {
         <Form.Item name="email" hidden>
           <Input />
         </Form.Item>
-        <Form.Item name="current" label={t("profile:password.current")} rules={[zodRule(passwordSchema, t)]}>
+        {/* Named as the request names them, so the server's verdict on the current password
+            (passwordWrong, shown under "password") lands under this field, not the new one. */}
+        <Form.Item name="password" label={t("profile:password.current")} rules={[zodRule(passwordSchema, t)]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <NewPasswordFields />
+        <NewPasswordFields name="newPassword" />
         <Button
           type="primary"
           htmlType="submit"
