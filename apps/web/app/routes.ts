@@ -53,6 +53,9 @@ export default [
       route("customers", "routes/operator/customers.tsx"),
       route("customers/:id", "routes/operator/customer.tsx"),
       route("operators", "routes/operator/operators.tsx"),
+      route("partners", "routes/operator/partners.tsx"),
+      route("prices", "routes/operator/prices.tsx"),
+      route("providers", "routes/operator/providers.tsx"),
       route("audit", "routes/operator/audit.tsx"),
     ]),
     layout("routes/docs/docs-layout.tsx", [

@@ -28,10 +28,22 @@ describe("operator console route table", () => {
       "overview",
       "money",
       "customers",
+      "partners",
+      "prices",
+      "providers",
       "operators",
       "audit",
     ]);
     expect(OPERATOR_PAGES.every((p) => mayOpen(p, ALL_OPERATOR_PERMISSIONS))).toBe(true);
+  });
+
+  it("a partner operator with partner and price rights gets those pages but not the platform's providers", () => {
+    const menu = operatorMenuPages([
+      "operator.partner:read",
+      "operator.partner:update",
+      "operator.price:read",
+    ]);
+    expect(menu.map((p) => p.key)).toEqual(["overview", "partners", "prices"]);
   });
 
   it("a customer's detail page needs the customer right, whatever else is held", () => {

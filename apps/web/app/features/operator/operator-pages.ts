@@ -1,8 +1,11 @@
 import {
+  ApiOutlined,
   AuditOutlined,
   BankOutlined,
   DashboardOutlined,
   SafetyCertificateOutlined,
+  ShopOutlined,
+  TagsOutlined,
   TeamOutlined,
 } from "@ant-design/icons";
 import type { OperatorPermission } from "@nc/contracts/operator";
@@ -50,6 +53,27 @@ export const OPERATOR_PAGES: OperatorPage[] = [
     permission: "operator.customer:read",
     hideInMenu: true,
     parent: "customers",
+  },
+  {
+    key: "partners",
+    path: "/operator/partners",
+    titleKey: "operatorSetup:partners.title",
+    icon: ShopOutlined,
+    permission: "operator.partner:read",
+  },
+  {
+    key: "prices",
+    path: "/operator/prices",
+    titleKey: "operatorSetup:prices.title",
+    icon: TagsOutlined,
+    permission: "operator.price:read",
+  },
+  {
+    key: "providers",
+    path: "/operator/providers",
+    titleKey: "operatorSetup:providers.title",
+    icon: ApiOutlined,
+    permission: "operator.provider:read",
   },
   {
     key: "operators",
