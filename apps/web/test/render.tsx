@@ -214,3 +214,15 @@ export async function pickOption(user: User, select: HTMLElement, label: string)
   });
   await user.click(option);
 }
+
+/** Answers an open antd Popconfirm with its button of that label (not the button that opened it). */
+export async function confirmPopover(user: User, label: string) {
+  const button = await vi.waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLButtonElement>(".ant-popover button")].find(
+      (b) => b.textContent === label,
+    );
+    if (!found) throw new Error(`no open question with a "${label}" button`);
+    return found;
+  });
+  await user.click(button);
+}

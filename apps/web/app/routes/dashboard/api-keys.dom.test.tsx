@@ -1,7 +1,7 @@
 import type { ApiKeyView } from "@nc/contracts/api-keys";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { callsTo, renderPage, stubApi, tenantWith } from "../../../test/render";
+import { callsTo, confirmPopover, renderPage, stubApi, tenantWith } from "../../../test/render";
 import ApiKeysPage from "./api-keys";
 
 function key(id: string, name: string, status: ApiKeyView["status"]): ApiKeyView {
@@ -69,8 +69,7 @@ describe("API keys page", () => {
     await user.click(within(rowOf("CRM sync")).getByRole("button", { name: "Revoke" }));
     expect(await screen.findByText('Revoke "CRM sync"?')).toBeTruthy();
     expect(callsTo(calls, "POST /api/tenant/apikey/s/k-crm/revoke")).toEqual([]);
-    const confirm = screen.getAllByRole("button", { name: "Revoke" }).find((b) => b.closest(".ant-popover"));
-    await user.click(confirm as HTMLElement);
+    await confirmPopover(user, "Revoke");
     expect(await screen.findByText('Key "CRM sync" revoked.')).toBeTruthy();
     expect(callsTo(calls, "POST /api/tenant/apikey/s/k-crm/revoke")).toHaveLength(1);
   });

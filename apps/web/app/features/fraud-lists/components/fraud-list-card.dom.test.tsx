@@ -1,7 +1,7 @@
 import type { FraudListEntryView } from "@nc/contracts/fraud-lists";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { callsTo, expectFieldError, renderPage, stubApi } from "../../../../test/render";
+import { callsTo, confirmPopover, expectFieldError, renderPage, stubApi } from "../../../../test/render";
 import { FraudListCard } from "./fraud-list-card";
 
 const entry = (value: string, note = ""): FraudListEntryView => ({
@@ -83,13 +83,8 @@ describe("fraud list card", () => {
     const { user, calls } = await openCard();
     const row = screen.getByText("447700900").closest("tr") as HTMLElement;
     await user.click(within(row).getByRole("button", { name: "Remove" }));
-    const confirm = await vi.waitFor(() => {
-      const button = screen.getAllByRole("button", { name: "Remove" }).find((b) => b.closest(".ant-popover"));
-      if (!button) throw new Error("no question yet");
-      return button;
-    });
-    expect(screen.getByText("Remove 447700900?")).toBeTruthy();
-    await user.click(confirm);
+    expect(await screen.findByText("Remove 447700900?")).toBeTruthy();
+    await confirmPopover(user, "Remove");
     await vi.waitFor(() => expect(callsTo(calls, "POST /api/tenant/fraud-list/remove")).toHaveLength(1));
     expect(callsTo(calls, "POST /api/tenant/fraud-list/remove")[0]?.body).toEqual({
       kind: "block",

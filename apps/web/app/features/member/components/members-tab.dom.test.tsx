@@ -1,7 +1,14 @@
 import type { AssignableRole, Invitation, Member } from "@nc/contracts/members";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { callsTo, pickOption, renderPage, stubApi, tenantWith } from "../../../../test/render";
+import {
+  callsTo,
+  confirmPopover,
+  pickOption,
+  renderPage,
+  stubApi,
+  tenantWith,
+} from "../../../../test/render";
 import { MembersTab } from "./members-tab";
 
 const OWNER_ROLE = { id: "r-owner", name: "Owner", key: "owner", super: true };
@@ -99,8 +106,7 @@ describe("members tab", () => {
     });
     await user.click(within(rowOf("Ben")).getByRole("button", { name: "Remove" }));
     expect(await screen.findByText("Remove Ben from the organisation?")).toBeTruthy();
-    const confirm = screen.getAllByRole("button", { name: "Remove" }).find((b) => b.closest(".ant-popover"));
-    await user.click(confirm as HTMLElement);
+    await confirmPopover(user, "Remove");
     expect(await screen.findByText("Ben was removed from the organisation.")).toBeTruthy();
     expect(callsTo(calls, "DELETE /api/tenant/tenant_user/s/u-3")).toHaveLength(1);
   });
