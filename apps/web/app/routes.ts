@@ -50,8 +50,13 @@ export default [
     route("operator", "shell/layouts/operator-layout.tsx", [
       index("routes/operator/index.tsx"),
       route("money", "routes/operator/money.tsx"),
+      route("money/summary", "routes/operator/money-summary.tsx"),
       route("customers", "routes/operator/customers.tsx"),
       route("customers/:id", "routes/operator/customer.tsx"),
+      route("customers/:id/ledger", "routes/operator/customer-ledger.tsx"),
+      route("customers/:id/support", "routes/operator/customer-support.tsx"),
+      route("users", "routes/operator/users.tsx"),
+      route("users/:id", "routes/operator/user.tsx"),
       route("operators", "routes/operator/operators.tsx"),
       route("partners", "routes/operator/partners.tsx"),
       route("prices", "routes/operator/prices.tsx"),

@@ -20,14 +20,16 @@ describe("operator console route table", () => {
 
   it("an operator with only the money rights sees the overview and the money page", () => {
     const menu = operatorMenuPages(["operator.recharge:read", "operator.recharge:confirm"]);
-    expect(menu.map((p) => p.key)).toEqual(["overview", "money"]);
+    expect(menu.map((p) => p.key)).toEqual(["overview", "money", "moneySummary"]);
   });
 
   it("every right opens every page, and hidden pages stay out of the menu", () => {
     expect(operatorMenuPages(ALL_OPERATOR_PERMISSIONS).map((p) => p.key)).toEqual([
       "overview",
       "money",
+      "moneySummary",
       "customers",
+      "users",
       "partners",
       "prices",
       "providers",

@@ -3,10 +3,12 @@ import {
   AuditOutlined,
   BankOutlined,
   DashboardOutlined,
+  LineChartOutlined,
   SafetyCertificateOutlined,
   ShopOutlined,
   TagsOutlined,
   TeamOutlined,
+  UserOutlined,
 } from "@ant-design/icons";
 import type { OperatorPermission } from "@nc/contracts/operator";
 import type { ComponentType } from "react";
@@ -40,6 +42,13 @@ export const OPERATOR_PAGES: OperatorPage[] = [
     permission: "operator.recharge:read",
   },
   {
+    key: "moneySummary",
+    path: "/operator/money/summary",
+    titleKey: "operatorPeople:summary.title",
+    icon: LineChartOutlined,
+    permission: "operator.recharge:read",
+  },
+  {
     key: "customers",
     path: "/operator/customers",
     titleKey: "operator:customers.title",
@@ -53,6 +62,37 @@ export const OPERATOR_PAGES: OperatorPage[] = [
     permission: "operator.customer:read",
     hideInMenu: true,
     parent: "customers",
+  },
+  {
+    key: "customerLedger",
+    path: "/operator/customers/:id/ledger",
+    titleKey: "operatorPeople:ledger.title",
+    permission: "operator.customer:read",
+    hideInMenu: true,
+    parent: "customers",
+  },
+  {
+    key: "customerSupport",
+    path: "/operator/customers/:id/support",
+    titleKey: "operatorPeople:support.title",
+    permission: "operator.customer:read",
+    hideInMenu: true,
+    parent: "customers",
+  },
+  {
+    key: "users",
+    path: "/operator/users",
+    titleKey: "operatorPeople:users.title",
+    icon: UserOutlined,
+    permission: "operator.user:read",
+  },
+  {
+    key: "user",
+    path: "/operator/users/:id",
+    titleKey: "operatorPeople:user.title",
+    permission: "operator.user:read",
+    hideInMenu: true,
+    parent: "users",
   },
   {
     key: "partners",

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { useCustomer } from "../../features/operator/api/customers";
 import { AdjustBalanceForm } from "../../features/operator/components/adjust-balance-form";
+import { CustomerPageLinks } from "../../features/operator/components/customer-page-links";
 import { PageHeading } from "../../features/operator/components/page-heading";
 import { customerStatusLabel } from "../../features/operator/permission-labels";
 import { useOperator, useOperatorDate } from "../../features/operator/use-operator";
@@ -27,6 +28,7 @@ export default function OperatorCustomerPage() {
     <Space orientation="vertical" size={16} style={{ width: "100%" }}>
       <Link to={to("/operator/customers")}>← {t("operator:customer.back")}</Link>
       <PageHeading title={c?.name ?? t("operator:customer.title")} />
+      <CustomerPageLinks customerId={id} />
       {customer.isError ? (
         <Alert type="error" showIcon title={errorText(customer.error, t)} />
       ) : !c ? (

@@ -1,0 +1,165 @@
+import { DownloadOutlined } from "@ant-design/icons";
+import { formatMoney } from "@nc/contracts/money";
+import { Button, Card, Form, Input, Space, type TableProps, Typography } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  type DayRange,
+  moneySummaryCsvHref,
+  useMoneySummary,
+} from "../../features/operator/api/money-summary";
+import { ConsoleTable } from "../../features/operator/components/console-table";
+import { PageHeading } from "../../features/operator/components/page-heading";
+import {
+  type SummaryRow,
+  summaryRows,
+  summaryServices,
+  thisMonthUtc,
+} from "../../features/operator/money-summary-rows";
+import { useNarrow } from "../../shell/device/use-narrow";
+import { ApiError } from "../../shell/http/api-error";
+import { useLocale } from "../../shell/i18n/use-locale";
+import { pageMeta } from "../../shell/page-meta";
+
+export const meta = pageMeta("operatorPeople:summary.title");
+
+/** /operator/money/summary: money moved per UTC day and currency, with totals, and as CSV. */
+export default function OperatorMoneySummaryPage() {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const narrow = useNarrow();
+  const [form] = Form.useForm<DayRange>();
+  const [range, setRange] = useState<DayRange>(() => thisMonthUtc());
+  const summary = useMoneySummary(range);
+  const days = summary.data ?? [];
+  const services = summaryServices(days);
+  const rows = summaryRows(days);
+
+  // The server checks the range (order, at most MONEY_SUMMARY_DAYS_MAX days) and names the field.
+  const fieldErrors = summary.error instanceof ApiError ? summary.error.fields : [];
+  useEffect(() => {
+    const fields = summary.error instanceof ApiError ? summary.error.fields : [];
+    form.setFields(fields.map((f) => ({ name: f.field as keyof DayRange, errors: [f.message] })));
+  }, [form, summary.error]);
+  const otherError = summary.error && fieldErrors.length === 0 ? summary.error : null;
+
+  const money = (micros: string | undefined, r: SummaryRow) => formatMoney(micros ?? "0", r.currency, locale);
+  const serviceName = (code: string) =>
+    code === "other"
+      ? t("operatorPeople:summary.otherService")
+      : t(`services:${code}.name`, { defaultValue: code });
+  const dayText = (r: SummaryRow) => (r.total ? <strong>{t("operatorPeople:summary.total")}</strong> : r.day);
+  const amounts = (r: SummaryRow): { key: string; label: string; value: string }[] => [
+    { key: "recharges", label: t("operatorPeople:summary.recharges"), value: money(r.recharges, r) },
+    ...services.map((code) => ({
+      key: `spend-${code}`,
+      label: t("operatorPeople:summary.spendOn", { service: serviceName(code) }),
+      value: money(r.spend[code], r),
+    })),
+    { key: "refunds", label: t("operatorPeople:summary.refunds"), value: money(r.refunds, r) },
+    { key: "added", label: t("operatorPeople:summary.added"), value: money(r.added, r) },
+    { key: "subtracted", label: t("operatorPeople:summary.subtracted"), value: money(r.subtracted, r) },
+  ];
+
+  type Column = NonNullable<TableProps<SummaryRow>["columns"]>[number];
+  const wide: Column[] = [
+    { key: "day", title: t("operatorPeople:summary.day"), render: (_, r) => dayText(r) },
+    { key: "currency", title: t("operatorPeople:summary.currency"), dataIndex: "currency" },
+    ...["recharges", ...services.map((c) => `spend-${c}`), "refunds", "added", "subtracted"].map(
+      (key, i): Column => ({
+        key,
+        title: key.startsWith("spend-")
+          ? t("operatorPeople:summary.spendOn", { service: serviceName(key.slice(6)) })
+          : t(`operatorPeople:summary.${key}`),
+        align: "right",
+        render: (_, r) => {
+          const text = amounts(r)[i]?.value;
+          return r.total ? <strong>{text}</strong> : text;
+        },
+      }),
+    ),
+  ];
+  // A phone shows each day as a labelled list: nothing to scroll sideways to.
+  const card: Column = {
+    key: "day",
+    title: t("operatorPeople:summary.day"),
+    render: (_, r) => (
+      <Space orientation="vertical" size={2} style={{ width: "100%" }}>
+        <span>
+          {dayText(r)} · {r.currency}
+        </span>
+        {amounts(r).map((a) => (
+          <div key={a.key} style={{ display: "flex", justifyContent: "space-between", gap: 8 }}>
+            <Typography.Text type="secondary">{a.label}</Typography.Text>
+            <span style={{ whiteSpace: "nowrap" }}>{a.value}</span>
+          </div>
+        ))}
+      </Space>
+    ),
+  };
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: "100%" }}>
+      <PageHeading
+        title={t("operatorPeople:summary.title")}
+        subtitle={t("operatorPeople:summary.subtitle")}
+      />
+      <Card>
+        <Form<DayRange>
+          form={form}
+          layout={narrow ? "vertical" : "inline"}
+          initialValues={range}
+          onFinish={(v) => setRange({ from: v.from, to: v.to })}
+          aria-label={t("operatorPeople:summary.range")}
+          style={{ rowGap: 8, marginBottom: 16 }}
+        >
+          <Form.Item
+            name="from"
+            label={t("operatorPeople:summary.from")}
+            rules={[{ required: true, message: t("operatorPeople:summary.dayRequired") }]}
+          >
+            <Input type="date" data-testid="summary-from" />
+          </Form.Item>
+          <Form.Item
+            name="to"
+            label={t("operatorPeople:summary.to")}
+            rules={[{ required: true, message: t("operatorPeople:summary.dayRequired") }]}
+          >
+            <Input type="date" data-testid="summary-to" />
+          </Form.Item>
+          <Space wrap>
+            <Button type="primary" htmlType="submit" data-testid="summary-show">
+              {t("operatorPeople:summary.show")}
+            </Button>
+            <Button
+              icon={<DownloadOutlined />}
+              href={moneySummaryCsvHref(range)}
+              download
+              disabled={fieldErrors.length > 0}
+              data-testid="summary-csv"
+            >
+              {t("operatorPeople:summary.csv")}
+            </Button>
+          </Space>
+        </Form>
+        <Typography.Paragraph type="secondary">
+          {t("operatorPeople:summary.utc", { from: range.from, to: range.to })}
+        </Typography.Paragraph>
+        {fieldErrors.length > 0 ? null : (
+          <ConsoleTable<SummaryRow>
+            error={otherError}
+            emptyText={t("operatorPeople:summary.empty")}
+            rowKey="key"
+            loading={summary.isPending}
+            dataSource={rows}
+            pagination={false}
+            data-testid="summary-table"
+            rowClassName={(r) => (r.total ? "summary-total" : "")}
+            scroll={narrow ? undefined : { x: "max-content" }}
+            columns={narrow ? [card] : wide}
+          />
+        )}
+      </Card>
+    </Space>
+  );
+}
