@@ -1,0 +1,83 @@
+import { ERRORS } from "@nc/contracts/errors";
+import type { MoneySummaryDay } from "@nc/contracts/operator";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { callsTo, expectFieldError, Refusal, renderPage, stubApi } from "../../../test/render";
+import OperatorMoneySummaryPage from "./money-summary";
+
+const SUMMARY = "GET /api/operator/money/summary";
+const day = (over: Partial<MoneySummaryDay>): MoneySummaryDay => ({
+  day: "2026-11-01",
+  currency: "USD",
+  recharges: "0",
+  spend: {},
+  refunds: "0",
+  added: "0",
+  subtracted: "0",
+  ...over,
+});
+
+async function open() {
+  const page = await renderPage(<OperatorMoneySummaryPage />, { url: "/operator/money/summary" });
+  return page;
+}
+
+async function pickRange(from: string, to: string) {
+  fireEvent.change(screen.getByLabelText("From"), { target: { value: from } });
+  fireEvent.change(screen.getByLabelText("To"), { target: { value: to } });
+  fireEvent.click(screen.getByRole("button", { name: "Show" }));
+}
+
+describe("operator money summary", () => {
+  it("adds each column up per currency in the totals row, service columns named from the catalogue", async () => {
+    stubApi({
+      [SUMMARY]: () => [
+        day({ recharges: "10000000", spend: { hlr: "1250000" }, refunds: "250000" }),
+        day({
+          day: "2026-11-02",
+          recharges: "5500000",
+          spend: { hlr: "750000", basic: "100000" },
+          added: "1000000",
+        }),
+      ],
+    });
+    await open();
+    const table = await screen.findByTestId("summary-table");
+    await within(table).findByText("2026-11-02");
+    expect(within(table).getByRole("columnheader", { name: "Spend: HLR lookup" })).toBeTruthy();
+    expect(within(table).getByRole("columnheader", { name: "Spend: Basic check" })).toBeTruthy();
+    const total = within(table).getByText("Total").closest("tr")!;
+    const cells = [...total.querySelectorAll("td")].map((c) => c.textContent);
+    // Day, currency, recharges, basic, hlr, refunds, added, subtracted.
+    expect(cells).toEqual(["Total", "USD", "$15.50", "$0.10", "$2.00", "$0.25", "$1.00", "$0.00"]);
+  });
+
+  it("asks for the chosen days and the CSV link carries the same range", async () => {
+    const calls = stubApi({ [SUMMARY]: () => [day({ recharges: "1000000" })] });
+    await open();
+    await screen.findByText("2026-11-01");
+    await pickRange("2026-09-01", "2026-09-30");
+    await vi.waitFor(() => expect(callsTo(calls, SUMMARY).at(-1)?.query.get("to")).toBe("2026-09-30"));
+    expect(callsTo(calls, SUMMARY).at(-1)?.query.get("from")).toBe("2026-09-01");
+    const csv = screen.getByRole("link", { name: /Download CSV/ });
+    expect(csv.getAttribute("href")).toBe("/api/operator/money/summary/export?from=2026-09-01&to=2026-09-30");
+  });
+
+  it("shows the server's refusal of the range under the end day", async () => {
+    stubApi({
+      [SUMMARY]: ({ query }) =>
+        query.get("from") === "2026-01-01"
+          ? new Refusal(
+              ERRORS.validation.code,
+              "Check the fields.",
+              { fields: [{ field: "to", reason: "out_of_range", message: "At most 92 days at a time." }] },
+              400,
+            )
+          : [],
+    });
+    await open();
+    await pickRange("2026-01-01", "2026-11-01");
+    await expectFieldError(screen.getByLabelText("To"), "At most 92 days at a time.");
+    expect(screen.queryByTestId("summary-table")).toBeNull();
+  });
+});
