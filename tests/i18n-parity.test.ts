@@ -255,6 +255,7 @@ describe("keys used by the code exist in English", () => {
     // History (apps/web/app/features/history and routes/dashboard/history*.tsx).
     "services:${r.service}.name": SERVICES.map((s) => `services:${s.code}.name`),
     "services:${job.service}.name": SERVICES.map((s) => `services:${s.code}.name`),
+    "services:${code}.name": SERVICES.map((s) => `services:${s.code}.name`),
     "history:status.${s}": JOB_STATUSES.map((s) => `history:status.${s}`),
     "history:status.${status}": ["draft", ...JOB_STATUSES].map((s) => `history:status.${s}`),
     "history:channel.${c}": JOB_CHANNELS.map((c) => `history:channel.${c}`),

@@ -1,17 +1,8 @@
-import type { MoneySummaryDay } from "@nc/contracts/operator";
 import { describe, expect, it } from "vitest";
+import { summaryDay } from "../../../test/money-summary-day";
 import { summaryRows, summaryServices, thisMonthUtc } from "./money-summary-rows";
 
-const day = (over: Partial<MoneySummaryDay>): MoneySummaryDay => ({
-  day: "2026-11-01",
-  currency: "USD",
-  recharges: "0",
-  spend: {},
-  refunds: "0",
-  added: "0",
-  subtracted: "0",
-  ...over,
-});
+const day = summaryDay;
 
 describe("money summary rows", () => {
   it("defaults to the first of this month up to today in UTC, whatever the local clock", () => {

@@ -30,12 +30,13 @@ export default function OperatorCustomerSupportPage() {
   const id = useParams().id ?? "";
   const support = useCustomerSupport(id);
 
-  const service = (j: Job) => t(`services:${j.service}.name`, { defaultValue: j.service });
+  const service = (job: Job) => t(`services:${job.service}.name`, { defaultValue: job.service });
+  const channel = (c: string) => t(`history:channel.${c}`, { defaultValue: c });
   const what = (j: Job) => (
     <Space orientation="vertical" size={0}>
       <span>{service(j)}</span>
       <Typography.Text type="secondary" style={{ overflowWrap: "anywhere" }}>
-        {j.fileName ?? t(`history:channel.${j.channel}`, { defaultValue: j.channel })}
+        {j.fileName ?? channel(j.channel)}
       </Typography.Text>
     </Space>
   );

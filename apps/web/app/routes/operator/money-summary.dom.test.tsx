@@ -1,21 +1,12 @@
 import { ERRORS } from "@nc/contracts/errors";
-import type { MoneySummaryDay } from "@nc/contracts/operator";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { summaryDay } from "../../../test/money-summary-day";
 import { callsTo, expectFieldError, Refusal, renderPage, stubApi } from "../../../test/render";
 import OperatorMoneySummaryPage from "./money-summary";
 
 const SUMMARY = "GET /api/operator/money/summary";
-const day = (over: Partial<MoneySummaryDay>): MoneySummaryDay => ({
-  day: "2026-11-01",
-  currency: "USD",
-  recharges: "0",
-  spend: {},
-  refunds: "0",
-  added: "0",
-  subtracted: "0",
-  ...over,
-});
+const day = summaryDay;
 
 async function open() {
   const page = await renderPage(<OperatorMoneySummaryPage />, { url: "/operator/money/summary" });

@@ -49,33 +49,33 @@ export default function OperatorMoneySummaryPage() {
       ? t("operatorPeople:summary.otherService")
       : t(`services:${code}.name`, { defaultValue: code });
   const dayText = (r: SummaryRow) => (r.total ? <strong>{t("operatorPeople:summary.total")}</strong> : r.day);
-  const amounts = (r: SummaryRow): { key: string; label: string; value: string }[] => [
-    { key: "recharges", label: t("operatorPeople:summary.recharges"), value: money(r.recharges, r) },
+  // The amount columns, each with its label and value: the wide table and the phone's cards alike.
+  const amounts: { key: string; label: string; value: (r: SummaryRow) => string }[] = [
+    { key: "recharges", label: t("operatorPeople:summary.recharges"), value: (r) => money(r.recharges, r) },
     ...services.map((code) => ({
       key: `spend-${code}`,
       label: t("operatorPeople:summary.spendOn", { service: serviceName(code) }),
-      value: money(r.spend[code], r),
+      value: (r: SummaryRow) => money(r.spend[code], r),
     })),
-    { key: "refunds", label: t("operatorPeople:summary.refunds"), value: money(r.refunds, r) },
-    { key: "added", label: t("operatorPeople:summary.added"), value: money(r.added, r) },
-    { key: "subtracted", label: t("operatorPeople:summary.subtracted"), value: money(r.subtracted, r) },
+    { key: "refunds", label: t("operatorPeople:summary.refunds"), value: (r) => money(r.refunds, r) },
+    { key: "added", label: t("operatorPeople:summary.added"), value: (r) => money(r.added, r) },
+    {
+      key: "subtracted",
+      label: t("operatorPeople:summary.subtracted"),
+      value: (r) => money(r.subtracted, r),
+    },
   ];
 
   type Column = NonNullable<TableProps<SummaryRow>["columns"]>[number];
   const wide: Column[] = [
     { key: "day", title: t("operatorPeople:summary.day"), render: (_, r) => dayText(r) },
     { key: "currency", title: t("operatorPeople:summary.currency"), dataIndex: "currency" },
-    ...["recharges", ...services.map((c) => `spend-${c}`), "refunds", "added", "subtracted"].map(
-      (key, i): Column => ({
-        key,
-        title: key.startsWith("spend-")
-          ? t("operatorPeople:summary.spendOn", { service: serviceName(key.slice(6)) })
-          : t(`operatorPeople:summary.${key}`),
+    ...amounts.map(
+      (a): Column => ({
+        key: a.key,
+        title: a.label,
         align: "right",
-        render: (_, r) => {
-          const text = amounts(r)[i]?.value;
-          return r.total ? <strong>{text}</strong> : text;
-        },
+        render: (_, r) => (r.total ? <strong>{a.value(r)}</strong> : a.value(r)),
       }),
     ),
   ];
@@ -88,10 +88,10 @@ export default function OperatorMoneySummaryPage() {
         <span>
           {dayText(r)} · {r.currency}
         </span>
-        {amounts(r).map((a) => (
+        {amounts.map((a) => (
           <div key={a.key} style={{ display: "flex", justifyContent: "space-between", gap: 8 }}>
             <Typography.Text type="secondary">{a.label}</Typography.Text>
-            <span style={{ whiteSpace: "nowrap" }}>{a.value}</span>
+            <span style={{ whiteSpace: "nowrap" }}>{a.value(r)}</span>
           </div>
         ))}
       </Space>
