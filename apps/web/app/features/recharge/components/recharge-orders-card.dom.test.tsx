@@ -1,0 +1,108 @@
+import type { CreatedRecharge, RechargeOrder } from "@nc/contracts/recharge";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { callsTo, confirmPopover, renderPage, stubApi, tenantWith } from "../../../../test/render";
+import { BankTransferDetails } from "./bank-transfer-details";
+import { RechargeOrdersCard } from "./recharge-orders-card";
+
+const order = (
+  id: string,
+  status: RechargeOrder["status"],
+  change: Partial<RechargeOrder> = {},
+): RechargeOrder => ({
+  id,
+  method: "bank_transfer",
+  amountMicros: "100000000",
+  receivedMicros: null,
+  currency: "USD",
+  status,
+  reference: `NC-${id}`,
+  note: null,
+  createdAt: "2026-11-20T10:00:00.000Z",
+  expiresAt: null,
+  paidAt: null,
+  ...change,
+});
+
+const ORDERS = [
+  order("1", "pending"),
+  order("2", "paid", { receivedMicros: "99500000", method: "bank_transfer" }),
+  order("3", "paid", { receivedMicros: "100000000", method: "stripe" }),
+  order("4", "expired"),
+];
+
+async function openOrders(permissions = ["recharge:*"], routes: Record<string, () => unknown> = {}) {
+  const calls = stubApi({ "GET /api/tenant/recharge": () => ORDERS, ...routes });
+  const page = await renderPage(<RechargeOrdersCard tenantId="t-1" />, {
+    url: "/dashboard/account/recharge",
+    root: { tenant: tenantWith(permissions) },
+  });
+  await screen.findByText("NC-1");
+  return { ...page, calls };
+}
+
+const rowOf = (reference: string) => screen.getByText(reference).closest("tr") as HTMLElement;
+
+describe("recharge orders", () => {
+  it("shows each order's state, and what arrived when a transfer brought another sum", async () => {
+    await openOrders();
+    expect(within(rowOf("NC-1")).getByText("Pending")).toBeTruthy();
+    expect(within(rowOf("NC-2")).getByTestId("recharge-received").textContent).toBe("Received $99.50");
+    expect(within(rowOf("NC-3")).queryByTestId("recharge-received")).toBeNull();
+    expect(within(rowOf("NC-3")).getByText("Card (Stripe)")).toBeTruthy();
+    expect(within(rowOf("NC-4")).getByText("Expired")).toBeTruthy();
+  });
+
+  it("offers receipts for paid orders and cancelling for pending ones only", async () => {
+    await openOrders();
+    expect(within(rowOf("NC-2")).getByRole("link", { name: "Receipt" }).getAttribute("href")).toBe(
+      "/dashboard/account/receipt/2",
+    );
+    expect(within(rowOf("NC-1")).queryByRole("link", { name: "Receipt" })).toBeNull();
+    expect(within(rowOf("NC-1")).getByRole("button", { name: "Cancel" })).toBeTruthy();
+    expect(within(rowOf("NC-4")).queryByRole("button", { name: "Cancel" })).toBeNull();
+  });
+
+  it("cancels a pending order after the question", async () => {
+    const { user, calls } = await openOrders(["recharge:*"], {
+      "POST /api/tenant/recharge/s/1/cancel": () => order("1", "cancelled"),
+    });
+    await user.click(within(rowOf("NC-1")).getByRole("button", { name: "Cancel" }));
+    expect(await screen.findByText("Cancel this recharge order?")).toBeTruthy();
+    await confirmPopover(user, "OK");
+    expect(await screen.findByText("The order was cancelled.")).toBeTruthy();
+    expect(callsTo(calls, "POST /api/tenant/recharge/s/1/cancel")).toHaveLength(1);
+  });
+
+  it("a member who may only read sees no cancelling, and the list reloads on request", async () => {
+    const { user, calls } = await openOrders(["recharge:read"]);
+    expect(within(rowOf("NC-1")).queryByRole("button", { name: "Cancel" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Refresh" }));
+    await vi.waitFor(() => expect(callsTo(calls, "GET /api/tenant/recharge")).toHaveLength(2));
+  });
+});
+
+describe("bank transfer details", () => {
+  const created = (bankDetails?: string): CreatedRecharge => ({
+    orderId: "1",
+    order: order("1", "pending", { amountMicros: "250000000", expiresAt: "2026-12-04T10:00:00.000Z" }),
+    reference: "NC-1",
+    bankDetails,
+  });
+
+  it("gives the reference, the amount, where to pay and until when", async () => {
+    await renderPage(<BankTransferDetails created={created("IBAN DE00 1234\nBIC TESTDEFF")} />);
+    expect(screen.getByTestId("bank-reference").textContent).toContain("NC-1");
+    expect(screen.getByText("$250.00")).toBeTruthy();
+    expect(screen.getByTestId("bank-details").textContent).toContain("IBAN DE00 1234");
+    expect(screen.getByText(/^Valid until /)).toBeTruthy();
+  });
+
+  it("without published bank details offers a mail to support with the reference and amount", async () => {
+    await renderPage(<BankTransferDetails created={created()} />);
+    const href = decodeURIComponent(screen.getByTestId("bank-support-mail").getAttribute("href") ?? "");
+    expect(href).toMatch(/^mailto:help@example\.com\?/);
+    expect(href).toContain("Reference: NC-1");
+    expect(href).toContain("Amount: $250.00");
+  });
+});
