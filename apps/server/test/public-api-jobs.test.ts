@@ -139,7 +139,7 @@ describe("/api/v1/jobs", () => {
     expectFieldError(
       await c.call("POST", "/api/v1/jobs", { service: "basic", numbers: [] }),
       "numbers",
-      "too_short",
+      "too_few",
     );
   });
 
