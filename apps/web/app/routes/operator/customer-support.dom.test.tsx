@@ -48,7 +48,7 @@ describe("operator support view", () => {
     );
     const members = await screen.findByTestId("support-members");
     expect(within(members).getByText("cora@example.com")).toBeTruthy();
-    expect(within(members).getByText("owner")).toBeTruthy();
+    expect(within(members).getByText("Owner")).toBeTruthy();
     const jobs = screen.getByTestId("support-jobs");
     expect(within(jobs).getByText("HLR lookup")).toBeTruthy();
     expect(within(jobs).getByText("leads.csv")).toBeTruthy();

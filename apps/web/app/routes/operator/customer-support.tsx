@@ -7,6 +7,7 @@ import { JobStatusTag } from "../../features/history/components/job-status-tag";
 import { useCustomerSupport } from "../../features/operator/api/customer-support";
 import { ConsoleTable } from "../../features/operator/components/console-table";
 import { CustomerSubpageHeading } from "../../features/operator/components/customer-subpage-heading";
+import { roleLabel } from "../../features/operator/role-label";
 import { useOperatorDate } from "../../features/operator/use-operator";
 import { useNarrow } from "../../shell/device/use-narrow";
 import { errorText } from "../../shell/forms/api-error-feedback";
@@ -55,7 +56,7 @@ export default function OperatorCustomerSupportPage() {
               <strong>{m.name}</strong>
               <span style={{ overflowWrap: "anywhere" }}>{m.email}</span>
               <Typography.Text type="secondary">
-                {m.role} · {date(m.joinedAt)}
+                {roleLabel(m.role, t)} · {date(m.joinedAt)}
               </Typography.Text>
             </Space>
           ),
@@ -64,7 +65,7 @@ export default function OperatorCustomerSupportPage() {
     : [
         { key: "name", title: t("operatorPeople:users.name"), dataIndex: "name" },
         { key: "email", title: t("operatorPeople:users.email"), dataIndex: "email" },
-        { key: "role", title: t("operatorPeople:user.role"), dataIndex: "role" },
+        { key: "role", title: t("operatorPeople:user.role"), render: (_, m) => roleLabel(m.role, t) },
         { key: "joined", title: t("operatorPeople:support.joined"), render: (_, m) => date(m.joinedAt) },
       ];
   type JobColumn = NonNullable<TableProps<Job>["columns"]>[number];

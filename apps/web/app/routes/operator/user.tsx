@@ -7,6 +7,7 @@ import { useUser } from "../../features/operator/api/users";
 import { PageHeading } from "../../features/operator/components/page-heading";
 import { PermissionTags } from "../../features/operator/components/permission-tags";
 import { OPERATOR_SCOPE_LABEL_KEYS } from "../../features/operator/permission-labels";
+import { roleLabel } from "../../features/operator/role-label";
 import { useOperator, useOperatorDate } from "../../features/operator/use-operator";
 import { errorText, showApiError } from "../../shell/forms/api-error-feedback";
 import { useLocale } from "../../shell/i18n/use-locale";
@@ -85,7 +86,7 @@ export default function OperatorUserPage() {
                       o.name
                     ),
                 },
-                { key: "role", title: t("operatorPeople:user.role"), dataIndex: "role" },
+                { key: "role", title: t("operatorPeople:user.role"), render: (_, o) => roleLabel(o.role, t) },
               ]}
             />
           </Card>

@@ -60,7 +60,7 @@ describe("operator users", () => {
     expect(await screen.findByRole("heading", { name: "cora@example.com" })).toBeTruthy();
     expect(screen.getByTestId("user-sessions").textContent).toBe("3");
     expect(within(screen.getByTestId("user-organisations")).getByText("Cora Co")).toBeTruthy();
-    expect(within(screen.getByTestId("user-organisations")).getByText("owner")).toBeTruthy();
+    expect(within(screen.getByTestId("user-organisations")).getByText("Owner")).toBeTruthy();
     expect(screen.getByText("Platform (every partner)")).toBeTruthy();
     expect(within(screen.getByTestId("operator-rights")).getByText("Customers")).toBeTruthy();
     // Without the update right there is no way to sign the account out.
