@@ -26,14 +26,11 @@ const useHere = () =>
  * front of this site's host (docs/operations.md, "Partners").
  */
 function siteLinks(p: OperatorPartnerView, openLabel: string, base: string | null) {
-  const sub = p.subDomain && base ? base.replace("//", `//${p.subDomain}.`) : null;
+  const [protocol, host] = base?.split("//") ?? [];
+  const sub = p.subDomain && host ? `${p.subDomain}.${host}` : p.subDomain;
   const links = [
     ...(p.domain ? [{ host: p.domain, href: `https://${p.domain}` }] : []),
-    ...(sub
-      ? [{ host: new URL(sub).host, href: sub }]
-      : p.subDomain
-        ? [{ host: p.subDomain, href: "" }]
-        : []),
+    ...(sub ? [{ host: sub, href: host ? `${protocol}//${sub}` : "" }] : []),
   ];
   return links.map(({ host, href }) => (
     <a
