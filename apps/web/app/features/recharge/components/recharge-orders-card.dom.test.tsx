@@ -21,6 +21,7 @@ const order = (
   createdAt: "2026-11-20T10:00:00.000Z",
   expiresAt: null,
   paidAt: null,
+  ledgerEntryId: null,
   ...change,
 });
 
