@@ -1,3 +1,4 @@
+import { Space } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocale } from "../../../shell/i18n/use-locale";
@@ -10,11 +11,11 @@ export function CustomerSubpageHeading({ customerId, titleKey }: { customerId: s
   const { to } = useLocale();
   const customer = useCustomer(customerId);
   return (
-    <>
+    <Space orientation="vertical" size={16} style={{ width: "100%" }}>
       <Link to={to(`/operator/customers/${customerId}`)}>
         ← {customer.data?.name ?? t("operator:customer.title")}
       </Link>
       <PageHeading title={t(titleKey)} subtitle={customer.data?.name} />
-    </>
+    </Space>
   );
 }
