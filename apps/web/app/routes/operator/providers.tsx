@@ -1,12 +1,14 @@
 import { formatMoney } from "@nc/contracts/money";
 import type { OperatorMarginRow, OperatorProviderHealth } from "@nc/contracts/operator";
-import { Alert, Card, Descriptions, Space, type TableProps, Tag, Typography } from "antd";
+import { Alert, Card, Descriptions, Space, type TableColumnType, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useProviders } from "../../features/operator/api/providers";
 import { ConsoleTable } from "../../features/operator/components/console-table";
 import { PageHeading } from "../../features/operator/components/page-heading";
+import { stackedColumns } from "../../features/operator/components/stacked-columns";
 import { marginCells } from "../../features/operator/setup/price-format";
 import { serviceLabel } from "../../features/operator/setup/service-label";
+import { useNarrow } from "../../shell/device/use-narrow";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
 
@@ -22,12 +24,13 @@ export default function OperatorProvidersPage() {
   const { t } = useTranslation();
   const { locale } = useLocale();
   const view = useProviders();
+  const narrow = useNarrow();
   const number = new Intl.NumberFormat(locale);
   const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
   const ms = (value: number | null) =>
     value === null ? "—" : t("operatorSetup:providers.ms", { value: number.format(value) });
 
-  type HealthColumn = NonNullable<TableProps<OperatorProviderHealth>["columns"]>[number];
+  type HealthColumn = TableColumnType<OperatorProviderHealth>;
   const health: HealthColumn[] = [
     {
       key: "name",
@@ -120,7 +123,7 @@ export default function OperatorProvidersPage() {
     },
   ];
 
-  type MarginColumn = NonNullable<TableProps<OperatorMarginRow>["columns"]>[number];
+  type MarginColumn = TableColumnType<OperatorMarginRow>;
   const margins: MarginColumn[] = [
     {
       key: "service",
@@ -192,7 +195,8 @@ export default function OperatorProvidersPage() {
           loading={view.isPending}
           dataSource={view.data?.providers ?? []}
           pagination={false}
-          columns={health}
+          columns={stackedColumns(health, narrow)}
+          scroll={narrow ? undefined : { x: "max-content" }}
           data-testid="provider-health"
         />
       </Card>
@@ -255,7 +259,8 @@ export default function OperatorProvidersPage() {
           loading={view.isPending}
           dataSource={view.data?.margins ?? []}
           pagination={false}
-          columns={margins}
+          columns={stackedColumns(margins, narrow)}
+          scroll={narrow ? undefined : { x: "max-content" }}
           data-testid="provider-margins"
         />
       </Card>

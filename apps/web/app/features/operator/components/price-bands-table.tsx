@@ -1,14 +1,16 @@
 import { formatMoney, microsToDecimal } from "@nc/contracts/money";
 import type { OperatorPriceList, PriceListQuery } from "@nc/contracts/operator";
 import type { ServiceCode } from "@nc/contracts/services";
-import { App, Button, Popconfirm, Space, type TableProps } from "antd";
+import { App, Button, Popconfirm, Space, type TableColumnType } from "antd";
 import { useTranslation } from "react-i18next";
+import { useNarrow } from "../../../shell/device/use-narrow";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useRemovePrice } from "../api/remove-price";
 import { serviceLabel } from "../setup/service-label";
 import { ConsoleTable } from "./console-table";
 import type { BandValues } from "./price-band-form";
+import { stackedColumns } from "./stacked-columns";
 
 interface Row {
   key: string;
@@ -40,6 +42,7 @@ export function PriceBandsTable({
   const { locale } = useLocale();
   const { message } = App.useApp();
   const remove = useRemovePrice();
+  const narrow = useNarrow();
   const number = new Intl.NumberFormat(locale);
   const rows: Row[] = (current?.services ?? []).flatMap((s) =>
     s.bands.map((band, i) => ({
@@ -61,7 +64,7 @@ export function PriceBandsTable({
     }
   }
 
-  type Column = NonNullable<TableProps<Row>["columns"]>[number];
+  type Column = TableColumnType<Row>;
   const columns: Column[] = [
     {
       key: "service",
@@ -125,7 +128,8 @@ export function PriceBandsTable({
       loading={loading}
       dataSource={rows}
       pagination={false}
-      columns={columns}
+      columns={stackedColumns(columns, narrow)}
+      scroll={narrow ? undefined : { x: "max-content" }}
       data-testid="price-bands"
     />
   );

@@ -1,11 +1,13 @@
 import { PRICE_PREVIEW_QUANTITIES } from "@nc/contracts/operator";
-import { Space, type TableProps, Typography } from "antd";
+import { Space, type TableColumnType, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { useNarrow } from "../../../shell/device/use-narrow";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { usePricePreview } from "../api/price-preview";
 import { previewCells } from "../setup/price-format";
 import { serviceLabel } from "../setup/service-label";
 import { ConsoleTable } from "./console-table";
+import { stackedColumns } from "./stacked-columns";
 
 type Row = ReturnType<typeof previewCells>[number];
 
@@ -14,9 +16,10 @@ export function PricePreviewTable({ tenantId }: { tenantId: string }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
   const preview = usePricePreview(tenantId);
+  const narrow = useNarrow();
   const number = new Intl.NumberFormat(locale);
   const rows = preview.data ? previewCells(preview.data, locale) : [];
-  type Column = NonNullable<TableProps<Row>["columns"]>[number];
+  type Column = TableColumnType<Row>;
   const columns: Column[] = [
     {
       key: "service",
@@ -52,7 +55,8 @@ export function PricePreviewTable({ tenantId }: { tenantId: string }) {
       loading={preview.isPending}
       dataSource={rows}
       pagination={false}
-      columns={columns}
+      columns={stackedColumns(columns, narrow)}
+      scroll={narrow ? undefined : { x: "max-content" }}
       data-testid="price-preview"
     />
   );
