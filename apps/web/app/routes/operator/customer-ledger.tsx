@@ -46,7 +46,13 @@ export default function OperatorCustomerLedgerPage() {
   const service = (r: Transaction) =>
     r.service ? t(`services:${r.service}.name`, { defaultValue: r.service }) : "";
   const view = (r: Transaction) => (
-    <Button type="link" size="small" onClick={() => setOpen(r.id)} data-testid="ledger-view">
+    <Button
+      type="link"
+      size="small"
+      style={{ paddingInline: 0 }}
+      onClick={() => setOpen(r.id)}
+      data-testid="ledger-view"
+    >
       {t("operatorPeople:ledger.view")}
     </Button>
   );
