@@ -1,3 +1,4 @@
+import type { Profile } from "@nc/contracts/auth";
 import type { TenantUserProfile } from "@nc/contracts/tenancy";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
@@ -225,4 +226,17 @@ export async function confirmPopover(user: User, label: string) {
     return found;
   });
   await user.click(button);
+}
+
+/** The signed-in user's profile (Marta), as the profile page receives it. */
+export function profileOf(change: Partial<Profile> = {}): Profile {
+  return {
+    id: "u-1",
+    email: "marta@example.com",
+    name: "Marta",
+    locale: "en",
+    createdAt: "2026-01-01T00:00:00.000Z",
+    passwordChangedAt: null,
+    ...change,
+  };
 }

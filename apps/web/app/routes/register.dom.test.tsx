@@ -19,6 +19,15 @@ async function openRegister() {
   };
 }
 
+type OpenForm = Awaited<ReturnType<typeof openRegister>>;
+
+/** Types the five fields in order (name, e-mail, code, password, confirmation) and submits. */
+async function submitWith(page: OpenForm, values: [string, string, string, string, string]) {
+  const fields = [page.name, page.email, page.code, page.password, page.confirm];
+  for (const [i, field] of fields.entries()) await page.user.type(field, values[i]!);
+  await page.user.click(page.submit);
+}
+
 /** Which password requirements the checklist shows as met, by rule. */
 function metRules(): Record<string, boolean> {
   const list = screen.getByRole("list", { name: "Password requirements" });
@@ -46,13 +55,9 @@ describe("register form", () => {
 
   it("refuses a weak password and a confirmation that differs, without calling the server", async () => {
     const calls = stubApi(CAPTCHA_OFF);
-    const { user, name, email, code, password, confirm, submit } = await openRegister();
-    await user.type(name, "Marta");
-    await user.type(email, "marta@example.com");
-    await user.type(code, "123456");
-    await user.type(password, "password123");
-    await user.type(confirm, "password124");
-    await user.click(submit);
+    const page = await openRegister();
+    const { password, confirm } = page;
+    await submitWith(page, ["Marta", "marta@example.com", "123456", "password123", "password124"]);
     await expectFieldError(password, "The password does not meet the requirements.");
     await expectFieldError(confirm, "The passwords do not match.");
     expect(callsTo(calls, "POST /api/tenant/pub/register")).toEqual([]);
@@ -90,13 +95,9 @@ describe("register form", () => {
           400,
         ),
     });
-    const { user, name, email, code, password, confirm, submit } = await openRegister();
-    await user.type(name, "Marta");
-    await user.type(email, "Marta@Example.com");
-    await user.type(code, "654321");
-    await user.type(password, "blue-river-2031");
-    await user.type(confirm, "blue-river-2031");
-    await user.click(submit);
+    const page = await openRegister();
+    const { name, email, code, password, confirm } = page;
+    await submitWith(page, ["Marta", "Marta@Example.com", "654321", "blue-river-2031", "blue-river-2031"]);
     // The code's own input sits in a compact group; its error shows under the group's label.
     expect(await screen.findByText("The code is wrong or has expired.")).toBeTruthy();
     expect(callsTo(calls, "POST /api/tenant/pub/register")[0]?.body).toMatchObject({
@@ -121,13 +122,8 @@ describe("register form", () => {
       ...CAPTCHA_OFF,
       "POST /api/tenant/pub/register": () => ({ user: { id: "u-2" }, expiresAt: null }),
     });
-    const { user, name, email, code, password, confirm, submit } = await openRegister();
-    await user.type(name, "Marta");
-    await user.type(email, "marta@example.com");
-    await user.type(code, "654321");
-    await user.type(password, "blue-river-2031");
-    await user.type(confirm, "blue-river-2031");
-    await user.click(submit);
+    const page = await openRegister();
+    await submitWith(page, ["Marta", "marta@example.com", "654321", "blue-river-2031", "blue-river-2031"]);
     expect((await screen.findByLabelText("landed")).textContent).toBe("/dashboard");
   });
 });

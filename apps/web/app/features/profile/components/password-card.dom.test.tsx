@@ -1,18 +1,18 @@
-import type { Profile } from "@nc/contracts/auth";
 import { ERRORS } from "@nc/contracts/errors";
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { callsTo, errorOf, expectFieldError, Refusal, renderPage, stubApi } from "../../../../test/render";
+import {
+  callsTo,
+  errorOf,
+  expectFieldError,
+  profileOf,
+  Refusal,
+  renderPage,
+  stubApi,
+} from "../../../../test/render";
 import { PasswordCard } from "./password-card";
 
-const PROFILE: Profile = {
-  id: "u-1",
-  email: "marta@example.com",
-  name: "Marta",
-  locale: "en",
-  createdAt: "2026-01-01T00:00:00.000Z",
-  passwordChangedAt: null,
-};
+const PROFILE = profileOf();
 
 async function openCard(answer: () => unknown) {
   const calls = stubApi({ "POST /api/tenant/uc/change/password": answer });

@@ -1,17 +1,16 @@
-import type { Profile } from "@nc/contracts/auth";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { callsTo, expectFieldError, pickOption, renderPage, stubApi } from "../../../../test/render";
+import {
+  callsTo,
+  expectFieldError,
+  pickOption,
+  profileOf,
+  renderPage,
+  stubApi,
+} from "../../../../test/render";
 import { PersonalInfoCard } from "./personal-info-card";
 
-const profile = (locale: string | null): Profile => ({
-  id: "u-1",
-  email: "marta@example.com",
-  name: "Marta",
-  locale,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  passwordChangedAt: null,
-});
+const profile = (locale: string | null) => profileOf({ locale });
 
 async function openCard(locale: string | null) {
   const calls = stubApi({ "POST /api/tenant/uc/profile": () => profile("es") });
