@@ -29,6 +29,42 @@ const HELP_KEYS: Record<(typeof TEXT_FIELDS)[number], string> = {
   darkLogo: "operatorSetup:partners.help.darkLogo",
 };
 
+/**
+ * A colour typed as #rrggbb or picked: the box Form.Item labels and describes (its id, its errors)
+ * is the text box, the picker beside it writes into it.
+ */
+function ColorField({
+  value = "",
+  onChange,
+  pickLabel,
+  ...aria
+}: {
+  value?: string;
+  onChange?: (value: string) => void;
+  pickLabel: string;
+  id?: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: boolean;
+}) {
+  return (
+    <Space.Compact style={{ maxWidth: 240 }}>
+      <ColorPicker
+        value={HEX_COLOR.test(value) ? value : undefined}
+        disabledAlpha
+        aria-label={pickLabel}
+        onChangeComplete={(picked) => onChange?.(picked.toHexString())}
+      />
+      <Input
+        {...aria}
+        value={value}
+        onChange={(e) => onChange?.(e.target.value)}
+        placeholder="#1677ff"
+        data-testid="partner-primaryColor"
+      />
+    </Space.Compact>
+  );
+}
+
 /** A new partner site, or one site's brand: every field, with a live preview of the brand. */
 export function PartnerDrawer({
   editing,
@@ -119,25 +155,12 @@ export function PartnerDrawer({
           <Input maxLength={3} style={{ maxWidth: 120 }} data-testid="partner-currency" />
         </Form.Item>
         <Form.Item
+          name="primaryColor"
           label={t("operatorSetup:partners.fields.primaryColor")}
           extra={t("operatorSetup:partners.help.primaryColor")}
-          required={false}
+          rules={[optionalRule(FIELDS.primaryColor, t)]}
         >
-          <Space.Compact style={{ maxWidth: 240 }}>
-            <ColorPicker
-              value={HEX_COLOR.test(color) ? color : undefined}
-              disabledAlpha
-              aria-label={t("operatorSetup:partners.pickColor")}
-              onChangeComplete={(value) => form.setFieldsValue({ primaryColor: value.toHexString() })}
-            />
-            <Form.Item name="primaryColor" noStyle rules={[optionalRule(FIELDS.primaryColor, t)]}>
-              <Input
-                placeholder="#1677ff"
-                aria-label={t("operatorSetup:partners.fields.primaryColor")}
-                data-testid="partner-primaryColor"
-              />
-            </Form.Item>
-          </Space.Compact>
+          <ColorField pickLabel={t("operatorSetup:partners.pickColor")} />
         </Form.Item>
         <Form.Item
           name="staffTenantId"
