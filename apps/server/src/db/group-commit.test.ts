@@ -15,12 +15,16 @@ function recording(gather: boolean) {
   return { batches, commit };
 }
 
-/** Submits from separate timer callbacks that fire in one turn of the event loop, as provider answers do. */
+/**
+ * Submits from separate callbacks that run in one turn of the event loop, as provider answers do.
+ * Immediates queued together always run in one check phase; timers of 0 ms may straddle a
+ * millisecond and fire in two turns on a busy machine, which would test the clock, not the batching.
+ */
 function fromTimers(submit: (n: number) => Promise<number>, count: number): Promise<number[]> {
   return Promise.all(
     Array.from(
       { length: count },
-      (_, i) => new Promise<number>((resolve) => setTimeout(() => resolve(submit(i)), 0)),
+      (_, i) => new Promise<number>((resolve) => setImmediate(() => resolve(submit(i)))),
     ),
   );
 }
