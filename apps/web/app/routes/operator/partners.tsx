@@ -1,3 +1,4 @@
+import { ExportOutlined } from "@ant-design/icons";
 import type { OperatorPartnerView } from "@nc/contracts/operator";
 import { Button, Card, Space, type TableProps, Tag, Typography } from "antd";
 import { useState, useSyncExternalStore } from "react";
@@ -33,7 +34,7 @@ function siteLinks(p: OperatorPartnerView, openLabel: string, base: string | nul
     ...(sub ? [{ host: sub, href: host ? `${protocol}//${sub}` : "" }] : []),
   ];
   return links.map(({ host, href }) => (
-    <a
+    <Typography.Link
       key={host}
       href={href || undefined}
       target="_blank"
@@ -41,8 +42,8 @@ function siteLinks(p: OperatorPartnerView, openLabel: string, base: string | nul
       aria-label={`${openLabel}: ${host}`}
       style={{ overflowWrap: "anywhere" }}
     >
-      {host}
-    </a>
+      {host} <ExportOutlined aria-hidden />
+    </Typography.Link>
   ));
 }
 
