@@ -41,7 +41,7 @@ function listOf(params: URLSearchParams): PriceListQuery | null {
  */
 export default function OperatorPricesPage() {
   const { t } = useTranslation();
-  const { has } = useOperator();
+  const { me, has } = useOperator();
   // The chosen list lives in the address: a reload or a shared link opens the same one.
   const [params, setParams] = useSearchParams();
   const scope = (params.get("scope") as PriceScope | null) ?? "standard";
@@ -50,6 +50,9 @@ export default function OperatorPricesPage() {
   const partners = usePartners(has("operator.partner:read"));
   const tenantId = list?.scope === "special" ? (list.tenantId ?? null) : null;
   const customer = useQuery({ ...customerQuery(tenantId ?? ""), enabled: Boolean(tenantId) });
+  // Only a platform operator changes the standard list (docs/operations.md, "Prices in the console").
+  const mayUpdate =
+    has("operator.price:update") && (list?.scope !== "standard" || me.data?.scope === "platform");
   const [chosen, setChosen] = useState<BandValues | null>(null);
   const choose = (next: Record<string, string>) => setParams(next, { replace: true });
 
@@ -98,11 +101,11 @@ export default function OperatorPricesPage() {
               current={current.data}
               error={current.error}
               loading={current.isPending}
-              mayUpdate={has("operator.price:update")}
+              mayUpdate={mayUpdate}
               onChoose={setChosen}
             />
           </Card>
-          {has("operator.price:update") && (
+          {mayUpdate && (
             <PriceBandForm key={JSON.stringify(list)} list={list} current={current.data} chosen={chosen} />
           )}
           {tenantId && (
