@@ -32,12 +32,23 @@ describe("operator console layout", () => {
       "operator.recharge:read",
       "operator.recharge:confirm",
     ]);
-    expect(entries()).toEqual(["Overview", "Bank transfers"]);
+    expect(entries()).toEqual(["Overview", "Bank transfers", "Money summary"]);
   });
 
   it("every right offers every menu page", async () => {
     const { entries } = await openConsole("/operator", ALL_OPERATOR_PERMISSIONS);
-    expect(entries()).toEqual(["Overview", "Bank transfers", "Customers", "Operators", "Audit log"]);
+    expect(entries()).toEqual([
+      "Overview",
+      "Bank transfers",
+      "Money summary",
+      "Customers",
+      "Users",
+      "Partners",
+      "Prices",
+      "Look-up providers",
+      "Operators",
+      "Audit log",
+    ]);
   });
 
   it("a page opened without its right shows the 403 page", async () => {
