@@ -4,7 +4,6 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { queryRows } from "../../src/db/query";
-import { billingService } from "../../src/features/billing/billing-service";
 import { jobWorker } from "../../src/features/job/worker";
 import { purgeExpired } from "../../src/features/system/housekeeping";
 import {
@@ -18,6 +17,7 @@ import {
   sessionUser,
 } from "../helpers/accounts";
 import { keyCaller } from "../helpers/api-client";
+import { fundedTenant } from "../helpers/billing";
 import { createTenant, inTenant, memberWithRole, roleId } from "../helpers/tenancy";
 import { makeTenantFixture, type TenantFixture } from "../helpers/tenant-fixture";
 import { createTestApp, type TestApp } from "../helpers/test-app";
@@ -72,7 +72,7 @@ describe("security: privacy controls", () => {
   /** A basic-check list job, checked and charged to the end. */
   async function finishedJob(api: ReturnType<typeof inTenant>, numbers: string[]) {
     const job = expectOk<{ id: string }>(await api("POST", "/api/tenant/job", { service: "basic", numbers }));
-    await jobWorker(t.database.db, t.app.jobs.service, t.app.jobs.processor, {
+    await jobWorker(t.database.db, t.app.services, t.app.jobs.service, t.app.jobs.processor, {
       batch: 100,
       concurrency: 2,
       leaseSeconds: 60,
@@ -146,7 +146,7 @@ describe("security: privacy controls", () => {
       const key = expectOk<ApiKeyCreatedView>(
         await asLeaver("POST", "/api/tenant/apikey", { name: "leaver key", scopes: ["check"], mode: "test" }),
       );
-      const billing = billingService(t.database.db);
+      const billing = t.app.services.billing;
       await billing.credit({
         tenantId,
         tradeType: TRADE_TYPES.add,
@@ -396,7 +396,7 @@ describe("security: privacy controls", () => {
       // Results, a fraud list, and a ledger row that names a person.
       const job = await finishedJob(asOwner, ["+447400100001", "+447400100002"]);
       expectOk(await asOwner("POST", "/api/tenant/fraud-list", { kind: "block", entries: ["+44 7700 900"] }));
-      await billingService(t.database.db).credit({
+      await t.app.services.billing.credit({
         tenantId: f.tenantId,
         tradeType: TRADE_TYPES.add,
         amountMicros: 500_000n,
@@ -471,7 +471,7 @@ describe("security: privacy controls", () => {
         note_key: "forfeitedOnDeletion",
         balance_after_micros: "0",
       });
-      expect(await billingService(t.database.db).verify(f.tenantId)).toBeTruthy();
+      expect(await t.app.services.billing.verify(f.tenantId)).toBeTruthy();
       const [tenant] = await queryRows<{ status: string; name: string }>(
         t.database.db,
         sql`select status, name from tenants where id = ${f.tenantId}`,
@@ -578,6 +578,36 @@ describe("security: privacy controls", () => {
       expect(everything).not.toContain(digest!.digest);
       expect(everything).not.toMatch(/argon2id/);
       expect(await actions(f.tenantId)).toContain("organisation.exported");
+    });
+
+    it("gives each uploaded job's rows with the customer's own columns, as the job's download does", async () => {
+      const f = await fundedTenant(t, 100_000_000n);
+      const csv = ["Name,E-mail,Phone", '"Smith, Jane",jane@example.com,+447400100021', "Bob,,+447400100022"];
+      const read = await t.app.inject({
+        method: "POST",
+        url: "/api/tenant/job/upload?service=basic&fileName=crm.csv",
+        payload: csv.join("\r\n"),
+        headers: { "content-type": "application/octet-stream", "x-tenant-id": f.tenantId },
+        cookies: { sid: f.owner.sid },
+      });
+      const jobId = expectOk<{ job: { id: string } }>(read).job.id;
+      expectOk(await f.api("POST", `/api/tenant/job/s/${jobId}/submit`));
+      await jobWorker(t.database.db, t.app.services, t.app.jobs.service, t.app.jobs.processor, {
+        batch: 100,
+        concurrency: 2,
+        leaseSeconds: 60,
+      }).drain();
+      const download = await f.api("GET", `/api/tenant/job/s/${jobId}/download?format=csv`);
+
+      const res = await f.api("POST", `/api/tenant/s/${f.tenantId}/export`, { password: f.owner.password });
+      expect(res.statusCode).toBe(200);
+      const results = (await unzip(res.rawPayload)).get(`job-results/${jobId}.csv`)!;
+      const [header, first, second] = results.replace(/^\uFEFF/, "").split("\r\n");
+      expect(header).toMatch(/^Name,E-mail,Phone,Row,Input,/);
+      expect(first).toMatch(/^"Smith, Jane",jane@example.com,\+447400100021,1,\+447400100021,/);
+      expect(second).toMatch(/^Bob,,\+447400100022,2,/);
+      // The same rows as the job's own results file.
+      expect(results.replace(/^\uFEFF/, "")).toBe(download.body.replace(/^\uFEFF/, ""));
     });
   });
 });

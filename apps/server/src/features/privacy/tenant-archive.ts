@@ -11,7 +11,7 @@ import { csvStream } from "../../export/table-export";
 import { accountRepo, csvStream as transactionsCsv } from "../account/index";
 import { apiKeyRepo, keyHint } from "../api-key/index";
 import { auditCsv, auditRepo } from "../audit/index";
-import { billingService } from "../billing/index";
+import type { BillingService } from "../billing/index";
 import { jobRepo, resultRows } from "../job/index";
 import type { JobListRow, PrivacyRepo, SingleCheckRow } from "./privacy-repo";
 
@@ -21,6 +21,7 @@ const PAGE = 1_000;
 export interface ArchiveSource {
   db: Db;
   repo: PrivacyRepo;
+  billing: Pick<BillingService, "balance">;
   tenant: { id: string; name: string; timezoneCode: string; status: string };
   locale: Locale;
 }
@@ -132,14 +133,14 @@ function addFile(archive: archiver.Archiver, name: string, content: Readable | s
  * held in memory. API keys appear with their hint only; webhook secrets and key digests never.
  */
 export function tenantArchive(source: ArchiveSource): Readable {
-  const { db, repo, tenant, locale } = source;
+  const { db, repo, billing, tenant, locale } = source;
   const timeZone = tenant.timezoneCode;
   const archive = archiver("zip", { zlib: { level: 6 } });
   const header = (keys: ColumnKey[]) => columnHeaders(locale, keys);
 
   async function fill() {
     const accounts = accountRepo(db);
-    const overview = await billingService(db).balance(tenant.id);
+    const overview = await billing.balance(tenant.id);
     await addFile(
       archive,
       ARCHIVE_FILES.organisation,
@@ -211,7 +212,11 @@ export function tenantArchive(source: ArchiveSource): Readable {
     );
     const jobs = jobRepo(db);
     for await (const job of jobsOf(source, false)) {
-      const table = resultRows(jobs, tenant.id, job.id, job.service as ServiceCode, {}, locale);
+      // The customer's own columns ride beside the results, as in the job's own download
+      // (docs/architecture.md, "The customer's own columns"). The job's row (with its kept header)
+      // is read one at a time, not with the page of jobs, so a page of wide headers is never held.
+      const file = await jobs.job(tenant.id, job.id);
+      const table = resultRows(jobs, tenant.id, job.id, job.service as ServiceCode, {}, locale, file);
       await addFile(
         archive,
         `${ARCHIVE_FILES.jobResultsFolder}${job.id}.csv`,
