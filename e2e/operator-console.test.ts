@@ -166,6 +166,17 @@ describe("operator console in the browser", () => {
     await page.close();
   });
 
+  it("the console's first HTML, before any script runs, has the menu and the page, not a wait", async () => {
+    const answer = await fetch(`${server.url}/operator`, { headers: { cookie: `sid=${operatorSid}` } });
+    expect(answer.status).toBe(200);
+    // The markup only: the catalogues the page carries for the browser name every label too.
+    const markup = (await answer.text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    for (const item of ["Bank transfers", "Money summary", "Customers", "Prices", "Audit log"])
+      expect(markup, item).toMatch(new RegExp(`role="menuitem"[^]*?${item}`));
+    expect(markup).toContain(`data-testid="operator-email">${operatorEmail}<`);
+    expect(markup).not.toContain("Loading the operator console");
+  });
+
   it("signed out, the console sends to sign-in with the way back", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

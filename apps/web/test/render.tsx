@@ -68,6 +68,8 @@ export interface PageOptions {
   /** The route pattern the element is mounted on (default: the address's path). */
   pattern?: string;
   root?: Partial<RootData>;
+  /** The page route's own loader data, as its server loader would hand it. */
+  loaderData?: unknown;
 }
 
 /**
@@ -106,17 +108,25 @@ export async function renderPage(element: ReactElement, options: PageOptions = {
       HydrateFallback: () => null,
       Component: Root,
       children: [
-        { path: options.pattern ?? new URL(url, "http://x").pathname, Component: Page },
+        {
+          path: options.pattern ?? new URL(url, "http://x").pathname,
+          Component: Page,
+          ...("loaderData" in options ? { loader: () => options.loaderData } : {}),
+        },
         { path: "*", Component: Landed },
       ],
     },
   ]);
   const user = userEvent.setup();
   const view = render(<Stub initialEntries={[url]} />);
-  // The root loader runs before the first render of the page.
-  await vi.waitFor(() => {
-    if (!view.container.firstChild) throw new Error("the page has not rendered");
-  });
+  // The root loader runs before the first render of the page; a heavy page (a whole layout) may
+  // take more than waitFor's default second to mount on a loaded machine.
+  await vi.waitFor(
+    () => {
+      if (!view.container.firstChild) throw new Error("the page has not rendered");
+    },
+    { timeout: 10_000 },
+  );
   return { ...view, user, queryClient, i18n };
 }
 

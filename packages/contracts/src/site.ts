@@ -50,4 +50,16 @@ export interface PageContext {
    * names does not exist for them (docs/architecture.md, dashboard pages).
    */
   apiStatus(path: string): Promise<number>;
+  /**
+   * The same in-process GET, with the answer's `data` when it is a success (status 200, code 0),
+   * else null: how a layout hands its first HTML what the browser would otherwise ask for after
+   * it loads (the operator console's rights, docs/operations.md, "The operator console").
+   */
+  apiJson<T>(path: string): Promise<ApiAnswer<T>>;
+}
+
+/** What `PageContext.apiJson` answers: the HTTP status and, on success, the envelope's data. */
+export interface ApiAnswer<T> {
+  status: number;
+  data: T | null;
 }

@@ -15,6 +15,16 @@ export async function pageContext(app: FastifyInstance, request: FastifyRequest)
   const active = session
     ? await activeTenantFor(app.services.database.db, request, session.user.id)
     : { tenant: null, tenantCount: 0, tenantAutoSelected: false };
+  // A GET of the API in-process, as this visitor (session, active organisation, host, address).
+  const askApi = (path: string) => {
+    const tenantId = active.tenant?.tenant.id;
+    return app.inject({
+      method: "GET",
+      url: path,
+      headers: { ...forwarded(request), ...(tenantId ? { [TENANT_HEADER]: tenantId } : {}) },
+      remoteAddress: request.ip,
+    });
+  };
   return {
     ...requestPreferences(app, request),
     ...active,
@@ -22,18 +32,11 @@ export async function pageContext(app: FastifyInstance, request: FastifyRequest)
     user: session ? authService(app.services).toSessionUser(session.user) : null,
     publicUrl: publicUrlFor(app, request),
     siteInfoFailed: false,
-    apiStatus: async (path) => {
-      const tenantId = active.tenant?.tenant.id;
-      const answer = await app.inject({
-        method: "GET",
-        url: path,
-        headers: {
-          ...forwarded(request),
-          ...(tenantId ? { [TENANT_HEADER]: tenantId } : {}),
-        },
-        remoteAddress: request.ip,
-      });
-      return answer.statusCode;
+    apiStatus: async (path) => (await askApi(path)).statusCode,
+    apiJson: async <T>(path: string) => {
+      const answer = await askApi(path);
+      const body = answer.statusCode === 200 ? (answer.json() as { code: number; data: T }) : null;
+      return { status: answer.statusCode, data: body?.code === 0 ? body.data : null };
     },
   };
 }
@@ -54,6 +57,7 @@ export function failedPageContext(app: FastifyInstance, request: FastifyRequest)
     publicUrl: app.services.config.publicUrl,
     siteInfoFailed: true,
     apiStatus: async () => 503,
+    apiJson: async () => ({ status: 503, data: null }),
   };
 }
 

@@ -1,10 +1,13 @@
-import type { OperatorPermission } from "@nc/contracts/operator";
+import type { OperatorMe, OperatorPermission } from "@nc/contracts/operator";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { useOperatorMe } from "./api/operator-me";
 
-/** The operator the console works for and a check of their rights (the server enforces them). */
-export function useOperator() {
-  const me = useOperatorMe();
+/**
+ * The operator the console works for and a check of their rights (the server enforces them).
+ * `known`: the layout's loader's answer, which seeds the one query every console page reads.
+ */
+export function useOperator(known?: OperatorMe) {
+  const me = useOperatorMe(true, known);
   const rights: readonly string[] = me.data?.permissions ?? [];
   return { me, has: (right: OperatorPermission) => rights.includes(right) };
 }

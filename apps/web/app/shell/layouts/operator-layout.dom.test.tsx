@@ -2,7 +2,8 @@ import { ALL_OPERATOR_PERMISSIONS, type OperatorMe, type OperatorPermission } fr
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderPage, stubApi } from "../../../test/render";
-import OperatorLayout from "./operator-layout";
+import type { Route } from "./+types/operator-layout";
+import OperatorLayout, { loader } from "./operator-layout";
 
 const me = (permissions: OperatorPermission[]): OperatorMe => ({
   userId: "u-1",
@@ -60,5 +61,62 @@ describe("operator console layout", () => {
     await openConsole("/operator/audit", ["operator.audit:read"]);
     await screen.findByRole("menu");
     expect(screen.queryByText("Permission denied")).toBeNull();
+  });
+});
+
+/** The layout's loader as the server runs it: the visitor, and what the API answers them in-process. */
+async function load(
+  answer: { status: number; data: OperatorMe | null },
+  user: object | null = { id: "u-1" },
+) {
+  const asked: string[] = [];
+  const context = {
+    user,
+    siteInfoFailed: false,
+    apiJson: async (path: string) => {
+      asked.push(path);
+      return answer;
+    },
+  };
+  const request = new Request("http://localhost/operator/money?x=1");
+  try {
+    return { result: await loader({ request, context, params: {} } as unknown as Route.LoaderArgs), asked };
+  } catch (thrown) {
+    return { thrown: thrown as { status?: number; init?: { status: number }; headers?: Headers }, asked };
+  }
+}
+
+describe("operator console layout, first HTML", () => {
+  it("the loader hands the page the operator's rights, asked of the API on the server", async () => {
+    const answer = me(["operator.audit:read"]);
+    const { result, asked } = await load({ status: 200, data: answer });
+    expect(asked).toEqual(["/api/operator/me"]);
+    expect(result).toEqual({ me: answer });
+  });
+
+  it("the loader answers 403 to a non-operator and sends the signed-out to sign-in", async () => {
+    expect((await load({ status: 403, data: null })).thrown?.init?.status).toBe(403);
+    const expired = await load({ status: 401, data: null });
+    expect(expired.thrown?.status).toBe(302);
+    expect(expired.thrown?.headers?.get("location")).toBe("/login?redirect=%2Foperator%2Fmoney%3Fx%3D1");
+    const signedOut = await load({ status: 200, data: me([]) }, null);
+    expect(signedOut.thrown?.status).toBe(302);
+    expect(signedOut.asked).toEqual([]);
+  });
+
+  it("with the loader's rights the menu and the page are there at the first render, with no wait and no request", async () => {
+    const calls = stubApi({});
+    await renderPage(<OperatorLayout />, {
+      url: "/operator",
+      loaderData: { me: me(["operator.recharge:read", "operator.audit:read"]) },
+    });
+    const menu = screen.getByRole("menu");
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Overview", "Bank transfers", "Money summary", "Audit log"]);
+    expect(screen.queryByLabelText("Loading the operator console…")).toBeNull();
+    expect(calls).toEqual([]);
   });
 });

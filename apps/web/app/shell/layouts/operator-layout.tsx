@@ -1,14 +1,21 @@
 import { ArrowLeftOutlined, LogoutOutlined, UserOutlined } from "@ant-design/icons";
 import { splitLocalePath } from "@nc/contracts/locales";
+import type { OperatorMe } from "@nc/contracts/operator";
 import type { PageContext } from "@nc/contracts/site";
 import { Button, Dropdown, Layout, Menu, Result, Spin, Typography } from "antd";
 import { createElement } from "react";
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+} from "react-router";
 import { mayOpen, operatorMenuPages, operatorPageForPath } from "../../features/operator/operator-pages";
 import { useOperator } from "../../features/operator/use-operator";
-import { useSignOut } from "../../features/session/api/sign-out";
-import { useSessionUser } from "../../features/session/use-session-user";
 import ForbiddenPage from "../../routes/dashboard/forbidden";
 import { AppFrame } from "../components/app-frame";
 import { BrandHeader } from "../components/brand-header";
@@ -16,21 +23,25 @@ import { HeaderTools } from "../components/header-tools";
 import { errorText } from "../forms/api-error-feedback";
 import { useLocale } from "../i18n/use-locale";
 import { requireUser } from "../require-user.server";
+import { useSignOut } from "../../features/session/api/sign-out";
+import { useSessionUser } from "../../features/session/use-session-user";
 import type { Route } from "./+types/operator-layout";
 
 /**
- * The console opens to operators only (docs/operations.md, "The operator console"): the server is
- * asked, in-process and with the visitor's session, whether /api/operator/me answers them. Signed
- * out: sign-in, with the way back; signed in but no operator: the 403 page, with its status.
+ * The console opens to operators only (docs/operations.md, "The operator console"): the server
+ * asks /api/operator/me in-process, with the visitor's session, and hands the answer to the page,
+ * so the first HTML already has the menu their rights open. Signed out: sign-in, with the way
+ * back; signed in but no operator: the 403 page, with its status.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<{ me: OperatorMe }> {
   requireUser(request, context);
-  const status = await (context as unknown as PageContext).apiStatus("/api/operator/me");
+  const answer = await (context as unknown as PageContext).apiJson<OperatorMe>("/api/operator/me");
   // The session ended between the page and the question: sign in again, as for no session.
-  if (status === 401) requireUser(request, { user: null });
-  if (status === 403) throw data(null, { status: 403, statusText: "Forbidden" });
-  if (status !== 200) throw data(null, { status: 500, statusText: "Internal Server Error" });
-  return null;
+  if (answer.status === 401) requireUser(request, { user: null });
+  if (answer.status === 403) throw data(null, { status: 403, statusText: "Forbidden" });
+  if (answer.status !== 200 || !answer.data)
+    throw data(null, { status: 500, statusText: "Internal Server Error" });
+  return { me: answer.data };
 }
 
 function OperatorMenu({ rights, onNavigate }: { rights: readonly string[]; onNavigate?: () => void }) {
@@ -82,7 +93,8 @@ export default function OperatorLayout() {
   const { to } = useLocale();
   const user = useSessionUser();
   const signOut = useSignOut();
-  const { me } = useOperator();
+  // Seeds the query before the pages below read it: they render at once, here and in the browser.
+  const { me } = useOperator(useLoaderData<typeof loader>()?.me);
   const rights = me.data?.permissions ?? [];
 
   return (
