@@ -7,7 +7,6 @@ import type {
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingService } from "../src/features/billing/billing-service";
 import { expectError, expectFieldError, expectOk } from "./helpers/accounts";
 import {
   as,
@@ -113,24 +112,35 @@ describe("operator console: customers, orders and the audit log", () => {
     expect((await search(a.operator, `limit=100&partnerId=${b.partner.id}`)).items).toEqual([]);
   });
 
-  it("shows this month's spend as what checks cost this month, net of refunds, as the customer sees it", async () => {
+  it("shows this month's spend by service, net of refunds, as the customer sees its total", async () => {
     const zebra = made[0]!;
-    const billing = billingService(t.database.db);
+    const billing = t.app.services.billing;
     await billing.credit({
       tenantId: zebra.id,
       tradeType: TRADE_TYPES.recharge,
       amountMicros: 100_000_000n,
       actor: system,
     });
-    const charge = (tradeType: number, amountMicros: bigint) =>
-      billing.charge({ tenantId: zebra.id, tradeType, amountMicros, actor: system });
-    await charge(TRADE_TYPES.checkBasic, 1_250_000n);
-    await charge(TRADE_TYPES.checkHlr, 750_000n);
-    const old = await charge(TRADE_TYPES.checkMnp, 9_000_000n);
+    const charge = (tradeType: number, service: string, amountMicros: bigint) =>
+      billing.charge({ tenantId: zebra.id, tradeType, service, amountMicros, actor: system });
+    await charge(TRADE_TYPES.checkBasic, "basic", 1_250_000n);
+    await charge(TRADE_TYPES.checkHlr, "hlr", 750_000n);
+    const old = await charge(TRADE_TYPES.checkMnp, "mnp", 9_000_000n);
     // Last month's check is not this month's spend.
     await t.database.db.execute(
       sql`update ledger_entries set created_at = now() - interval '40 days' where id = ${old.entry.id}`,
     );
+    // A bulk hold on HLR of which 2 of 3 come back: the refund counts against HLR, not apart.
+    const hold = await billing.reserve({
+      tenantId: zebra.id,
+      tradeType: TRADE_TYPES.dataWebDetection,
+      service: "hlr",
+      amountMicros: 3_000_000n,
+      actor: system,
+    });
+    await billing.settle(zebra.id, hold.reservation.id, 1_000_000n);
+    await billing.release(zebra.id, hold.reservation.id, system);
+    // An operator's refund names no service.
     await billing.credit({
       tenantId: zebra.id,
       tradeType: TRADE_TYPES.refund,
@@ -140,11 +150,30 @@ describe("operator console: customers, orders and the audit log", () => {
     const view = expectOk<OperatorCustomerView>(
       await as(t, a.operator)("GET", `/api/operator/customers/${zebra.id}`),
     );
-    expect(view).toMatchObject({ monthSpendMicros: "1750000", balanceMicros: "89250000", currency: "USD" });
+    const monthSpend = {
+      totalMicros: "2750000",
+      byService: [
+        { service: "basic", micros: "1250000" },
+        { service: "hlr", micros: "1750000" },
+        { service: "other", micros: "-250000" },
+      ],
+    };
+    expect(view).toMatchObject({ monthSpend, balanceMicros: "88250000", currency: "USD" });
     expect(view.lastActivityAt).not.toBeNull();
     const own = await ownerPages(t, zebra.owner, zebra.id).account();
-    expect(own.spendingThisMonthMicros).toBe(view.monthSpendMicros);
+    expect(own.spendingThisMonthMicros).toBe(view.monthSpend.totalMicros);
     expect(own.balanceMicros).toBe(view.balanceMicros);
+
+    // The list reads the same split for every row of the page; a customer with no spend has none.
+    const page = await search(a.operator, "limit=100");
+    expect(page.items.find((c) => c.id === zebra.id)?.monthSpend).toEqual(monthSpend);
+    expect(page.items.find((c) => c.id === made[1]!.id)?.monthSpend).toEqual({
+      totalMicros: "0",
+      byService: [],
+    });
+    // Another partner's operator still reaches neither the customer nor its spend.
+    expectError(await as(t, b.operator)("GET", `/api/operator/customers/${zebra.id}`), 404, 40400);
+    expect((await search(b.operator, "limit=100")).items.map((c) => c.id)).not.toContain(zebra.id);
   });
 
   it("counts members and answers an unknown customer 404", async () => {

@@ -154,6 +154,17 @@ export interface OperatorRechargeView {
 }
 
 /** GET /api/operator/customers?q=: organisations found by name, owner e-mail or id. */
+/**
+ * This calendar month's (UTC) spend, net of the refunds of unused holds, service by service: the
+ * refund of a bulk hold counts for the service of the charge that opened it; "other" collects what
+ * names no service (an operator's refund). The total is the sum of the split.
+ */
+export interface OperatorMonthSpend {
+  totalMicros: string;
+  /** Services with a non-zero spend, in the order of the services descriptor ("other" last). */
+  byService: { service: string; micros: string }[];
+}
+
 export interface OperatorCustomerView {
   id: string;
   name: string;
@@ -163,8 +174,8 @@ export interface OperatorCustomerView {
   ownerEmail: string | null;
   balanceMicros: string;
   currency: string;
-  /** What this calendar month's checks cost (UTC), in micro-units. */
-  monthSpendMicros: string;
+  /** What this calendar month's checks cost (UTC), in micro-units of the organisation's currency. */
+  monthSpend: OperatorMonthSpend;
   members: number;
   lastActivityAt: string | null;
   createdAt: string;

@@ -23,6 +23,18 @@ export const SPENDING_SUM = sql.raw(
 );
 
 /**
+ * The service a spending row of ledger_entries `alias` counts for: its own, or for the refund of
+ * a bulk hold the service of the charge that opened the hold; "other" when none is named (an
+ * operator's refund). Grouping SPENDING_SUM by it splits net spending by service.
+ */
+export const spendingService = (alias: string): SQL =>
+  sql.raw(`coalesce(${alias}.service,
+    case when ${alias}.trade_type = ${TRADE_TYPES.refund} and ${alias}.reference_type = 'reservation' then
+      (select c.service from reservations r join ledger_entries c on c.id = r.charge_entry_id
+        where r.id = ${alias}.reference_id::uuid and r.tenant_id = ${alias}.tenant_id) end,
+    'other')`);
+
+/**
  * created_at as an exact UTC text with microseconds: the keyset cursor must not lose precision.
  * Its output name shadows the column in ORDER BY, so sorts name the table's column explicitly.
  */

@@ -3,5 +3,5 @@
  * folder is its own (docs/architecture.md, "Features and their public faces").
  */
 export { csvStream } from "./account-export";
-export { accountRepo, SPENDING_SUM, SPENDING_TYPES } from "./account-repo";
+export { accountRepo, SPENDING_SUM, SPENDING_TYPES, spendingService } from "./account-repo";
 export { accountService } from "./account-service";

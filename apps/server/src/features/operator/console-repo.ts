@@ -1,9 +1,10 @@
 import type { RechargeStatus } from "@nc/contracts/recharge";
+import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { type SQL, sql } from "drizzle-orm";
 import type { Cursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
 import { exactUtc, queryRows } from "../../db/query";
-import { SPENDING_SUM } from "../account/index";
+import { SPENDING_SUM, SPENDING_TYPES, spendingService } from "../account/index";
 
 /**
  * The SQL of the operator console's lists (docs/operations.md, "The operator console"). Every
@@ -40,10 +41,15 @@ export interface CustomerRow {
   owner_email: string | null;
   balance_micros: string | null;
   currency: string | null;
-  month_spend_micros: string | null;
   members: number;
   last_activity_at: string | null;
   created_at: string;
+}
+
+export interface MonthSpendRow {
+  tenant_id: string;
+  service: string;
+  micros: string;
 }
 
 export interface OperatorAuditRow {
@@ -69,9 +75,6 @@ const CUSTOMER_SELECT = sql`select t.id, t.name, t.status, t.partner_id, p.name 
     (select u.email from tenant_members m join roles r on r.id = m.role_id join users u on u.id = m.user_id
       where m.tenant_id = t.id and r.is_super order by m.created_at limit 1) as owner_email,
     a.balance_micros::text as balance_micros, a.currency,
-    (select (${SPENDING_SUM})::text from ledger_entries l
-      where l.tenant_id = t.id and l.created_at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'
-    ) as month_spend_micros,
     (select count(*)::int from tenant_members m where m.tenant_id = t.id) as members,
     (select ${exactUtc("max(l.created_at)")} from ledger_entries l where l.tenant_id = t.id) as last_activity_at,
     ${exactUtc("t.created_at")} as created_at
@@ -140,6 +143,27 @@ export function consoleRepo(db: Db) {
         sql`${CUSTOMER_SELECT} where t.id = ${tenantId} and ${byPartner("t.partner_id", partnerId)}`,
       );
       return rows[0] ?? null;
+    },
+
+    /**
+     * This calendar month's (UTC) net spend of the organisations, per organisation and service:
+     * one grouped statement for a whole page, over the ledger's (tenant, time) index.
+     */
+    async monthSpend(tenantIds: readonly string[]): Promise<MonthSpendRow[]> {
+      if (tenantIds.length === 0) return [];
+      return queryRows<MonthSpendRow>(
+        db,
+        sql`select l.tenant_id, ${spendingService("l")} as service, (${SPENDING_SUM})::text as micros
+            from ledger_entries l
+            where l.tenant_id in (${sql.join(
+              tenantIds.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})
+              and l.created_at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'
+              and l.trade_type in (${sql.raw([...SPENDING_TYPES, TRADE_TYPES.refund].join(","))})
+            group by 1, 2
+            having (${SPENDING_SUM}) <> 0`,
+      );
     },
 
     /** The time zone an organisation reads its statement in. */

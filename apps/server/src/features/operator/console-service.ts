@@ -8,9 +8,11 @@ import type {
   OperatorAuditPage,
   OperatorCustomerPage,
   OperatorCustomerView,
+  OperatorMonthSpend,
   OperatorRechargeView,
 } from "@nc/contracts/operator";
 import type { RechargeMethod, RechargeStatus } from "@nc/contracts/recharge";
+import { SERVICES } from "@nc/contracts/services";
 import type { Config } from "../../config";
 import { AppError, fieldError } from "../../core/app-error";
 import { keysetPage, optionalCursor } from "../../core/cursor";
@@ -19,7 +21,7 @@ import type { AuditMeta, OperatorContext } from "../../core/request-context";
 import { describeAuditEvent } from "../audit/index";
 import { adjustBalance } from "../billing/index";
 import { rechargeService } from "../recharge/index";
-import { type CustomerRow, consoleRepo, type RechargeListRow } from "./console-repo";
+import { type CustomerRow, consoleRepo, type MonthSpendRow, type RechargeListRow } from "./console-repo";
 import { partnerLimit } from "./operator-service";
 
 const rechargeView = (row: RechargeListRow): OperatorRechargeView => ({
@@ -39,7 +41,32 @@ const rechargeView = (row: RechargeListRow): OperatorRechargeView => ({
   paidAt: row.paid_at,
 });
 
-const customerView = (row: CustomerRow): OperatorCustomerView => ({
+const SERVICE_ORDER: readonly string[] = SERVICES.map((s) => s.code);
+const serviceRank = (code: string) => {
+  const at = SERVICE_ORDER.indexOf(code);
+  return at === -1 ? SERVICE_ORDER.length : at;
+};
+
+/** Each organisation's month spend from the grouped rows; none charged is a zero total. */
+function monthSpendOf(rows: readonly MonthSpendRow[]): Map<string, OperatorMonthSpend> {
+  const spends = new Map<string, OperatorMonthSpend>();
+  for (const row of rows) {
+    const spend = spends.get(row.tenant_id) ?? { totalMicros: "0", byService: [] };
+    spend.totalMicros = (BigInt(spend.totalMicros) + BigInt(row.micros)).toString();
+    spend.byService.push({ service: row.service, micros: row.micros });
+    spends.set(row.tenant_id, spend);
+  }
+  for (const spend of spends.values())
+    spend.byService.sort(
+      (a, b) => serviceRank(a.service) - serviceRank(b.service) || a.service.localeCompare(b.service),
+    );
+  return spends;
+}
+
+const customerView = (
+  row: CustomerRow,
+  monthSpend: OperatorMonthSpend | undefined,
+): OperatorCustomerView => ({
   id: row.id,
   name: row.name,
   status: row.status,
@@ -48,7 +75,7 @@ const customerView = (row: CustomerRow): OperatorCustomerView => ({
   ownerEmail: row.owner_email,
   balanceMicros: row.balance_micros ?? "0",
   currency: row.currency ?? "USD",
-  monthSpendMicros: row.month_spend_micros ?? "0",
+  monthSpend: monthSpend ?? { totalMicros: "0", byService: [] },
   members: row.members,
   lastActivityAt: row.last_activity_at,
   createdAt: row.created_at,
@@ -73,6 +100,12 @@ export function consoleService(db: Db, config: Config) {
     const order = await recharge.byId(orderId);
     if (order?.method !== "bank_transfer") throw new AppError("notFound");
     return order;
+  }
+
+  /** The rows as views, with the month's spend of all of them read in one statement. */
+  async function withMonthSpend(rows: readonly CustomerRow[]): Promise<OperatorCustomerView[]> {
+    const spends = monthSpendOf(await repo.monthSpend(rows.map((r) => r.id)));
+    return rows.map((row) => customerView(row, spends.get(row.id)));
   }
 
   async function orderView(orderId: string): Promise<OperatorRechargeView> {
@@ -130,14 +163,15 @@ export function consoleService(db: Db, config: Config) {
     async customers(operator: OperatorContext, query: CustomerSearchQuery): Promise<OperatorCustomerPage> {
       const cursor = optionalCursor(query.cursor);
       const rows = await repo.customers(partnerLimit(operator), query, query.limit + 1, cursor);
-      const page = keysetPage(rows, query.limit, customerView);
-      return { items: page.data, nextCursor: page.nextCursor };
+      const page = keysetPage(rows, query.limit, (row) => row);
+      return { items: await withMonthSpend(page.data), nextCursor: page.nextCursor };
     },
 
     async customer(operator: OperatorContext, tenantId: string): Promise<OperatorCustomerView> {
       const row = await repo.customer(partnerLimit(operator), tenantId);
       if (!row) throw new AppError("notFound");
-      return customerView(row);
+      const [view] = await withMonthSpend([row]);
+      return view!;
     },
 
     /** An operator's correction with a reason and an idempotency key (the same keys as the CLI's). */

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../core/db";
 import type { OperatorContext } from "../../core/request-context";
 import { queryRows } from "../../db/query";
-import { SPENDING_TYPES } from "../account/index";
+import { SPENDING_TYPES, spendingService } from "../account/index";
 import { partnerLimit } from "./operator-service";
 
 interface SummaryRow {
@@ -37,7 +37,7 @@ export async function moneySummary(
                when l.trade_type = ${TRADE_TYPES.add} then 'added'
                when l.trade_type = ${TRADE_TYPES.sub} then 'subtracted'
                else 'spend' end as kind,
-          case when l.trade_type in (${sql.raw(SPENDING_TYPES.join(","))}) then coalesce(l.service, 'other') else '' end as service,
+          case when l.trade_type in (${sql.raw(SPENDING_TYPES.join(","))}) then ${spendingService("l")} else '' end as service,
           sum(abs(l.amount_micros))::text as micros
         from ledger_entries l join tenants t on t.id = l.tenant_id join accounts a on a.tenant_id = l.tenant_id
         where l.created_at >= (${query.from}::date::timestamp at time zone 'UTC')

@@ -5,6 +5,7 @@ import { Link, useParams } from "react-router";
 import { useCustomer } from "../../features/operator/api/customers";
 import { AdjustBalanceForm } from "../../features/operator/components/adjust-balance-form";
 import { CustomerPageLinks } from "../../features/operator/components/customer-page-links";
+import { MonthSpendDetails } from "../../features/operator/components/month-spend";
 import { PageHeading } from "../../features/operator/components/page-heading";
 import { customerStatusLabel } from "../../features/operator/permission-labels";
 import { useOperator, useOperatorDate } from "../../features/operator/use-operator";
@@ -52,7 +53,7 @@ export default function OperatorCustomerPage() {
                 {
                   key: "spend",
                   label: t("operator:customers.monthSpend"),
-                  children: formatMoney(c.monthSpendMicros, c.currency, locale),
+                  children: formatMoney(c.monthSpend.totalMicros, c.currency, locale),
                 },
                 { key: "partner", label: t("operator:customers.partner"), children: c.partnerName },
                 { key: "owner", label: t("operator:customers.owner"), children: c.ownerEmail ?? "—" },
@@ -79,6 +80,11 @@ export default function OperatorCustomerPage() {
                 },
               ]}
             />
+          </Card>
+          <Card
+            title={<h2 style={{ font: "inherit", margin: 0 }}>{t("operator:customer.spendByService")}</h2>}
+          >
+            <MonthSpendDetails spend={c.monthSpend} currency={c.currency} />
           </Card>
           {has("operator.balance:adjust") && <AdjustBalanceForm customer={c} />}
         </>

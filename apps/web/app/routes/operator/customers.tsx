@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { useCustomers } from "../../features/operator/api/customers";
 import { ConsoleTable } from "../../features/operator/components/console-table";
+import { MonthSpendCell } from "../../features/operator/components/month-spend";
 import { PageHeading } from "../../features/operator/components/page-heading";
 import { useOperatorDate } from "../../features/operator/use-operator";
 import { LoadMore } from "../../shell/components/load-more";
@@ -57,7 +58,7 @@ export default function OperatorCustomersPage() {
       key: "spend",
       title: t("operator:customers.monthSpend"),
       align: "right",
-      render: (_, c) => money(c.monthSpendMicros, c),
+      render: (_, c) => <MonthSpendCell spend={c.monthSpend} currency={c.currency} />,
     },
     {
       key: "members",
@@ -84,7 +85,7 @@ export default function OperatorCustomersPage() {
           {t("operator:customers.balance")}: <strong>{money(c.balanceMicros, c)}</strong>
         </span>
         <span>
-          {t("operator:customers.monthSpend")}: {money(c.monthSpendMicros, c)}
+          {t("operator:customers.monthSpend")}: <MonthSpendCell spend={c.monthSpend} currency={c.currency} />
         </span>
         <Typography.Text type="secondary">
           {t("operator:customers.members")}: {c.members} · {activity(c)}

@@ -14,7 +14,7 @@ const CUSTOMER: OperatorCustomerView = {
   ownerEmail: "cora@example.com",
   balanceMicros: "80000000",
   currency: "USD",
-  monthSpendMicros: "0",
+  monthSpend: { totalMicros: "0", byService: [] },
   members: 1,
   lastActivityAt: null,
   createdAt: "2026-11-01T00:00:00.000Z",
