@@ -1,6 +1,7 @@
 import type { OperatorPricePreview } from "@nc/contracts/operator";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../shell/http/client";
+import { PRICES_KEY } from "./prices";
 
 /** GET /api/operator/prices/preview?tenantId=: what the organisation pays now, per service. */
 export const getPricePreview = (tenantId: string) =>
@@ -8,7 +9,8 @@ export const getPricePreview = (tenantId: string) =>
 
 export const pricePreviewQuery = (tenantId: string) =>
   queryOptions({
-    queryKey: ["operator", "prices", "preview", tenantId],
+    // Under the price lists' key: setting or removing a band refreshes it (refreshPrices).
+    queryKey: [...PRICES_KEY, "preview", tenantId],
     queryFn: () => getPricePreview(tenantId),
   });
 

@@ -1,13 +1,22 @@
 import type { OperatorPriceList, PriceListQuery } from "@nc/contracts/operator";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../shell/http/client";
+
+/**
+ * The root of every price query: the lists and the preview of what an organisation pays. A change
+ * to any list may change any organisation's preview, so a change refreshes them all.
+ */
+export const PRICES_KEY = ["operator", "prices"] as const;
+
+/** After a band is set or removed: every list and every preview asks again. */
+export const refreshPrices = (client: QueryClient) => client.invalidateQueries({ queryKey: PRICES_KEY });
 
 /** GET /api/operator/prices?scope=&partnerId=&tenantId=: one price list, band by band. */
 export const getPriceList = (list: PriceListQuery) =>
   api<OperatorPriceList>("/api/operator/prices", { query: { ...list } });
 
 export const priceListQuery = (list: PriceListQuery) =>
-  queryOptions({ queryKey: ["operator", "prices", list], queryFn: () => getPriceList(list) });
+  queryOptions({ queryKey: [...PRICES_KEY, list], queryFn: () => getPriceList(list) });
 
 /** Asks only once the list is fully named (a partner or an organisation chosen). */
 export const usePriceList = (list: PriceListQuery | null) =>

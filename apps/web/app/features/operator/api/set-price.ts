@@ -1,6 +1,7 @@
 import type { OperatorPriceList, SetPriceBody } from "@nc/contracts/operator";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../shell/http/client";
+import { refreshPrices } from "./prices";
 
 /** POST /api/operator/prices: a new band, or a new price for one; answers the list after. */
 export const setPrice = (body: SetPriceBody) =>
@@ -10,6 +11,6 @@ export function useSetPrice() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: setPrice,
-    onSuccess: () => client.invalidateQueries({ queryKey: ["operator", "prices"] }),
+    onSuccess: () => refreshPrices(client),
   });
 }
