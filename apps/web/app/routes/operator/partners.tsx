@@ -1,42 +1,27 @@
 import { ExportOutlined } from "@ant-design/icons";
 import type { OperatorPartnerView } from "@nc/contracts/operator";
 import { Button, Card, Space, type TableProps, Tag, Typography } from "antd";
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
 import { usePartners } from "../../features/operator/api/partners";
 import { ConsoleTable } from "../../features/operator/components/console-table";
 import { PageHeading } from "../../features/operator/components/page-heading";
 import { PartnerDrawer } from "../../features/operator/components/partner-drawer";
+import { siteAddresses } from "../../features/operator/setup/site-addresses";
 import { useOperator } from "../../features/operator/use-operator";
 import { useNarrow } from "../../shell/device/use-narrow";
 import { pageMeta } from "../../shell/page-meta";
+import type { RootData } from "../../shell/root-data";
 
 export const meta = pageMeta("operatorSetup:partners.title");
 
-/** The console's own address once in the browser: a sub-domain label is a label of its host. */
-const here = () => `${window.location.protocol}//${window.location.host}`;
-const useHere = () =>
-  useSyncExternalStore(
-    () => () => {},
-    here,
-    () => null,
-  );
-
-/**
- * The addresses a partner's site answers on: its own domain (https), and its sub-domain label in
- * front of this site's host (docs/operations.md, "Partners").
- */
-function siteLinks(p: OperatorPartnerView, openLabel: string, base: string | null) {
-  const [protocol, host] = base?.split("//") ?? [];
-  const sub = p.subDomain && host ? `${p.subDomain}.${host}` : p.subDomain;
-  const links = [
-    ...(p.domain ? [{ host: p.domain, href: `https://${p.domain}` }] : []),
-    ...(sub ? [{ host: sub, href: host ? `${protocol}//${sub}` : "" }] : []),
-  ];
-  return links.map(({ host, href }) => (
+/** A partner site's addresses as links (docs/operations.md, "Partners"); one with nowhere to go is text. */
+function siteLinks(p: OperatorPartnerView, openLabel: string, publicUrl: string) {
+  return siteAddresses(p, publicUrl).map(({ host, href }) => (
     <Typography.Link
       key={host}
-      href={href || undefined}
+      href={href ?? undefined}
       target="_blank"
       rel="noreferrer"
       aria-label={`${openLabel}: ${host}`}
@@ -80,7 +65,7 @@ export default function OperatorPartnersPage() {
   const [editing, setEditing] = useState<OperatorPartnerView | null | "new">(null);
   const mayEdit = has("operator.partner:update");
   const open = t("operatorSetup:partners.openSite");
-  const base = useHere();
+  const publicUrl = (useRouteLoaderData("root") as RootData | undefined)?.publicUrl ?? "";
 
   const nameCell = (p: OperatorPartnerView) => (
     <Space size={6} wrap>
@@ -101,7 +86,7 @@ export default function OperatorPartnersPage() {
       key: "hosts",
       title: t("operatorSetup:partners.hosts"),
       render: (_, p) => {
-        const links = siteLinks(p, open, base);
+        const links = siteLinks(p, open, publicUrl);
         return links.length ? (
           <Space orientation="vertical" size={0}>
             {links}
@@ -132,7 +117,7 @@ export default function OperatorPartnersPage() {
     render: (_, p) => (
       <Space orientation="vertical" size={4} style={{ width: "100%" }}>
         {nameCell(p)}
-        {siteLinks(p, open, base)}
+        {siteLinks(p, open, publicUrl)}
         <span>
           {t("operatorSetup:partners.fields.currency")}: {p.currency} ·{" "}
           {t("operatorSetup:partners.customers")}: {p.customers}
