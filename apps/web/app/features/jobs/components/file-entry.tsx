@@ -11,6 +11,7 @@ import { discardJob } from "../api/job-actions";
 import { uploadFile } from "../api/upload-file";
 import { readAsText } from "../read-as";
 import { ColumnPicker } from "./column-picker";
+import { KeptColumnsNote } from "./kept-columns-note";
 
 const ACCEPT = ".csv,.txt,.xlsx";
 
@@ -99,6 +100,7 @@ export function FileEntry(props: {
         <p className="ant-upload-text">{t("detection:file.drop")}</p>
         <p className="ant-upload-hint">{t("detection:file.hint")}</p>
       </Upload.Dragger>
+      <KeptColumnsNote />
       {busy && (
         <div data-testid="detection-file-progress">
           <Typography.Text>
