@@ -9,11 +9,11 @@ import { useRejectInvite } from "../features/invitation/api/reject-invite";
 import { InviteGate } from "../features/invitation/components/invite-gate";
 import { InviteSummary } from "../features/invitation/components/invite-summary";
 import { useJoinTenant } from "../features/invitation/use-join-tenant";
-import { signOut } from "../features/session/api/sign-out";
-import { useSessionUser } from "../features/session/use-session-user";
 import { showApiError } from "../shell/forms/api-error-feedback";
 import { useLocale } from "../shell/i18n/use-locale";
 import { pageMeta } from "../shell/page-meta";
+import { signOut } from "../shell/session/sign-out";
+import { useSessionUser } from "../shell/session/use-session-user";
 
 export const meta = pageMeta("members:accept.title");
 

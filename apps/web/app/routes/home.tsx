@@ -10,13 +10,13 @@ import { SERVICES } from "@nc/contracts/services";
 import { Button, Card, Col, Grid, Layout, Row, Space, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useSessionUser } from "../features/session/use-session-user";
 import { BrandLogo } from "../shell/components/brand-logo";
 import { HeaderTools } from "../shell/components/header-tools";
 import { SiteFooter } from "../shell/components/site-footer";
 import { useDevice } from "../shell/device/use-device";
 import { useLocale } from "../shell/i18n/use-locale";
 import { pageMeta } from "../shell/page-meta";
+import { useSessionUser } from "../shell/session/use-session-user";
 import { HUGE_CONTROL_HEIGHT } from "../shell/theme/tokens";
 
 export const meta = pageMeta("home:title", "home:hero.subtitle");

@@ -1,8 +1,8 @@
 import type { ApiKeyView } from "@nc/contracts/api-keys";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../shell/i18n/use-locale";
-import { useTenantAccess } from "../tenant/use-tenant-access";
-import { useTenantDate } from "../tenant/use-tenant-date";
+import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
+import { useTenantDate } from "../../shell/tenant/use-tenant-date";
 import { relativeTime } from "./relative-time";
 
 /** The times of a key as the list words them, in the organisation's time zone. */

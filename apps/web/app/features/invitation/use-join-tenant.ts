@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRevalidator } from "react-router";
 import { useLocale } from "../../shell/i18n/use-locale";
-import { setActiveTenant } from "../tenant/active-tenant";
+import { setActiveTenant } from "../../shell/tenant/active-tenant";
 import { INVITE_CHECK_KEY } from "./api/check-invite";
 
 /**

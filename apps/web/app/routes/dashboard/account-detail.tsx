@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { useTransactionDetail } from "../../features/account/api/transaction-detail";
 import { TransactionDetailCards } from "../../features/account/components/transaction-detail-cards";
-import { useTenantAccess } from "../../features/tenant/use-tenant-access";
-import { useTenantDate } from "../../features/tenant/use-tenant-date";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
+import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
+import { useTenantDate } from "../../shell/tenant/use-tenant-date";
 
 export const meta = pageMeta("account:detailTitle");
 

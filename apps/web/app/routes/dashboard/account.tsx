@@ -5,9 +5,9 @@ import { BalanceCard } from "../../features/account/components/balance-card";
 import { ChartCard } from "../../features/account/components/chart-card";
 import { LowBalanceCard } from "../../features/account/components/low-balance-card";
 import { TransactionsCard } from "../../features/account/components/transactions-card";
-import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { Can } from "../../shell/access/can";
 import { pageMeta } from "../../shell/page-meta";
+import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 
 export const meta = pageMeta("account:title");
 

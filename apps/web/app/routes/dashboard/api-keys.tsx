@@ -14,12 +14,12 @@ import { CreateApiKeyModal } from "../../features/api-keys/components/create-api
 import { RollApiKeyModal } from "../../features/api-keys/components/roll-api-key-modal";
 import { SecretModal } from "../../features/api-keys/components/secret-modal";
 import { openCount, openFirst } from "../../features/api-keys/key-state";
-import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { WebhooksTab } from "../../features/webhooks/components/webhooks-tab";
 import { useNarrow } from "../../shell/device/use-narrow";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
+import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 
 export const meta = pageMeta("apiKeys:title");
 

@@ -11,10 +11,10 @@ import { UsageEmpty } from "../../features/api-usage/components/usage-empty";
 import { UsageFilterBar } from "../../features/api-usage/components/usage-filter-bar";
 import { UsageKpis } from "../../features/api-usage/components/usage-kpis";
 import { useUsageFilters } from "../../features/api-usage/use-usage-filters";
-import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { errorText, showApiError } from "../../shell/forms/api-error-feedback";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
+import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 
 export const meta = pageMeta("apiUsage:title");
 

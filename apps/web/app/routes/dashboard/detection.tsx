@@ -28,12 +28,12 @@ import { discardJob, useSubmitJob } from "../../features/jobs/api/job-actions";
 import { DraftSummary } from "../../features/jobs/components/draft-summary";
 import { FileEntry } from "../../features/jobs/components/file-entry";
 import { ListEntry } from "../../features/jobs/components/list-entry";
-import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { useReveal } from "../../shell/device/use-reveal";
 import { errorText, showApiError } from "../../shell/forms/api-error-feedback";
 import { ApiError } from "../../shell/http/api-error";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
+import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 
 export const meta = pageMeta("detection:title");
 

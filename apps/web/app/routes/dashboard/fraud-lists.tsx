@@ -3,9 +3,9 @@ import { Alert, Col, Row, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useFraudLists } from "../../features/fraud-lists/api/fraud-lists";
 import { FraudListCard } from "../../features/fraud-lists/components/fraud-list-card";
-import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { pageMeta } from "../../shell/page-meta";
+import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 
 export const meta = pageMeta("fraudLists:title");
 

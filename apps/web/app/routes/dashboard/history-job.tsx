@@ -15,13 +15,13 @@ import { OPEN_JOB_STATUSES, useJob } from "../../features/jobs/api/job";
 import { useJobItems } from "../../features/jobs/api/job-items";
 import type { JobScope } from "../../features/jobs/api/job-scope";
 import { useJobSummary } from "../../features/jobs/api/job-summary";
-import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { useNarrow } from "../../shell/device/use-narrow";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { ApiError } from "../../shell/http/api-error";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
 import { requireRecord } from "../../shell/record-page.server";
+import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 import type { Route } from "./+types/history-job";
 
 export const meta = pageMeta("history:job.title");

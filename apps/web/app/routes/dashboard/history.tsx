@@ -6,10 +6,10 @@ import { HistoryEmpty } from "../../features/history/components/history-empty";
 import { HistoryFilterBar } from "../../features/history/components/history-filters";
 import { HistoryTable } from "../../features/history/components/history-table";
 import { type HistoryFilters, useHistory } from "../../features/jobs/api/history";
-import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { useNarrow } from "../../shell/device/use-narrow";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { pageMeta } from "../../shell/page-meta";
+import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 
 export const meta = pageMeta("history:title");
 

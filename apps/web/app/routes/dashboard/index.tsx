@@ -5,11 +5,11 @@ import { Link } from "react-router";
 import { MoneySummary } from "../../features/dashboard-home/components/money-summary";
 import { RecentJobsCard } from "../../features/dashboard-home/components/recent-jobs-card";
 import { ServiceStarts } from "../../features/dashboard-home/components/service-starts";
-import { useSessionUser } from "../../features/session/use-session-user";
-import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { Can } from "../../shell/access/can";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
+import { useSessionUser } from "../../shell/session/use-session-user";
+import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 
 export const meta = pageMeta("dashboard:home.title");
 

@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useInviteMember } from "../../features/member/api/invite-member";
 import { MemberRoleSelect } from "../../features/member/components/member-role-select";
-import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { showApiError } from "../../shell/forms/api-error-feedback";
 import { zodRule } from "../../shell/forms/zod-rule";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
+import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 
 export const meta = pageMeta("members:add.title");
 

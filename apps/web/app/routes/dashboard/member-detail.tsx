@@ -10,12 +10,12 @@ import { useRemoveMember } from "../../features/member/api/remove-member";
 import { MemberRoleSelect } from "../../features/member/components/member-role-select";
 import { useMemberGuards } from "../../features/member/components/members-tab";
 import { roleName } from "../../features/role/role-name";
-import { useTenantAccess } from "../../features/tenant/use-tenant-access";
-import { useTenantDate } from "../../features/tenant/use-tenant-date";
 import { errorText, showApiError } from "../../shell/forms/api-error-feedback";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
 import { requireRecord } from "../../shell/record-page.server";
+import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
+import { useTenantDate } from "../../shell/tenant/use-tenant-date";
 import type { Route } from "./+types/member-detail";
 
 export const meta = pageMeta("members:detail.title");

@@ -2,11 +2,11 @@ import { MailOutlined } from "@ant-design/icons";
 import { Button, Card, Divider, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useSignOut } from "../../features/session/api/sign-out";
-import { useSessionUser } from "../../features/session/use-session-user";
 import { CreateTenantInline } from "../../features/tenant/components/create-tenant-button";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
+import { useSignOut } from "../../shell/session/sign-out";
+import { useSessionUser } from "../../shell/session/use-session-user";
 
 export const meta = pageMeta("dashboard:noTenant.title");
 

@@ -2,9 +2,9 @@ import { Alert, Card, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { usePriceOverview } from "../../features/price/api/price-overview";
 import { PriceTable } from "../../features/price/components/price-table";
-import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { pageMeta } from "../../shell/page-meta";
+import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 
 export const meta = pageMeta("price:title");
 

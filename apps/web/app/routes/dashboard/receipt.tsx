@@ -5,12 +5,12 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { useRechargeReceipt } from "../../features/recharge/api/recharge-receipt";
 import { METHOD_LABEL_KEYS, receivedIfDifferent } from "../../features/recharge/labels";
-import { useTenantAccess } from "../../features/tenant/use-tenant-access";
-import { useTenantDate } from "../../features/tenant/use-tenant-date";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
 import { requireRecord } from "../../shell/record-page.server";
+import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
+import { useTenantDate } from "../../shell/tenant/use-tenant-date";
 import type { Route } from "./+types/receipt";
 
 export const meta = pageMeta("recharge:receipt.title");

@@ -9,9 +9,9 @@ import { BankTransferDetails } from "../../features/recharge/components/bank-tra
 import { RechargeFormCard } from "../../features/recharge/components/recharge-form-card";
 import { RechargeOrdersCard } from "../../features/recharge/components/recharge-orders-card";
 import { subtitleKey } from "../../features/recharge/labels";
-import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { Can } from "../../shell/access/can";
 import { pageMeta } from "../../shell/page-meta";
+import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 
 export const meta = pageMeta("recharge:title");
 

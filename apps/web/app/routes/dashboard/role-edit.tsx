@@ -5,12 +5,12 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { useRole, useSaveRole } from "../../features/role/api/roles";
 import { PermissionTransfer } from "../../features/role/components/permission-transfer";
-import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { errorText, showApiError } from "../../shell/forms/api-error-feedback";
 import { zodRule } from "../../shell/forms/zod-rule";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
 import { requireRecord } from "../../shell/record-page.server";
+import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 import type { Route } from "./+types/role-edit";
 
 export const meta = pageMeta("tenant:roles.editTitle");

@@ -6,8 +6,8 @@ import { AuditTab } from "../../features/audit/components/audit-tab";
 import { MembersTab } from "../../features/member/components/members-tab";
 import { RolesTab } from "../../features/role/components/roles-tab";
 import { SettingsTab } from "../../features/tenant/components/settings-tab";
-import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { pageMeta } from "../../shell/page-meta";
+import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 
 export const meta = pageMeta("tenant:manage.title");
 

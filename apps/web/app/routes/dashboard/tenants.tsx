@@ -7,11 +7,11 @@ import { RestoreTenantButton } from "../../features/privacy/components/restore-t
 import { roleName } from "../../features/role/role-name";
 import { useTenants } from "../../features/tenant/api/tenants";
 import { CreateTenantButton } from "../../features/tenant/components/create-tenant-button";
-import { useSwitchTenant } from "../../features/tenant/use-switch-tenant";
-import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import type { TenantLossState } from "../../shell/http/client-hooks-bridge";
 import { pageMeta } from "../../shell/page-meta";
+import { useSwitchTenant } from "../../shell/tenant/use-switch-tenant";
+import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 
 export const meta = pageMeta("tenant:select.title");
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTenantAccess } from "../../features/tenant/use-tenant-access";
+import { useTenantAccess } from "../tenant/use-tenant-access";
 
 /** Renders its children only when the user holds one of the permissions (the server enforces too). */
 export function Can({ permissions, children }: { permissions: readonly string[]; children: ReactNode }) {

@@ -1,10 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
-import { clearActiveTenant, setActiveTenant } from "../../features/tenant/active-tenant";
 import { useLocale } from "../i18n/use-locale";
 import type { RootData } from "../root-data";
+import { clearActiveTenant, setActiveTenant } from "../tenant/active-tenant";
 import { setClientHooks } from "./client";
+import { useLossNavigation } from "./use-loss-navigation";
 
 /** Navigation state of tenant selection after a call found the organisation unusable. */
 export interface TenantLossState {
@@ -14,7 +15,8 @@ export interface TenantLossState {
 /**
  * Connects the HTTP client to the router: a dead session refreshes the session state and, unless the
  * call ignores auth errors, goes to sign-in with the way back (replacing history); a tenant error
- * forgets the organisation and goes to tenant selection, saying why (docs/architecture.md, "Decisions and why"). Also remembers an organisation the server picked because it was the only one.
+ * forgets the organisation and goes to tenant selection, saying why. Either move is made once, after
+ * any navigation under way (use-loss-navigation.ts) (docs/architecture.md, "Decisions and why"). Also remembers an organisation the server picked because it was the only one.
  */
 export function ClientHooksBridge() {
   const navigate = useNavigate();
@@ -30,6 +32,23 @@ export function ClientHooksBridge() {
     if (userId && tenantId && root?.tenantAutoSelected) setActiveTenant(userId, tenantId);
   }, [userId, tenantId, root?.tenantAutoSelected]);
 
+  const leave = useLossNavigation((loss) => {
+    queryClient.clear();
+    if (loss.kind === "session") {
+      if (location.pathname.includes("/login")) return false;
+      const back = encodeURIComponent(location.pathname + location.search);
+      navigate(`${to("/login")}?redirect=${back}`, { replace: true });
+      return true;
+    }
+    if (userId) clearActiveTenant(userId);
+    // The selection page says why the person was brought there (the server's words).
+    const state: TenantLossState = { tenantLost: loss.message };
+    navigate(to("/dashboard/tenants"), { replace: true, state });
+    // The root data still names the lost organisation: read it again without the cookie.
+    void revalidator.revalidate();
+    return true;
+  });
+
   useEffect(() => {
     setClientHooks({
       locale: () => locale,
@@ -37,23 +56,9 @@ export function ClientHooksBridge() {
       refreshSession() {
         void revalidator.revalidate();
       },
-      onAuthError() {
-        queryClient.clear();
-        if (!location.pathname.includes("/login")) {
-          const back = encodeURIComponent(location.pathname + location.search);
-          navigate(`${to("/login")}?redirect=${back}`, { replace: true });
-        }
-      },
-      onTenantError(_code, message) {
-        if (userId) clearActiveTenant(userId);
-        queryClient.clear();
-        // The selection page says why the person was brought there (the server's words).
-        const state: TenantLossState = { tenantLost: message };
-        navigate(to("/dashboard/tenants"), { replace: true, state });
-        // The root data still names the lost organisation: read it again without the cookie.
-        void revalidator.revalidate();
-      },
+      onAuthError: () => leave({ kind: "session" }),
+      onTenantError: (_code, message) => leave({ kind: "tenant", message }),
     });
-  }, [locale, to, navigate, location, queryClient, revalidator, tenantId, userId]);
+  }, [locale, revalidator, tenantId, leave]);
   return null;
 }

@@ -7,16 +7,16 @@ import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { NoticeBell } from "../../features/notice/components/notice-bell";
 import { useOperatorConsoleLink } from "../../features/operator/components/operator-console-link";
-import { useSignOut } from "../../features/session/api/sign-out";
-import { useSessionUser } from "../../features/session/use-session-user";
 import { TenantSwitcher } from "../../features/tenant/components/tenant-switcher";
-import { useTenantAccess } from "../../features/tenant/use-tenant-access";
 import { AppFrame } from "../components/app-frame";
 import { HeaderTools } from "../components/header-tools";
 import { guardDashboardPage } from "../guard-dashboard-page.server";
 import { useLocale } from "../i18n/use-locale";
 import { requireUser } from "../require-user.server";
 import { DASHBOARD_PAGES, type DashboardPage, pageForPath } from "../route-table";
+import { useSignOut } from "../session/sign-out";
+import { useSessionUser } from "../session/use-session-user";
+import { useTenantAccess } from "../tenant/use-tenant-access";
 import type { Route } from "./+types/dashboard-layout";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -23,8 +23,8 @@ import { HeaderTools } from "../components/header-tools";
 import { errorText } from "../forms/api-error-feedback";
 import { useLocale } from "../i18n/use-locale";
 import { requireUser } from "../require-user.server";
-import { useSignOut } from "../../features/session/api/sign-out";
-import { useSessionUser } from "../../features/session/use-session-user";
+import { useSignOut } from "../session/sign-out";
+import { useSessionUser } from "../session/use-session-user";
 import type { Route } from "./+types/operator-layout";
 
 /**

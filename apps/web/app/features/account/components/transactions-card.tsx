@@ -11,7 +11,7 @@ import { VisuallyHidden } from "../../../shell/components/visually-hidden";
 import { useNarrow } from "../../../shell/device/use-narrow";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
-import { useTenantDate } from "../../tenant/use-tenant-date";
+import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { type ExportFormat, useExportTransactions } from "../api/export-transactions";
 import { type TransactionFilters, useTransactions } from "../api/transactions";
 import { TRADE_TYPE_LABEL_KEYS, TRADE_TYPE_NUMBERS } from "../trade-type";

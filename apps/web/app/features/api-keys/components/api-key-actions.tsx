@@ -3,7 +3,7 @@ import { App, Button, Flex, Popconfirm } from "antd";
 import { useTranslation } from "react-i18next";
 import { Can } from "../../../shell/access/can";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
-import { useTenantAccess } from "../../tenant/use-tenant-access";
+import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { useRevokeApiKey } from "../api/revoke-api-key";
 
 /**

@@ -1,7 +1,7 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { Button, Empty } from "antd";
 import { useTranslation } from "react-i18next";
-import { useTenantAccess } from "../../tenant/use-tenant-access";
+import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 
 /** No keys yet: say what a first key is for and, for those who may, offer to make it. */
 export function ApiKeysEmpty({ onCreate }: { onCreate: () => void }) {

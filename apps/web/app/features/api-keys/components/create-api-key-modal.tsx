@@ -12,7 +12,7 @@ import { App, Checkbox, Flex, Form, Input, Modal, Radio, Typography, theme } fro
 import { useTranslation } from "react-i18next";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { zodRule } from "../../../shell/forms/zod-rule";
-import { useTenantAccess } from "../../tenant/use-tenant-access";
+import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { useCreateApiKey } from "../api/create-api-key";
 import { type ExpiryChoice, expiresAtFor } from "../expiry";
 import { checkIpLines, ipLines } from "../ip-allow-list";

@@ -1,7 +1,7 @@
 import { DatePicker, type DatePickerProps, Flex, Form, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { usePickerLocale } from "../../../shell/i18n/use-picker-locale";
-import { useTenantAccess } from "../../tenant/use-tenant-access";
+import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { EXPIRY_CHOICES, endOfDayIn } from "../expiry";
 
 /** The one dayjs date antd's DatePicker holds, named without making dayjs a dependency here. */

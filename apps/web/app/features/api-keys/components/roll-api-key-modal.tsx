@@ -4,8 +4,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNarrow } from "../../../shell/device/use-narrow";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
-import { useTenantAccess } from "../../tenant/use-tenant-access";
-import { useTenantDate } from "../../tenant/use-tenant-date";
+import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
+import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { type GraceHours, useRollApiKey } from "../api/roll-api-key";
 
 /** A day is enough to redeploy most programs with a new key, and short enough to limit exposure. */

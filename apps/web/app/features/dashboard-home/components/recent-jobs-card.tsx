@@ -5,11 +5,11 @@ import { Link } from "react-router";
 import { LinkButton } from "../../../shell/components/link-button";
 import { errorText } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
+import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { JobStatusTag } from "../../history/components/job-status-tag";
 import { jobWhat } from "../../history/components/job-what";
 import { jobHref } from "../../history/job-href";
 import { useRecentJobs } from "../../jobs/api/recent-jobs";
-import { useTenantDate } from "../../tenant/use-tenant-date";
 
 /** The newest checks and jobs, each a link to its results, and a way to the whole history. */
 export function RecentJobsCard({ tenantId, canStart }: { tenantId: string; canStart: boolean }) {

@@ -4,7 +4,7 @@ import { Card, Col, Row, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { LinkButton } from "../../../shell/components/link-button";
 import { useLocale } from "../../../shell/i18n/use-locale";
-import { useTenantAccess } from "../../tenant/use-tenant-access";
+import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 
 /** One card per service, each with a button that opens Detection with that service chosen. */
 export function ServiceStarts() {

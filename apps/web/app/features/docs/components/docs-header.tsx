@@ -6,7 +6,7 @@ import { BrandLogo } from "../../../shell/components/brand-logo";
 import { ColorModeSwitch } from "../../../shell/components/color-mode-switch";
 import { LocaleSwitcher } from "../../../shell/components/locale-switcher";
 import { useLocale } from "../../../shell/i18n/use-locale";
-import { useSessionUser } from "../../session/use-session-user";
+import { useSessionUser } from "../../../shell/session/use-session-user";
 import { API_REFERENCE_PATH } from "../doc-sections";
 
 /**

@@ -5,8 +5,8 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { VisuallyHidden } from "../../../shell/components/visually-hidden";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
+import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { splitList } from "../../jobs/components/list-entry";
-import { useTenantDate } from "../../tenant/use-tenant-date";
 import { useChangeFraudLists } from "../api/change-fraud-lists";
 
 interface AddValues {

@@ -4,8 +4,8 @@ import { Button, Col, Form, Input, Row, Select, Space } from "antd";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNarrow } from "../../../shell/device/use-narrow";
+import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import type { HistoryFilters } from "../../jobs/api/history";
-import { useTenantAccess } from "../../tenant/use-tenant-access";
 import type { SelectFilter } from "../select-filters";
 import { SubmitterSelect } from "./submitter-select";
 

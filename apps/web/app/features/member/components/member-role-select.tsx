@@ -1,8 +1,8 @@
 import type { MemberRole } from "@nc/contracts/members";
 import { Select } from "antd";
 import { useTranslation } from "react-i18next";
+import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { roleName } from "../../role/role-name";
-import { useTenantAccess } from "../../tenant/use-tenant-access";
 import { useMemberRoles } from "../api/member-roles";
 
 /**

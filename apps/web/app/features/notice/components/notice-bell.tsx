@@ -2,7 +2,7 @@ import { BellOutlined } from "@ant-design/icons";
 import { Badge, Button } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useTenantAccess } from "../../tenant/use-tenant-access";
+import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { useUnreadCount } from "../api/unread-count";
 import { useUnreadPolling } from "../use-unread-polling";
 import { NoticeDrawer } from "./notice-drawer";

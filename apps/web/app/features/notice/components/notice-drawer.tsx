@@ -15,7 +15,7 @@ import {
 } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useTenantDate } from "../../tenant/use-tenant-date";
+import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { useNotices } from "../api/notices";
 import { useReadAllNotices } from "../api/read-all-notices";
 import { useReadNotice } from "../api/read-notice";

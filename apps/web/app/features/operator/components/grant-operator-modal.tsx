@@ -16,6 +16,7 @@ import {
   OPERATOR_RESOURCE_LABEL_KEYS,
   OPERATOR_SCOPE_LABEL_KEYS,
 } from "../permission-labels";
+import { PartnerSelect } from "./partner-select";
 import { CATALOG_GROUPS } from "./permission-tags";
 
 interface Values {
@@ -89,11 +90,20 @@ export function GrantOperatorModal(props: {
         {/* A partner operator works on their own site only: both fields are fixed for them. */}
         <Form.Item
           name="partnerId"
-          label={t("operator:operators.partnerId")}
+          label={t("operator:operators.partner")}
           extra={platform ? t("operator:operators.partnerHelp") : undefined}
           rules={[zodRule(grantOperatorBody.shape.partnerId, t)]}
         >
-          <Input disabled={!platform || !!editing} />
+          <PartnerSelect
+            label={t("operator:operators.partner")}
+            listed={platform && !editing && me.permissions.includes("operator.partner:read")}
+            known={[
+              { id: me.partnerId, name: me.partnerName },
+              ...(editing ? [{ id: editing.partnerId, name: editing.partnerName }] : []),
+            ]}
+            disabled={!platform || !!editing}
+            data-testid="grant-partner"
+          />
         </Form.Item>
         <Form.Item name="scope" label={t("operator:operators.scope")}>
           <Select

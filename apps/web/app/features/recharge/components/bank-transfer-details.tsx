@@ -6,8 +6,8 @@ import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import type { RootData } from "../../../shell/root-data";
-import { useTenantAccess } from "../../tenant/use-tenant-access";
-import { useTenantDate } from "../../tenant/use-tenant-date";
+import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
+import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { supportMailto } from "../labels";
 
 /** What the customer needs for the transfer: the reference and the bank details, both copyable. */

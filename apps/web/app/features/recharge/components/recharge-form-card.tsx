@@ -9,7 +9,7 @@ import { errorText, showApiError } from "../../../shell/forms/api-error-feedback
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useAppNavigate } from "../../../shell/navigation/use-app-navigate";
 import type { RootData } from "../../../shell/root-data";
-import { useTenantAccess } from "../../tenant/use-tenant-access";
+import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { useCreateRecharge } from "../api/create-recharge";
 import { useRechargeOptions } from "../api/recharge-options";
 import { METHOD_HELP_KEYS, METHOD_LABEL_KEYS, supportMailto } from "../labels";

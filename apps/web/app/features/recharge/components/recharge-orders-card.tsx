@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { Can } from "../../../shell/access/can";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
-import { useTenantDate } from "../../tenant/use-tenant-date";
+import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { useCancelRecharge } from "../api/cancel-recharge";
 import { useRecharges } from "../api/recharges";
 import { METHOD_LABEL_KEYS, receivedIfDifferent } from "../labels";

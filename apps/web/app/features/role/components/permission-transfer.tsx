@@ -1,6 +1,6 @@
 import { Transfer, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { useTenantAccess } from "../../tenant/use-tenant-access";
+import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { usePermissionCatalog } from "../api/roles";
 import { transferCount } from "../transfer-count";
 

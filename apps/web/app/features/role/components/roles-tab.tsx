@@ -7,8 +7,8 @@ import { Can } from "../../../shell/access/can";
 import { VisuallyHidden } from "../../../shell/components/visually-hidden";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
-import { useTenantAccess } from "../../tenant/use-tenant-access";
-import { useTenantDate } from "../../tenant/use-tenant-date";
+import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
+import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { useDeleteRole, useRoles } from "../api/roles";
 import { roleName } from "../role-name";
 

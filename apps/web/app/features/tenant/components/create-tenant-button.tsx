@@ -9,8 +9,8 @@ import { useRouteLoaderData } from "react-router";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { zodRule } from "../../../shell/forms/zod-rule";
 import type { RootData } from "../../../shell/root-data";
+import { useSwitchTenant } from "../../../shell/tenant/use-switch-tenant";
 import { useCreateTenant } from "../api/tenants";
-import { useSwitchTenant } from "../use-switch-tenant";
 import { TimezoneSelect } from "./timezone-select";
 
 function browserTimezone(): string {

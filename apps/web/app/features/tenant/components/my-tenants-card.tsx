@@ -4,15 +4,15 @@ import { App, Button, Card, List, Popconfirm, Space, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
+import { useSessionUser } from "../../../shell/session/use-session-user";
+import { clearActiveTenant } from "../../../shell/tenant/active-tenant";
+import { useSwitchTenant } from "../../../shell/tenant/use-switch-tenant";
+import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { PurgeDate } from "../../privacy/components/purge-date";
 import { RestoreTenantButton } from "../../privacy/components/restore-tenant-button";
 import { roleName } from "../../role/role-name";
-import { useSessionUser } from "../../session/use-session-user";
-import { clearActiveTenant } from "../active-tenant";
 import { useTenants } from "../api/tenants";
 import { useLeaveTenant } from "../api/update-tenant";
-import { useSwitchTenant } from "../use-switch-tenant";
-import { useTenantAccess } from "../use-tenant-access";
 import { CreateTenantButton } from "./create-tenant-button";
 
 /** The user's organisations on the profile page: open one, or leave it. */

@@ -6,11 +6,11 @@ import { useNavigate, useRevalidator } from "react-router";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { zodRule } from "../../../shell/forms/zod-rule";
 import { useLocale } from "../../../shell/i18n/use-locale";
+import { useSessionUser } from "../../../shell/session/use-session-user";
+import { clearActiveTenant } from "../../../shell/tenant/active-tenant";
+import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { TenantPrivacySection } from "../../privacy/components/tenant-privacy-section";
-import { useSessionUser } from "../../session/use-session-user";
-import { clearActiveTenant } from "../active-tenant";
 import { useLeaveTenant, useUpdateTenant } from "../api/update-tenant";
-import { useTenantAccess } from "../use-tenant-access";
 import { TimezoneSelect } from "./timezone-select";
 
 interface Settings {

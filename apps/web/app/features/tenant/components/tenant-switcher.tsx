@@ -3,9 +3,9 @@ import { Button, Dropdown } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useLocale } from "../../../shell/i18n/use-locale";
+import { useSwitchTenant } from "../../../shell/tenant/use-switch-tenant";
+import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { useTenants } from "../api/tenants";
-import { useSwitchTenant } from "../use-switch-tenant";
-import { useTenantAccess } from "../use-tenant-access";
 
 /** The active organisation's name; opens a list to switch to another. */
 export function TenantSwitcher() {

@@ -4,7 +4,7 @@ import type { WebhookEndpointCreatedView, WebhookEndpointView } from "@nc/contra
 import { App, Button, Dropdown, Flex } from "antd";
 import { useTranslation } from "react-i18next";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
-import { useTenantAccess } from "../../tenant/use-tenant-access";
+import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { useDeleteWebhook } from "../api/delete-webhook";
 import { usePingWebhook } from "../api/ping-webhook";
 import { useRollWebhookSecret } from "../api/roll-webhook-secret";

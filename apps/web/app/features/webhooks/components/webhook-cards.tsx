@@ -2,7 +2,7 @@ import type { WebhookEndpointView } from "@nc/contracts/webhooks";
 import { Card, Flex, Spin, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useTenantDate } from "../../tenant/use-tenant-date";
+import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { type WebhookActionHandlers, WebhookActions } from "./webhook-actions";
 import { EnabledTag, EndpointUrl, EventTags, LastDelivery } from "./webhook-tags";
 

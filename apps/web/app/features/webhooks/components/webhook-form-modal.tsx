@@ -11,7 +11,7 @@ import { App, Checkbox, Flex, Form, Input, Modal, Typography, theme } from "antd
 import { useTranslation } from "react-i18next";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { ApiError } from "../../../shell/http/api-error";
-import { useTenantAccess } from "../../tenant/use-tenant-access";
+import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { useCreateWebhook } from "../api/create-webhook";
 import { useUpdateWebhook } from "../api/update-webhook";
 import { useWebhookLabels } from "../use-webhook-labels";

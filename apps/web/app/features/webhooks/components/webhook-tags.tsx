@@ -2,7 +2,7 @@ import type { WebhookDeliveryStatus, WebhookEndpointView } from "@nc/contracts/w
 import { Flex, Tag, Typography, theme } from "antd";
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
-import { useTenantDate } from "../../tenant/use-tenant-date";
+import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { useWebhookLabels } from "../use-webhook-labels";
 
 const STATUS_COLOURS: Record<WebhookDeliveryStatus, string> = {

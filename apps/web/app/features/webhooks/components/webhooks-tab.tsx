@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { useNarrow } from "../../../shell/device/use-narrow";
 import { errorText } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
-import { useTenantAccess } from "../../tenant/use-tenant-access";
+import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { useWebhooks } from "../api/webhooks";
 import { WebhookCards } from "./webhook-cards";
 import { WebhookDeliveriesDrawer } from "./webhook-deliveries-drawer";

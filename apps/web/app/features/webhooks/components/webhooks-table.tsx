@@ -3,7 +3,7 @@ import { Flex, Table, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { VisuallyHidden } from "../../../shell/components/visually-hidden";
-import { useTenantDate } from "../../tenant/use-tenant-date";
+import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { type WebhookActionHandlers, WebhookActions } from "./webhook-actions";
 import { EnabledTag, EndpointUrl, EventTags, LastDelivery } from "./webhook-tags";
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRevalidator } from "react-router";
-import { useLocale } from "../../shell/i18n/use-locale";
+import { useLocale } from "../i18n/use-locale";
 import { useSessionUser } from "../session/use-session-user";
 import { setActiveTenant } from "./active-tenant";
 

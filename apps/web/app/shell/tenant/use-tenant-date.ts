@@ -1,4 +1,4 @@
-import { useLocale } from "../../shell/i18n/use-locale";
+import { useLocale } from "../i18n/use-locale";
 import { useTenantAccess } from "./use-tenant-access";
 
 /** Formats instants in the organisation's time zone (tenant.timezoneCode), in the page's language. */

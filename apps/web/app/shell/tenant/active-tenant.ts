@@ -1,5 +1,5 @@
 import { TENANT_COOKIE_MAX_AGE_S, tenantCookieName } from "@nc/contracts/tenancy";
-import { setPreferenceCookie } from "../../shell/preference-cookie";
+import { setPreferenceCookie } from "../preference-cookie";
 
 /** Remembers the user's active organisation for a year (docs/architecture.md, "Organisations and access"), per user id. */
 export function setActiveTenant(userId: string, tenantId: string) {

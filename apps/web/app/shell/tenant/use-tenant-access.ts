@@ -1,7 +1,7 @@
 import { canGrant, hasAnyPermission, type PermissionHolder } from "@nc/contracts/permissions";
 import type { TenantUserProfile } from "@nc/contracts/tenancy";
 import { useRouteLoaderData } from "react-router";
-import type { RootData } from "../../shell/root-data";
+import type { RootData } from "../root-data";
 
 /**
  * The active organisation and permission checks for hiding what the user may not use: `can` for a

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRevalidator } from "react-router";
-import { api } from "../../../shell/http/client";
-import { useLocale } from "../../../shell/i18n/use-locale";
+import { api } from "../http/client";
+import { useLocale } from "../i18n/use-locale";
 
 export const signOut = () => api<null>("/api/_auth/session", { method: "DELETE", ignoreAuthError: true });
 
