@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount, signedInContext } from "./helpers/accounts";
 import { apiCall } from "./helpers/api";
-import { axeViolations, describeViolations } from "./helpers/axe";
+import { axePages } from "./helpers/axe";
 import { launchBrowser } from "./helpers/browser";
 import { type RunningServer, startServer } from "./helpers/server";
 
@@ -187,24 +187,8 @@ describe("operator console in the browser", () => {
 
   for (const mode of ["light", "dark"] as const) {
     it(`axe finds no serious or critical violation on the console in ${mode} mode`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: mode });
-      await context.addCookies([
-        { name: "color_mode", value: mode, url: server.url },
-        { name: "sid", value: operatorSid, url: server.url },
-      ]);
-      const failures: string[] = [];
-      for (const path of ["/operator", "/operator/money", "/operator/customers"]) {
-        const page = await open(context, path);
-        await page.waitForLoadState("networkidle");
-        // antd fades content in; axe measures colours as they are on screen.
-        await page.waitForTimeout(400);
-        const violations = await axeViolations(page);
-        if (violations.length > 0) failures.push(`${path} (${mode})\n${describeViolations(violations)}`);
-        await page.close();
-      }
-      await context.close();
-      if (failures.length > 0) console.log(failures.join("\n\n"));
-      expect(failures).toEqual([]);
+      const paths = ["/operator", "/operator/money", "/operator/customers"];
+      expect(await axePages(browser, { url: server.url, mode, paths, sid: operatorSid })).toEqual([]);
     });
   }
 });

@@ -6,7 +6,7 @@ import { brandContrast } from "../apps/web/app/features/operator/setup/brand-con
 import { parseColor } from "../apps/web/app/shell/theme/contrast";
 import { registerAccount, signedInContext } from "./helpers/accounts";
 import { apiCall } from "./helpers/api";
-import { axeViolations, describeViolations } from "./helpers/axe";
+import { axePages } from "./helpers/axe";
 import { launchBrowser } from "./helpers/browser";
 import { type RunningServer, startServer } from "./helpers/server";
 
@@ -134,24 +134,8 @@ describe("operator setup pages in the browser", () => {
 
   for (const mode of ["light", "dark"] as const) {
     it(`axe finds no serious or critical violation on the setup pages in ${mode} mode`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: mode });
-      await context.addCookies([
-        { name: "color_mode", value: mode, url: server.url },
-        { name: "sid", value: operatorSid, url: server.url },
-      ]);
-      const failures: string[] = [];
-      for (const path of ["/operator/partners", "/operator/prices", "/operator/providers"]) {
-        const page = await open(context, path);
-        await page.waitForLoadState("networkidle");
-        // antd fades content in; axe measures colours as they are on screen.
-        await page.waitForTimeout(400);
-        const violations = await axeViolations(page);
-        if (violations.length > 0) failures.push(`${path} (${mode})\n${describeViolations(violations)}`);
-        await page.close();
-      }
-      await context.close();
-      if (failures.length > 0) console.log(failures.join("\n\n"));
-      expect(failures).toEqual([]);
+      const paths = ["/operator/partners", "/operator/prices", "/operator/providers"];
+      expect(await axePages(browser, { url: server.url, mode, paths, sid: operatorSid })).toEqual([]);
     });
   }
 });

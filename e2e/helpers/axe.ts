@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AxeResults } from "axe-core";
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 /** WCAG 2.1 levels A and AA (docs/accessibility.md). */
@@ -40,4 +40,54 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
   // A header cell with no text leaves a screen reader's column unnamed: refused too, though axe calls it minor.
   const headers = await run({ type: "rule", values: ["empty-table-header"] });
   return [...wcag.violations.filter((v) => BLOCKING.has(v.impact ?? "")), ...headers.violations];
+}
+
+export interface AxePagesRun {
+  /** The server's origin, e.g. http://127.0.0.1:PORT. */
+  url: string;
+  mode: "light" | "dark";
+  paths: readonly string[];
+  /** A session to be signed in with; none: signed out. */
+  sid?: string;
+  /** What a page must show before it is measured, beyond its heading (a table's rows, say). */
+  ready?: (page: Page, path: string) => Promise<unknown>;
+}
+
+/**
+ * Each page in the colour mode asked (the mode cookie and the browser's scheme both), on a desktop,
+ * measured once loaded and still: the network idle, its main heading (or main region) there, and
+ * antd's fade-in over, since axe measures colours as they are on screen. Answers one entry per page
+ * with violations, "path (mode)" and their description; [] when there are none.
+ */
+export async function axePages(browser: Browser, run: AxePagesRun): Promise<string[]> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: run.mode });
+  await context.addCookies([
+    { name: "color_mode", value: run.mode, url: run.url },
+    ...(run.sid ? [{ name: "sid", value: run.sid, url: run.url }] : []),
+  ]);
+  const failures: string[] = [];
+  try {
+    for (const path of run.paths) {
+      const page = await context.newPage();
+      const response = await page.goto(`${run.url}${path}`);
+      if (response?.status() !== 200) throw new Error(`${path}: status ${response?.status()}, not 200`);
+      await page.waitForLoadState("networkidle");
+      await page
+        .locator("h1, main")
+        .first()
+        .waitFor()
+        .catch((error: Error) => {
+          throw new Error(`${path}: ${error.message}`);
+        });
+      await run.ready?.(page, path);
+      await page.waitForTimeout(400);
+      const violations = await axeViolations(page);
+      if (violations.length > 0) failures.push(`${path} (${run.mode})\n${describeViolations(violations)}`);
+      await page.close();
+    }
+  } finally {
+    await context.close();
+  }
+  if (failures.length > 0) console.log(failures.join("\n\n"));
+  return failures;
 }
