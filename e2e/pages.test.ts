@@ -124,15 +124,21 @@ describe("public pages in the browser", () => {
     expect(looks.dark!.button).not.toBe(looks.light!.button);
   });
 
-  it("serves robots.txt: public pages open to crawlers, the dashboard and the API not", async () => {
+  it("serves robots.txt: public pages open to crawlers, the API and invitation links not; a dashboard address tells a crawler not to index it", async () => {
     const answer = await fetch(`${server.url}/robots.txt`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toMatch(/^text\/plain/);
     const txt = await answer.text();
     expect(txt).toMatch(/^User-agent: \*$/m);
     expect(txt).toMatch(/^Allow: \/$/m);
-    for (const path of ["/dashboard", "/zh-Hans/dashboard", "/api/"])
+    for (const path of ["/api/", "/accept-invite", "/zh-Hans/accept-invite"])
       expect(txt).toContain(`Disallow: ${path}\n`);
+    expect(txt).not.toContain("Disallow: /dashboard");
+    // A crawler has no session: the dashboard answers it with the sign-in redirect, marked noindex.
+    const dashboard = await fetch(`${server.url}/dashboard/detection`, { redirect: "manual" });
+    expect(dashboard.status).toBe(302);
+    expect(dashboard.headers.get("location")).toBe("/login?redirect=%2Fdashboard%2Fdetection");
+    expect(dashboard.headers.get("x-robots-tag")).toBe("noindex");
     const sitemap = /^Sitemap: (\S+)$/m.exec(txt)?.[1];
     expect(sitemap).toMatch(/^http:\/\/localhost:\d+\/sitemap\.xml$/);
   });

@@ -15,5 +15,9 @@ export function requireUser(request: Request, context: unknown) {
   const url = new URL(request.url);
   const { locale } = splitLocalePath(url.pathname);
   const back = encodeURIComponent(url.pathname + url.search);
-  throw redirect(`${localizePath("/login", locale ?? "en")}?redirect=${back}`);
+  // A crawler (never signed in) meets every dashboard address here: the answer says not to index
+  // the address, which robots.txt lets it read (features/seo/robots-txt.ts).
+  throw redirect(`${localizePath("/login", locale ?? "en")}?redirect=${back}`, {
+    headers: { "X-Robots-Tag": "noindex" },
+  });
 }

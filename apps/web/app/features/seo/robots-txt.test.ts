@@ -32,12 +32,19 @@ describe("robots.txt", () => {
     }
   });
 
-  it("keeps them out of the dashboard, the API and invitation links, in every language", () => {
+  it("lets them reach dashboard addresses, which answer a visitor without a session with a noindex redirect", () => {
     for (const path of [
       "/dashboard",
       "/dashboard/detection",
       "/zh-Hans/dashboard/history",
       "/pt/dashboard",
+    ]) {
+      expect(allowed(txt, path), path).toBe(true);
+    }
+  });
+
+  it("keeps them out of the API and invitation links, in every language", () => {
+    for (const path of [
       "/api/tenant/pub/site",
       "/api/v1/check",
       "/accept-invite?token=x",
