@@ -31,8 +31,8 @@ import type {
 import { describe, expect, it } from "vitest";
 import { EMAIL_TEMPLATES } from "../apps/server/src/features/mail/templates";
 import { NOTICE_TYPES } from "../apps/server/src/features/notice/notice-service";
-import { EXPIRY_CHOICES } from "../apps/web/app/features/api-keys/expiry";
-import { scopeKey } from "../apps/web/app/features/api-keys/scope-key";
+import { EXPIRY_CHOICES } from "../apps/web/app/features/api-key/expiry";
+import { scopeKey } from "../apps/web/app/features/api-key/scope-key";
 import { BAR_KEYS } from "../apps/web/app/features/api-usage/chart-series";
 import { SELECT_FILTERS } from "../apps/web/app/features/history/select-filters";
 import {
@@ -281,7 +281,7 @@ describe("keys used by the code exist in English", () => {
     "detection:lineType.${value}": LINE_TYPES.map((l) => `detection:lineType.${l}`),
     "detection:level.${value}": RISK_LEVELS.map((l) => `detection:level.${l}`),
     "detection:invalidReason.${reason}": INVALID_REASONS.map((r) => `detection:invalidReason.${r}`),
-    // API keys (apps/web/app/features/api-keys).
+    // API keys (apps/web/app/features/api-key).
     "apiKeys:mode.${mode}.label": API_KEY_MODES.map((m) => `apiKeys:mode.${m}.label`),
     "apiKeys:mode.${mode}.help": API_KEY_MODES.map((m) => `apiKeys:mode.${m}.help`),
     "apiKeys:scopes.${scopeKey(scope)}.label": API_KEY_SCOPES.map(

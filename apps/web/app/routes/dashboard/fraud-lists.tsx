@@ -1,8 +1,8 @@
 import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import { Alert, Col, Row, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { useFraudLists } from "../../features/fraud-lists/api/fraud-lists";
-import { FraudListCard } from "../../features/fraud-lists/components/fraud-list-card";
+import { useFraudLists } from "../../features/fraud-list/api/fraud-lists";
+import { FraudListCard } from "../../features/fraud-list/components/fraud-list-card";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { pageMeta } from "../../shell/page-meta";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";

@@ -11,10 +11,10 @@ import { ResultFilters } from "../../features/history/components/result-filters"
 import { ResultTable } from "../../features/history/components/result-table";
 import { SummaryCharts } from "../../features/history/components/summary-charts";
 import { useFollowJob } from "../../features/history/use-follow-job";
-import { OPEN_JOB_STATUSES, useJob } from "../../features/jobs/api/job";
-import { useJobItems } from "../../features/jobs/api/job-items";
-import type { JobScope } from "../../features/jobs/api/job-scope";
-import { useJobSummary } from "../../features/jobs/api/job-summary";
+import { OPEN_JOB_STATUSES, useJob } from "../../features/job/api/job";
+import { useJobItems } from "../../features/job/api/job-items";
+import type { JobScope } from "../../features/job/api/job-scope";
+import { useJobSummary } from "../../features/job/api/job-summary";
 import { useNarrow } from "../../shell/device/use-narrow";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { ApiError } from "../../shell/http/api-error";

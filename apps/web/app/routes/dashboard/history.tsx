@@ -5,7 +5,7 @@ import { HistoryCards } from "../../features/history/components/history-cards";
 import { HistoryEmpty } from "../../features/history/components/history-empty";
 import { HistoryFilterBar } from "../../features/history/components/history-filters";
 import { HistoryTable } from "../../features/history/components/history-table";
-import { type HistoryFilters, useHistory } from "../../features/jobs/api/history";
+import { type HistoryFilters, useHistory } from "../../features/job/api/history";
 import { useNarrow } from "../../shell/device/use-narrow";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { pageMeta } from "../../shell/page-meta";

@@ -9,7 +9,7 @@ import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { JobStatusTag } from "../../history/components/job-status-tag";
 import { jobWhat } from "../../history/components/job-what";
 import { jobHref } from "../../history/job-href";
-import { useRecentJobs } from "../../jobs/api/recent-jobs";
+import { useRecentJobs } from "../../job/api/recent-jobs";
 
 /** The newest checks and jobs, each a link to its results, and a way to the whole history. */
 export function RecentJobsCard({ tenantId, canStart }: { tenantId: string; canStart: boolean }) {
