@@ -3,15 +3,9 @@ import { TYNTEC_TEST_KEY, tyntecFake } from "@nc/numcheck/providers/testing/tynt
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorService } from "../src/features/operator/index";
 import { priceService } from "../src/features/price/index";
-import {
-  type Account,
-  call,
-  expectError,
-  expectFieldError,
-  expectOk,
-  registerUser,
-} from "./helpers/accounts";
+import { expectError, expectFieldError, expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
+import { as, cliGrant, register, type SiteUser } from "./helpers/operators";
 import { inTenant } from "./helpers/tenancy";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
@@ -19,7 +13,7 @@ import { createTestApp, type TestApp } from "./helpers/test-app";
 describe("operator console: providers", () => {
   const tyntec = tyntecFake();
   let t: TestApp;
-  let platform: Account;
+  let platform: SiteUser;
   let partnerId: string;
 
   beforeAll(async () => {
@@ -28,20 +22,11 @@ describe("operator console: providers", () => {
       LOOKUP_TYNTEC_BASE_URL: await tyntec.start(),
       LOOKUP_ROUTES: "hlr=tyntec; mnp=tyntec",
     });
-    const main = await t.app.services.partners.ensureDefault();
     partnerId = (
       await t.app.services.partners.create({ name: "Euro Checks", subDomain: "euro", currency: "EUR" })
     ).id;
-    platform = await registerUser(t);
-    await operatorService(t.database.db).grant(
-      { kind: "cli", name: "test" },
-      {
-        email: platform.email,
-        partnerId: main.id,
-        scope: "platform",
-        permissions: ["operator.provider:read"],
-      },
-    );
+    platform = await register(t, undefined);
+    await cliGrant(t, platform, { platform: true, permissions: "operator.provider:read" });
   });
   afterAll(async () => {
     await t.close();
@@ -64,9 +49,7 @@ describe("operator console: providers", () => {
       }),
     );
 
-    const view = expectOk<OperatorProvidersView>(
-      await call(t, "GET", "/api/operator/providers", undefined, { sid: platform.sid }),
-    );
+    const view = expectOk<OperatorProvidersView>(await as(t, platform)("GET", "/api/operator/providers"));
     expect(view.providers.map((p) => p.name)).toEqual(["tyntec"]);
     expect(view.providers[0]!.lastHour).toMatchObject({
       calls: 1,
@@ -99,38 +82,28 @@ describe("operator console: providers", () => {
   });
 
   it("is for platform operators: partner operators cannot hold the right, others are refused", async () => {
-    const staff = await registerUser(t, { host: "euro.numcheck.example" });
+    const staff = await register(t, "euro.numcheck.example");
     await expect(
       operatorService(t.database.db).grant(
         { kind: "cli", name: "test" },
         { email: staff.email, partnerId, scope: "partner", permissions: ["operator.provider:read"] },
       ),
     ).rejects.toMatchObject({ key: "validation" });
-    const customer = await registerUser(t);
-    expectError(
-      await call(t, "GET", "/api/operator/providers", undefined, { sid: customer.sid }),
-      403,
-      40300,
-    );
+    const customer = await register(t, undefined);
+    expectError(await as(t, customer)("GET", "/api/operator/providers"), 403, 40300);
     // And the console's grant refuses it on the permissions field.
-    const grantor = await registerUser(t);
-    await operatorService(t.database.db).grant(
-      { kind: "cli", name: "test" },
-      {
-        email: grantor.email,
-        partnerId: (await t.app.services.partners.ensureDefault()).id,
-        scope: "platform",
-        permissions: ["operator.provider:read", "operator.operator:grant"],
-      },
-    );
+    const grantor = await register(t, undefined);
+    await cliGrant(t, grantor, {
+      platform: true,
+      permissions: "operator.provider:read,operator.operator:grant",
+    });
     expectFieldError(
-      await call(
-        t,
-        "POST",
-        "/api/operator/operators",
-        { email: staff.email, partnerId, scope: "partner", permissions: ["operator.provider:read"] },
-        { sid: grantor.sid },
-      ),
+      await as(t, grantor)("POST", "/api/operator/operators", {
+        email: staff.email,
+        partnerId,
+        scope: "partner",
+        permissions: ["operator.provider:read"],
+      }),
       "permissions",
       "platform_only",
     );

@@ -16,3 +16,12 @@ export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
   return e.code === "23505" || e.cause?.code === "23505";
 }
+
+/**
+ * The database's detail of a unique violation ('Key (sub_domain)=(acme) already exists.'), which
+ * names the column, wherever the driver put it; "" when there is none.
+ */
+export function uniqueViolationDetail(error: unknown): string {
+  const e = error as { detail?: string; cause?: { detail?: string } };
+  return String(e.cause?.detail ?? e.detail ?? "");
+}

@@ -7,6 +7,15 @@ export async function queryRows<T>(db: Pick<Db, "execute">, statement: SQL): Pro
   return result.rows;
 }
 
+/** The text with LIKE's wildcards (%, _) and its escape character (\) taken as plain characters. */
+const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A LIKE/ILIKE pattern that matches the text anywhere, as a plain substring. */
+export const containsPattern = (text: string): string => `%${likeLiteral(text)}%`;
+
+/** A LIKE/ILIKE pattern that matches values starting with the text, taken literally. */
+export const prefixPattern = (text: string): string => `${likeLiteral(text)}%`;
+
 /**
  * A timestamp column as exact UTC text with microseconds ("2026-01-02T03:04:05.123456Z"): keyset
  * cursors (core/cursor) compare on it, so it must not lose the precision JavaScript dates drop.

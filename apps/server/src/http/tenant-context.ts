@@ -5,6 +5,7 @@ import { TENANT_HEADER } from "@nc/contracts/tenancy";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../core/app-error";
 import type { TenantContext } from "../core/request-context";
+import { isUuid } from "../core/uuid";
 import { requireSession } from "./context";
 
 declare module "fastify" {
@@ -30,8 +31,6 @@ export interface TenantRoute {
   permissions: readonly Permission[];
   tenantFrom: "header" | "param";
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Resolves the organisation of every tenant-scoped route and enforces its permission. Membership,
@@ -91,7 +90,7 @@ async function resolveTenant(
   raw: string | undefined,
 ) {
   if (!raw) throw new AppError("noActiveTenant");
-  if (!UUID.test(raw)) throw new AppError("notTenantMember");
+  if (!isUuid(raw)) throw new AppError("notTenantMember");
   const context = await app.httpServices.tenantContext(raw, userId);
   if (!context || context.partnerId !== request.partner.id) throw new AppError("notTenantMember");
   if (context.status === "suspended") throw new AppError("tenantSuspended");

@@ -6,6 +6,7 @@ import {
   PLATFORM_ONLY_OPERATOR_PERMISSIONS,
 } from "@nc/contracts/operator";
 import { AppError } from "../../core/app-error";
+import { isUuid } from "../../core/uuid";
 import { operatorService } from "../../features/operator/index";
 import { partnerService } from "../../features/partner/partner-service";
 import { type CliCommand, required, UsageError } from "../command";
@@ -18,7 +19,7 @@ const cliGrantor = (input: Input) => ({ kind: "cli" as const, name: input.operat
 async function partnerOf(input: Input): Promise<string> {
   const named = input.values.partner;
   if (typeof named === "string" && named.trim() !== "") {
-    if (!/^[0-9a-f-]{36}$/i.test(named.trim())) throw new UsageError("--partner must be a partner id");
+    if (!isUuid(named.trim())) throw new UsageError("--partner must be a partner id");
     return named.trim();
   }
   const partners = partnerService(input.database.db, {

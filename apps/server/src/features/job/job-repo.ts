@@ -1,7 +1,7 @@
 import type { BasicResult } from "@nc/numcheck/types";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../core/db";
-import { queryRows } from "../../db/query";
+import { prefixPattern, queryRows } from "../../db/query";
 import type { ResultFacets } from "../detection/index";
 import type { ColumnsChunk, FileColumnsInfo } from "./file-columns";
 
@@ -458,8 +458,8 @@ export function itemWhere(f: ItemFilter): SQL {
   if (f.risk) parts.push(sql`and i.risk = ${f.risk}`);
   if (f.q) {
     const digits = f.q.replace(/\D/g, "");
-    const literal = f.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
-    if (digits) parts.push(sql`and (i.e164 like ${`+${digits}%`} or i.input like ${`${literal}%`})`);
+    if (digits)
+      parts.push(sql`and (i.e164 like ${`+${digits}%`} or i.input like ${prefixPattern(f.q.trim())})`);
   }
   return sql.join(parts, sql` `);
 }

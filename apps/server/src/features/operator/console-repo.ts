@@ -3,7 +3,8 @@ import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { type SQL, sql } from "drizzle-orm";
 import type { Cursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
-import { exactUtc, queryRows } from "../../db/query";
+import { isUuid } from "../../core/uuid";
+import { containsPattern, exactUtc, queryRows } from "../../db/query";
 import { SPENDING_SUM, SPENDING_TYPES, spendingService } from "../account/index";
 
 /**
@@ -116,14 +117,12 @@ export function consoleRepo(db: Db) {
       cursor?: Cursor,
     ): Promise<CustomerRow[]> {
       const q = filter.q?.trim();
-      const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-      const isId =
-        q !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q);
+      const like = q ? containsPattern(q) : null;
       const match =
         like === null
           ? sql`true`
           : sql`(t.name ilike ${like} or exists (select 1 from tenant_members m join users u on u.id = m.user_id
-                where m.tenant_id = t.id and u.email ilike ${like})${isId ? sql` or t.id = ${q}` : sql``})`;
+                where m.tenant_id = t.id and u.email ilike ${like})${q && isUuid(q) ? sql` or t.id = ${q}` : sql``})`;
       const after = cursor
         ? sql`(t.created_at, t.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
         : sql`true`;

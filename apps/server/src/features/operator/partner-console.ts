@@ -1,7 +1,7 @@
 import type { CreatePartnerBody, OperatorPartnerView, UpdatePartnerBody } from "@nc/contracts/operator";
 import { sql } from "drizzle-orm";
 import { AppError, fieldError } from "../../core/app-error";
-import { type Db, isUniqueViolation } from "../../core/db";
+import { type Db, isUniqueViolation, uniqueViolationDetail } from "../../core/db";
 import type { AuditMeta, OperatorContext, PartnerRow } from "../../core/request-context";
 import { queryRows } from "../../db/query";
 import { recordAudit } from "../audit/index";
@@ -79,12 +79,10 @@ export function partnerConsole(db: Db, partners: PartnerService) {
       return await write();
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const detail = String(
-        (error as { detail?: string; cause?: { detail?: string } }).cause?.detail ??
-          (error as { detail?: string }).detail ??
-          "",
+      throw fieldError(
+        uniqueViolationDetail(error).includes("sub_domain") ? "subDomain" : "domain",
+        "host_taken",
       );
-      throw fieldError(detail.includes("sub_domain") ? "subDomain" : "domain", "host_taken");
     }
   }
 

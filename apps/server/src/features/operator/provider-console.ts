@@ -1,6 +1,6 @@
 import type { OperatorMarginRow, OperatorProvidersView } from "@nc/contracts/operator";
 import { SERVICES } from "@nc/contracts/services";
-import type { RoutedProvider } from "@nc/numcheck/providers/router";
+import type { ProviderHealth, RoutedProvider } from "@nc/numcheck/providers/router";
 import type { Config } from "../../config";
 import type { Db } from "../../core/db";
 import type { PartnerService } from "../partner/index";
@@ -29,9 +29,15 @@ export function providerConsole(
 ) {
   const prices = priceService(db);
 
-  /** What one check of the service cost in a currency: its look-ups at their first provider's average. */
-  function costPerCheck(service: (typeof LIVE_SERVICES)[number], currency: string): number | null {
-    const health = router.health();
+  /**
+   * What one check of the service cost in a currency: its look-ups at their first provider's
+   * average, read from the page's one snapshot of the providers' health.
+   */
+  function costPerCheck(
+    service: (typeof LIVE_SERVICES)[number],
+    currency: string,
+    health: readonly ProviderHealth[],
+  ): number | null {
     let total = 0;
     for (const kind of (["hlr", "mnp"] as const).filter((k) => service.needs[k])) {
       const first = router.chain(kind)[0];
@@ -42,7 +48,7 @@ export function providerConsole(
     return total;
   }
 
-  async function margins(): Promise<OperatorMarginRow[]> {
+  async function margins(health: readonly ProviderHealth[]): Promise<OperatorMarginRow[]> {
     const lists = [
       { list: "standard" as const, partnerId: null, partnerName: null, prices: await prices.standardList() },
       ...(await Promise.all(
@@ -61,7 +67,7 @@ export function providerConsole(
         const priced = services.find((p) => p.service === service.code);
         const band = priced?.bands[0];
         if (!priced || !band) return [];
-        const cost = costPerCheck(service, priced.currency);
+        const cost = costPerCheck(service, priced.currency, health);
         return [
           {
             service: service.code,
@@ -78,8 +84,10 @@ export function providerConsole(
 
   return {
     async view(): Promise<OperatorProvidersView> {
+      // One snapshot for the page: the providers shown and every margin's cost read the same hour.
+      const health = router.health();
       return {
-        providers: router.health(),
+        providers: health,
         settings: {
           sandbox,
           routes: settings.LOOKUP_ROUTES ?? null,
@@ -88,7 +96,7 @@ export function providerConsole(
           timeoutMs: settings.LOOKUP_TIMEOUT_MS,
           cacheHours: settings.LOOKUP_CACHE_HOURS,
         },
-        margins: await margins(),
+        margins: await margins(health),
       };
     },
   };

@@ -10,7 +10,8 @@ import { AppError } from "../../core/app-error";
 import { type Cursor, keysetPage, optionalCursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
 import type { AuditMeta, OperatorContext } from "../../core/request-context";
-import { exactUtc, queryRows } from "../../db/query";
+import { isUuid } from "../../core/uuid";
+import { containsPattern, exactUtc, queryRows } from "../../db/query";
 import { recordAudit } from "../audit/index";
 import { partnerLimit } from "./operator-service";
 
@@ -28,8 +29,6 @@ interface UserRow {
   operator_permissions: string[] | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The SQL of the users page, limited to the partner an operator reaches (null: every partner). */
 async function userRows(
   db: Db,
@@ -39,13 +38,13 @@ async function userRows(
   cursor?: Cursor,
 ): Promise<UserRow[]> {
   const q = filter.q?.trim();
-  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = q ? containsPattern(q) : null;
   const match =
     filter.id !== undefined
       ? sql`u.id = ${filter.id}`
       : like === null
         ? sql`true`
-        : sql`(u.email ilike ${like} or u.name ilike ${like}${q && UUID.test(q) ? sql` or u.id = ${q}` : sql``})`;
+        : sql`(u.email ilike ${like} or u.name ilike ${like}${q && isUuid(q) ? sql` or u.id = ${q}` : sql``})`;
   return queryRows<UserRow>(
     db,
     sql`select u.id, u.email, u.name, u.partner_id, p.name as partner_name, ${exactUtc("u.created_at")} as created_at,

@@ -4,6 +4,7 @@ import { isServiceCode, SERVICES, type ServiceCode } from "@nc/contracts/service
 import { eq } from "drizzle-orm";
 import { AppError } from "../../core/app-error";
 import type { Db } from "../../core/db";
+import { isUuid } from "../../core/uuid";
 import { partners, tenants } from "../../db/schema/index";
 import {
   monthStartUtc,
@@ -71,7 +72,6 @@ export const DEFAULT_STANDARD_PRICES = Object.fromEntries(
 ) as Record<ServiceCode, readonly [bigint, bigint, bigint]>;
 
 const MAX_VOLUME = 2_000_000_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Groups rows of one scope by service, bands ascending. */
 export function groupByService(rows: PriceRow[]): ServicePrices[] {
@@ -179,7 +179,7 @@ export function priceService(db: Db, clock: () => Date = () => new Date()) {
       return { scope: STANDARD_SCOPE, partnerId: null, tenantId: null, defaultCurrency: "USD" };
     if (scope === "partner") {
       if (!ids.partnerId) throw new PriceInputError("--partner ID is required for a partner list");
-      if (!UUID.test(ids.partnerId)) throw new PriceInputError(`"${ids.partnerId}" is not a partner id`);
+      if (!isUuid(ids.partnerId)) throw new PriceInputError(`"${ids.partnerId}" is not a partner id`);
       const [partner] = await db.select().from(partners).where(eq(partners.id, ids.partnerId));
       if (!partner) throw new PriceInputError(`no partner with id ${ids.partnerId} (see: partner list)`);
       return {
@@ -191,7 +191,7 @@ export function priceService(db: Db, clock: () => Date = () => new Date()) {
     }
     if (scope === "special") {
       if (!ids.tenantId) throw new PriceInputError("--tenant ID is required for a special price");
-      if (!UUID.test(ids.tenantId)) throw new PriceInputError(`"${ids.tenantId}" is not an organisation id`);
+      if (!isUuid(ids.tenantId)) throw new PriceInputError(`"${ids.tenantId}" is not an organisation id`);
       const [row] = await db
         .select({ id: tenants.id, currency: partners.currency })
         .from(tenants)
