@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
+import { useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { useLocale } from "../i18n/use-locale";
 import type { RootData } from "../root-data";
 import { clearActiveTenant, setActiveTenant } from "../tenant/active-tenant";
@@ -20,7 +20,6 @@ export interface TenantLossState {
  */
 export function ClientHooksBridge() {
   const navigate = useNavigate();
-  const location = useLocation();
   const queryClient = useQueryClient();
   const revalidator = useRevalidator();
   const { locale, to } = useLocale();
@@ -32,11 +31,11 @@ export function ClientHooksBridge() {
     if (userId && tenantId && root?.tenantAutoSelected) setActiveTenant(userId, tenantId);
   }, [userId, tenantId, root?.tenantAutoSelected]);
 
-  const leave = useLossNavigation((loss) => {
+  const leave = useLossNavigation((loss, from) => {
     queryClient.clear();
     if (loss.kind === "session") {
-      if (location.pathname.includes("/login")) return false;
-      const back = encodeURIComponent(location.pathname + location.search);
+      if (from.pathname.includes("/login")) return false;
+      const back = encodeURIComponent(from.pathname + from.search);
       navigate(`${to("/login")}?redirect=${back}`, { replace: true });
       return true;
     }
