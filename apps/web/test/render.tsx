@@ -195,9 +195,13 @@ export function errorOf(field: HTMLElement): string {
 
 /** Waits until the field shows the given error. */
 export const expectFieldError = (field: HTMLElement, text: string) =>
-  vi.waitFor(() => {
-    if (!errorOf(field).includes(text)) throw new Error(`"${errorOf(field)}" does not say "${text}"`);
-  });
+  vi.waitFor(
+    () => {
+      if (!errorOf(field).includes(text)) throw new Error(`"${errorOf(field)}" does not say "${text}"`);
+    },
+    // The answer, then the form's own render: more than a second on a loaded machine.
+    { timeout: 5_000 },
+  );
 
 type User = ReturnType<typeof userEvent.setup>;
 

@@ -2,10 +2,13 @@ import { ERRORS } from "@nc/contracts/errors";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { summaryDay } from "../../../test/money-summary-day";
-import { callsTo, expectFieldError, Refusal, renderPage, stubApi } from "../../../test/render";
+import { operatorMe } from "../../../test/operator-me";
+import { callsTo, expectFieldError, pickOption, Refusal, renderPage, stubApi } from "../../../test/render";
 import OperatorMoneySummaryPage from "./money-summary";
 
 const SUMMARY = "GET /api/operator/money/summary";
+const ACME = "5d0c1b7e-0000-4000-8000-000000000002";
+
 const day = summaryDay;
 
 async function open() {
@@ -70,5 +73,39 @@ describe("operator money summary", () => {
     await pickRange("2026-01-01", "2026-11-01");
     await expectFieldError(screen.getByLabelText("To"), "At most 92 days at a time.");
     expect(screen.queryByTestId("summary-table")).toBeNull();
+  });
+
+  it("a platform operator narrows the summary and its CSV to one partner site", async () => {
+    const calls = stubApi({
+      "GET /api/operator/me": () => operatorMe("platform"),
+      "GET /api/operator/partners": () => [
+        { id: ACME, name: "Acme Checks", domain: "", subDomain: "acme" },
+        {
+          id: "5d0c1b7e-0000-4000-8000-000000000003",
+          name: "Globex",
+          domain: "checks.globex.com",
+          subDomain: "",
+        },
+      ],
+      [SUMMARY]: () => [day({ recharges: "1000000" })],
+    });
+    const { user } = await open();
+    const select = await screen.findByRole("combobox", { name: "Partner site" });
+    await pickOption(user, select, "Acme Checks");
+    await vi.waitFor(() => expect(callsTo(calls, SUMMARY).at(-1)?.query.get("partnerId")).toBe(ACME));
+    const csv = screen.getByRole("link", { name: /Download CSV/ });
+    expect(new URL(csv.getAttribute("href")!, "http://x").searchParams.get("partnerId")).toBe(ACME);
+  });
+
+  it("partner staff see their own partner only: no partner filter, none asked", async () => {
+    const calls = stubApi({
+      "GET /api/operator/me": () => operatorMe("partner"),
+      [SUMMARY]: () => [day({ recharges: "1000000" })],
+    });
+    await open();
+    await screen.findByText("2026-11-01");
+    await vi.waitFor(() => expect(callsTo(calls, "GET /api/operator/me")).toHaveLength(1));
+    expect(screen.queryByRole("combobox", { name: "Partner site" })).toBeNull();
+    expect(callsTo(calls, SUMMARY).every((c) => !c.query.has("partnerId"))).toBe(true);
   });
 });

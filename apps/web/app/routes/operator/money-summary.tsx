@@ -10,12 +10,14 @@ import {
 } from "../../features/operator/api/money-summary";
 import { ConsoleTable } from "../../features/operator/components/console-table";
 import { PageHeading } from "../../features/operator/components/page-heading";
+import { PartnerSelect } from "../../features/operator/components/partner-select";
 import {
   type SummaryRow,
   summaryRows,
   summaryServices,
   thisMonthUtc,
 } from "../../features/operator/money-summary-rows";
+import { useOperator } from "../../features/operator/use-operator";
 import { useNarrow } from "../../shell/device/use-narrow";
 import { ApiError } from "../../shell/http/api-error";
 import { useLocale } from "../../shell/i18n/use-locale";
@@ -30,7 +32,12 @@ export default function OperatorMoneySummaryPage() {
   const narrow = useNarrow();
   const [form] = Form.useForm<DayRange>();
   const [range, setRange] = useState<DayRange>(() => thisMonthUtc());
-  const summary = useMoneySummary(range);
+  // Partner staff see their own partner's money only (the server limits them): no filter to offer.
+  const { me, has } = useOperator();
+  const byPartner = me.data?.scope === "platform" && has("operator.partner:read");
+  const [partnerId, setPartnerId] = useState<string | undefined>();
+  const filter = { ...range, partnerId: byPartner ? partnerId : undefined };
+  const summary = useMoneySummary(filter);
   const days = summary.data ?? [];
   const services = summaryServices(days);
   const rows = summaryRows(days);
@@ -127,13 +134,27 @@ export default function OperatorMoneySummaryPage() {
           >
             <Input type="date" data-testid="summary-to" />
           </Form.Item>
+          {byPartner && (
+            <Form.Item label={t("operatorPeople:summary.partner")} htmlFor="summary-partner">
+              <PartnerSelect
+                id="summary-partner"
+                value={partnerId}
+                onChange={setPartnerId}
+                label={t("operatorPeople:summary.partner")}
+                placeholder={t("operatorPeople:summary.allPartners")}
+                listed
+                allowClear
+                data-testid="summary-partner"
+              />
+            </Form.Item>
+          )}
           <Space wrap>
             <Button type="primary" htmlType="submit" data-testid="summary-show">
               {t("operatorPeople:summary.show")}
             </Button>
             <Button
               icon={<DownloadOutlined />}
-              href={moneySummaryCsvHref(range)}
+              href={moneySummaryCsvHref(filter)}
               download
               disabled={fieldErrors.length > 0}
               data-testid="summary-csv"

@@ -8,21 +8,33 @@ export interface DayRange {
   to: string;
 }
 
-/** GET /api/operator/money/summary?from=&to=: money moved per day and currency. */
-export const getMoneySummary = (range: DayRange) =>
-  api<MoneySummaryDay[]>("/api/operator/money/summary", { query: { ...range } });
+/** The days, and one partner's customers only (a platform operator's choice; none: every partner). */
+export interface SummaryFilter extends DayRange {
+  partnerId?: string;
+}
 
-export const moneySummaryQuery = (range: DayRange) =>
+/** The query string of both the summary and its CSV: the days, and the partner when one is chosen. */
+const summaryParams = ({ from, to, partnerId }: SummaryFilter): Record<string, string> => ({
+  from,
+  to,
+  ...(partnerId ? { partnerId } : {}),
+});
+
+/** GET /api/operator/money/summary?from=&to=&partnerId=: money moved per day and currency. */
+export const getMoneySummary = (filter: SummaryFilter) =>
+  api<MoneySummaryDay[]>("/api/operator/money/summary", { query: summaryParams(filter) });
+
+export const moneySummaryQuery = (filter: SummaryFilter) =>
   queryOptions({
-    queryKey: ["operator", "money", "summary", range.from, range.to],
-    queryFn: () => getMoneySummary(range),
+    queryKey: ["operator", "money", "summary", filter.from, filter.to, filter.partnerId ?? null],
+    queryFn: () => getMoneySummary(filter),
   });
 
-export const useMoneySummary = (range: DayRange) => useQuery(moneySummaryQuery(range));
+export const useMoneySummary = (filter: SummaryFilter) => useQuery(moneySummaryQuery(filter));
 
 /**
  * The same summary as CSV (GET /api/operator/money/summary/export): a plain link, so the browser
  * downloads it with the session cookie and names it from the server's Content-Disposition.
  */
-export const moneySummaryCsvHref = (range: DayRange) =>
-  `/api/operator/money/summary/export?${new URLSearchParams({ ...range }).toString()}`;
+export const moneySummaryCsvHref = (filter: SummaryFilter) =>
+  `/api/operator/money/summary/export?${new URLSearchParams(summaryParams(filter)).toString()}`;

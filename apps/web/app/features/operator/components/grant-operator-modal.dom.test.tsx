@@ -1,21 +1,11 @@
-import type { OperatorMe, OperatorPartnerView } from "@nc/contracts/operator";
-import { ALL_OPERATOR_PERMISSIONS } from "@nc/contracts/operator";
+import type { OperatorPartnerView } from "@nc/contracts/operator";
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { OWN_PARTNER, operatorMe } from "../../../../test/operator-me";
 import { callsTo, renderPage, shownOptions, stubApi } from "../../../../test/render";
 import { GrantOperatorModal } from "./grant-operator-modal";
 
-const OWN = "5d0c1b7e-0000-4000-8000-000000000001";
 const ACME = "5d0c1b7e-0000-4000-8000-000000000002";
-
-const me = (scope: OperatorMe["scope"]): OperatorMe => ({
-  userId: "u-1",
-  email: "pia@example.com",
-  scope,
-  partnerId: OWN,
-  partnerName: "NumCheck",
-  permissions: ALL_OPERATOR_PERMISSIONS,
-});
 
 const partner = (id: string, name: string, hosts: Partial<OperatorPartnerView>): OperatorPartnerView => ({
   id,
@@ -27,7 +17,7 @@ const partner = (id: string, name: string, hosts: Partial<OperatorPartnerView>):
   darkLogo: "",
   currency: "USD",
   primaryColor: "",
-  isDefault: id === OWN,
+  isDefault: id === OWN_PARTNER,
   staffTenantId: null,
   customers: 0,
   createdAt: "2026-01-01T00:00:00.000Z",
@@ -35,7 +25,7 @@ const partner = (id: string, name: string, hosts: Partial<OperatorPartnerView>):
 });
 
 const PARTNERS = [
-  partner(OWN, "NumCheck", {}),
+  partner(OWN_PARTNER, "NumCheck", {}),
   partner(ACME, "Acme Checks", { subDomain: "acme" }),
   partner("5d0c1b7e-0000-4000-8000-000000000003", "Globex", { domain: "checks.globex.com" }),
 ];
@@ -47,7 +37,7 @@ describe("grant operator access", () => {
       "POST /api/operator/operators": () => null,
     });
     const { user } = await renderPage(
-      <GrantOperatorModal me={me("platform")} editing={null} onClose={() => {}} />,
+      <GrantOperatorModal me={operatorMe("platform")} editing={null} onClose={() => {}} />,
       {
         root: { publicUrl: "https://numbercheck.example" },
       },
@@ -78,7 +68,7 @@ describe("grant operator access", () => {
 
   it("a partner operator's own site is named and fixed, and the list is not asked for", async () => {
     const calls = stubApi({});
-    await renderPage(<GrantOperatorModal me={me("partner")} editing={null} onClose={() => {}} />);
+    await renderPage(<GrantOperatorModal me={operatorMe("partner")} editing={null} onClose={() => {}} />);
     const select = await screen.findByRole("combobox", { name: "Partner site" });
     expect(select.hasAttribute("disabled")).toBe(true);
     expect(screen.getByTestId("grant-partner").textContent).toContain("NumCheck");
