@@ -1,6 +1,5 @@
 import { PassThrough } from "node:stream";
 import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
-import type { PageContext } from "@nc/contracts/site";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
@@ -26,7 +25,7 @@ export default function handleRequest(
 ) {
   // The server's per-page Content-Security-Policy nonce (docs/security.md): React Router's own
   // scripts take it from <ServerRouter>, our head script from NonceContext.
-  const { nonce } = loadContext as unknown as PageContext;
+  const { nonce } = loadContext;
   return new Promise<Response>((resolve, reject) => {
     const cache = createCache();
     let status = responseStatusCode;

@@ -1,6 +1,5 @@
 import { detectDevice } from "@nc/contracts/device";
 import { DEFAULT_LOCALE, isLocale } from "@nc/contracts/locales";
-import type { PageContext } from "@nc/contracts/site";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App as AntApp, ConfigProvider } from "antd";
 import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
@@ -29,7 +28,7 @@ import "virtual:antd-static.css";
 import "./shell/theme/global.css";
 
 export function loader({ context, params }: Route.LoaderArgs): Omit<RootData, "messages"> {
-  const page = context as unknown as PageContext;
+  const page = context;
   return {
     locale: isLocale(params.lang) ? params.lang : DEFAULT_LOCALE,
     site: page.site,

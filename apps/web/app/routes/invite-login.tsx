@@ -1,5 +1,4 @@
 import type { InviteCheck } from "@nc/contracts/members";
-import type { PageContext } from "@nc/contracts/site";
 import { App, Form, Input, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useRevalidator } from "react-router";
@@ -19,7 +18,7 @@ export const meta = pageMeta("members:inviteLogin.title");
 
 export function loader({ request, context }: Route.LoaderArgs) {
   // Already signed in: the invitation page accepts (or explains another account) directly.
-  if ((context as unknown as PageContext).user) throw redirect(invitePagePath(request, "/accept-invite"));
+  if (context.user) throw redirect(invitePagePath(request, "/accept-invite"));
   return null;
 }
 

@@ -1,5 +1,4 @@
 import { type InviteCheck, inviteRegisterBody } from "@nc/contracts/members";
-import type { PageContext } from "@nc/contracts/site";
 import { App, Form, Input, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
@@ -19,7 +18,7 @@ import type { Route } from "./+types/invite-register";
 export const meta = pageMeta("members:inviteRegister.title");
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  if ((context as unknown as PageContext).user) throw redirect(invitePagePath(request, "/accept-invite"));
+  if (context.user) throw redirect(invitePagePath(request, "/accept-invite"));
   return null;
 }
 

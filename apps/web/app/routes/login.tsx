@@ -1,5 +1,4 @@
 import { loginBody } from "@nc/contracts/auth";
-import type { PageContext } from "@nc/contracts/site";
 import { App, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useRevalidator, useSearchParams } from "react-router";
@@ -18,7 +17,7 @@ export const meta = pageMeta("auth:login.title", "auth:login.description");
 
 export function loader({ request, context }: Route.LoaderArgs) {
   // Already signed in: straight on to where the visitor was going.
-  if ((context as unknown as PageContext).user) {
+  if (context.user) {
     throw redirect(safeReturnPath(new URL(request.url).searchParams.get("redirect")));
   }
   return null;

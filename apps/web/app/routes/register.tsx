@@ -1,5 +1,4 @@
 import { registerBody } from "@nc/contracts/auth";
-import type { PageContext } from "@nc/contracts/site";
 import { App, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useNavigate, useRevalidator } from "react-router";
@@ -17,7 +16,7 @@ import type { Route } from "./+types/register";
 export const meta = pageMeta("auth:register.title", "auth:register.description");
 
 export function loader({ context }: Route.LoaderArgs) {
-  if ((context as unknown as PageContext).user) throw redirect("/dashboard");
+  if (context.user) throw redirect("/dashboard");
   return null;
 }
 

@@ -1,9 +1,8 @@
-import type { PageContext } from "@nc/contracts/site";
 import { robotsTxt } from "../features/seo/robots-txt";
 import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return new Response(robotsTxt((context as unknown as PageContext).publicUrl), {
+  return new Response(robotsTxt(context.publicUrl), {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

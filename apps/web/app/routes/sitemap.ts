@@ -1,5 +1,4 @@
 import { DEFAULT_LOCALE, LOCALES, localizePath } from "@nc/contracts/locales";
-import type { PageContext } from "@nc/contracts/site";
 import { API_REFERENCE_PATH } from "../features/docs/doc-sections";
 import { docsLibrary } from "../features/docs/docs-content.server";
 import type { Route } from "./+types/sitemap";
@@ -16,7 +15,7 @@ async function docPaths(): Promise<string[]> {
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const origin = (context as unknown as PageContext).publicUrl;
+  const origin = context.publicUrl;
   const entries = [...PUBLIC_PATHS, ...(await docPaths())].flatMap((path) =>
     LOCALES.map((locale) => {
       const alternates = LOCALES.map(

@@ -14,11 +14,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function requireRecord(
   request: Request,
-  context: unknown,
+  page: PageContext,
   id: string | undefined,
   apiPath: (id: string) => string,
 ): Promise<void> {
-  const page = context as PageContext;
   requireUser(request, page);
   guardDashboardPage(request, page);
   const found = id !== undefined && UUID.test(id) && (await page.apiStatus(apiPath(id))) !== 404;

@@ -6,8 +6,7 @@ import { data, redirect } from "react-router";
  * Pages that need a signed-in user send visitors to sign-in, with the page asked for as the way
  * back (docs/architecture.md, "Organisations and access"). The redirect replaces history on client navigation.
  */
-export function requireUser(request: Request, context: unknown) {
-  const page = context as PageContext;
+export function requireUser(request: Request, page: Partial<Pick<PageContext, "user" | "siteInfoFailed">>) {
   if (page.user) return page.user;
   // Nobody is known because the session could not be read, not because nobody signed in: no
   // redirect to sign-in (it would win over the server-error page the locale layout answers).

@@ -32,8 +32,7 @@ export interface DocPageData {
   next: DocLink | null;
 }
 
-export function siteValues(context: unknown): DocSiteValues {
-  const page = context as PageContext;
+export function siteValues(page: Pick<PageContext, "site" | "publicUrl">): DocSiteValues {
   return { brand: page.site.name, baseUrl: page.publicUrl, supportEmail: page.site.email };
 }
 
@@ -47,7 +46,7 @@ function fillNav(nav: DocNavSection[], values: DocSiteValues): DocNavSection[] {
 }
 
 /** The navigation of the documentation layout. */
-export async function docNav(lang: string | undefined, context: unknown): Promise<DocNavSection[]> {
+export async function docNav(lang: string | undefined, context: PageContext): Promise<DocNavSection[]> {
   return fillNav(await docsLibrary().nav(localeOf(lang)), siteValues(context));
 }
 
@@ -55,7 +54,7 @@ export async function docNav(lang: string | undefined, context: unknown): Promis
 export async function docPage(
   section: DocSectionKey,
   params: { lang?: string; slug?: string },
-  context: unknown,
+  context: PageContext,
 ): Promise<DocPageData> {
   const locale = localeOf(params.lang);
   const library = docsLibrary();

@@ -1,6 +1,5 @@
 import { LogoutOutlined, SwapOutlined, UserOutlined } from "@ant-design/icons";
 import { splitLocalePath } from "@nc/contracts/locales";
-import type { PageContext } from "@nc/contracts/site";
 import { Avatar, Button, Dropdown, Menu, theme } from "antd";
 import { createElement } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,7 +20,7 @@ import type { Route } from "./+types/dashboard-layout";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUser(request, context);
-  guardDashboardPage(request, context as unknown as PageContext);
+  guardDashboardPage(request, context);
   return null;
 }
 

@@ -1,5 +1,4 @@
 import { DEFAULT_LOCALE, type Locale, splitLocalePath } from "@nc/contracts/locales";
-import type { PageContext } from "@nc/contracts/site";
 import { useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
@@ -26,7 +25,7 @@ interface LocaleData {
 /** Validates the language prefix and hands the page its catalog (docs/architecture.md, "What a person meets first"; docs/architecture.md, "Organisations and access"). */
 export function loader({ params, request, context }: Route.LoaderArgs): LocaleData {
   const url = new URL(request.url);
-  const page = context as unknown as PageContext;
+  const page = context;
   const decision = resolveLocale({
     lang: params.lang,
     pathname: url.pathname,

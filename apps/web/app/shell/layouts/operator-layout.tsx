@@ -1,7 +1,6 @@
 import { ArrowLeftOutlined, LogoutOutlined, UserOutlined } from "@ant-design/icons";
 import { splitLocalePath } from "@nc/contracts/locales";
 import type { OperatorMe } from "@nc/contracts/operator";
-import type { PageContext } from "@nc/contracts/site";
 import { Button, Dropdown, Layout, Menu, Result, Spin, Typography } from "antd";
 import { createElement } from "react";
 import { useTranslation } from "react-i18next";
@@ -35,7 +34,7 @@ import type { Route } from "./+types/operator-layout";
  */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<{ me: OperatorMe }> {
   requireUser(request, context);
-  const answer = await (context as unknown as PageContext).apiJson<OperatorMe>("/api/operator/me");
+  const answer = await context.apiJson<OperatorMe>("/api/operator/me");
   // The session ended between the page and the question: sign in again, as for no session.
   if (answer.status === 401) requireUser(request, { user: null });
   if (answer.status === 403) throw data(null, { status: 403, statusText: "Forbidden" });
