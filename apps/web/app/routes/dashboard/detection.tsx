@@ -187,7 +187,7 @@ export default function DetectionPage() {
               />
               {mode === "single" && <SingleEntry tenantId={tenantId} service={service} />}
               {mode === "list" && <ListEntry service={service} onDraft={setDraft} />}
-              {mode === "file" && <FileEntry tenantId={tenantId} service={service} onDraft={setDraft} />}
+              {mode === "file" && <FileEntry service={service} onDraft={setDraft} />}
             </Space>
           </Card>
         </Col>

@@ -65,7 +65,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
     query: options.query,
     retry: retriesFor(method),
     signal: options.signal,
-    headers: tenantHeaders(hooks.locale(), hooks.tenantId()),
+    headers: callHeaders(),
   };
   // Error statuses must reach ofetch's error path: that path is where it retries (ignoreResponseError
   // would skip it), and the envelope of the final answer rides on the thrown error's response.
@@ -78,10 +78,27 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
     if (!failed) throw new ApiError(-1, "network", null, 0);
     response = failed;
   }
-  const status = response.status;
-  const envelope: Envelope<T> = response._data ?? {
+  return settle(response.status, response._data, response.statusText, options);
+}
+
+/** The headers every call carries: the page's language and the tab's organisation. */
+export function callHeaders(): Record<string, string> {
+  return tenantHeaders(hooks.locale(), hooks.tenantId());
+}
+
+/**
+ * What every answer goes through, whatever sent the call (`api`, or `upload` for files): the
+ * session and organisation hooks, then `data`, or ApiError with the server's message.
+ */
+export function settle<T>(
+  status: number,
+  body: Envelope<T> | null | undefined,
+  statusText: string,
+  options: Pick<CallOptions, "ignoreError" | "ignoreAuthError"> = {},
+): T {
+  const envelope: Envelope<T> = body ?? {
     code: status >= 500 ? 50000 : 40000,
-    msg: response.statusText,
+    msg: statusText,
     data: null as T,
   };
   if (options.ignoreError) {

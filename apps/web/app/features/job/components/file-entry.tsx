@@ -5,7 +5,6 @@ import { Alert, Form, Progress, Space, Typography, Upload } from "antd";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../shell/forms/api-error-feedback";
-import { useLocale } from "../../../shell/i18n/use-locale";
 import { CountrySelect } from "../../detection/components/country-select";
 import { discardJob } from "../api/job-actions";
 import { uploadFile } from "../api/upload-file";
@@ -19,13 +18,8 @@ const ACCEPT = ".csv,.txt,.xlsx";
  * A file (CSV, TXT or XLSX, dropped or chosen): sent as it is and read by the server as it
  * streams in, into a draft. The column picker re-reads the same file with another column.
  */
-export function FileEntry(props: {
-  tenantId: string;
-  service: ServiceCode;
-  onDraft: (draft: DraftView | null) => void;
-}) {
+export function FileEntry(props: { service: ServiceCode; onDraft: (draft: DraftView | null) => void }) {
   const { t } = useTranslation();
-  const { locale } = useLocale();
   const [defaultCountry, setDefaultCountry] = useState<string>();
   const [file, setFile] = useState<File | null>(null);
   const [sent, setSent] = useState<number | null>(null);
@@ -45,8 +39,6 @@ export function FileEntry(props: {
     setSent(0);
     try {
       const view = await uploadFile({
-        tenantId: props.tenantId,
-        locale,
         file: next,
         service: props.service,
         defaultCountry: country,
