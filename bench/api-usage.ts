@@ -158,7 +158,7 @@ async function main() {
     );
     console.log(`api_usage_daily: ${size[0]!.size} with its primary key`);
 
-    const usage = apiUsageService(database.db);
+    const usage = apiUsageService(database.db, app.services.billing);
     for (const days of [30, 365]) {
       const period = { from: addDays(LAST_DAY, 1 - days), to: LAST_DAY };
       await timed(`page, ${days} days`, () => usage.usage(tenantId, period));

@@ -28,7 +28,6 @@ import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
 import { openDatabase } from "../apps/server/src/db/client";
 import { queryRows } from "../apps/server/src/db/query";
-import { billingService } from "../apps/server/src/features/billing/billing-service";
 import { detectionService } from "../apps/server/src/features/detection/detection-service";
 import { registerUser } from "../apps/server/test/helpers/accounts";
 import { createTenant, inTenant } from "../apps/server/test/helpers/tenancy";
@@ -176,7 +175,12 @@ async function partsAlone(
     `engine alone (basic check)              CPU µs per check: ${Math.round((engine.user + engine.system) / engineRuns)}`,
   );
 
-  const detection = detectionService(app.services.database.db, app.services.lookup, app.services.priceLists);
+  const detection = detectionService(
+    app.services.database.db,
+    app.services.lookup,
+    app.services,
+    app.services.priceLists,
+  );
   const input = {
     tenantId: caller.tenantId,
     userId: caller.userId,
@@ -250,7 +254,7 @@ async function main() {
   for (let i = 0; i < ORGS; i++) {
     const owner = await registerUser(t);
     const tenantId = await createTenant(t, owner, `Bench Org ${i + 1}`);
-    await billingService(database.db).credit({
+    await setup.services.billing.credit({
       tenantId,
       tradeType: TRADE_TYPES.recharge,
       amountMicros: 1_000_000_000_000n,

@@ -43,12 +43,12 @@ import { openDatabase } from "../apps/server/src/db/client";
 import { queryRows } from "../apps/server/src/db/query";
 import { auditService } from "../apps/server/src/features/audit/audit-service";
 import { userRepo } from "../apps/server/src/features/auth/user-repo";
-import { billingService } from "../apps/server/src/features/billing/billing-service";
 import { createJobRuntime } from "../apps/server/src/features/job/runtime";
 import { createLookups } from "../apps/server/src/features/lookup/lookup-provider";
 import { partnerService } from "../apps/server/src/features/partner/partner-service";
 import { ensureStandardPrices } from "../apps/server/src/features/price/price-service";
 import { tenantService } from "../apps/server/src/features/tenant/tenant-service";
+import { coreServices } from "../apps/server/src/services";
 import { createPgliteOnce, freshBenchDatabase } from "./lib/bench-database";
 
 const NUMBERS = Number(process.argv[2] ?? 100_000);
@@ -159,6 +159,7 @@ async function main() {
   const { db } = database;
 
   // An organisation with enough balance, made through the services.
+  const core = coreServices(db);
   const partner = await partnerService(db, { name: "Bench", email: "bench@example.com" }).ensureDefault();
   await ensureStandardPrices(db);
   const user = (await userRepo(db).create({
@@ -171,7 +172,7 @@ async function main() {
     { userId: user.id, partnerId: partner.id, name: "Bench Org", timezoneCode: "UTC" },
     { actor: { type: "system" }, ip: null, userAgent: null },
   );
-  await billingService(db).credit({
+  await core.billing.credit({
     tenantId,
     tradeType: TRADE_TYPES.recharge,
     amountMicros: BigInt(NUMBERS) * 100_000n,
@@ -180,7 +181,7 @@ async function main() {
 
   const fake = new FakeProvider();
   const lookups = createLookups(db, config, undefined, [fake]);
-  const runtime = createJobRuntime(db, config, undefined, lookups.lookup);
+  const runtime = createJobRuntime(db, core, config, undefined, lookups.lookup);
   const jobs = runtime.service;
 
   const createdAt = performance.now();

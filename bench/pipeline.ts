@@ -26,7 +26,6 @@ import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
 import { openDatabase } from "../apps/server/src/db/client";
 import { queryRows } from "../apps/server/src/db/query";
-import { billingService } from "../apps/server/src/features/billing/billing-service";
 import { jobFile } from "../apps/server/src/features/job/job-export";
 import { jobWorker } from "../apps/server/src/features/job/worker";
 import { registerUser } from "../apps/server/test/helpers/accounts";
@@ -137,7 +136,7 @@ async function main() {
   const t = { app, database, databaseUrl: url, logs, close: async () => {} };
   const owner = await registerUser(t);
   const tenantId = await createTenant(t, owner, "Bench Org");
-  await billingService(database.db).credit({
+  await app.services.billing.credit({
     tenantId,
     tradeType: TRADE_TYPES.recharge,
     amountMicros: BigInt(ROWS) * 1_000n * 2n,
@@ -196,7 +195,7 @@ async function main() {
       }
     };
   }
-  const worker = jobWorker(database.db, jobs, app.jobs.processor, {
+  const worker = jobWorker(database.db, app.services, jobs, app.jobs.processor, {
     batch: config.WORKER_BATCH,
     // 0 leaves it to the providers, as the server's own worker does.
     concurrency: app.jobs.worker.concurrency,

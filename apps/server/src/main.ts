@@ -26,7 +26,13 @@ async function main() {
   // commands to this process instead (docs/operations.md, "The CLI beside a running server").
   const stopAdminSocket =
     database.kind === "pglite"
-      ? await startAdminSocket({ dataDir: config.DATA_DIR, database, config, log: app.log })
+      ? await startAdminSocket({
+          dataDir: config.DATA_DIR,
+          database,
+          services: app.services,
+          config,
+          log: app.log,
+        })
       : async () => {};
 
   let closing = false;

@@ -2,6 +2,7 @@ import type { CachedProvider } from "@nc/numcheck/providers/index";
 import type { RoutedProvider } from "@nc/numcheck/providers/router";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
+import type { Db } from "./core/db";
 import type { HttpServices } from "./core/request-context";
 import type { ChangeCache } from "./db/change-cache";
 import type { Database } from "./db/client";
@@ -11,6 +12,7 @@ import { type AuditService, auditService } from "./features/audit/audit-service"
 import { type EmailCodeService, emailCodeService } from "./features/auth/email-code-service";
 import { type SessionService, sessionService } from "./features/auth/session-service";
 import { type UserRepo, userRepo } from "./features/auth/user-repo";
+import { type BillingService, billingService } from "./features/billing/billing-service";
 import { type CaptchaService, captchaService } from "./features/captcha/captcha-service";
 import { createLookups } from "./features/lookup/lookup-provider";
 import { createMailer, type Mailer } from "./features/mail/mailer";
@@ -18,7 +20,12 @@ import { type NoticeService, noticeService } from "./features/notice/notice-serv
 import { operatorService } from "./features/operator/index";
 import { type PartnerService, partnerService } from "./features/partner/partner-service";
 import { priceListCache } from "./features/price/price-cache";
-import { type EffectivePrices, ensureStandardPrices } from "./features/price/price-service";
+import {
+  type EffectivePrices,
+  ensureStandardPrices,
+  type PriceService,
+  priceService,
+} from "./features/price/price-service";
 import { enforceLimits } from "./features/rate-limit/limiter";
 import { databaseRateStore, type RateStore, redisRateStore } from "./features/rate-limit/rate-store";
 import { loadTenantContext } from "./features/tenant/tenant-context-repo";
@@ -30,8 +37,28 @@ declare module "fastify" {
   }
 }
 
+/**
+ * The services the features share, each built once per process (docs/architecture.md, "The
+ * composition root"): the server builds them in createServices, the CLI in cli/main.ts, both with
+ * coreServices. A feature gets them as constructor arguments; to work inside a caller's
+ * transaction it passes the transaction to a method (a runner argument), never builds them again.
+ */
+export interface CoreServices {
+  /** Members' notices; every other service tells members through this one. */
+  notices: NoticeService;
+  /** Price lists and quotes. */
+  prices: PriceService;
+  /** Every movement of money (charges, credits, holds), with its low-balance notices. */
+  billing: BillingService;
+}
+
+export function coreServices(db: Db): CoreServices {
+  const notices = noticeService(db);
+  return { notices, prices: priceService(db), billing: billingService(db, notices) };
+}
+
 /** The long-lived pieces every route reaches through `app.services`. */
-export interface Services {
+export interface Services extends CoreServices {
   config: Config;
   database: Database;
   partners: PartnerService;
@@ -41,7 +68,6 @@ export interface Services {
   captcha: CaptchaService;
   mailer: Mailer;
   rateStore: RateStore;
-  notices: NoticeService;
   /** The audit log: services record events in the transaction of their change. */
   audit: AuditService;
   /** API keys for authentication, shared by every key service of the process (see key-auth-cache). */
@@ -81,7 +107,9 @@ export async function createServices(
   await ensureStandardPrices(db);
   const lookups = createLookups(db, config, log);
   const audit = auditService(db, { retentionDays: config.AUDIT_RETENTION_DAYS });
+  const core = coreServices(db);
   return {
+    ...core,
     config,
     database,
     partners,
@@ -95,10 +123,9 @@ export async function createServices(
     captcha: captchaService(db, { enabled: config.CAPTCHA_ENABLED, difficulty: config.CAPTCHA_DIFFICULTY }),
     mailer,
     rateStore,
-    notices: noticeService(db),
     audit,
     keyAuth: keyAuthCache(database),
-    priceLists: priceListCache(database),
+    priceLists: priceListCache(database, core.prices),
     lookup: lookups.lookup,
     lookupRouter: lookups.router,
     uploads: new UploadSlots(config.UPLOAD_MAX_CONCURRENT, config.UPLOAD_MAX_CONCURRENT_PER_TENANT),

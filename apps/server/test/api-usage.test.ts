@@ -465,7 +465,7 @@ describe("API usage: the dashboard's read of the rollup", () => {
       );
     }
     await insert(f.tenantId, rows);
-    const usage = apiUsageService(t.database.db);
+    const usage = apiUsageService(t.database.db, t.app.services.billing);
     /** What the period must add up to, from the day rows themselves. */
     const expected = (from: string, to: string, keep: (r: Rollup) => boolean = () => true) => {
       const inPeriod = rows.filter((r) => r.day >= from && r.day <= to && keep(r));
@@ -509,7 +509,7 @@ describe("API usage: the dashboard's read of the rollup", () => {
 
   it("answers the public usage endpoint's days: every day, zeros included, in the account's currency", async () => {
     const { tenantId } = await usageOrg();
-    const usage = apiUsageService(t.database.db);
+    const usage = apiUsageService(t.database.db, t.app.services.billing);
     expect(await usage.dailyUsage(tenantId, "2026-03-04", "2026-03-05")).toEqual({
       days: [
         { day: "2026-03-04", calls: 0, errors: 0, numbers: 0, costMicros: "0" },

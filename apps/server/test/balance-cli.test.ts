@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UsageError } from "../src/cli/command";
 import { balanceCommands } from "../src/cli/commands/balance";
 import { accounts, ledgerEntries } from "../src/db/schema/index";
-import { billingService } from "../src/features/billing/billing-service";
 import { registerUser } from "./helpers/accounts";
 import { runCommand } from "./helpers/cli";
 import { createTenant } from "./helpers/tenancy";
@@ -91,7 +90,7 @@ describe("welcome credit", () => {
   it("credits each new organisation once, as trade type 2 'welcome credit'", async () => {
     const owner = await registerUser(t);
     const tenantId = await createTenant(t, owner, "Welcome Org");
-    const billing = billingService(t.database.db);
+    const billing = t.app.services.billing;
     expect(await billing.verify(tenantId)).toMatchObject({ balanceMicros: 5_000_000n, ok: true });
     const rows = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.tenantId, tenantId));
     expect(rows).toHaveLength(1);
@@ -108,7 +107,7 @@ describe("welcome credit", () => {
     const plain = await createTestApp();
     try {
       const tenantId = await createTenant(plain, await registerUser(plain), "Plain Org");
-      expect((await billingService(plain.database.db).balance(tenantId)).balanceMicros).toBe(0n);
+      expect((await plain.app.services.billing.balance(tenantId)).balanceMicros).toBe(0n);
     } finally {
       await plain.close();
     }

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forwardToServer } from "../src/cli/admin-client";
 import { adminSocketPath, startAdminSocket } from "../src/cli/admin-socket";
 import { queryRows } from "../src/db/query";
-import { billingService } from "../src/features/billing/billing-service";
 import { type Account, expectOk, registerUser } from "./helpers/accounts";
 import { createTenant, inTenant } from "./helpers/tenancy";
 import { createTestApp, type TestApp } from "./helpers/test-app";
@@ -31,6 +30,7 @@ describe("operator commands through the running server", () => {
     stop = await startAdminSocket({
       dataDir: dir,
       database: t.database,
+      services: t.app.services,
       config: t.app.services.config,
       log: t.app.log,
     });
@@ -65,7 +65,7 @@ describe("operator commands through the running server", () => {
     return { code, stdout, stderr };
   }
 
-  const balance = async () => (await billingService(t.database.db).balance(tenantId)).balanceMicros;
+  const balance = async () => (await t.app.services.billing.balance(tenantId)).balanceMicros;
 
   it("confirms a bank transfer: credited once, the customer told, the operator named", async () => {
     const { reference } = expectOk<{ reference: string }>(

@@ -192,7 +192,7 @@ describe("single number check", () => {
   it("live provider: hlr charges trade type 6; an invalid or fixed number is answered from basic, free", async () => {
     const { tenantId, owner } = await org();
     const provider = liveProvider();
-    const detection = detectionService(t.database.db, provider);
+    const detection = detectionService(t.database.db, provider, t.app.services);
     const base = {
       tenantId,
       partnerId: (await t.app.services.partners.ensureDefault()).id,
@@ -235,6 +235,7 @@ describe("single number check", () => {
     const detection = detectionService(
       t.database.db,
       cached(provider, cache, { maxAgeMs: { hlr: 3_600_000 }, now: () => now }),
+      t.app.services,
     );
     const base = {
       tenantId,
@@ -273,7 +274,7 @@ describe("single number check", () => {
         throw new LookupError("down", "upstream", true);
       },
     };
-    const detection = detectionService(t.database.db, failing);
+    const detection = detectionService(t.database.db, failing, t.app.services);
     await expect(
       detection.check({
         tenantId,
@@ -308,7 +309,7 @@ describe("single number check", () => {
 
   it("checks arriving at once are written in batches: each charged once, refused alone when the money runs out", async () => {
     const { tenantId, owner, billing } = await org(price("basic") * 7n);
-    const detection = detectionService(t.database.db, t.app.services.lookup);
+    const detection = detectionService(t.database.db, t.app.services.lookup, t.app.services);
     const outcomes = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
         detection.check({ tenantId, userId: owner.id, service: "basic", number: FIXED }),
@@ -335,7 +336,7 @@ describe("single number check", () => {
       sql`update accounts set low_balance_threshold_micros = ${(price("basic") * 5n).toString()}::bigint
           where tenant_id = ${tenantId}`,
     );
-    const detection = detectionService(t.database.db, t.app.services.lookup);
+    const detection = detectionService(t.database.db, t.app.services.lookup, t.app.services);
     await Promise.all(
       Array.from({ length: 8 }, () =>
         detection.check({ tenantId, userId: owner.id, service: "basic", number: FIXED }),
@@ -365,7 +366,7 @@ describe("single number check", () => {
       minMonthlyVolume: 3,
       priceMicros: 2000n,
     });
-    const detection = detectionService(t.database.db, t.app.services.lookup);
+    const detection = detectionService(t.database.db, t.app.services.lookup, t.app.services);
     const views = await Promise.all(
       Array.from({ length: 5 }, () =>
         detection.check({ tenantId, userId: owner.id, service: "basic", number: FIXED }),

@@ -84,7 +84,7 @@ describe("fraud velocity: a number's recent single checks, in single checks and 
       service: "fraud_shield",
       numbers: [BUSY, QUIET],
     });
-    await jobWorker(t.database.db, t.app.jobs.service, t.app.jobs.processor, {
+    await jobWorker(t.database.db, t.app.services, t.app.jobs.service, t.app.jobs.processor, {
       batch: 100,
       concurrency: 2,
       leaseSeconds: 60,

@@ -47,7 +47,7 @@ describe("results files give the customer's own columns back", { timeout: 120_00
     const submitted = async (fileName: string, payload: Buffer | string, query = "") => {
       const read = expectOk<Upload>(await upload(fileName, payload, query));
       expectOk(await api("POST", `/api/tenant/job/s/${read.job.id}/submit`));
-      await jobWorker(t.database.db, t.app.jobs.service, t.app.jobs.processor, {
+      await jobWorker(t.database.db, t.app.services, t.app.jobs.service, t.app.jobs.processor, {
         batch: 500,
         concurrency: 4,
         leaseSeconds: 60,
@@ -203,7 +203,7 @@ describe("results files give the customer's own columns back", { timeout: 120_00
 
     const done = await submitted("crm.csv", csv);
     expect(await storedChunks(done.job.id)).toBe(1);
-    const sweeper = jobWorker(t.database.db, t.app.jobs.service, t.app.jobs.processor, {
+    const sweeper = jobWorker(t.database.db, t.app.services, t.app.jobs.service, t.app.jobs.processor, {
       batch: 10,
       concurrency: 1,
       leaseSeconds: 60,

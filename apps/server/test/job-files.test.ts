@@ -61,7 +61,7 @@ describe("bulk jobs from files and drafts", () => {
   }
 
   const drain = () =>
-    jobWorker(t.database.db, t.app.jobs.service, t.app.jobs.processor, {
+    jobWorker(t.database.db, t.app.services, t.app.jobs.service, t.app.jobs.processor, {
       batch: 100,
       concurrency: 4,
       leaseSeconds: 60,
@@ -316,7 +316,7 @@ describe("bulk jobs from files and drafts", () => {
     await t.database.db.execute(
       sql`update detection_jobs set finished_at = now() - interval '91 days' where id = ${finished.id}`,
     );
-    const worker = jobWorker(t.database.db, t.app.jobs.service, t.app.jobs.processor, {
+    const worker = jobWorker(t.database.db, t.app.services, t.app.jobs.service, t.app.jobs.processor, {
       batch: 10,
       concurrency: 1,
       leaseSeconds: 60,

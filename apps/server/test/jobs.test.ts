@@ -27,7 +27,7 @@ const numbers = (n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => `+4479111${String(from + i).padStart(5, "0")}`);
 
 const workerFor = (t: TestApp, processor?: ItemProcessor, id?: string, batch = 50) =>
-  jobWorker(t.database.db, t.app.jobs.service, processor ?? t.app.jobs.processor, {
+  jobWorker(t.database.db, t.app.services, t.app.jobs.service, processor ?? t.app.jobs.processor, {
     batch,
     concurrency: 4,
     leaseSeconds: 60,
@@ -96,7 +96,7 @@ describe("bulk jobs", () => {
         return real.process({ ...item, service: "basic" });
       },
     };
-    const worker = jobWorker(t.database.db, t.app.jobs.service, failing, {
+    const worker = jobWorker(t.database.db, t.app.services, t.app.jobs.service, failing, {
       batch: 10,
       concurrency: 2,
       leaseSeconds: 60,
@@ -248,6 +248,7 @@ describe("bulk jobs", () => {
       t.database.db,
       { maxRows: 10_000_000, maxConcurrent: 5 },
       t.app.jobs.processor,
+      t.app.services,
     );
     await expect(
       service.createListJob({
@@ -307,6 +308,34 @@ describe("bulk jobs", () => {
     expectError(await b.api("GET", `/api/tenant/job/s/${job.id}`), 404, 40400);
     expectError(await b.api("POST", `/api/tenant/job/s/${job.id}/cancel`), 404, 40400);
     expectError(await b.api("GET", `/api/tenant/job/s/${job.id}/items`), 404, 40400);
+  });
+
+  it("the job repository reads and changes a job only under its own organisation's id", async () => {
+    const a = await setup(t);
+    const b = await setup(t);
+    const draft = expectOk<JobView>(
+      await a.api("POST", "/api/tenant/job", { service: "basic", numbers: numbers(3), draft: true }),
+    );
+    const repo = t.app.jobs.service.repo;
+    const { id } = draft;
+    const counts = await repo.statusCounts(a.tenantId, id);
+    expect(counts.reduce((sum, c) => sum + c.n, 0)).toBe(3);
+    // Another organisation's id finds nothing, counts nothing and changes nothing.
+    expect(await repo.statusCounts(b.tenantId, id)).toEqual([]);
+    expect(await repo.facetCounts(b.tenantId, id, "reject_reason", 5)).toEqual([]);
+    expect(await repo.hasQueued(t.database.db, b.tenantId, id)).toBe(false);
+    await repo.insertItems(t.database.db, b.tenantId, id, [
+      { seq: 99, input: "x", e164: null, status: "rejected", rejectReason: "invalid" },
+    ]);
+    await repo.setStatus(t.database.db, b.tenantId, id, "cancelled");
+    await repo.deleteJob(b.tenantId, id);
+    await t.database.db.transaction(async (tx) => {
+      expect(await repo.lockJob(tx, b.tenantId, id)).toBeUndefined();
+      expect(await repo.rejectQueued(tx, b.tenantId, id, "cancelled")).toBe(0);
+    });
+    // The owner's id still sees the job as it was.
+    expect(await repo.statusCounts(a.tenantId, id)).toEqual(counts);
+    expect((await repo.job(a.tenantId, id))?.status).toBe("draft");
   });
 });
 
@@ -369,7 +398,7 @@ describe.skipIf(!onPostgres)("bulk jobs under concurrency (PostgreSQL)", () => {
     const { tenantId, api, billing } = await setup(t);
     const job = await submitAsLive<JobView>(t, api, { service: "basic", numbers: numbers(60) });
     // A worker claims 25 items and dies without finishing them.
-    const claimed = await t.app.jobs.service.repo.claim("dead-worker", 25, 600);
+    const claimed = await t.app.jobs.service.repo.claimAnyOrganisation("dead-worker", 25, 600);
     expect(claimed).toHaveLength(25);
     // While the lease holds, another worker only gets the rest.
     const live = workerFor(t, undefined, "live", 100);
@@ -389,6 +418,7 @@ describe.skipIf(!onPostgres)("bulk jobs under concurrency (PostgreSQL)", () => {
       t.app.jobs.service.repo.finishItems(
         tx,
         "dead-worker",
+        tenantId,
         job.id,
         PRICE,
         claimed.map((c) => ({ seq: c.seq, status: "done" as const, result: {}, facets: null })),
@@ -503,6 +533,7 @@ describe("worker lanes", () => {
     const config = { ...t.app.services.config, LOOKUP_CONCURRENCY: "12", WORKER_CONCURRENCY: 0 };
     const runtime = createJobRuntime(
       t.database.db,
+      t.app.services,
       config,
       undefined,
       createLookups(t.database.db, config, undefined, [provider]).lookup,

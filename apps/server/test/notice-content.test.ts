@@ -83,7 +83,7 @@ describe("notice content", () => {
     );
     expect(await read(owner.sid, tenantId, "recharge_credited")).toHaveLength(0);
 
-    const recharge = rechargeService(t.database.db, t.app.services.config);
+    const recharge = rechargeService(t.database.db, t.app.services.config, t.app.services);
     const operator = { type: "operator" as const, id: "ops" };
     await Promise.all([
       recharge.markPaid(created.orderId, operator),

@@ -7,7 +7,6 @@ import type {
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingService } from "../src/features/billing/billing-service";
 import { expectError, expectFieldError, expectOk } from "./helpers/accounts";
 import {
   as,
@@ -115,7 +114,7 @@ describe("operator console: customers, orders and the audit log", () => {
 
   it("shows this month's spend by service, net of refunds, as the customer sees its total", async () => {
     const zebra = made[0]!;
-    const billing = billingService(t.database.db);
+    const billing = t.app.services.billing;
     await billing.credit({
       tenantId: zebra.id,
       tradeType: TRADE_TYPES.recharge,

@@ -4,7 +4,6 @@ import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents } from "../src/db/schema/index";
-import { billingService } from "../src/features/billing/index";
 import { expectError, expectFieldError, expectOk } from "./helpers/accounts";
 import {
   as,
@@ -40,7 +39,7 @@ describe("operator console: money reports", () => {
         idempotencyKey: "report-add-1",
       }),
     );
-    const billing = billingService(t.database.db);
+    const billing = t.app.services.billing;
     for (const [service, tradeType, micros] of [
       ["basic", TRADE_TYPES.checkBasic, 1_000n],
       ["hlr", TRADE_TYPES.checkHlr, 8_000n],

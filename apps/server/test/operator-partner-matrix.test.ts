@@ -8,7 +8,6 @@ import {
 } from "@nc/contracts/operator";
 import { SERVICES } from "@nc/contracts/services";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingService } from "../src/features/billing/billing-service";
 import { expectError, expectOk } from "./helpers/accounts";
 import {
   as,
@@ -243,7 +242,7 @@ describe("operator console: rights per route and partner reach", () => {
 
   /** What B has that a partner operator of A must neither see nor change. */
   async function snapshotB() {
-    const billing = billingService(t.database.db);
+    const billing = t.app.services.billing;
     const audit = expectOk<OperatorAuditPage>(
       await as(t, b.operator)("GET", "/api/operator/audit?limit=100"),
     );
@@ -367,7 +366,7 @@ describe("operator console: rights per route and partner reach", () => {
       }),
     );
     expect(adjusted.balanceMicros).toBe("25000000");
-    expect(await billingService(t.database.db).balance(b.tenantId)).toMatchObject({
+    expect(await t.app.services.billing.balance(b.tenantId)).toMatchObject({
       balanceMicros: 25_000_000n,
     });
     const helper = await register(t, b.host, "Beta Helper");

@@ -330,6 +330,7 @@ describe("prices", () => {
       const code = await command.run({
         values,
         database: t.database,
+        services: t.app.services,
         config: loadConfig({ NODE_ENV: "test" }),
         io,
         operator: "test",

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rechargeCommands } from "../src/cli/commands/recharge";
 import { runCommand as runParsed } from "../src/cli/registry";
 import { auditEvents, ledgerEntries, rechargeOrders } from "../src/db/schema/index";
-import { billingService } from "../src/features/billing/billing-service";
 import { normaliseReference } from "../src/features/recharge/recharge-service";
 import { type Account, expectFieldError, expectOk, registerUser } from "./helpers/accounts";
 import { capturingIo, runCommand } from "./helpers/cli";
@@ -121,7 +120,7 @@ describe("recharge orders", () => {
   });
 
   it("the operator confirms by reference once: balance, ledger row (trade type 4), receipt", async () => {
-    const billing = billingService(t.database.db);
+    const billing = t.app.services.billing;
     const before = (await billing.balance(tenantId)).balanceMicros;
     const created = await bankOrder("250");
     expectCode(await api("GET", `/api/tenant/recharge/s/${created.orderId}/receipt`), 404, 40400);
@@ -165,7 +164,7 @@ describe("recharge orders", () => {
   });
 
   it("the operator credits what arrived when it differs from the order, once", async () => {
-    const billing = billingService(t.database.db);
+    const billing = t.app.services.billing;
     const before = (await billing.balance(tenantId)).balanceMicros;
     const created = await bankOrder("75.50");
     const confirm = await cli("confirm", { reference: created.reference, received: "74.20" });

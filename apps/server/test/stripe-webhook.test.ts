@@ -2,7 +2,6 @@ import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, rechargeOrders } from "../src/db/schema/index";
-import { billingService } from "../src/features/billing/billing-service";
 import { type Account, expectOk, registerUser } from "./helpers/accounts";
 import { type FakeSession, signedEvent, startFakeStripe, stripeEnv } from "./helpers/fake-stripe";
 import { createTenant, inTenant } from "./helpers/tenancy";
@@ -88,11 +87,11 @@ describe("Stripe Checkout recharge and its webhook", () => {
       headers: { "content-type": "application/json" },
     });
     expect(res.statusCode).toBe(400);
-    expect((await billingService(t.database.db).balance(tenantId)).balanceMicros).toBe(0n);
+    expect((await t.app.services.billing.balance(tenantId)).balanceMicros).toBe(0n);
   });
 
   it("credits a completed session once; a replayed event answers 200 and credits nothing", async () => {
-    const billing = billingService(t.database.db);
+    const billing = t.app.services.billing;
     const before = (await billing.balance(tenantId)).balanceMicros;
     const { orderId, session } = await stripeOrder("40");
     const event = signedEvent("checkout.session.completed", paid(session));
@@ -113,7 +112,7 @@ describe("Stripe Checkout recharge and its webhook", () => {
   });
 
   it("two copies of one event at once credit once (and ten different deliveries too)", async () => {
-    const billing = billingService(t.database.db);
+    const billing = t.app.services.billing;
     const before = (await billing.balance(tenantId)).balanceMicros;
     const { orderId, session } = await stripeOrder("15");
     const event = signedEvent("checkout.session.completed", paid(session));

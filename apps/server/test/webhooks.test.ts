@@ -325,7 +325,7 @@ describe("webhook endpoints (dashboard)", () => {
         throw new Error("upstream down");
       },
     };
-    await jobWorker(t.database.db, t.app.jobs.service, failing, {
+    await jobWorker(t.database.db, t.app.services, t.app.jobs.service, failing, {
       batch: 10,
       concurrency: 2,
       leaseSeconds: 60,

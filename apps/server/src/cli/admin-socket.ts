@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { errorMessageForLog } from "../http/error-log";
+import type { CoreServices } from "../services";
 import { parseCommandLine, runCommand } from "./registry";
 
 /**
@@ -67,7 +68,7 @@ function linesTo(socket: Socket, kind: "stdout" | "stderr"): Writable {
 async function serve(
   socket: Socket,
   line: string,
-  options: { database: Database; config: Config; log: FastifyBaseLogger },
+  options: { database: Database; services: CoreServices; config: Config; log: FastifyBaseLogger },
 ) {
   const finish = (code: number) => socket.end(`${JSON.stringify({ exit: code })}\n`);
   const request = parseRequest(line);
@@ -100,6 +101,7 @@ async function serve(
         io,
         operator: request.operator,
         database: options.database,
+        services: options.services,
       }),
     );
   } catch (error) {
@@ -118,6 +120,7 @@ async function serve(
 export async function startAdminSocket(options: {
   dataDir: string;
   database: Database;
+  services: CoreServices;
   config: Config;
   log: FastifyBaseLogger;
 }): Promise<() => Promise<void>> {

@@ -1,5 +1,6 @@
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import type { CoreServices } from "../services";
 
 /** One operator command: `<area> <action> [--flags]`. */
 export type FlagValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -35,7 +36,8 @@ interface RunInput {
 /** One operator command, working on the database. */
 export interface CliCommand extends CommandBase {
   database?: true;
-  run(input: RunInput & { database: Database }): Promise<number>;
+  /** `services`: the shared services on that database, built once for the run (cli/main.ts). */
+  run(input: RunInput & { database: Database; services: CoreServices }): Promise<number>;
 }
 
 /** An operator command that asks the running server over HTTP, so it needs no database of its own. */

@@ -3,6 +3,7 @@ import { openDatabase } from "../db/client";
 import { DataDirLockedError } from "../db/data-dir-lock";
 import { operatorName } from "../features/audit/audit-service";
 import { errorMessageForLog } from "../http/error-log";
+import { coreServices } from "../services";
 import { forwardToServer } from "./admin-client";
 import { adminSocketPath } from "./admin-socket";
 import { parseCommandLine, runCommand } from "./registry";
@@ -31,7 +32,7 @@ async function main(argv: string[]): Promise<number> {
     return code;
   }
   try {
-    return await runCommand(parsed, { ...context, database });
+    return await runCommand(parsed, { ...context, database, services: coreServices(database.db) });
   } finally {
     await database.close();
   }

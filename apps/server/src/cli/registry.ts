@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import { type CoreServices, coreServices } from "../services";
 import { type CliCommand, type CommandIo, type FlagValues, type ServerCommand, UsageError } from "./command";
 import { balanceCommands } from "./commands/balance";
 import { operatorCommands } from "./commands/operator";
@@ -50,6 +51,8 @@ export interface RunContext {
   operator: string;
   /** Needed unless the command asks the server over HTTP (`database: false`). */
   database?: Database;
+  /** The shared services on `database` (the running server's own when it runs the command). */
+  services?: CoreServices;
 }
 
 /**
@@ -64,7 +67,8 @@ export async function runCommand(
   try {
     if (command.database === false) return await command.run({ values, config, io, operator });
     if (!database) throw new Error(`${command.area} ${command.action} needs the database`);
-    return await command.run({ values, config, io, operator, database });
+    const services = context.services ?? coreServices(database.db);
+    return await command.run({ values, config, io, operator, database, services });
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.error(`${error.message}\n\nusage: ${command.usage}`);

@@ -9,6 +9,13 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
+ * What a repository method or a service runs its SQL on: the database, or a caller's transaction
+ * to join it (docs/architecture.md, "Runner"). A transaction is drizzle's database type extended
+ * (rollback, nested savepoints), so both satisfy this type and none is cast to the other.
+ */
+export type Runner = Db | Tx;
+
+/**
  * A write refused by a unique index (SQLSTATE 23505), as either driver reports it: a concurrent
  * twin won, or the value is taken.
  */

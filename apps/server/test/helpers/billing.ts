@@ -1,5 +1,4 @@
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
-import { billingService } from "../../src/features/billing/billing-service";
 import { registerUser } from "./accounts";
 import { createTenant, inTenant } from "./tenancy";
 import type { TestApp } from "./test-app";
@@ -13,7 +12,7 @@ export const system = { type: "system" as const };
 export async function fundedTenant(t: TestApp, openingMicros = 0n) {
   const owner = await registerUser(t);
   const tenantId = await createTenant(t, owner, "Billing Org");
-  const billing = billingService(t.database.db);
+  const billing = t.app.services.billing;
   if (openingMicros > 0n) {
     await billing.credit({
       tenantId,

@@ -30,6 +30,7 @@ export async function runCommand(
   const code = await command.run({
     values,
     database: t.database,
+    services: t.app.services,
     config: t.app.services.config,
     io,
     operator: operatorName(),

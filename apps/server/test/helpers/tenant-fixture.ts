@@ -11,7 +11,6 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from "../../src/db/schema/index";
-import { billingService } from "../../src/features/billing/billing-service";
 import { type Account, expectOk, registerUser } from "./accounts";
 import { createTenant, inTenant, memberWithRole } from "./tenancy";
 import type { TestApp } from "./test-app";
@@ -46,7 +45,7 @@ export async function makeTenantFixture(t: TestApp, label: string): Promise<Tena
       roleId: customRoleId,
     }),
   ).id;
-  const { entry } = await billingService(t.database.db).credit({
+  const { entry } = await t.app.services.billing.credit({
     tenantId,
     tradeType: TRADE_TYPES.add,
     amountMicros: 1_000_000n,

@@ -2,7 +2,7 @@ import { formatMoney, microsToDecimal, parseAmountToMicros } from "@nc/contracts
 import type { BalanceAdjustment } from "@nc/contracts/operator";
 import { eq } from "drizzle-orm";
 import { tenants } from "../../db/schema/index";
-import { adjustBalance, billingService } from "../../features/billing/index";
+import { adjustBalance } from "../../features/billing/index";
 import { formatParam } from "../../i18n/translate";
 import { type CliCommand, required, UsageError } from "../command";
 
@@ -39,7 +39,7 @@ function movement(action: BalanceAdjustment, what: string): CliCommand {
       const reason = required(input.values, "reason");
       const key = typeof input.values.key === "string" ? input.values.key : undefined;
       try {
-        const { entry, replayed, currency } = await adjustBalance(input.database.db, {
+        const { entry, replayed, currency } = await adjustBalance(input.services.billing, {
           tenantId,
           kind: action,
           amountMicros,
@@ -77,7 +77,7 @@ export const balanceCommands: CliCommand[] = [
     async run(input) {
       const { io } = input;
       const tenantId = await tenantOf(input);
-      const billing = billingService(input.database.db);
+      const { billing } = input.services;
       const { currency } = await billing.balance(tenantId);
       const check = await billing.verify(tenantId);
       io.log(`Tenant     ${tenantId}`);

@@ -6,7 +6,6 @@ import {
   PriceInputError,
   type PriceScopeKind,
   pickBand,
-  priceService,
   type ServicePrices,
 } from "../../features/price/price-service";
 import { type CliCommand, type FlagValues, required, UsageError } from "../command";
@@ -87,7 +86,7 @@ export const priceCommands: CliCommand[] = [
       "min-volume": { type: "string" },
       currency: { type: "string" },
     },
-    async run({ values, database, io }) {
+    async run({ values, database, services, io }) {
       // The defaults first, as at server start, so an early edit does not stop them being seeded.
       await ensureStandardPrices(database.db);
       const scope = scopeFlag(values);
@@ -100,7 +99,7 @@ export const priceCommands: CliCommand[] = [
           `--price must be a positive amount per number with at most 6 decimals, like 0.0075 (got "${rawPrice}")`,
         );
       const row = await guarded(() =>
-        priceService(database.db).set({
+        services.prices.set({
           scope,
           ...ids,
           service,
@@ -120,10 +119,10 @@ export const priceCommands: CliCommand[] = [
     action: "list",
     usage: "price list [--tenant ID]",
     options: { tenant: { type: "string" } },
-    async run({ values, database, io }) {
+    async run({ values, database, services, io }) {
       // The defaults first, as at server start, so an early edit does not stop them being seeded.
       await ensureStandardPrices(database.db);
-      const prices = priceService(database.db);
+      const { prices } = services;
       const tenantId = text(values, "tenant");
       if (tenantId) {
         // Checks the id and says so clearly when it is unknown.
@@ -164,14 +163,14 @@ export const priceCommands: CliCommand[] = [
       service: { type: "string" },
       "min-volume": { type: "string" },
     },
-    async run({ values, database, io }) {
+    async run({ values, database, services, io }) {
       // The defaults first, as at server start, so an early edit does not stop them being seeded.
       await ensureStandardPrices(database.db);
       const scope = scopeFlag(values);
       const ids = scopeIds(values, scope);
       const service = serviceFlag(values);
       const minVolume = volumeFlag(values);
-      const removed = await guarded(() => priceService(database.db).remove(scope, ids, service, minVolume));
+      const removed = await guarded(() => services.prices.remove(scope, ids, service, minVolume));
       if (removed === 0) {
         io.error("No matching price was found; nothing removed.");
         return 1;

@@ -4,7 +4,7 @@ import { type CliCommand, required, UsageError } from "../command";
 
 type Input = Parameters<CliCommand["run"]>[0];
 
-const service = (input: Input) => rechargeService(input.database.db, input.config);
+const service = (input: Input) => rechargeService(input.database.db, input.config, input.services);
 const operator = (input: Input) => ({ type: "operator" as const, id: input.operator });
 
 /** Bank transfers: the operator sees the money arrive and confirms the order by its reference. */

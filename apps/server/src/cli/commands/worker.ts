@@ -44,11 +44,12 @@ const run: CliCommand = {
   usage:
     "worker run [--once]   (checks bulk-job items and sends webhooks until SIGTERM/SIGINT; --once: until nothing is due)",
   options: { once: { type: "boolean" } },
-  async run({ values, database, config }) {
+  async run({ values, database, services, config }) {
     const once = values.once === true;
     let id = "";
     const { worker } = createJobRuntime(
       database.db,
+      services,
       config,
       stderrLog(() => id),
     );

@@ -13,7 +13,7 @@ import type { Db } from "../../core/db";
 import { moneyParam } from "../../core/money";
 import type { AuditMeta } from "../../core/request-context";
 import type { AuditService } from "../audit/index";
-import { billingService, noteText } from "../billing/index";
+import { type BillingService, noteText } from "../billing/index";
 import { accountRepo, type LedgerFilter, type LedgerListRow } from "./account-repo";
 
 export interface FilterInput {
@@ -49,9 +49,12 @@ export const toTransaction = (row: LedgerListRow, locale: Locale): Transaction =
 });
 
 /** Reads of the account screens; the threshold is the only thing written here. */
-export function accountService(db: Db, audit: Pick<AuditService, "record">) {
+export function accountService(
+  db: Db,
+  audit: Pick<AuditService, "record">,
+  billing: Pick<BillingService, "balance">,
+) {
   const repo = accountRepo(db);
-  const billing = billingService(db);
 
   async function account(tenantId: string) {
     await billing.balance(tenantId); // creates the account on first sight
@@ -141,7 +144,7 @@ export function accountService(db: Db, audit: Pick<AuditService, "record">) {
       const shown = (value: string | bigint | null) =>
         value === null ? null : moneyParam(BigInt(value), currency);
       await db.transaction(async (tx) => {
-        await repo.setThreshold(tenantId, micros, tx as unknown as Db);
+        await repo.setThreshold(tenantId, micros, tx);
         await audit.record(tx, {
           tenantId,
           ...meta,

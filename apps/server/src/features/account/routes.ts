@@ -18,7 +18,7 @@ const idParams = z.object({ id: z.uuid() });
 
 /** The organisation's account: balance, chart, transactions, detail, export, low-balance threshold. */
 export async function accountRoutes(app: FastifyInstance) {
-  const accounts = accountService(app.services.database.db, app.services.audit);
+  const accounts = accountService(app.services.database.db, app.services.audit, app.services.billing);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const overview = { tenant: true, permissions: ["account:read"] } as const;
   const statement = { tenant: true, permissions: ["account_stmt:read"] } as const;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db, Tx } from "../../core/db";
+import type { Db, Runner } from "../../core/db";
 import { queryRows } from "../../db/query";
 
 export interface ApiKeyRow {
@@ -74,7 +74,7 @@ export function apiKeyRepo(db: Db) {
       );
     },
 
-    async one(tenantId: string, id: string, runner: Db | Tx = db): Promise<ApiKeyRow | undefined> {
+    async one(tenantId: string, id: string, runner: Runner = db): Promise<ApiKeyRow | undefined> {
       const rows = await queryRows<ApiKeyRow>(
         runner,
         sql`select ${COLUMNS} from api_keys k left join users u on u.id = k.created_by
@@ -102,7 +102,7 @@ export function apiKeyRepo(db: Db) {
     },
 
     /** Keys that work or will until a roll's grace ends. */
-    async activeCount(tenantId: string, runner: Db | Tx = db): Promise<number> {
+    async activeCount(tenantId: string, runner: Runner = db): Promise<number> {
       const rows = await queryRows<{ n: number }>(
         runner,
         sql`select count(*)::int as n from api_keys
@@ -112,7 +112,7 @@ export function apiKeyRepo(db: Db) {
       return rows[0]?.n ?? 0;
     },
 
-    async insert(runner: Db | Tx, k: NewKeyRow): Promise<void> {
+    async insert(runner: Runner, k: NewKeyRow): Promise<void> {
       await runner.execute(
         sql`insert into api_keys (id, tenant_id, name, mode, scopes, lookup, digest, last4, ip_allow_list, expires_at, created_by)
             values (${k.id}, ${k.tenantId}, ${k.name}, ${k.mode}, ${sql.param(k.scopes)}::text[], ${k.lookup}, ${k.digest},
@@ -121,7 +121,7 @@ export function apiKeyRepo(db: Db) {
     },
 
     /** Stops a key at `until` (now for a revoke, later for a roll); answers whether it was open. */
-    async close(runner: Db | Tx, tenantId: string, id: string, graceSeconds: number, rolled: boolean) {
+    async close(runner: Runner, tenantId: string, id: string, graceSeconds: number, rolled: boolean) {
       const rows = await queryRows(
         runner,
         sql`update api_keys set revoked_at = now() + make_interval(secs => ${graceSeconds}),
@@ -133,8 +133,10 @@ export function apiKeyRepo(db: Db) {
       return rows.length > 0;
     },
 
-    async touch(id: string): Promise<void> {
-      await db.execute(sql`update api_keys set last_used_at = now() where id = ${id}`);
+    async touch(tenantId: string, id: string): Promise<void> {
+      await db.execute(
+        sql`update api_keys set last_used_at = now() where id = ${id} and tenant_id = ${tenantId}`,
+      );
     },
   };
 }

@@ -134,8 +134,7 @@ export function apiKeyService(
       const { ips, expiresAt } = checkInput(input);
       if ((await repo.activeCount(input.tenantId)) >= API_KEYS_MAX)
         throw new AppError("apiKeyLimit", { max: API_KEYS_MAX }, { max: API_KEYS_MAX });
-      return db.transaction(async (tx) => {
-        const runner = tx as unknown as Db;
+      return db.transaction(async (runner) => {
         const made = await make(runner, input, ips, expiresAt);
         await record(runner, meta, "api_key.created", made.key, input.tenantId, {
           ipAllowList: made.key.ipAllowList,
@@ -153,8 +152,7 @@ export function apiKeyService(
       userId: string,
       meta: AuditMeta,
     ): Promise<ApiKeyCreatedView> {
-      const made = await db.transaction(async (tx) => {
-        const runner = tx as unknown as Db;
+      const made = await db.transaction(async (runner) => {
         const old = await repo.one(tenantId, id, runner);
         if (!old) throw new AppError("notFound");
         if (!(await repo.close(runner, tenantId, id, graceHours * 3600, true)))
@@ -183,8 +181,7 @@ export function apiKeyService(
     async revoke(tenantId: string, id: string, meta: AuditMeta): Promise<ApiKeyView> {
       const key = await repo.one(tenantId, id);
       if (!key) throw new AppError("notFound");
-      await db.transaction(async (tx) => {
-        const runner = tx as unknown as Db;
+      await db.transaction(async (runner) => {
         if (!(await repo.close(runner, tenantId, id, 0, false))) throw new AppError("apiKeyClosed");
         await record(runner, meta, "api_key.revoked", key, tenantId);
       });
@@ -214,7 +211,7 @@ export function apiKeyService(
       // (migration 0023_key_auth_membership).
       const creator = { super: row.creator_super, permissions: row.creator_permissions };
       if (!hasAnyPermission(creator, KEY_CREATE_PERMISSIONS)) throw new AppError("apiKeyCreatorLacksRight");
-      this.touch(row.id);
+      this.touch(row.tenant_id, row.id);
       return {
         keyId: row.id,
         tenantId: row.tenant_id,
@@ -226,12 +223,12 @@ export function apiKeyService(
     },
 
     /** Notes the use, at most once a minute per key, without making the caller wait. */
-    touch(keyId: string, now = Date.now()): void {
+    touch(tenantId: string, keyId: string, now = Date.now()): void {
       const last = touched.get(keyId) ?? 0;
       if (now - last < TOUCH_EVERY_MS) return;
       touched.set(keyId, now);
       if (touched.size > 10_000) touched.clear();
-      void repo.touch(keyId).catch(() => touched.delete(keyId));
+      void repo.touch(tenantId, keyId).catch(() => touched.delete(keyId));
     },
   };
 }

@@ -13,7 +13,7 @@ import {
 import type { Locale } from "@nc/contracts/locales";
 import { AppError, fieldError } from "../../core/app-error";
 import type { Db } from "../../core/db";
-import { billingService } from "../billing/index";
+import type { BillingService } from "../billing/index";
 import { LATENCY_SLOTS, percentile } from "../metering/index";
 import { usageCsv } from "./api-usage-export";
 import {
@@ -103,9 +103,8 @@ function mergeHistograms(rows: HistogramRow[]): { byEndpoint: Map<string, number
 }
 
 /** Reads of the API usage page and of GET /api/v1/usage; all from the rollups. */
-export function apiUsageService(db: Db) {
+export function apiUsageService(db: Db, billing: Pick<BillingService, "balance">) {
   const repo = apiUsageRepo(db);
-  const billing = billingService(db);
   const currencyOf = async (tenantId: string) => (await billing.balance(tenantId)).currency;
 
   return {

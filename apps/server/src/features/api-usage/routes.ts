@@ -10,7 +10,7 @@ import { apiUsageService } from "./api-usage-service";
 
 /** The organisation's public API usage (dashboard): charts and breakdowns, and the CSV export. */
 export async function apiUsageRoutes(app: FastifyInstance) {
-  const usage = apiUsageService(app.services.database.db);
+  const usage = apiUsageService(app.services.database.db, app.services.billing);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { tenant: true, permissions: ROUTE_PERMISSIONS.apiUsage } as const;
 

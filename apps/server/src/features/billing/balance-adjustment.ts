@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { BalanceAdjustment } from "@nc/contracts/operator";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
-import type { Db } from "../../core/db";
 import type { AuditMeta } from "../../core/request-context";
 import { auditActorOf, recordAudit } from "../audit/index";
-import { type Actor, billingService, type Posted } from "./billing-service";
+import type { Actor, BillingService, Posted } from "./billing-service";
 
 const TRADE_TYPE: Record<BalanceAdjustment, number> = {
   add: TRADE_TYPES.add,
@@ -40,10 +39,9 @@ export interface BalanceAdjustmentInput {
  * audit log in the same transaction. A subtraction below zero is refused (insufficientBalance).
  */
 export async function adjustBalance(
-  db: Db,
+  billing: BillingService,
   input: BalanceAdjustmentInput,
 ): Promise<Posted & { currency: string }> {
-  const billing = billingService(db);
   const { currency } = await billing.balance(input.tenantId);
   const posted = await billing[input.kind === "sub" ? "charge" : "credit"]({
     tenantId: input.tenantId,

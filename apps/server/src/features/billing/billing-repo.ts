@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { Db, Tx } from "../../core/db";
+import type { Db, Runner, Tx } from "../../core/db";
 import { queryRows } from "../../db/query";
 import { accounts, ledgerEntries, reservations } from "../../db/schema/index";
 
@@ -145,7 +145,7 @@ export function billingRepo(db: Db) {
   }
 
   /** Creates the accounts these organisations do not have yet, in their partners' currencies. */
-  const ensureAccounts = (tx: Tx | Db, tenantIds: string[]) =>
+  const ensureAccounts = (tx: Runner, tenantIds: string[]) =>
     tx.execute(sql`
       insert into accounts (tenant_id, currency)
       select t.id, p.currency from tenants t join partners p on p.id = t.partner_id
@@ -155,7 +155,7 @@ export function billingRepo(db: Db) {
   return {
     ensureAccounts,
     /** Creates the organisation's account in its partner's currency if it has none yet. */
-    ensureAccount: (tx: Tx | Db, tenantId: string) => ensureAccounts(tx, [tenantId]),
+    ensureAccount: (tx: Runner, tenantId: string) => ensureAccounts(tx, [tenantId]),
 
     /**
      * Moves the balance by a signed amount unless that would take it below zero; returns the new
@@ -259,7 +259,7 @@ export function billingRepo(db: Db) {
       )[0],
 
     /** Inside a transaction pass it, or the read waits for a connection the transaction holds. */
-    account: async (tenantId: string, executor: Tx | Db = db) =>
+    account: async (tenantId: string, executor: Runner = db) =>
       (await executor.select().from(accounts).where(eq(accounts.tenantId, tenantId)))[0],
 
     async ledgerSum(tenantId: string): Promise<bigint> {
@@ -285,16 +285,26 @@ export function billingRepo(db: Db) {
       (await db.select().from(reservations).where(eq(reservations.chargeEntryId, chargeEntryId)))[0],
 
     /** Adds to what a reservation has used, never beyond what it holds. */
-    async settle(tenantId: string, id: string, amount: bigint): Promise<ReservationRow | undefined> {
+    async settle(
+      tenantId: string,
+      id: string,
+      amount: bigint,
+      runner: Runner = db,
+    ): Promise<ReservationRow | undefined> {
       const rows = await queryRows<{ id: string }>(
-        db,
+        runner,
         sql`update reservations set settled_micros = settled_micros + ${amount.toString()}::bigint
             where id = ${id} and tenant_id = ${tenantId} and status = 'open'
               and settled_micros + ${amount.toString()}::bigint <= reserved_micros
             returning id`,
       );
       if (!rows[0]) return undefined;
-      return (await db.select().from(reservations).where(eq(reservations.id, id)))[0];
+      return (
+        await runner
+          .select()
+          .from(reservations)
+          .where(and(eq(reservations.id, id), eq(reservations.tenantId, tenantId)))
+      )[0];
     },
 
     /** Closes a reservation once and says how much of the hold was not used. */

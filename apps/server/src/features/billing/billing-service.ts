@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { type SQL, sql } from "drizzle-orm";
 import { AppError } from "../../core/app-error";
-import { type Db, isUniqueViolation, type Tx } from "../../core/db";
+import { type Db, isUniqueViolation, type Runner, type Tx } from "../../core/db";
 import { moneyParam } from "../../core/money";
-import { noticeService } from "../notice/index";
+import type { NoticeService } from "../notice/index";
 import { monthStartUtc } from "../price/index";
 import { enqueueWebhookEvent } from "../webhook/index";
 import {
@@ -87,10 +87,10 @@ export interface BatchDebitOutcome {
 /**
  * Every cent moves here, atomically and idempotently: charge, credit, and reserve -> settle ->
  * release for bulk work. The balance always equals the sum of the ledger and never goes below zero.
+ * Built once by the composition root (services.ts) and handed to every feature that moves money.
  */
-export function billingService(db: Db) {
+export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
   const repo = billingRepo(db);
-  const notices = noticeService(db);
 
   /**
    * Inside the movement's transaction: a notice and a balance.low webhook event, once, for each
@@ -263,10 +263,15 @@ export function billingService(db: Db) {
       return { reservation: reservation!, ...posted };
     },
 
-    /** Records what a chunk of work used out of the hold. */
-    async settle(tenantId: string, reservationId: string, amountMicros: bigint): Promise<ReservationRow> {
+    /** Records what a chunk of work used out of the hold; in the caller's transaction when given one. */
+    async settle(
+      tenantId: string,
+      reservationId: string,
+      amountMicros: bigint,
+      runner: Runner = db,
+    ): Promise<ReservationRow> {
       if (amountMicros < 0n) throw new AppError("badRequest");
-      const row = await repo.settle(tenantId, reservationId, amountMicros);
+      const row = await repo.settle(tenantId, reservationId, amountMicros, runner);
       if (!row) throw new AppError("reservationClosed");
       return row;
     },

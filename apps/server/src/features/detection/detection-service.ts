@@ -12,9 +12,9 @@ import { AppError } from "../../core/app-error";
 import { keysetPage, optionalCursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
 import type { ChangeCache } from "../../db/change-cache";
-import { billingService, insufficientBalance } from "../billing/index";
+import { type BillingService, insufficientBalance } from "../billing/index";
 import { fraudListService } from "../fraud-list/index";
-import { type EffectivePrices, pickBand, priceService } from "../price/index";
+import { type EffectivePrices, type PriceService, pickBand } from "../price/index";
 import { checkPipeline } from "./check-pipeline";
 import { type DetectionRepo, detectionRepo, type HistoryFilter, type HistoryRow } from "./detection-repo";
 import { fraudVelocity } from "./fraud-velocity";
@@ -43,14 +43,14 @@ export interface SingleCheckInput {
 export function detectionService(
   db: Db,
   liveProvider: CachedProvider,
+  /** The shared services (services.ts): what a check is priced and charged with. */
+  { prices: pricing, billing }: { prices: PriceService; billing: BillingService },
   /** The process's shared cache of price lists (without it, every check reads them). */
   priceLists?: ChangeCache<EffectivePrices[]>,
 ) {
   const repo: DetectionRepo = detectionRepo(db);
   // The one check pipeline, shared in shape with the job worker (docs/architecture.md).
   const pipeline = checkPipeline(liveProvider);
-  const pricing = priceService(db);
-  const billing = billingService(db);
   const fraudLists = fraudListService(db);
   const writer = singleCheckWriter(db, billing);
   const velocity = fraudVelocity(db);

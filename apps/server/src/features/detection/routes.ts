@@ -9,7 +9,12 @@ import { detectionService } from "./detection-service";
 
 /** Single checks from the dashboard and the organisation's detection history (docs/architecture.md, "What a person meets first"). */
 export async function detectionRoutes(app: FastifyInstance) {
-  const detection = detectionService(app.services.database.db, app.services.lookup, app.services.priceLists);
+  const detection = detectionService(
+    app.services.database.db,
+    app.services.lookup,
+    app.services,
+    app.services.priceLists,
+  );
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

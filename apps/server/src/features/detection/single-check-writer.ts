@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from "uuid";
 import { AppError } from "../../core/app-error";
 import type { Db } from "../../core/db";
 import { groupCommit } from "../../db/group-commit";
-import { type Actor, type BillingService, billingService } from "../billing/index";
+import type { Actor, BillingService } from "../billing/index";
 import { type PriceBand, pickBand } from "../price/index";
 import { type SingleJobValues, singlesInsert } from "./detection-repo";
 
@@ -42,7 +42,7 @@ function unitPrice(bands: PriceBand[], volume: number): bigint {
  * covers it), then the job and item rows of the charged and free checks. A check is never stored
  * without its charge, nor charged without being stored.
  */
-export function singleCheckWriter(db: Db, billing: BillingService = billingService(db)) {
+export function singleCheckWriter(db: Db, billing: Pick<BillingService, "chargeBatch">) {
   return groupCommit<CheckToWrite, WrittenCheck>(
     (checks) =>
       db.transaction(async (tx) => {

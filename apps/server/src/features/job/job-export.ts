@@ -100,6 +100,7 @@ export type FileOfJob = Pick<JobRow, "file_column" | "file_columns">;
  */
 function withFileColumns(
   repo: JobRepo,
+  tenantId: string,
   jobId: string,
   file: FileOfJob | undefined,
   header: string[],
@@ -108,7 +109,7 @@ function withFileColumns(
 ) {
   const kept = file?.file_columns;
   const reader = kept
-    ? fileColumnsReader(kept, file.file_column ?? 0, (seq) => repo.columnsChunkFrom(jobId, seq))
+    ? fileColumnsReader(kept, file.file_column ?? 0, (seq) => repo.columnsChunkFrom(tenantId, jobId, seq))
     : null;
   async function* rows() {
     for await (const item of items)
@@ -132,10 +133,18 @@ export function resultRows(
     locale,
     columns.map((c) => c.key),
   );
-  return withFileColumns(repo, jobId, file, header, allItems(repo, tenantId, jobId, filter), (item) => {
-    const result = item.status === "done" ? (item.result as SingleCheckResultView) : null;
-    return columns.map((c) => c.value(item, result));
-  });
+  return withFileColumns(
+    repo,
+    tenantId,
+    jobId,
+    file,
+    header,
+    allItems(repo, tenantId, jobId, filter),
+    (item) => {
+      const result = item.status === "done" ? (item.result as SingleCheckResultView) : null;
+      return columns.map((c) => c.value(item, result));
+    },
+  );
 }
 
 /** The rejected rows (duplicates, invalid, cancelled, failed) with the reason, for correcting. */
@@ -148,6 +157,7 @@ export function rejectedRows(
 ) {
   return withFileColumns(
     repo,
+    tenantId,
     jobId,
     file,
     columnHeaders(locale, REJECTED_COLUMNS),

@@ -1,11 +1,10 @@
 import type { BasicResult } from "@nc/numcheck/types";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../core/db";
+import type { Db, Runner, Tx } from "../../core/db";
 import { prefixPattern, queryRows } from "../../db/query";
+import { detectionJobs } from "../../db/schema/index";
 import type { ResultFacets } from "../detection/index";
 import type { ColumnsChunk, FileColumnsInfo } from "./file-columns";
-
-export type Runner = Db | Tx;
 
 export const OPEN_STATUSES = ["queued", "running"] as const;
 
@@ -24,6 +23,23 @@ export interface NewItem {
    * can take the numbers' velocity (looked up for the whole batch at once). Not stored.
    */
   basic?: BasicResult;
+}
+
+/** What a draft job is made with (job-service.createDraft). */
+export interface NewDraft {
+  id: string;
+  tenantId: string;
+  kind: string;
+  channel: string;
+  service: string;
+  submittedBy: string | null;
+  defaultCountry: string | null;
+  fileName: string | null;
+  fileColumn: number | null;
+  /** 1 when the file's first row is a header, 0 when not, null for a pasted list. */
+  fileHeader: number | null;
+  /** 1: answered by the sandbox and never charged. */
+  sandbox: number;
 }
 
 export interface JobRow {
@@ -105,6 +121,11 @@ const JOB_COLUMNS = sql.raw(`id, tenant_id, kind, channel, service, status, tota
 /** All SQL of bulk jobs. Arrays travel as single parameters (one statement per batch, any size). */
 export function jobRepo(db: Db) {
   return {
+    /** A new job in state draft: it holds items but no funds, and no worker touches it. */
+    async insertDraft(draft: NewDraft): Promise<void> {
+      await db.insert(detectionJobs).values({ ...draft, status: "draft" });
+    },
+
     async openJobCount(runner: Runner, tenantId: string): Promise<number> {
       const rows = await queryRows<{ n: number }>(
         runner,
@@ -124,7 +145,7 @@ export function jobRepo(db: Db) {
      * than one array per column once results ride along, as PostgreSQL parses JSON quicker than
      * array literals full of escaped quotes.
      */
-    async insertItems(runner: Runner, jobId: string, items: NewItem[]): Promise<void> {
+    async insertItems(runner: Runner, tenantId: string, jobId: string, items: NewItem[]): Promise<void> {
       if (items.length === 0) return;
       const rows = items.map((i) => ({
         s: i.seq,
@@ -142,26 +163,30 @@ export function jobRepo(db: Db) {
       await runner.execute(
         sql`insert into detection_items (job_id, seq, input, e164, status, reject_reason, result, outcome,
               line_type, country, carrier, risk)
-            select ${jobId}::uuid, x.s, x.i, x.e, x.st, x.rr, x.r, x.o, x.lt, x.c, x.ca, x.rk
-            from json_to_recordset(${JSON.stringify(rows)}::json)
-              as x(s int, i text, e text, st text, rr text, r json, o text, lt text, c text, ca text, rk text)`,
+            select j.id, x.s, x.i, x.e, x.st, x.rr, x.r, x.o, x.lt, x.c, x.ca, x.rk
+            from detection_jobs j, json_to_recordset(${JSON.stringify(rows)}::json)
+              as x(s int, i text, e text, st text, rr text, r json, o text, lt text, c text, ca text, rk text)
+            where j.id = ${jobId} and j.tenant_id = ${tenantId}`,
       );
     },
 
     /** One chunk of the file's own columns (file-columns.ts), bytes as one parameter. */
-    async insertColumns(runner: Runner, jobId: string, chunk: ColumnsChunk): Promise<void> {
+    async insertColumns(runner: Runner, tenantId: string, jobId: string, chunk: ColumnsChunk): Promise<void> {
       await runner.execute(
         sql`insert into detection_item_columns (job_id, first_seq, last_seq, cells)
-            values (${jobId}, ${chunk.firstSeq}, ${chunk.lastSeq}, ${chunk.cells})`,
+            select id, ${chunk.firstSeq}, ${chunk.lastSeq}, ${chunk.cells} from detection_jobs
+            where id = ${jobId} and tenant_id = ${tenantId}`,
       );
     },
 
     /** The first chunk of a job's own columns that ends at or after `seq`. */
-    async columnsChunkFrom(jobId: string, seq: number): Promise<ColumnsChunk | undefined> {
+    async columnsChunkFrom(tenantId: string, jobId: string, seq: number): Promise<ColumnsChunk | undefined> {
       const rows = await queryRows<{ first_seq: number; last_seq: number; cells: Uint8Array }>(
         db,
-        sql`select first_seq, last_seq, cells from detection_item_columns
-            where job_id = ${jobId} and last_seq >= ${seq} order by first_seq limit 1`,
+        sql`select c.first_seq, c.last_seq, c.cells from detection_item_columns c
+            join detection_jobs j on j.id = c.job_id
+            where c.job_id = ${jobId} and j.tenant_id = ${tenantId} and c.last_seq >= ${seq}
+            order by c.first_seq limit 1`,
       );
       const row = rows[0];
       return row && { firstSeq: row.first_seq, lastSeq: row.last_seq, cells: row.cells };
@@ -202,10 +227,10 @@ export function jobRepo(db: Db) {
       );
     },
 
-    async lockJob(tx: Tx, jobId: string): Promise<JobRow | undefined> {
+    async lockJob(tx: Tx, tenantId: string, jobId: string): Promise<JobRow | undefined> {
       const rows = await queryRows<JobRow>(
         tx,
-        sql`select ${JOB_COLUMNS} from detection_jobs where id = ${jobId} for update`,
+        sql`select ${JOB_COLUMNS} from detection_jobs where id = ${jobId} and tenant_id = ${tenantId} for update`,
       );
       return rows[0];
     },
@@ -213,8 +238,10 @@ export function jobRepo(db: Db) {
     /**
      * Leases up to `limit` queued items of open jobs to a worker. Items whose lease ran out (a
      * worker that died) are claimable again; SKIP LOCKED lets several workers claim at once.
+     * Across organisations on purpose: the worker serves every organisation's jobs, and each
+     * chunk it then writes names its job's organisation.
      */
-    async claim(worker: string, limit: number, leaseSeconds: number): Promise<ClaimedItem[]> {
+    async claimAnyOrganisation(worker: string, limit: number, leaseSeconds: number): Promise<ClaimedItem[]> {
       const items = await queryRows<ClaimedItem>(
         db,
         // MATERIALIZED: the rows are picked once, then leased. A subquery under IN may be re-run
@@ -250,6 +277,7 @@ export function jobRepo(db: Db) {
     async finishItems(
       tx: Tx,
       worker: string,
+      tenantId: string,
       jobId: string,
       unitPriceMicros: bigint,
       outcomes: ItemOutcome[],
@@ -273,6 +301,7 @@ export function jobRepo(db: Db) {
                         ${sql.param(outcomes.map((o) => o.facets?.risk ?? null))}::text[])
               as u(seq, status, result, outcome, line_type, country, carrier, risk)
             where i.job_id = ${jobId} and i.seq = u.seq and i.status = 'queued' and i.lease_owner = ${worker}
+              and exists (select 1 from detection_jobs j where j.id = ${jobId} and j.tenant_id = ${tenantId})
             returning i.status, i.cost_micros::text as cost_micros`,
       );
       let done = 0;
@@ -286,41 +315,55 @@ export function jobRepo(db: Db) {
       return { done, failed, costMicros };
     },
 
-    async bumpCounters(tx: Tx, jobId: string, done: number, failed: number, costMicros: bigint) {
+    async bumpCounters(
+      tx: Tx,
+      tenantId: string,
+      jobId: string,
+      done: number,
+      failed: number,
+      costMicros: bigint,
+    ) {
       await tx.execute(
         sql`update detection_jobs set done = done + ${done}, failed = failed + ${failed},
               charged_micros = charged_micros + ${costMicros.toString()}::bigint
-            where id = ${jobId}`,
+            where id = ${jobId} and tenant_id = ${tenantId}`,
       );
     },
 
-    async hasQueued(runner: Runner, jobId: string): Promise<boolean> {
+    async hasQueued(runner: Runner, tenantId: string, jobId: string): Promise<boolean> {
       const rows = await queryRows(
         runner,
-        sql`select 1 from detection_items where job_id = ${jobId} and status = 'queued' limit 1`,
+        sql`select 1 from detection_items i join detection_jobs j on j.id = i.job_id
+            where i.job_id = ${jobId} and j.tenant_id = ${tenantId} and i.status = 'queued' limit 1`,
       );
       return rows.length > 0;
     },
 
-    async setStatus(runner: Runner, jobId: string, status: string) {
+    async setStatus(runner: Runner, tenantId: string, jobId: string, status: string) {
       await runner.execute(
-        sql`update detection_jobs set status = ${status}, finished_at = now() where id = ${jobId}`,
+        sql`update detection_jobs set status = ${status}, finished_at = now()
+            where id = ${jobId} and tenant_id = ${tenantId}`,
       );
     },
 
     /** Marks every queued item of a job rejected; answers how many. */
-    async rejectQueued(tx: Tx, jobId: string, reason: string): Promise<number> {
+    async rejectQueued(tx: Tx, tenantId: string, jobId: string, reason: string): Promise<number> {
       const rows = await queryRows(
         tx,
         sql`update detection_items set status = 'rejected', reject_reason = ${reason}, lease_owner = null,
               lease_until = null, finished_at = now()
-            where job_id = ${jobId} and status = 'queued' returning seq`,
+            where job_id = ${jobId} and status = 'queued'
+              and exists (select 1 from detection_jobs j where j.id = ${jobId} and j.tenant_id = ${tenantId})
+            returning seq`,
       );
       return rows.length;
     },
 
-    /** Finished jobs whose hold is still open (a worker stopped between completing and releasing). */
-    async unreleased(): Promise<JobRow[]> {
+    /**
+     * Finished jobs whose hold is still open (a worker stopped between completing and releasing).
+     * Across organisations on purpose: the worker's repair pass; each row carries its organisation.
+     */
+    async unreleasedAnyOrganisation(): Promise<JobRow[]> {
       return queryRows<JobRow>(
         db,
         sql`select ${JOB_COLUMNS} from detection_jobs j
@@ -349,30 +392,35 @@ export function jobRepo(db: Db) {
 
     /** Counts of one facet of a job's items (top `limit` values), for the summary charts. */
     async facetCounts(
+      tenantId: string,
       jobId: string,
       facet: Facet,
       limit: number,
     ): Promise<{ value: string | null; n: number }[]> {
-      const column = sql.raw(facet);
-      const status = facet === "reject_reason" ? sql`status = 'rejected'` : sql`status = 'done'`;
+      const column = sql.raw(`i.${facet}`);
+      const status = facet === "reject_reason" ? sql`i.status = 'rejected'` : sql`i.status = 'done'`;
       return queryRows(
         db,
-        sql`select ${column} as value, count(*)::int as n from detection_items
-            where job_id = ${jobId} and ${status}
+        sql`select ${column} as value, count(*)::int as n from detection_items i
+            join detection_jobs j on j.id = i.job_id
+            where i.job_id = ${jobId} and j.tenant_id = ${tenantId} and ${status}
             group by ${column} order by n desc, value limit ${limit}`,
       );
     },
 
-    async statusCounts(jobId: string): Promise<{ value: string; n: number }[]> {
+    async statusCounts(tenantId: string, jobId: string): Promise<{ value: string; n: number }[]> {
       return queryRows(
         db,
-        sql`select status as value, count(*)::int as n from detection_items where job_id = ${jobId}
-            group by status order by n desc`,
+        sql`select i.status as value, count(*)::int as n from detection_items i
+            join detection_jobs j on j.id = i.job_id
+            where i.job_id = ${jobId} and j.tenant_id = ${tenantId}
+            group by i.status order by n desc`,
       );
     },
 
     async setCounts(
       runner: Runner,
+      tenantId: string,
       jobId: string,
       c: { total: number; duplicates: number; invalid: number },
       fileColumns: FileColumnsInfo | null = null,
@@ -380,13 +428,14 @@ export function jobRepo(db: Db) {
       await runner.execute(
         sql`update detection_jobs set total = ${c.total}, duplicates = ${c.duplicates}, invalid = ${c.invalid},
               file_columns = ${fileColumns ? JSON.stringify(fileColumns) : null}::jsonb
-            where id = ${jobId}`,
+            where id = ${jobId} and tenant_id = ${tenantId}`,
       );
     },
 
     /** A draft becomes queued, or completed when nothing is left for the worker. */
     async queue(
       tx: Tx,
+      tenantId: string,
       jobId: string,
       v: {
         status: "queued" | "completed";
@@ -405,7 +454,7 @@ export function jobRepo(db: Db) {
               currency = ${v.currency}, reservation_id = ${v.reservationId}, created_at = now(),
               started_at = ${v.done > 0 ? sql`now()` : sql`null`},
               finished_at = ${v.status === "completed" ? sql`now()` : sql`null`}
-            where id = ${jobId}`,
+            where id = ${jobId} and tenant_id = ${tenantId}`,
       );
     },
 
@@ -414,12 +463,14 @@ export function jobRepo(db: Db) {
      * huge statement (nor holds the embedded database for long).
      */
     async deleteJob(tenantId: string, jobId: string, slice = 50_000): Promise<void> {
+      // Items and columns only of a job of this organisation.
+      const owned = sql`exists (select 1 from detection_jobs j where j.id = ${jobId} and j.tenant_id = ${tenantId})`;
       // The file's own columns first: a few hundred rows even for millions of items.
-      await db.execute(sql`delete from detection_item_columns where job_id = ${jobId}`);
+      await db.execute(sql`delete from detection_item_columns where job_id = ${jobId} and ${owned}`);
       for (;;) {
         const rows = await queryRows(
           db,
-          sql`delete from detection_items where job_id = ${jobId} and seq in (
+          sql`delete from detection_items where job_id = ${jobId} and ${owned} and seq in (
                 select seq from detection_items where job_id = ${jobId} limit ${slice})
               returning 1`,
         );
@@ -428,8 +479,11 @@ export function jobRepo(db: Db) {
       await db.execute(sql`delete from detection_jobs where id = ${jobId} and tenant_id = ${tenantId}`);
     },
 
-    /** Jobs past retention: drafts older than `draftBefore`, finished jobs older than `finishedBefore`. */
-    async expired(
+    /**
+     * Jobs past retention: drafts older than `draftBefore`, finished jobs older than `finishedBefore`.
+     * Across organisations on purpose: the worker's retention sweep; each row carries its organisation.
+     */
+    async expiredAnyOrganisation(
       draftBefore: Date,
       finishedBefore: Date,
       limit = 20,

@@ -5,13 +5,11 @@ import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { basicCheck } from "@nc/numcheck/basic-check";
 import { AppError } from "../../core/app-error";
 import type { Db } from "../../core/db";
-import { detectionJobs } from "../../db/schema/index";
-import type { SystemNote } from "../billing/index";
-import { type Actor, billingService } from "../billing/index";
+import type { Actor, BillingService, SystemNote } from "../billing/index";
 import { fraudVelocity, isChargeable, NEEDS, resultFacets, type VelocityCounts } from "../detection/index";
 import { type FraudLists, fraudListService } from "../fraud-list/index";
-import { noticeService } from "../notice/index";
-import { priceService } from "../price/index";
+import type { NoticeService } from "../notice/index";
+import type { PriceService } from "../price/index";
 import { enqueueJobEvent } from "../webhook/index";
 import { type FileColumnsCollector, KEPT_BATCH_CHARS } from "./file-columns";
 import { jobCompletedNotice } from "./job-notice";
@@ -192,11 +190,21 @@ export function progress(job: JobRow, now = Date.now()) {
   };
 }
 
+/** The shared services a job charges, prices and tells members through (built once: services.ts). */
+export interface JobMoney {
+  billing: BillingService;
+  prices: Pick<PriceService, "quote">;
+  notices: Pick<NoticeService, "notify">;
+}
+
 /** Bulk jobs: creation (classify, reserve, insert), status, items, cancel. */
-export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) {
+export function jobService(
+  db: Db,
+  limits: JobLimits,
+  processor: ItemProcessor,
+  { billing, prices, notices }: JobMoney,
+) {
   const repo: JobRepo = jobRepo(db);
-  const billing = billingService(db);
-  const prices = priceService(db);
   const fraudLists = fraudListService(db);
 
   async function checkConcurrent(runner: Parameters<JobRepo["openJobCount"]>[0], tenantId: string) {
@@ -223,13 +231,12 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
     /** A job in state draft: it holds items but no funds, and no worker touches it. */
     async createDraft(origin: JobOrigin): Promise<string> {
       const id = randomUUID();
-      await db.insert(detectionJobs).values({
+      await repo.insertDraft({
         id,
         tenantId: origin.tenantId,
         kind: origin.kind,
         channel: origin.channel,
         service: origin.service,
-        status: "draft",
         submittedBy: origin.userId,
         defaultCountry: origin.defaultCountry ?? null,
         fileName: origin.file?.name ?? null,
@@ -274,8 +281,8 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
         const chunk = columns?.take();
         if (sorter.scoresFraud) await sorter.scoreVelocity(rows, (e164s) => velocityOf(tenantId, e164s));
         writing = Promise.all([
-          repo.insertItems(db, jobId, rows),
-          chunk?.then((taken) => taken && repo.insertColumns(db, jobId, taken)),
+          repo.insertItems(db, tenantId, jobId, rows),
+          chunk?.then((taken) => taken && repo.insertColumns(db, tenantId, jobId, taken)),
         ]).then(() => undefined);
         // Failures surface at the next flush or at the end; never unhandled meanwhile.
         writing.catch(() => undefined);
@@ -312,7 +319,7 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
             { max: maxRows, count: total },
           );
         if (total === 0) throw new AppError("fileEmpty");
-        await repo.setCounts(db, jobId, { total, duplicates, invalid }, columns?.kept() ?? null);
+        await repo.setCounts(db, tenantId, jobId, { total, duplicates, invalid }, columns?.kept() ?? null);
       } catch (error) {
         await writing.catch(() => undefined);
         await repo.deleteJob(tenantId, jobId);
@@ -348,7 +355,9 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
     async submit(tenantId: string, jobId: string, actor: Actor) {
       const job = await this.job(tenantId, jobId);
       if (job.status !== "draft") throw new AppError("jobNotDraft");
-      const counts = Object.fromEntries((await repo.statusCounts(jobId)).map((c) => [c.value, c.n]));
+      const counts = Object.fromEntries(
+        (await repo.statusCounts(tenantId, jobId)).map((c) => [c.value, c.n]),
+      );
       const ready = counts.done ?? 0;
       const queued = counts.queued ?? 0;
       if (queued > 0) await checkConcurrent(db, tenantId);
@@ -379,13 +388,12 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
       try {
         finished = await db.transaction(async (tx) => {
           await repo.lockTenant(tx, tenantId);
-          const locked = await repo.lockJob(tx, jobId);
+          const locked = await repo.lockJob(tx, tenantId, jobId);
           if (locked?.status !== "draft") throw new AppError("jobNotDraft");
           if (queued > 0) await checkConcurrent(tx, tenantId);
-          if (reservation && readyCost > 0n)
-            await billingService(tx as unknown as Db).settle(tenantId, reservation.id, readyCost);
+          if (reservation && readyCost > 0n) await billing.settle(tenantId, reservation.id, readyCost, tx);
           const status = queued > 0 ? "queued" : "completed";
-          await repo.queue(tx, jobId, {
+          await repo.queue(tx, tenantId, jobId, {
             status,
             done: ready,
             chargedMicros: readyCost,
@@ -394,8 +402,8 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
             reservationId: reservation?.id ?? null,
           });
           if (status === "queued") return null;
-          const done = (await repo.lockJob(tx, jobId))!;
-          await noticeService(tx as unknown as Db).notify(jobCompletedNotice(done), tx);
+          const done = (await repo.lockJob(tx, tenantId, jobId))!;
+          await notices.notify(jobCompletedNotice(done), tx);
           await enqueueJobEvent(tx, tenantId, progress(done));
           return done;
         });
@@ -473,19 +481,19 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
       if (job.status === "draft") {
         // Answers of a draft are not shown before it is paid for: counts and reasons only.
         const [status, rejectReason] = await Promise.all([
-          repo.statusCounts(jobId),
-          repo.facetCounts(jobId, "reject_reason", 20),
+          repo.statusCounts(tenantId, jobId),
+          repo.facetCounts(tenantId, jobId, "reject_reason", 20),
         ]);
         return { status, outcome: [], lineType: [], country: [], carrier: [], risk: [], rejectReason };
       }
       const [status, outcome, lineType, country, carrier, risk, rejectReason] = await Promise.all([
-        repo.statusCounts(jobId),
-        repo.facetCounts(jobId, "outcome", 20),
-        repo.facetCounts(jobId, "line_type", 20),
-        repo.facetCounts(jobId, "country", 30),
-        repo.facetCounts(jobId, "carrier", 30),
-        repo.facetCounts(jobId, "risk", 10),
-        repo.facetCounts(jobId, "reject_reason", 20),
+        repo.statusCounts(tenantId, jobId),
+        repo.facetCounts(tenantId, jobId, "outcome", 20),
+        repo.facetCounts(tenantId, jobId, "line_type", 20),
+        repo.facetCounts(tenantId, jobId, "country", 30),
+        repo.facetCounts(tenantId, jobId, "carrier", 30),
+        repo.facetCounts(tenantId, jobId, "risk", 10),
+        repo.facetCounts(tenantId, jobId, "reject_reason", 20),
       ]);
       return { status, outcome, lineType, country, carrier, risk, rejectReason };
     },
@@ -493,11 +501,11 @@ export function jobService(db: Db, limits: JobLimits, processor: ItemProcessor) 
     /** Stops a job: queued items are rejected "cancelled" and the unused funds come back at once. */
     async cancelJob(tenantId: string, jobId: string, actor: Actor) {
       const outcome = await db.transaction(async (tx) => {
-        const job = await repo.lockJob(tx, jobId);
-        if (!job || job.tenant_id !== tenantId) throw new AppError("notFound");
+        const job = await repo.lockJob(tx, tenantId, jobId);
+        if (!job) throw new AppError("notFound");
         if (!(OPEN_STATUSES as readonly string[]).includes(job.status)) throw new AppError("jobClosed");
-        const cancelled = await repo.rejectQueued(tx, jobId, "cancelled");
-        await repo.setStatus(tx, jobId, "cancelled");
+        const cancelled = await repo.rejectQueued(tx, tenantId, jobId, "cancelled");
+        await repo.setStatus(tx, tenantId, jobId, "cancelled");
         return { cancelled };
       });
       const job = (await repo.job(tenantId, jobId))!;

@@ -7,6 +7,7 @@ import {
 } from "@nc/contracts/jobs";
 import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../core/envelope";
@@ -31,9 +32,9 @@ declare module "fastify" {
 const idParams = z.object({ id: z.uuid() });
 
 /** Bulk jobs: pasted lists and uploaded files (as drafts, then submitted), progress, results. */
-export async function jobRoutes(app: FastifyInstance) {
+async function jobs(app: FastifyInstance) {
   const { config, database } = app.services;
-  const runtime = createJobRuntime(database.db, config, app.log, app.services.lookup);
+  const runtime = createJobRuntime(database.db, app.services, config, app.log, app.services.lookup);
   const { service, worker } = runtime;
   app.decorate("jobs", runtime);
   app.addHook("onClose", () => worker.stop());
@@ -170,5 +171,5 @@ export async function jobRoutes(app: FastifyInstance) {
   );
 }
 
-// Like fastify-plugin: the `jobs` decoration belongs to the whole app, not only this plugin.
-(jobRoutes as unknown as Record<symbol, boolean>)[Symbol.for("skip-override")] = true;
+// Not encapsulated (fastify-plugin): the `jobs` decoration belongs to the whole app, not only this plugin.
+export const jobRoutes = fp(jobs, { name: "job" });

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../core/db";
 import { createLookups } from "../lookup/index";
-import { type JobService, jobService } from "./job-service";
+import { type JobMoney, type JobService, jobService } from "./job-service";
 import { defaultProcessor, type ItemProcessor } from "./process-item";
 import { type JobWorker, jobWorker } from "./worker";
 
@@ -19,6 +19,7 @@ export interface JobRuntime {
  */
 export function createJobRuntime(
   db: Db,
+  money: JobMoney,
   config: Config,
   log?: FastifyBaseLogger,
   lookup: LookupProvider = createLookups(db, config, log).lookup,
@@ -29,9 +30,11 @@ export function createJobRuntime(
     db,
     { maxRows: config.JOB_MAX_ROWS, maxConcurrent: config.JOB_MAX_CONCURRENT },
     processor,
+    money,
   );
   const worker = jobWorker(
     db,
+    money,
     service,
     processor,
     {

@@ -7,14 +7,13 @@ import { roundLoop } from "../../background/round-loop";
 import type { Db, Tx } from "../../core/db";
 import { DAY_MS, HOUR_MS } from "../../core/time";
 import { queryRows } from "../../db/query";
-import { type Actor, billingService } from "../billing/index";
+import type { Actor } from "../billing/index";
 import { fraudVelocity, NEEDS, resultFacets, type VelocityCounts } from "../detection/index";
 import { type FraudLists, fraudListService } from "../fraud-list/index";
-import { noticeService } from "../notice/index";
 import { enqueueJobEvent } from "../webhook/index";
 import { jobCompletedNotice } from "./job-notice";
 import type { ClaimedItem, ItemOutcome, JobRow } from "./job-repo";
-import { type JobService, progress, releaseNote } from "./job-service";
+import { type JobMoney, type JobService, progress, releaseNote } from "./job-service";
 import type { ItemProcessor } from "./process-item";
 
 export interface WorkerOptions {
@@ -60,6 +59,7 @@ interface JobInfo {
  */
 export function jobWorker(
   db: Db,
+  { billing, notices }: Pick<JobMoney, "billing" | "notices">,
   jobs: JobService,
   processor: ItemProcessor,
   options: WorkerOptions,
@@ -115,21 +115,21 @@ export function jobWorker(
    * Writes one chunk of a job under its row lock and settles its cost in the same transaction;
    * answers the job when this chunk finished it.
    */
-  async function finishChunk(jobId: string, write: ChunkWriter): Promise<JobRow | null> {
+  async function finishChunk(tenantId: string, jobId: string, write: ChunkWriter): Promise<JobRow | null> {
     return db.transaction(async (tx) => {
-      const job = await repo.lockJob(tx, jobId);
+      const job = await repo.lockJob(tx, tenantId, jobId);
       // Cancelled meanwhile: its items were rejected; nothing to write or charge.
       if (!job || (job.status !== "queued" && job.status !== "running")) return null;
       const price = BigInt(job.unit_price_micros);
       const { done, failed, costMicros } = await write(tx, price);
       if (costMicros > 0n && job.reservation_id)
-        await billingService(tx as unknown as Db).settle(job.tenant_id, job.reservation_id, costMicros);
-      if (done + failed > 0) await repo.bumpCounters(tx, jobId, done, failed, costMicros);
-      if (await repo.hasQueued(tx, jobId)) return null;
-      await repo.setStatus(tx, jobId, "completed");
-      const finished = await repo.lockJob(tx, jobId);
+        await billing.settle(job.tenant_id, job.reservation_id, costMicros, tx);
+      if (done + failed > 0) await repo.bumpCounters(tx, tenantId, jobId, done, failed, costMicros);
+      if (await repo.hasQueued(tx, tenantId, jobId)) return null;
+      await repo.setStatus(tx, tenantId, jobId, "completed");
+      const finished = await repo.lockJob(tx, tenantId, jobId);
       // Told once, in the same transaction that completes the job.
-      if (finished) await noticeService(tx as unknown as Db).notify(jobCompletedNotice(finished), tx);
+      if (finished) await notices.notify(jobCompletedNotice(finished), tx);
       if (finished) await enqueueJobEvent(tx, finished.tenant_id, progress(finished));
       return finished ?? null;
     });
@@ -137,7 +137,7 @@ export function jobWorker(
 
   async function completed(job: JobRow) {
     if (job.reservation_id)
-      await billingService(db).release(job.tenant_id, job.reservation_id, SYSTEM, releaseNote(job));
+      await billing.release(job.tenant_id, job.reservation_id, SYSTEM, releaseNote(job));
   }
 
   /** One job's items of a round: checked, then written and settled as one chunk. */
@@ -153,8 +153,8 @@ export function jobWorker(
         )
       : undefined;
     const outcomes = await processAll(items, job, lists, velocity, onLane);
-    const finished = await finishChunk(jobId, (tx, price) =>
-      repo.finishItems(tx, id, jobId, price, outcomes),
+    const finished = await finishChunk(tenantId, jobId, (tx, price) =>
+      repo.finishItems(tx, id, tenantId, jobId, price, outcomes),
     );
     if (finished) await completed(finished);
   }
@@ -164,7 +164,7 @@ export function jobWorker(
    * the round failed first), `done` once the round is written.
    */
   async function startRound(): Promise<{ claimed: number; laned: Promise<void>; done: Promise<void> }> {
-    const claimed = await repo.claim(id, options.batch, options.leaseSeconds);
+    const claimed = await repo.claimAnyOrganisation(id, options.batch, options.leaseSeconds);
     let waiting = claimed.length;
     let allLaned = () => {};
     const laned = new Promise<void>((resolve) => {
@@ -189,7 +189,7 @@ export function jobWorker(
         );
         for (const chunk of chunks) if (chunk.status === "rejected") throw chunk.reason;
         // Jobs that finished while a release failed (or a worker died in between): release now.
-        for (const job of await repo.unreleased()) await completed(job);
+        for (const job of await repo.unreleasedAnyOrganisation()) await completed(job);
       } finally {
         allLaned();
       }
@@ -296,7 +296,7 @@ export function jobWorker(
     if (!retention) return 0;
     let deleted = 0;
     for (;;) {
-      const expired = await repo.expired(
+      const expired = await repo.expiredAnyOrganisation(
         new Date(now - retention.draftHours * HOUR_MS),
         new Date(now - retention.resultDays * DAY_MS),
       );

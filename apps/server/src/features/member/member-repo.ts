@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../core/db";
+import type { Db, Runner, Tx } from "../../core/db";
 import { queryRows } from "../../db/query";
 import { roles, tenantMembers, users } from "../../db/schema/index";
 
@@ -25,7 +25,7 @@ export type MemberRow = {
   role: { id: string; name: string; key: string | null; super: boolean; permissions: string[] };
 };
 
-function membersOf(db: Db | Tx, tenantId: string) {
+function membersOf(db: Runner, tenantId: string) {
   return db
     .select(memberColumns)
     .from(tenantMembers)
@@ -35,7 +35,7 @@ function membersOf(db: Db | Tx, tenantId: string) {
     .$dynamic();
 }
 
-async function memberIn(db: Db | Tx, tenantId: string, userId: string): Promise<MemberRow | undefined> {
+async function memberIn(db: Runner, tenantId: string, userId: string): Promise<MemberRow | undefined> {
   const [row] = await db
     .select(memberColumns)
     .from(tenantMembers)

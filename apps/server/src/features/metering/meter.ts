@@ -1,6 +1,6 @@
 import { monthStartOf } from "@nc/contracts/api-usage";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../../core/db";
+import type { Db, Runner } from "../../core/db";
 import { HOUR_MS } from "../../core/time";
 import { LATENCY_SLOTS, latencySlot } from "./latency-buckets";
 import {
@@ -163,10 +163,10 @@ export function dayTotals(days: RollupRow[]): DayTotalRow[] {
  * Adds daily rollup rows to all three rollups: daily, monthly and day totals. Rows go in key order,
  * so two processes flushing at once lock shared rows in the same order and never deadlock.
  */
-export async function addToRollups(repo: MeteringRepo, days: RollupRow[]): Promise<void> {
-  await repo.addRollups("daily", [...days].sort(byKey(rowKey)));
-  await repo.addRollups("monthly", byMonth(days).sort(byKey(rowKey)));
-  await repo.addDayTotals(dayTotals(days).sort(byKey(dayTotalKey)));
+export async function addToRollups(repo: MeteringRepo, days: RollupRow[], runner?: Runner): Promise<void> {
+  await repo.addRollups("daily", [...days].sort(byKey(rowKey)), runner);
+  await repo.addRollups("monthly", byMonth(days).sort(byKey(rowKey)), runner);
+  await repo.addDayTotals(dayTotals(days).sort(byKey(dayTotalKey)), runner);
 }
 
 /**
@@ -187,11 +187,11 @@ export function createMeter(db: Db, options: MeterOptions, log?: FastifyBaseLogg
     if (batch.length === 0) return;
     try {
       await db.transaction(async (tx) => {
-        const txRepo = meteringRepo(tx as unknown as Db);
-        await txRepo.insertCalls(
+        await repo.insertCalls(
           batch.map(({ timeZone: _zone, at, ...call }) => ({ ...call, at: at ?? new Date() })),
+          tx,
         );
-        await addToRollups(txRepo, rollUp(batch));
+        await addToRollups(repo, rollUp(batch), tx);
       });
     } catch (error) {
       // Kept for the next try, bounded so a database outage cannot eat the memory.

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../core/db";
+import type { Db, Runner } from "../../core/db";
 
 /** One metered call as written to api_calls. */
 export interface CallRow {
@@ -55,7 +55,7 @@ const ROLLUPS = {
 export function meteringRepo(db: Db) {
   return {
     /** The rows travel as one JSON document (no per-value parameters to build for thousands of calls). */
-    async insertCalls(rows: CallRow[]) {
+    async insertCalls(rows: CallRow[], runner: Runner = db) {
       if (rows.length === 0) return;
       const document = JSON.stringify(
         rows.map((r) => ({
@@ -72,7 +72,7 @@ export function meteringRepo(db: Db) {
           at: r.at.toISOString(),
         })),
       );
-      await db.execute(
+      await runner.execute(
         sql`insert into api_calls (tenant_id, api_key_id, method, endpoint, service, status, numbers,
                                    cost_micros, latency_ms, request_id, at)
             select * from json_to_recordset(${document}::json) as r(tenant_id uuid, api_key_id uuid,
@@ -82,7 +82,7 @@ export function meteringRepo(db: Db) {
     },
 
     /** Adds each row to its daily or monthly rollup (histograms element by element); concurrent writers just add. */
-    async addRollups(rollup: keyof typeof ROLLUPS, rows: RollupRow[]) {
+    async addRollups(rollup: keyof typeof ROLLUPS, rows: RollupRow[], runner: Runner = db) {
       if (rows.length === 0) return;
       const { table, period } = ROLLUPS[rollup];
       const values = rows.map(
@@ -91,7 +91,7 @@ export function meteringRepo(db: Db) {
                ${r.numbers}, ${r.costMicros.toString()}::bigint, ${r.latencyMsSum},
                ${`{${r.latencyHist.join(",")}}`}::bigint[])`,
       );
-      await db.execute(
+      await runner.execute(
         sql`insert into ${table} as u (tenant_id, ${period}, api_key_id, endpoint, service, status, calls,
                                        numbers, cost_micros, latency_ms_sum, latency_hist)
             values ${sql.join(values, sql`, `)}
@@ -108,14 +108,14 @@ export function meteringRepo(db: Db) {
     },
 
     /** Adds to each organisation's calls per day and service. */
-    async addDayTotals(rows: DayTotalRow[]) {
+    async addDayTotals(rows: DayTotalRow[], runner: Runner = db) {
       if (rows.length === 0) return;
       const values = rows.map(
         (r) =>
           sql`(${r.tenantId}, ${r.day}::date, ${r.service}, ${r.calls}, ${r.errors}, ${r.numbers},
                ${r.costMicros.toString()}::bigint)`,
       );
-      await db.execute(
+      await runner.execute(
         sql`insert into api_usage_day_totals as u (tenant_id, day, service, calls, errors, numbers, cost_micros)
             values ${sql.join(values, sql`, `)}
             on conflict (tenant_id, day, service) do update set

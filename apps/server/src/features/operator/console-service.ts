@@ -19,7 +19,8 @@ import { keysetPage, optionalCursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
 import type { AuditMeta, OperatorContext } from "../../core/request-context";
 import { describeAuditEvent } from "../audit/index";
-import { adjustBalance } from "../billing/index";
+import { adjustBalance, type BillingService } from "../billing/index";
+import type { NoticeService } from "../notice/index";
 import { rechargeService } from "../recharge/index";
 import { type CustomerRow, consoleRepo, type MonthSpendRow, type RechargeListRow } from "./console-repo";
 import { partnerLimit } from "./operator-service";
@@ -89,9 +90,13 @@ const ledgerActor = (operator: OperatorContext) => ({ type: "operator" as const,
  * console"): the same services the CLI uses, limited to the operator's partner. Anything beyond an
  * operator's reach is answered as not found, so ids of other partners reveal nothing.
  */
-export function consoleService(db: Db, config: Config) {
+export function consoleService(
+  db: Db,
+  config: Config,
+  money: { billing: BillingService; notices: Pick<NoticeService, "notify"> },
+) {
   const repo = consoleRepo(db);
-  const recharge = rechargeService(db, config);
+  const recharge = rechargeService(db, config, money);
 
   async function reachableOrder(operator: OperatorContext, orderId: string) {
     const limit = partnerLimit(operator);
@@ -187,7 +192,7 @@ export function consoleService(db: Db, config: Config) {
         throw new AppError("notFound");
       const amountMicros = parseAmountToMicros(body.amount);
       if (amountMicros === null || amountMicros <= 0n) throw fieldError("amount", "operator_amount_invalid");
-      const posted = await adjustBalance(db, {
+      const posted = await adjustBalance(money.billing, {
         tenantId,
         kind: body.kind,
         amountMicros,

@@ -40,7 +40,7 @@ const SUMMARY_HEADER = [
  */
 export async function operatorMoneyRoutes(app: FastifyInstance) {
   const db = app.services.database.db;
-  const accounts = accountService(db, app.services.audit);
+  const accounts = accountService(db, app.services.audit, app.services.billing);
   const customers = consoleRepo(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { operator: ["operator.recharge:read"] } as const;

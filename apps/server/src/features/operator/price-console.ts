@@ -12,7 +12,7 @@ import { AppError, fieldError } from "../../core/app-error";
 import type { Db } from "../../core/db";
 import type { AuditMeta, OperatorContext } from "../../core/request-context";
 import { recordAudit } from "../audit/index";
-import { PriceInputError, priceQuoteView, priceService, priceView } from "../price/index";
+import { PriceInputError, type PriceService, priceQuoteView, priceView } from "../price/index";
 import { consoleRepo } from "./console-repo";
 import { partnerLimit, reachesPartner } from "./operator-service";
 
@@ -23,8 +23,7 @@ import { partnerLimit, reachesPartner } from "./operator-service";
  * special prices belong to that partner. Changes count for checks priced after them: running
  * servers drop their cached lists on the change (features/price/price-cache.ts).
  */
-export function priceConsole(db: Db) {
-  const prices = priceService(db);
+export function priceConsole(db: Db, prices: PriceService) {
   const customers = consoleRepo(db);
 
   /** The partner a list belongs to (null: the platform's), refusing what the operator cannot reach. */
@@ -87,7 +86,7 @@ export function priceConsole(db: Db) {
       // The band and its audit event are written together or not at all.
       await guarded(() =>
         db.transaction(async (tx) => {
-          const row = await priceService(tx as unknown as Db).set({ ...body, priceMicros });
+          const row = await prices.within(tx).set({ ...body, priceMicros });
           await recordAudit(tx, {
             tenantId: body.scope === "special" ? body.tenantId! : null,
             ...meta,
@@ -115,12 +114,9 @@ export function priceConsole(db: Db) {
       const partnerId = await ownerOf(operator, body, true);
       await guarded(() =>
         db.transaction(async (tx) => {
-          const removed = await priceService(tx as unknown as Db).remove(
-            body.scope,
-            body,
-            body.service,
-            body.minMonthlyVolume,
-          );
+          const removed = await prices
+            .within(tx)
+            .remove(body.scope, body, body.service, body.minMonthlyVolume);
           if (removed === 0) throw new AppError("notFound");
           await recordAudit(tx, {
             tenantId: body.scope === "special" ? body.tenantId! : null,

@@ -12,7 +12,7 @@ const previewQuery = z.object({ tenantId: z.uuid() });
 
 /** The console's price lists and the preview of what a customer pays (docs/operations.md). */
 export async function operatorPriceRoutes(app: FastifyInstance) {
-  const prices = priceConsole(app.services.database.db);
+  const prices = priceConsole(app.services.database.db, app.services.prices);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const meta = (request: Parameters<typeof auditMeta>[0]) =>
     operatorAuditMeta(requireOperator(request), auditMeta(request));

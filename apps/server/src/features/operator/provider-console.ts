@@ -2,9 +2,8 @@ import type { OperatorMarginRow, OperatorProvidersView } from "@nc/contracts/ope
 import { SERVICES } from "@nc/contracts/services";
 import type { ProviderHealth, RoutedProvider } from "@nc/numcheck/providers/router";
 import type { Config } from "../../config";
-import type { Db } from "../../core/db";
 import type { PartnerService } from "../partner/index";
-import { priceService } from "../price/index";
+import type { PriceService } from "../price/index";
 
 type Settings = Pick<
   Config,
@@ -21,14 +20,12 @@ const LIVE_SERVICES = SERVICES.filter((s) => s.needs.hlr || s.needs.mnp);
  * check against what the providers reported a check cost. Platform operators only.
  */
 export function providerConsole(
-  db: Db,
   router: RoutedProvider,
   partners: PartnerService,
   sandbox: boolean,
   settings: Settings,
+  prices: Pick<PriceService, "standardList" | "partnerList">,
 ) {
-  const prices = priceService(db);
-
   /**
    * What one check of the service cost in a currency: its look-ups at their first provider's
    * average, read from the page's one snapshot of the providers' health.

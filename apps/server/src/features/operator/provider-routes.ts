@@ -6,11 +6,11 @@ import { providerConsole } from "./provider-console";
 export async function operatorProviderRoutes(app: FastifyInstance) {
   const { services } = app;
   const providers = providerConsole(
-    services.database.db,
     services.lookupRouter,
     services.partners,
     services.lookup.sandbox,
     services.config,
+    services.prices,
   );
   app.get("/api/operator/providers", { config: { operator: ["operator.provider:read"] } }, async () =>
     ok(await providers.view()),

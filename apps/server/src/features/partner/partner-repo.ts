@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "../../core/db";
+import type { Db, Runner } from "../../core/db";
 import type { PartnerRow } from "../../core/request-context";
 import { partners } from "../../db/schema/index";
 
@@ -19,7 +19,8 @@ export interface PartnerInput {
 export function partnerRepo(db: Db) {
   return {
     all: () => db.select().from(partners),
-    byId: async (id: string) => (await db.select().from(partners).where(eq(partners.id, id)))[0],
+    byId: async (id: string, runner: Runner = db) =>
+      (await runner.select().from(partners).where(eq(partners.id, id)))[0],
     async update(id: string, patch: Partial<PartnerInput>, runner: Db = db): Promise<PartnerRow | undefined> {
       const [row] = await runner
         .update(partners)

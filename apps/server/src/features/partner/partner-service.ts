@@ -1,5 +1,5 @@
 import type { SiteInfo } from "@nc/contracts/site";
-import type { Db } from "../../core/db";
+import type { Db, Runner } from "../../core/db";
 import type { PartnerRow } from "../../core/request-context";
 import { parseHost } from "../../http/host";
 import { type PartnerInput, partnerRepo } from "./partner-repo";
@@ -63,12 +63,12 @@ export function partnerService(db: Db, defaults: PartnerDefaults) {
     async update(
       id: string,
       patch: Partial<PartnerInput>,
-      alongside: (tx: Db, before: PartnerRow, after: PartnerRow) => Promise<void> = async () => {},
+      alongside: (tx: Runner, before: PartnerRow, after: PartnerRow) => Promise<void> = async () => {},
     ): Promise<PartnerRow | undefined> {
       const row = await db.transaction(async (tx) => {
-        const before = await partnerRepo(tx as unknown as Db).byId(id);
-        const after = await repo.update(id, patch, tx as unknown as Db);
-        if (before && after) await alongside(tx as unknown as Db, before, after);
+        const before = await repo.byId(id, tx);
+        const after = await repo.update(id, patch, tx);
+        if (before && after) await alongside(tx, before, after);
         return after;
       });
       cached = undefined;
@@ -76,11 +76,11 @@ export function partnerService(db: Db, defaults: PartnerDefaults) {
     },
     async create(
       input: PartnerInput,
-      alongside: (tx: Db, row: PartnerRow) => Promise<void> = async () => {},
+      alongside: (tx: Runner, row: PartnerRow) => Promise<void> = async () => {},
     ): Promise<PartnerRow> {
       const row = await db.transaction(async (tx) => {
-        const made = await repo.create(input, tx as unknown as Db);
-        await alongside(tx as unknown as Db, made);
+        const made = await repo.create(input, tx);
+        await alongside(tx, made);
         return made;
       });
       cached = undefined;

@@ -3,7 +3,7 @@
  * folder is its own (docs/architecture.md, "Features and their public faces").
  */
 export { monthStartUtc } from "./price-repo";
-export type { EffectivePrices, PriceBand } from "./price-service";
+export type { EffectivePrices, PriceBand, PriceService } from "./price-service";
 export {
   PriceInputError,
   pickBand,

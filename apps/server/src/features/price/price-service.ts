@@ -3,7 +3,7 @@ import { SERVICE_CODES } from "@nc/contracts/prices";
 import { isServiceCode, SERVICES, type ServiceCode } from "@nc/contracts/services";
 import { eq } from "drizzle-orm";
 import { AppError } from "../../core/app-error";
-import type { Db } from "../../core/db";
+import type { Db, Runner } from "../../core/db";
 import { isUuid } from "../../core/uuid";
 import { partners, tenants } from "../../db/schema/index";
 import {
@@ -144,7 +144,7 @@ export async function ensureStandardPrices(db: Db): Promise<number> {
  * in the current calendar month (UTC) before the purchase being quoted: the whole purchase pays
  * the price of the band already reached.
  */
-export function priceService(db: Db, clock: () => Date = () => new Date()) {
+function pricesOn(db: Runner, clock: () => Date) {
   const repo: PriceRepo = priceRepo(db);
 
   async function effectiveFor(tenantId: string, partnerId: string | null): Promise<EffectivePrices[]> {
@@ -342,4 +342,15 @@ export function priceService(db: Db, clock: () => Date = () => new Date()) {
   };
 }
 
-export type PriceService = ReturnType<typeof priceService>;
+/** The price service's work, on one runner. */
+export type PriceService = ReturnType<typeof pricesOn> & {
+  /**
+   * The same service on a caller's transaction (an operator's change and its audit event in one):
+   * a view bound to the runner, sharing this one's clock; it holds no state of its own.
+   */
+  within(runner: Runner): PriceService;
+};
+
+export function priceService(db: Runner, clock: () => Date = () => new Date()): PriceService {
+  return { ...pricesOn(db, clock), within: (runner) => priceService(runner, clock) };
+}

@@ -5,11 +5,11 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../core/envelope";
 import { requireTenant } from "../../http/tenant-context";
-import { priceService, quoteToView } from "./price-service";
+import { quoteToView } from "./price-service";
 
 /** Prices of the active organisation (docs/operations.md, "Prices"; /dashboard/price). */
 export async function priceRoutes(app: FastifyInstance) {
-  const prices = priceService(app.services.database.db);
+  const { prices } = app.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Each list is shown only with its own permission; any one of them opens the page.

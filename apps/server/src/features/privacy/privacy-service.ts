@@ -9,7 +9,6 @@ import type { Services } from "../../services";
 import { auditWrites } from "../audit/index";
 import type { UserRow } from "../auth/index";
 import { verifyPassword } from "../auth/index";
-import { billingService } from "../billing/index";
 import { jobRepo } from "../job/index";
 import { enforceLimits } from "../rate-limit/index";
 import { privacyRepo } from "./privacy-repo";
@@ -37,7 +36,7 @@ export function privacyService(s: Services) {
   const { db } = s.database;
   const repo = privacyRepo(db);
   const jobs = jobRepo(db);
-  const billing = billingService(db);
+  const { billing } = s;
 
   async function user(userId: string): Promise<UserRow> {
     const row = await s.users.byId(userId);
@@ -222,6 +221,7 @@ export function privacyService(s: Services) {
         stream: tenantArchive({
           db,
           repo,
+          billing,
           tenant: { id: ctx.id, name: ctx.name, timezoneCode: ctx.timezoneCode, status: ctx.status },
           locale,
         }),

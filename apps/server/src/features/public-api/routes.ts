@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import { apiKeyService } from "../api-key/index";
 import { detectionService } from "../detection/index";
 import { createMeter } from "../metering/index";
@@ -9,7 +10,7 @@ import { jobApiRoutes } from "./routes/jobs";
 import { usageApiRoutes } from "./routes/usage";
 
 /** The public REST API, v1: API keys in `Authorization: Bearer`, the same envelope, real statuses. */
-export async function publicApiRoutes(app: FastifyInstance) {
+async function publicApi(app: FastifyInstance) {
   const { database, lookup, config, rateStore } = app.services;
   const db = database.db;
   const meter = createMeter(db, { flushMs: config.METER_FLUSH_MS, maxBuffered: 500 }, app.log);
@@ -28,9 +29,9 @@ export async function publicApiRoutes(app: FastifyInstance) {
       limits: { perKey: config.API_RATE_PER_KEY, perTenant: config.API_RATE_PER_TENANT, windowMs: 60_000 },
       meter,
     });
-    checkRoutes(scope, detectionService(db, lookup, app.services.priceLists));
+    checkRoutes(scope, detectionService(db, lookup, app.services, app.services.priceLists));
     await jobApiRoutes(scope, app.jobs);
-    usageApiRoutes(scope, db);
+    usageApiRoutes(scope, db, app.services.billing);
   });
 }
 
@@ -43,5 +44,5 @@ declare module "fastify" {
   }
 }
 
-// Like fastify-plugin: the `meter` decoration belongs to the whole app.
-(publicApiRoutes as unknown as Record<symbol, boolean>)[Symbol.for("skip-override")] = true;
+// Not encapsulated (fastify-plugin): the `meter` and `apiHousekeeping` decorations belong to the whole app.
+export const publicApiRoutes = fp(publicApi, { name: "public-api" });

@@ -17,8 +17,8 @@ import { type Db, isUniqueViolation } from "../../core/db";
 import type { AuditMeta } from "../../core/request-context";
 import { ledgerEntries, partners, paymentEvents, rechargeOrders, tenants } from "../../db/schema/index";
 import { type AuditEvent, auditActorOf, recordAudit } from "../audit/index";
-import { type Actor, billingService } from "../billing/index";
-import { type NewNotice, noticeService } from "../notice/index";
+import type { Actor, BillingService } from "../billing/index";
+import type { NewNotice, NoticeService } from "../notice/index";
 import { bankTransferProvider } from "./providers/bank-transfer";
 import type { RechargeProvider, StartInput } from "./providers/provider";
 import { stripeProvider } from "./providers/stripe";
@@ -125,9 +125,11 @@ const rechargeCreditedNotice = (
 });
 
 /** Recharge orders: create with a provider, list, cancel; paid exactly once (webhook or operator). */
-export function rechargeService(db: Db, config: RechargeConfig) {
-  const billing = billingService(db);
-  const notices = noticeService(db);
+export function rechargeService(
+  db: Db,
+  config: RechargeConfig,
+  { billing, notices }: { billing: BillingService; notices: Pick<NoticeService, "notify"> },
+) {
   const providers: Record<RechargeMethod, RechargeProvider> = {
     stripe: stripeProvider({
       secretKey: config.STRIPE_SECRET_KEY,

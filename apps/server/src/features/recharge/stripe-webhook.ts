@@ -12,7 +12,7 @@ import { rechargeService } from "./recharge-service";
  */
 export async function stripeWebhookRoutes(app: FastifyInstance) {
   const { config, database } = app.services;
-  const recharge = rechargeService(database.db, config);
+  const recharge = rechargeService(database.db, config, app.services);
   const stripe = stripeClient({
     secretKey: config.STRIPE_SECRET_KEY,
     webhookSecret: config.STRIPE_WEBHOOK_SECRET,

@@ -1,7 +1,7 @@
 import { BUILT_IN_ROLE_KEYS, isKnownPermission } from "@nc/contracts/permission-catalog";
 import type { RoleDetail } from "@nc/contracts/tenancy";
 import { AppError, fieldError } from "../../core/app-error";
-import type { Db } from "../../core/db";
+import type { Db, Runner } from "../../core/db";
 import type { AuditMeta, TenantContext } from "../../core/request-context";
 import type { AuditService } from "../audit/index";
 import { assertMayGrant, assertNotOwnRole } from "./grant-rules";
@@ -27,10 +27,10 @@ function detail(row: RoleRow, memberCount: number): RoleDetail {
 export function roleService(db: Db, audit: Pick<AuditService, "record">) {
   const repo = roleRepo(db);
   /** A change and its audit event in one transaction. */
-  const inTx = <T>(work: (txRepo: RoleRepo, tx: Db) => Promise<T>) =>
-    db.transaction(async (tx) => work(roleRepo(tx as unknown as Db), tx as unknown as Db));
+  const inTx = <T>(work: (txRepo: RoleRepo, tx: Runner) => Promise<T>) =>
+    db.transaction(async (tx) => work(roleRepo(tx), tx));
   const event = (
-    tx: Db,
+    tx: Runner,
     tenantId: string,
     meta: AuditMeta,
     action: "role.created" | "role.updated" | "role.deleted",

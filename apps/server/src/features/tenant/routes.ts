@@ -14,7 +14,10 @@ const idParams = z.object({ id: z.string().max(64) });
 /** Organisations (docs/architecture.md, "Decisions and why", Tenant). */
 export async function tenantRoutes(app: FastifyInstance) {
   const tenants = tenantService(app.services.database.db, app.services.audit, {
-    welcomeCreditMicros: parseAmountToMicros(app.services.config.WELCOME_CREDIT) ?? 0n,
+    welcome: {
+      micros: parseAmountToMicros(app.services.config.WELCOME_CREDIT) ?? 0n,
+      billing: app.services.billing,
+    },
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 

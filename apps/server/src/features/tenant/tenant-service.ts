@@ -4,17 +4,18 @@ import { AppError } from "../../core/app-error";
 import type { Db } from "../../core/db";
 import type { AuditMeta, TenantContext } from "../../core/request-context";
 import type { AuditService } from "../audit/index";
-import { billingService } from "../billing/index";
+import type { BillingService } from "../billing/index";
 import { tenantRepo } from "./tenant-repo";
 
 /** Organisations: list, create (at most 10 per user), rename, leave, and the caller's profile in one. */
 export function tenantService(
   db: Db,
   audit: Pick<AuditService, "record">,
-  options: { welcomeCreditMicros?: bigint } = {},
+  /** WELCOME_CREDIT for each new organisation, credited through the shared billing service. */
+  options: { welcome?: { micros: bigint; billing: Pick<BillingService, "credit"> } } = {},
 ) {
   const repo = tenantRepo(db);
-  const welcome = options.welcomeCreditMicros ?? 0n;
+  const welcome = options.welcome;
   return {
     repo,
     async list(userId: string, partnerId: string): Promise<TenantSummary[]> {
@@ -51,13 +52,13 @@ export function tenantService(
           { max: MAX_TENANTS_PER_USER },
         );
       // WELCOME_CREDIT: once per new organisation (the key makes a retry harmless), trade type 2.
-      if (welcome > 0n)
-        await billingService(db).credit({
+      if (welcome && welcome.micros > 0n)
+        await welcome.billing.credit({
           tenantId: id,
           tradeType: TRADE_TYPES.add,
-          amountMicros: welcome,
+          amountMicros: welcome.micros,
           idempotencyKey: `welcome:${id}`,
-          request: { welcome: welcome.toString() },
+          request: { welcome: welcome.micros.toString() },
           reference: { type: "welcome", id },
           actor: { type: "system" },
           note: { key: "welcomeCredit" },

@@ -165,7 +165,7 @@ export function webhookDeliverer(db: Db, options: DelivererOptions, log?: Fastif
 
   /** One round: claim what is due and send it. Answers how many deliveries were attempted. */
   async function runOnce(): Promise<number> {
-    const claimed = await repo.claim(options.batch ?? 20, options.leaseSeconds ?? 60, now());
+    const claimed = await repo.claimAnyOrganisation(options.batch ?? 20, options.leaseSeconds ?? 60, now());
     let next = 0;
     const lanes = Array.from({ length: Math.min(options.concurrency ?? 8, claimed.length) }, async () => {
       while (next < claimed.length) {
@@ -184,7 +184,7 @@ export function webhookDeliverer(db: Db, options: DelivererOptions, log?: Fastif
 
   /** Deletes finished deliveries past retention. */
   async function prune(at = now()): Promise<number> {
-    return repo.prune(new Date(at.getTime() - DELIVERY_RETENTION_DAYS * DAY_MS));
+    return repo.pruneAnyOrganisation(new Date(at.getTime() - DELIVERY_RETENTION_DAYS * DAY_MS));
   }
 
   const background = roundLoop({

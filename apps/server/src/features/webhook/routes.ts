@@ -1,6 +1,7 @@
 import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import { webhookCreateBody, webhookDeliveriesQuery, webhookUpdateBody } from "@nc/contracts/webhooks";
 import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../core/envelope";
@@ -19,7 +20,7 @@ declare module "fastify" {
 const idParams = z.object({ id: z.uuid() });
 
 /** The organisation's webhook endpoints (dashboard API keys page): manage them, read their log. */
-export async function webhookRoutes(app: FastifyInstance) {
+async function webhooks(app: FastifyInstance) {
   const { config, database } = app.services;
   const service = webhookService(database.db, {
     allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
@@ -92,5 +93,5 @@ export async function webhookRoutes(app: FastifyInstance) {
   );
 }
 
-// Like fastify-plugin: the `webhooks` decoration belongs to the whole app, not only this plugin.
-(webhookRoutes as unknown as Record<symbol, boolean>)[Symbol.for("skip-override")] = true;
+// Not encapsulated (fastify-plugin): the `webhooks` decoration belongs to the whole app, not only this plugin.
+export const webhookRoutes = fp(webhooks, { name: "webhook" });

@@ -42,6 +42,8 @@ export interface DeliveryRow {
 /** A delivery taken by a deliverer, with what sending it needs. */
 export interface ClaimedDelivery {
   id: string;
+  /** The organisation whose delivery it is: the outcome is written under it. */
+  tenant_id: string;
   event_id: string;
   payload: string;
   /** After this claim: the claim's own number, which guards every write of its outcome. */
@@ -227,9 +229,11 @@ export function webhookRepo(db: Runner) {
      * Takes up to `limit` due deliveries for one attempt each: picked once (MATERIALIZED, as the
      * job worker does) with SKIP LOCKED, so deliverers in several processes never take the same
      * row, and leased, so a deliverer that dies mid-attempt gives them back when the lease ends.
-     * The attempt is counted here; its number fences the write of the outcome.
+     * The attempt is counted here; its number fences the write of the outcome. Across
+     * organisations on purpose: the deliverer sends every organisation's events, and each claimed
+     * row carries its organisation for the write of its outcome.
      */
-    claim(limit: number, leaseSeconds: number, now: Date): Promise<ClaimedDelivery[]> {
+    claimAnyOrganisation(limit: number, leaseSeconds: number, now: Date): Promise<ClaimedDelivery[]> {
       return queryRows<ClaimedDelivery>(
         db,
         sql`with picked as materialized (
@@ -245,7 +249,7 @@ export function webhookRepo(db: Runner) {
             from webhook_endpoints e, tenants t, partners p
             where d.id in (select id from picked) and e.id = d.endpoint_id
               and t.id = d.tenant_id and p.id = t.partner_id
-            returning d.id, d.event_id, d.payload, d.attempts, ${exactUtc("d.created_at")} as created_at,
+            returning d.id, d.tenant_id, d.event_id, d.payload, d.attempts, ${exactUtc("d.created_at")} as created_at,
                       e.url, e.secret, e.enabled, p.name as brand`,
       );
     },
@@ -255,7 +259,7 @@ export function webhookRepo(db: Runner) {
      * number): a deliverer whose lease ran out cannot overwrite a later attempt.
      */
     async settle(
-      claim: { id: string; attempts: number },
+      claim: { id: string; tenant_id: string; attempts: number },
       outcome: {
         status: "pending" | "succeeded" | "failed";
         responseStatus: number | null;
@@ -269,14 +273,18 @@ export function webhookRepo(db: Runner) {
         sql`update webhook_deliveries
             set status = ${outcome.status}, response_status = ${outcome.responseStatus},
                 last_error = ${outcome.error}, next_attempt_at = ${next}, lease_until = null
-            where id = ${claim.id} and attempts = ${claim.attempts} and status = 'pending'
+            where id = ${claim.id} and tenant_id = ${claim.tenant_id} and attempts = ${claim.attempts}
+              and status = 'pending'
             returning id`,
       );
       return rows.length > 0;
     },
 
-    /** Deletes finished deliveries older than `before`, endpoint by endpoint (its index). */
-    async prune(before: Date): Promise<number> {
+    /**
+     * Deletes finished deliveries older than `before`, endpoint by endpoint (its index). Across
+     * organisations on purpose: the deliverer's retention sweep.
+     */
+    async pruneAnyOrganisation(before: Date): Promise<number> {
       const rows = await queryRows(
         db,
         sql`delete from webhook_deliveries d using webhook_endpoints e

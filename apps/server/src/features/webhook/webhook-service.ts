@@ -15,7 +15,7 @@ import {
 import { v7 as uuidv7 } from "uuid";
 import { AppError } from "../../core/app-error";
 import { keysetPage, optionalCursor } from "../../core/cursor";
-import type { Db } from "../../core/db";
+import type { Db, Runner } from "../../core/db";
 import type { AuditMeta } from "../../core/request-context";
 import type { AuditService } from "../audit/index";
 import { forbiddenTarget, type Resolve } from "./target-guard";
@@ -116,13 +116,12 @@ export function webhookService(db: Db, options: WebhookServiceOptions, repo: Web
     id: string,
     meta: AuditMeta,
     action: "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated",
-    write: (tx: Db) => Promise<boolean>,
+    write: (tx: Runner) => Promise<boolean>,
   ) {
     await db.transaction(async (tx) => {
-      const runner = tx as unknown as Db;
-      const before = await repo.one(tenantId, id, runner);
-      if (!before || !(await write(runner))) throw new AppError("notFound");
-      const after = action === "webhook.deleted" ? null : await repo.one(tenantId, id, runner);
+      const before = await repo.one(tenantId, id, tx);
+      if (!before || !(await write(tx))) throw new AppError("notFound");
+      const after = action === "webhook.deleted" ? null : await repo.one(tenantId, id, tx);
       await options.audit.record(tx, {
         tenantId,
         ...meta,

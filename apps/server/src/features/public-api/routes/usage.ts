@@ -4,13 +4,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Db } from "../../../core/db";
 import { ok } from "../../../core/envelope";
 import { apiUsageService } from "../../api-usage/index";
-import { billingService } from "../../billing/index";
+import type { BillingService } from "../../billing/index";
 import { requireApiKey } from "../api-key-auth";
 
 /** GET /api/v1/usage and /api/v1/balance: what was used and what is left (scope usage:read). */
-export function usageApiRoutes(scope: FastifyInstance, db: Db) {
-  const billing = billingService(db);
-  const usage = apiUsageService(db);
+export function usageApiRoutes(scope: FastifyInstance, db: Db, billing: BillingService) {
+  const usage = apiUsageService(db, billing);
   const config = { apiKey: { scopes: ["usage:read"] as const } };
   const r = scope.withTypeProvider<ZodTypeProvider>();
 
