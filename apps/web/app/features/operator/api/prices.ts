@@ -8,8 +8,15 @@ import { api } from "../../../shell/http/client";
  */
 export const PRICES_KEY = ["operator", "prices"] as const;
 
-/** After a band is set or removed: every list and every preview asks again. */
-export const refreshPrices = (client: QueryClient) => client.invalidateQueries({ queryKey: PRICES_KEY });
+/**
+ * After a band is set or removed: every list and every preview asks again. A first load still
+ * under way was asked before the change, and a refetch joins a load that has no answer yet
+ * instead of asking anew: such loads are dropped first, so what is shown is asked after the change.
+ */
+export async function refreshPrices(client: QueryClient) {
+  await client.cancelQueries({ queryKey: PRICES_KEY });
+  await client.invalidateQueries({ queryKey: PRICES_KEY });
+}
 
 /** GET /api/operator/prices?scope=&partnerId=&tenantId=: one price list, band by band. */
 export const getPriceList = (list: PriceListQuery) =>

@@ -2,7 +2,9 @@ import type { OperatorPriceList, OperatorPricePreview, PriceListQuery } from "@n
 import { SERVICE_CODES } from "@nc/contracts/prices";
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { operatorMe } from "../../../../test/operator-me";
 import { callsTo, confirmPopover, renderPage, stubApi } from "../../../../test/render";
+import OperatorPricesPage from "../../../routes/operator/prices";
 import { PriceBandForm } from "./price-band-form";
 import { PriceBandsTable } from "./price-bands-table";
 import { PricePreviewTable } from "./price-preview-table";
@@ -97,5 +99,65 @@ describe("price preview after a change", () => {
     await confirmPopover(user, "Remove");
     await vi.waitFor(() => expect(preview.textContent).toContain("$50.00"));
     expect(preview.textContent).not.toContain("$123.00");
+  });
+
+  it("on the prices page itself, a saved price reaches the preview with no reload", async () => {
+    let unit = STANDARD;
+    stubApi({
+      "GET /api/operator/me": () => operatorMe("platform"),
+      [`GET /api/operator/customers/${TENANT}`]: () => ({ id: TENANT, name: "Sina Co" }),
+      "GET /api/operator/prices": () => listAt(unit === STANDARD ? null : unit),
+      "GET /api/operator/prices/preview": () => previewAt(unit),
+      "POST /api/operator/prices": () => {
+        unit = OWN;
+        return listAt(unit);
+      },
+    });
+    const { user } = await renderPage(<OperatorPricesPage />, {
+      url: `/operator/prices?scope=special&tenantId=${TENANT}`,
+      pattern: "/operator/prices",
+    });
+    const preview = await screen.findByTestId("price-preview");
+    await vi.waitFor(() => expect(preview.textContent).toContain("$50.00"));
+    await user.type(await screen.findByTestId("band-price"), "0.0123");
+    await user.click(screen.getByTestId("band-submit"));
+    await vi.waitFor(() => expect(screen.getByTestId("price-bands").textContent).toContain("$0.0123"));
+    await vi.waitFor(() => expect(screen.getByTestId("price-preview").textContent).toContain("$123.00"));
+  });
+
+  it("a price saved while the preview's first answer is still on its way: the preview asks again", async () => {
+    let unit = STANDARD;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let first = true;
+    const calls = stubApi({
+      // The first preview is read before the save and answers only after it.
+      "GET /api/operator/prices/preview": async () => {
+        const read = unit;
+        if (first) {
+          first = false;
+          await held;
+        }
+        return previewAt(read);
+      },
+      "POST /api/operator/prices": () => {
+        unit = OWN;
+        return listAt(unit);
+      },
+    });
+    const { user } = await renderPage(
+      <>
+        <PriceBandForm list={LIST} current={listAt(null)} chosen={null} />
+        <PricePreviewTable tenantId={TENANT} />
+      </>,
+      { url: "/operator/prices" },
+    );
+    await user.type(screen.getByTestId("band-price"), "0.0123");
+    await user.click(screen.getByTestId("band-submit"));
+    await vi.waitFor(() => expect(callsTo(calls, "POST /api/operator/prices")).toHaveLength(1));
+    release();
+    await vi.waitFor(() => expect(screen.getByTestId("price-preview").textContent).toContain("$123.00"));
   });
 });
