@@ -66,7 +66,8 @@ export function PartnerSelect(props: {
         </span>
       )}
       notFoundContent={t("operatorSetup:partners.noPartner")}
-      style={{ width: "100%", maxWidth: 420 }}
+      // An inline form (the money summary) sizes a field by its content: room for a name and host.
+      style={{ width: "100%", minWidth: 240, maxWidth: 420 }}
       data-testid={props["data-testid"]}
     />
   );
