@@ -1,6 +1,7 @@
-// The layers and feature boundaries of the server, checked by `npm run lint`
-// (docs/architecture.md, "Layers" and "Features and their public faces").
+// The layers and feature boundaries of the server and the web, checked by `npm run lint`
+// (docs/architecture.md, "Layers", "Features and their public faces" and "Web layout").
 const SERVER = "^apps/server/src/";
+const WEB = "^apps/web/app/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -47,6 +48,33 @@ module.exports = {
         path: `${SERVER}features/[^/]+/`,
         pathNot: [`${SERVER}features/$1/`, `${SERVER}features/[^/]+/index\\.ts$`],
       },
+    },
+    {
+      name: "web-shell-no-feature",
+      comment:
+        "The web's shell (layouts, HTTP client, access hooks, shared components) serves every feature and imports none, nor any route module.",
+      severity: "error",
+      from: { path: `${WEB}shell/` },
+      to: { path: `${WEB}(features|routes)/` },
+    },
+    {
+      name: "web-feature-public-face",
+      comment:
+        "A web feature reaches another feature only through its index.ts (its public face); shared pieces live in the shell.",
+      severity: "error",
+      from: { path: `${WEB}features/([^/]+)/`, pathNot: "\\.test\\.tsx?$" },
+      to: {
+        path: `${WEB}features/[^/]+/`,
+        pathNot: [`${WEB}features/$1/`, `${WEB}features/[^/]+/index\\.ts$`],
+      },
+    },
+    {
+      name: "web-feature-no-route",
+      comment:
+        "Route modules compose features and the shell; a feature never imports a route module (its tests may render one).",
+      severity: "error",
+      from: { path: `${WEB}features/`, pathNot: "\\.test\\.tsx?$" },
+      to: { path: `${WEB}routes/` },
     },
     {
       name: "packages-no-apps",

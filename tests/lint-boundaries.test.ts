@@ -32,6 +32,18 @@ const FIXTURE: Record<string, string> = {
   // Forbidden: the contracts importing an app.
   "packages/contracts/src/leak.ts":
     'import { rows } from "../../../apps/server/src/features/alpha/index";\nexport const e = rows;\n',
+  // The web: a feature's inner file, its public face, a feature using it both ways, the shell.
+  "apps/web/app/features/gamma/gamma-label.ts": 'export const label = "g";\n',
+  "apps/web/app/features/gamma/index.ts": 'export { label } from "./gamma-label";\n',
+  // Allowed: another web feature through its public face.
+  "apps/web/app/features/delta/through-face.ts":
+    'import { label } from "../gamma";\nexport const f = label;\n',
+  // Forbidden: another web feature's inner file.
+  "apps/web/app/features/delta/into-inner.ts":
+    'import { label } from "../gamma/gamma-label";\nexport const g = label;\n',
+  // Forbidden: the shell importing a feature, even its public face.
+  "apps/web/app/shell/layout.ts":
+    'import { label } from "../features/gamma/index";\nexport const h = label;\n',
 };
 
 interface Violation {
@@ -94,6 +106,15 @@ describe("lint: layer and feature boundaries", () => {
     ]);
     expect(found("packages-no-apps")).toEqual([
       "packages/contracts/src/leak.ts -> apps/server/src/features/alpha/index.ts",
+    ]);
+  });
+
+  it("reports a web feature reaching into another's files, and the web's shell importing a feature", () => {
+    expect(found("web-feature-public-face")).toEqual([
+      "apps/web/app/features/delta/into-inner.ts -> apps/web/app/features/gamma/gamma-label.ts",
+    ]);
+    expect(found("web-shell-no-feature")).toEqual([
+      "apps/web/app/shell/layout.ts -> apps/web/app/features/gamma/index.ts",
     ]);
   });
 

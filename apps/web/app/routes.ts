@@ -18,7 +18,7 @@ export default [
       route("invite-register", "routes/invite-register.tsx"),
     ]),
     route("dashboard", "shell/layouts/dashboard-root.tsx", [
-      layout("shell/layouts/dashboard-layout.tsx", [
+      layout("routes/dashboard-layout.tsx", [
         index("routes/dashboard/index.tsx"),
         route("profile", "routes/dashboard/profile.tsx"),
         route("detection", "routes/dashboard/detection.tsx"),
@@ -47,7 +47,7 @@ export default [
         route("*", "routes/dashboard/catch-all.tsx"),
       ]),
     ]),
-    route("operator", "shell/layouts/operator-layout.tsx", [
+    route("operator", "routes/operator-layout.tsx", [
       index("routes/operator/index.tsx"),
       route("money", "routes/operator/money.tsx"),
       route("money/summary", "routes/operator/money-summary.tsx"),

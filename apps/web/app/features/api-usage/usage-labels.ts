@@ -1,7 +1,7 @@
 import type { UsageByKey } from "@nc/contracts/api-usage";
 import { SERVICES } from "@nc/contracts/services";
 import { useTranslation } from "react-i18next";
-import type { Tone } from "../history/tones";
+import type { Tone } from "../history";
 
 /** An HTTP status as the reader thinks of it: 2xx went through, 4xx was refused, 5xx failed. */
 export function statusTone(status: number): Tone {

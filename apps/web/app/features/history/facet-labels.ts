@@ -1,8 +1,8 @@
 import { isServiceCode, serviceOf } from "@nc/contracts/services";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { countryName } from "../../shell/components/countries";
 import { useLocale } from "../../shell/i18n/use-locale";
-import { countryName } from "../detection/components/countries";
 
 /** The facets a job's summary counts; the result filters use the same names. */
 export type Facet = "status" | "outcome" | "lineType" | "country" | "carrier" | "risk" | "rejectReason";

@@ -1,7 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { OPEN_JOB_STATUSES } from "../job/api/job";
-import { jobKeys } from "../job/api/keys";
+import { jobKeys, OPEN_JOB_STATUSES } from "../job";
 
 /**
  * Keeps the result view in step with a running job. The job itself is polled (useJob) and the

@@ -1,6 +1,6 @@
 import { BUILT_IN_ROLE_KEYS } from "@nc/contracts/permission-catalog";
 import type { TFunction } from "i18next";
-import { roleName } from "../role/role-name";
+import { roleName } from "../role";
 
 /**
  * A role as the operator endpoints give it (a built-in role's key, or a custom role's name), in

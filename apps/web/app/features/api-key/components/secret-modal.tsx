@@ -1,8 +1,8 @@
 import type { ApiKeyCreatedView } from "@nc/contracts/api-keys";
 import { Flex, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { OneTimeSecretModal } from "../../../shell/components/one-time-secret-modal";
 import { ModeTag } from "./api-key-tags";
-import { OneTimeSecretModal } from "./one-time-secret-modal";
 
 /** The full key, shown this once: the server keeps only its digest. */
 export function SecretModal({

@@ -8,7 +8,7 @@ import { useNarrow } from "../../../shell/device/use-narrow";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
-import { useMembers } from "../../member/api/members";
+import { useMembers } from "../../member";
 import { type AuditFilters, useAuditEvents } from "../api/audit-events";
 import { useExportAudit } from "../api/export-audit";
 

@@ -7,7 +7,7 @@ import { Can } from "../../../shell/access/can";
 import { LinkButton } from "../../../shell/components/link-button";
 import { errorText } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
-import { useAccountOverview } from "../../account/api/account-overview";
+import { useAccountOverview } from "../../account";
 
 /** The balance (a new organisation's welcome credit shows here first) and this month's spending. */
 export function MoneySummary({ tenantId }: { tenantId: string }) {

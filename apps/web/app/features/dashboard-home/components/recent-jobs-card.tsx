@@ -6,10 +6,8 @@ import { LinkButton } from "../../../shell/components/link-button";
 import { errorText } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
-import { JobStatusTag } from "../../history/components/job-status-tag";
-import { jobWhat } from "../../history/components/job-what";
-import { jobHref } from "../../history/job-href";
-import { useRecentJobs } from "../../job/api/recent-jobs";
+import { JobStatusTag, jobHref, jobWhat } from "../../history";
+import { useRecentJobs } from "../../job";
 
 /** The newest checks and jobs, each a link to its results, and a way to the whole history. */
 export function RecentJobsCard({ tenantId, canStart }: { tenantId: string; canStart: boolean }) {

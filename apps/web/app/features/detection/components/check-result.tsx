@@ -3,9 +3,9 @@ import { formatMoney } from "@nc/contracts/money";
 import { Card, Progress, Space, Tag, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { countryName } from "../../../shell/components/countries";
 import { ResultDescriptions, Unbroken } from "../../../shell/components/result-descriptions";
 import { useLocale } from "../../../shell/i18n/use-locale";
-import { countryName } from "./countries";
 
 const LEVEL_COLOURS = {
   very_low: "green",

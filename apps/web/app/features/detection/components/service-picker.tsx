@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import type { RootData } from "../../../shell/root-data";
-import { usePriceQuote } from "../../price/api/price-quote";
+import { usePriceQuote } from "../../price";
 
 /** The organisation's price of one number of a service, as the server would charge it now. */
 function ServicePrice({ tenantId, service }: { tenantId: string; service: ServiceCode }) {

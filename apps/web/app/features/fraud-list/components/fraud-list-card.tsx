@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { VisuallyHidden } from "../../../shell/components/visually-hidden";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
-import { splitList } from "../../job/components/list-entry";
+import { splitList } from "../../job";
 import { useChangeFraudLists } from "../api/change-fraud-lists";
 
 interface AddValues {

@@ -1,7 +1,7 @@
 import { App, Button, Popconfirm } from "antd";
 import { useTranslation } from "react-i18next";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
-import { useCancelJob } from "../../job/api/job-actions";
+import { useCancelJob } from "../../job";
 
 /** Stops an open job after a confirmation; numbers not yet checked are not charged. */
 export function CancelJobButton({

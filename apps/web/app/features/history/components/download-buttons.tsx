@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { useNarrow } from "../../../shell/device/use-narrow";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
-import { type ResultDownload, useDownloadResults } from "../../job/api/download-results";
-import type { JobScope } from "../../job/api/job-scope";
+import type { JobScope } from "../../job";
+import { type ResultDownload, useDownloadResults } from "../../job";
 
 /**
  * The job's files: the results as filtered on screen (CSV, XLSX) and, when some rows were not

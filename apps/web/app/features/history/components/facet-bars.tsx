@@ -2,10 +2,10 @@ import type { FacetCount } from "@nc/contracts/jobs";
 import { Button, Card, Typography, theme } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FacetBar } from "../../../shell/components/facet-bar";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { type Facet, useFacetLabel } from "../facet-labels";
 import { facetTone, type Tone } from "../tones";
-import { FacetBar } from "./facet-bar";
 
 /** Bars shown before "show all": enough for the common values without a wall of ones. */
 const FIRST = 6;

@@ -5,7 +5,7 @@ import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNarrow } from "../../../shell/device/use-narrow";
 import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
-import type { HistoryFilters } from "../../job/api/history";
+import type { HistoryFilters } from "../../job";
 import type { SelectFilter } from "../select-filters";
 import { SubmitterSelect } from "./submitter-select";
 

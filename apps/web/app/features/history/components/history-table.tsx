@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
-import { OPEN_JOB_STATUSES } from "../../job/api/job";
+import { OPEN_JOB_STATUSES } from "../../job";
 import { chargeableOf } from "../chargeable";
 import { jobHref, ownerSuffix } from "../job-href";
 import { JobStatusTag } from "./job-status-tag";

@@ -3,7 +3,7 @@ import type { ServiceCode } from "@nc/contracts/services";
 import { Drawer, Grid, Space, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { ResultDescriptions, Unbroken } from "../../../shell/components/result-descriptions";
-import { CheckResult } from "../../detection/components/check-result";
+import { CheckResult } from "../../detection";
 import { useFacetLabel } from "../facet-labels";
 import { itemResult } from "../item-facets";
 import { facetTone, TAG_COLOURS } from "../tones";

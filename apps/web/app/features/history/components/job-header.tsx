@@ -7,7 +7,7 @@ import { Can } from "../../../shell/access/can";
 import { useNarrow } from "../../../shell/device/use-narrow";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
-import { OPEN_JOB_STATUSES } from "../../job/api/job";
+import { OPEN_JOB_STATUSES } from "../../job";
 import { progressText } from "../progress-text";
 import { CancelJobButton } from "./cancel-job-button";
 import { JobStatusTag } from "./job-status-tag";

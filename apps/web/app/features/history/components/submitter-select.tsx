@@ -1,7 +1,7 @@
 import { Select } from "antd";
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
-import { useMembers } from "../../member/api/members";
+import { useMembers } from "../../member";
 
 /**
  * The organisation's members to filter by who submitted. Only rendered for users who may read the

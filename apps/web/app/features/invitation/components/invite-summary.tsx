@@ -2,7 +2,7 @@ import type { InviteCheck } from "@nc/contracts/members";
 import { Descriptions, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../shell/i18n/use-locale";
-import { roleName } from "../../role/role-name";
+import { roleName } from "../../role";
 
 /** Who invites whom into which organisation with which role, and until when. */
 export function InviteSummary({ invite }: { invite: InviteCheck }) {

@@ -3,8 +3,8 @@ import type { ServiceCode } from "@nc/contracts/services";
 import { App, Button, Form, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CountrySelect } from "../../../shell/components/country-select";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
-import { CountrySelect } from "../../detection/components/country-select";
 import { useCreateListDraft } from "../api/create-list-job";
 
 /** The JSON list route's limit; longer lists go in a file. */

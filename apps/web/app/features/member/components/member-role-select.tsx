@@ -2,7 +2,7 @@ import type { MemberRole } from "@nc/contracts/members";
 import { Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
-import { roleName } from "../../role/role-name";
+import { roleName } from "../../role";
 import { useMemberRoles } from "../api/member-roles";
 
 /**

@@ -10,7 +10,7 @@ import { useLocale } from "../../../shell/i18n/use-locale";
 import { useSessionUser } from "../../../shell/session/use-session-user";
 import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
-import { roleName } from "../../role/role-name";
+import { roleName } from "../../role";
 import { useChangeMemberRole } from "../api/change-member-role";
 import { useMemberRoles } from "../api/member-roles";
 import { useMembers } from "../api/members";

@@ -6,7 +6,7 @@ import { VisuallyHidden } from "../../../shell/components/visually-hidden";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
 import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
-import { roleName } from "../../role/role-name";
+import { roleName } from "../../role";
 import { useInvitations } from "../api/invitations";
 import { useResendInvitation } from "../api/resend-invitation";
 import { useRevokeInvitation } from "../api/revoke-invitation";

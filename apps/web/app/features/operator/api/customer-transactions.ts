@@ -1,7 +1,7 @@
 import type { TransactionDetail, TransactionPage } from "@nc/contracts/account";
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api } from "../../../shell/http/client";
-import { PAGE_SIZE } from "../../account/api/transactions";
+import { PAGE_SIZE } from "../../account";
 
 const base = (customerId: string) => `/api/operator/customers/${encodeURIComponent(customerId)}/transactions`;
 

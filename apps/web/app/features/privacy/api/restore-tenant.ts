@@ -1,7 +1,7 @@
 import type { ConfirmationBody, TenantDeletionView } from "@nc/contracts/privacy";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../shell/http/client";
-import { tenantsQuery } from "../../tenant/api/tenants";
+import { tenantsQuery } from "../../tenant";
 
 /** POST /api/tenant/s/:id/restore: cancels a deletion during the grace period. */
 export const restoreTenant = (id: string, body: ConfirmationBody) =>

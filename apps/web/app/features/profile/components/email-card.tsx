@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { zodRule } from "../../../shell/forms/zod-rule";
-import { EmailCodeField } from "../../auth/components/email-code-field";
+import { EmailCodeField } from "../../auth";
 import { useChangeEmail } from "../api/change-email";
 
 /** Moves the account to a new address, confirmed by a code sent there. */

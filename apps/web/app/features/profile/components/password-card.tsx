@@ -1,9 +1,9 @@
 import { type Profile, passwordSchema } from "@nc/contracts/auth";
 import { App, Button, Card, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
+import { NewPasswordFields } from "../../../shell/components/password-field";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { zodRule } from "../../../shell/forms/zod-rule";
-import { NewPasswordFields } from "../../auth/components/password-field";
 import { useChangePassword } from "../api/change-password";
 
 /** Changes the password; the server signs out every other session of the user. */

@@ -9,7 +9,7 @@ import { useLocale } from "../../../shell/i18n/use-locale";
 import { useSessionUser } from "../../../shell/session/use-session-user";
 import { clearActiveTenant } from "../../../shell/tenant/active-tenant";
 import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
-import { TenantPrivacySection } from "../../privacy/components/tenant-privacy-section";
+import { TenantPrivacySection } from "../../privacy";
 import { useLeaveTenant, useUpdateTenant } from "../api/update-tenant";
 import { TimezoneSelect } from "./timezone-select";
 

@@ -1,5 +1,5 @@
 import { Select } from "antd";
-import { useTimezones } from "../../lookup/api/timezones";
+import { useTimezones } from "../../lookup";
 
 /** IANA time zones with their current offset, searchable. */
 export function TimezoneSelect(props: {

@@ -1,7 +1,7 @@
 import type { WebhookEndpointCreatedView } from "@nc/contracts/webhooks";
 import { Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { OneTimeSecretModal } from "../../api-key/components/one-time-secret-modal";
+import { OneTimeSecretModal } from "../../../shell/components/one-time-secret-modal";
 
 /** An endpoint's signing secret, shown this once (after adding the endpoint or rolling it). */
 export function WebhookSecretModal({

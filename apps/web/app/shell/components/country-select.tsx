@@ -1,7 +1,7 @@
 import { Select } from "antd";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocale } from "../../../shell/i18n/use-locale";
+import { useLocale } from "../i18n/use-locale";
 import { countryName, DEFAULT_COUNTRIES } from "./countries";
 
 /**

@@ -2,7 +2,7 @@ import { passwordSchema } from "@nc/contracts/auth";
 import { failedPasswordRules } from "@nc/contracts/password-policy";
 import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { zodRule } from "../../../shell/forms/zod-rule";
+import { zodRule } from "../forms/zod-rule";
 import { PasswordRules } from "./password-rules";
 
 /** New password + confirmation, with the live requirement checklist. */

@@ -1,9 +1,9 @@
 import { theme } from "antd";
 import { describe, expect, it } from "vitest";
-import { mergeOverrides } from "../../features/theme-editor/merge";
-import { EMPTY_OVERRIDES } from "../../features/theme-editor/overrides";
-import { contrastRatio, mix, parseColor } from "./contrast";
-import { ON_PRIMARY, PRIMARY_COLOR, themeConfig } from "./tokens";
+import { contrastRatio, mix, parseColor } from "../../shell/theme/contrast";
+import { ON_PRIMARY, PRIMARY_COLOR, themeConfig } from "../../shell/theme/tokens";
+import { mergeOverrides } from "./merge";
+import { EMPTY_OVERRIDES } from "./overrides";
 
 /** An rgba() text colour as it shows on a background. */
 function over(color: string, background: string): string {

@@ -13,18 +13,18 @@ import {
   useLocation,
   useRouteError,
 } from "react-router";
-import { mayOpen, operatorMenuPages, operatorPageForPath } from "../../features/operator/operator-pages";
-import { useOperator } from "../../features/operator/use-operator";
-import ForbiddenPage from "../../routes/dashboard/forbidden";
-import { AppFrame } from "../components/app-frame";
-import { BrandHeader } from "../components/brand-header";
-import { HeaderTools } from "../components/header-tools";
-import { errorText } from "../forms/api-error-feedback";
-import { useLocale } from "../i18n/use-locale";
-import { requireUser } from "../require-user.server";
-import { useSignOut } from "../session/sign-out";
-import { useSessionUser } from "../session/use-session-user";
+import { mayOpen, operatorMenuPages, operatorPageForPath } from "../features/operator/operator-pages";
+import { useOperator } from "../features/operator/use-operator";
+import { AppFrame } from "../shell/components/app-frame";
+import { BrandHeader } from "../shell/components/brand-header";
+import { HeaderTools } from "../shell/components/header-tools";
+import { errorText } from "../shell/forms/api-error-feedback";
+import { useLocale } from "../shell/i18n/use-locale";
+import { requireUser } from "../shell/require-user.server";
+import { useSignOut } from "../shell/session/sign-out";
+import { useSessionUser } from "../shell/session/use-session-user";
 import type { Route } from "./+types/operator-layout";
+import ForbiddenPage from "./dashboard/forbidden";
 
 /**
  * The console opens to operators only (docs/operations.md, "The operator console"): the server

@@ -1,7 +1,7 @@
 import { ALL_OPERATOR_PERMISSIONS, type OperatorMe, type OperatorPermission } from "@nc/contracts/operator";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderPage, stubApi } from "../../../test/render";
+import { renderPage, stubApi } from "../../test/render";
 import type { Route } from "./+types/operator-layout";
 import OperatorLayout, { loader } from "./operator-layout";
 
