@@ -11,6 +11,8 @@ const CLI = join(ROOT, "apps/server/dist/cli.js");
 export interface RunningServer {
   url: string;
   port: number;
+  /** The server process's id (its memory is read from /proc by bench/server-memory.ts). */
+  pid: number;
   dataDir: string;
   output: () => string;
   /** The last six-digit code the local outbox printed for an address. */
@@ -42,9 +44,14 @@ export function cli(dataDir: string, args: string[]) {
 
 /** Starts the built product on a free port with a fresh embedded database. */
 export async function startServer(
-  options: { env?: Record<string, string>; before?: (dataDir: string) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    before?: (dataDir: string) => void;
+    /** An existing data folder to start on (kept on stop); by default a fresh one, removed on stop. */
+    dataDir?: string;
+  } = {},
 ) {
-  const dataDir = mkdtempSync(join(tmpdir(), "nc-e2e-"));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "nc-e2e-"));
   options.before?.(dataDir);
   const port = await freePort();
   let output = "";
@@ -79,6 +86,7 @@ export async function startServer(
   return {
     url,
     port,
+    pid: child.pid ?? 0,
     dataDir,
     output: () => output,
     lastCode(email: string) {
@@ -103,7 +111,7 @@ export async function startServer(
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   } satisfies RunningServer;
 }

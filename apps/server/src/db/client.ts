@@ -54,11 +54,20 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
+/**
+ * The embedded database's memory settings. PGlite's defaults are PostgreSQL's (128 MB of shared
+ * buffers, 64 MB for index builds and vacuum), and memory a WebAssembly instance has grown into is
+ * never given back, so they set the server's floor. The data files stay in the system's page cache,
+ * so a smaller buffer pool costs little (docs/performance.md, "Server memory on the embedded
+ * database").
+ */
+const PGLITE_MEMORY = { postgresqlconf: ["shared_buffers = 16MB", "maintenance_work_mem = 16MB"] };
+
 async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (dataDir === "memory://") {
-    const client = await PGlite.create();
+    const client = await PGlite.create(PGLITE_MEMORY);
     return {
       db: drizzle(client, { schema }) as unknown as Db,
       kind: "pglite",
@@ -70,7 +79,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   mkdirSync(dir, { recursive: true });
   const release = acquireDataDirLock(dir);
   try {
-    const client = await PGlite.create(resolve(dir, "pglite"));
+    const client = await PGlite.create(resolve(dir, "pglite"), PGLITE_MEMORY);
     return {
       db: drizzle(client, { schema }) as unknown as Db,
       kind: "pglite",
