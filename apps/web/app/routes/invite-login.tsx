@@ -1,11 +1,12 @@
 import type { InviteCheck } from "@nc/contracts/members";
-import { App, Form, Input, Typography } from "antd";
+import { App, Form } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useRevalidator } from "react-router";
-import { AuthFooter, AuthHeading, AuthSubmit } from "../features/auth/components/auth-page-parts";
+import { AuthHeading, AuthSubmit } from "../features/auth/components/auth-page-parts";
 import { PasswordSignInFields } from "../features/auth/components/password-sign-in-fields";
 import { useCaptchaLogin } from "../features/auth/use-captcha-login";
 import { useAcceptInvite } from "../features/invitation/api/accept-invite";
+import { InviteFormFrame } from "../features/invitation/components/invite-form-frame";
 import { InviteGate } from "../features/invitation/components/invite-gate";
 import { invitePagePath } from "../features/invitation/invite-page-path";
 import { useJoinTenant } from "../features/invitation/use-join-tenant";
@@ -65,33 +66,17 @@ function InviteLoginForm({ invite, token }: { invite: InviteCheck; token: string
 
   const query = `?token=${encodeURIComponent(token)}`;
   return (
-    <>
-      <Typography.Paragraph>
-        {t("members:inviteLogin.text", { email: invite.email, tenant: invite.tenantName })}
-      </Typography.Paragraph>
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={submit}
-        requiredMark={false}
-        size="large"
-        initialValues={{ email: invite.email }}
-      >
-        <Form.Item name="email" label={t("auth:fields.email")}>
-          <Input type="email" autoComplete="email" readOnly />
-        </Form.Item>
-        <PasswordSignInFields
-          captchaNeeded={login.captchaNeeded}
-          captchaState={login.captchaState}
-          autoFocus
-        />
-        <AuthSubmit loading={login.pending || accept.isPending} testId="invite-login-submit">
-          {t("members:inviteLogin.submit")}
-        </AuthSubmit>
-      </Form>
-      <AuthFooter>
-        <Link to={to(`/accept-invite${query}`)}>{t("members:inviteLogin.back")}</Link>
-      </AuthFooter>
-    </>
+    <InviteFormFrame
+      invite={invite}
+      form={form}
+      onFinish={submit}
+      text={t("members:inviteLogin.text", { email: invite.email, tenant: invite.tenantName })}
+      footer={<Link to={to(`/accept-invite${query}`)}>{t("members:inviteLogin.back")}</Link>}
+    >
+      <PasswordSignInFields captchaNeeded={login.captchaNeeded} captchaState={login.captchaState} autoFocus />
+      <AuthSubmit loading={login.pending || accept.isPending} testId="invite-login-submit">
+        {t("members:inviteLogin.submit")}
+      </AuthSubmit>
+    </InviteFormFrame>
   );
 }

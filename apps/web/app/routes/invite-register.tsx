@@ -1,9 +1,10 @@
 import { type InviteCheck, inviteRegisterBody } from "@nc/contracts/members";
-import { App, Form, Input, Typography } from "antd";
+import { App, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
-import { AuthFooter, AuthHeading, AuthSubmit } from "../features/auth/components/auth-page-parts";
+import { AuthHeading, AuthSubmit } from "../features/auth/components/auth-page-parts";
 import { useAcceptInviteAsNewUser } from "../features/invitation/api/accept-invite-new-user";
+import { InviteFormFrame } from "../features/invitation/components/invite-form-frame";
 import { InviteGate } from "../features/invitation/components/invite-gate";
 import { invitePagePath } from "../features/invitation/invite-page-path";
 import { useJoinTenant } from "../features/invitation/use-join-tenant";
@@ -72,40 +73,29 @@ function InviteRegisterForm({ invite, token }: { invite: InviteCheck; token: str
 
   const query = `?token=${encodeURIComponent(token)}`;
   return (
-    <>
-      <Typography.Paragraph>
-        {t("members:inviteRegister.text", { email: invite.email, tenant: invite.tenantName })}
-      </Typography.Paragraph>
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={submit}
-        requiredMark={false}
-        size="large"
-        initialValues={{ email: invite.email }}
+    <InviteFormFrame
+      invite={invite}
+      form={form}
+      onFinish={submit}
+      text={t("members:inviteRegister.text", { email: invite.email, tenant: invite.tenantName })}
+      footer={
+        <>
+          {t("members:inviteRegister.haveAccount")}{" "}
+          <Link to={to(`/invite-login${query}`)}>{t("members:inviteRegister.toLogin")}</Link>
+        </>
+      }
+    >
+      <Form.Item
+        name="name"
+        label={t("auth:fields.name")}
+        rules={[zodRule(inviteRegisterBody.shape.name, t)]}
       >
-        <Form.Item name="email" label={t("auth:fields.email")}>
-          <Input type="email" autoComplete="email" readOnly />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label={t("auth:fields.name")}
-          rules={[zodRule(inviteRegisterBody.shape.name, t)]}
-        >
-          <Input autoComplete="name" autoFocus />
-        </Form.Item>
-        <NewPasswordFields />
-        <AuthSubmit
-          loading={register.isPending || captcha.state === "solving"}
-          testId="invite-register-submit"
-        >
-          {t("members:inviteRegister.submit")}
-        </AuthSubmit>
-      </Form>
-      <AuthFooter>
-        {t("members:inviteRegister.haveAccount")}{" "}
-        <Link to={to(`/invite-login${query}`)}>{t("members:inviteRegister.toLogin")}</Link>
-      </AuthFooter>
-    </>
+        <Input autoComplete="name" autoFocus />
+      </Form.Item>
+      <NewPasswordFields />
+      <AuthSubmit loading={register.isPending || captcha.state === "solving"} testId="invite-register-submit">
+        {t("members:inviteRegister.submit")}
+      </AuthSubmit>
+    </InviteFormFrame>
   );
 }
