@@ -1,7 +1,5 @@
-import type { DetectionJobView } from "@nc/contracts/detection-single";
 import { formatMoney } from "@nc/contracts/money";
 import { Card, Flex, Progress, Spin, Tag, Typography, theme } from "antd";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocale } from "../../../shell/i18n/use-locale";
@@ -9,22 +7,12 @@ import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { OPEN_JOB_STATUSES } from "../../job";
 import { chargeableOf } from "../chargeable";
 import { jobHref, ownerSuffix } from "../job-href";
+import type { HistoryRowsProps } from "./history-rows-props";
 import { JobStatusTag } from "./job-status-tag";
 import { jobWhat } from "./job-what";
 
 /** The history on a phone: one card per row, the whole card a link to the result view. */
-export function HistoryCards({
-  rows,
-  loading,
-  empty,
-  partner = false,
-}: {
-  rows: DetectionJobView[];
-  loading: boolean;
-  empty: ReactNode;
-  /** The partner view: rows of every customer, named. */
-  partner?: boolean;
-}) {
+export function HistoryCards({ rows, loading, empty, partner = false }: HistoryRowsProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { locale, to } = useLocale();

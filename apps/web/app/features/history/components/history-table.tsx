@@ -1,7 +1,6 @@
 import type { DetectionJobView } from "@nc/contracts/detection-single";
 import { formatMoney } from "@nc/contracts/money";
 import { Progress, Space, Table, Tag, Typography } from "antd";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useLocale } from "../../../shell/i18n/use-locale";
@@ -9,22 +8,12 @@ import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { OPEN_JOB_STATUSES } from "../../job";
 import { chargeableOf } from "../chargeable";
 import { jobHref, ownerSuffix } from "../job-href";
+import type { HistoryRowsProps } from "./history-rows-props";
 import { JobStatusTag } from "./job-status-tag";
 import { jobWhat } from "./job-what";
 
 /** The history's rows; a row (or its "what" link, for keyboards) opens the result view. */
-export function HistoryTable({
-  rows,
-  loading,
-  empty,
-  partner = false,
-}: {
-  rows: DetectionJobView[];
-  loading: boolean;
-  empty: ReactNode;
-  /** The partner view: rows of every customer, named. */
-  partner?: boolean;
-}) {
+export function HistoryTable({ rows, loading, empty, partner = false }: HistoryRowsProps) {
   const { t } = useTranslation();
   const { locale, to } = useLocale();
   const navigate = useNavigate();
