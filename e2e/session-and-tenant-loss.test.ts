@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInContext } from "./helpers/accounts";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { registerAccount, signedInContext } from "./helpers/accounts";
 import { apiCall } from "./helpers/api";
 import { launchBrowser } from "./helpers/browser";
 import { freshDatabase, pgQuery, postgresUnreachable } from "./helpers/postgres";
@@ -23,9 +23,8 @@ describe.skipIf(Boolean(unreachable))("session and organisation lost under an op
   const stamp = Date.now();
   const ownerEmail = `olivia-${stamp}@example.com`;
   const memberEmail = `mia-${stamp}@example.com`;
-  let owner: BrowserContext;
   let member: BrowserContext;
-  /** Olivia's first session; the tests below end it and she signs in again. */
+  /** Olivia owns Harbour Labs; her session is used through the API only, so no test ends it. */
   let ownerSid = "";
   let memberSid = "";
   let memberId = "";
@@ -38,9 +37,8 @@ describe.skipIf(Boolean(unreachable))("session and organisation lost under an op
     await pgQuery(`create database ${dbName}`);
     server = await startServer({ env: { CAPTCHA_ENABLED: "false", DATABASE_URL: dbUrl } });
     browser = await launchBrowser();
-    owner = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     member = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    ownerSid = await signedInContext(server, owner, "Olivia Owner", ownerEmail);
+    ownerSid = await registerAccount(server, "Olivia Owner", ownerEmail);
     memberSid = await signedInContext(server, member, "Mia Member", memberEmail);
     memberId = (await db<{ id: string }>("select id from users where email = $1", [memberEmail]))[0]!.id;
     // Harbour Labs is Olivia's, with Mia as an admin; Mia owns Paused Ltd and Closed Ltd.
@@ -68,6 +66,7 @@ describe.skipIf(Boolean(unreachable))("session and organisation lost under an op
   async function memberOn(org: string): Promise<Page> {
     await member.addCookies([{ name: `tenant_${memberId}`, value: orgs[org]!, url: server.url }]);
     const page = await member.newPage();
+    onTestFinished(() => page.close());
     await page.goto(`${server.url}/dashboard/tenant`);
     await page.getByLabel("Organisation name").waitFor();
     return page;
@@ -85,58 +84,58 @@ describe.skipIf(Boolean(unreachable))("session and organisation lost under an op
     await page.getByRole("button", { name: "Sign in" }).click();
   }
 
-  async function ownerOnPage(path: string): Promise<Page> {
-    const page = await owner.newPage();
+  /**
+   * A person of their own for each test that ends a session (so no test depends on another's
+   * sign-in): a new account in a new browser context, owner of an organisation named `orgName`,
+   * with `path` open.
+   */
+  async function ownerOnPage(path: string, orgName: string) {
+    const email = `owner-${orgName.toLowerCase().replace(/\W+/g, "-")}-${stamp}@example.com`;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // Closed however the test ends, so a failing page cannot keep calling the server under the next.
+    onTestFinished(() => context.close());
+    const sid = await signedInContext(server, context, `Owner of ${orgName}`, email);
+    await apiCall(server, sid, "POST", "/api/tenant", { name: orgName });
+    const page = await context.newPage();
     await page.goto(`${server.url}${path}`);
     await page.getByTestId("tenant-switcher").waitFor();
-    return page;
+    return { page, context, email };
   }
 
-  const ownerSessions = `delete from sessions where user_id = (select id from users where email = '${ownerEmail}')`;
-
   it("the session expires while on a page: the next action leads to sign-in, and sign-in back to the page", async () => {
-    const page = await ownerOnPage("/dashboard/tenant");
+    const { page, email } = await ownerOnPage("/dashboard/tenant", "Expiry Works");
     await db(
       `update sessions set expires_at = now() - interval '1 minute'
        where user_id = (select id from users where email = $1)`,
-      [ownerEmail],
+      [email],
     );
-    await rename(page, "Harbour Labs Ltd");
+    await rename(page, "Expiry Works Ltd");
     await page.waitForURL(/\/login\?redirect=%2Fdashboard%2Ftenant$/);
-    await signInAgain(page, ownerEmail);
+    await signInAgain(page, email);
     await page.waitForURL(/\/dashboard\/tenant$/);
-    await expect.poll(() => page.locator("h1").textContent()).toBe("Harbour Labs");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Expiry Works");
     // The refused rename was not made.
-    await expect(page.getByLabel("Organisation name").inputValue()).resolves.toBe("Harbour Labs");
-    await page.close();
+    await expect(page.getByLabel("Organisation name").inputValue()).resolves.toBe("Expiry Works");
   });
 
-  // Not passing yet in the full file (it leaves the owner signed out for the tests after it, and
-  // its own redirect was not reached within 30 s); kept skipped, with the behaviour covered by
-  // apps/web/app/shell/http/client-session.test.ts, until it passes.
-  it.skip("the session is deleted (signed out elsewhere): moving to another page leads to sign-in and back", async () => {
-    const page = await ownerOnPage("/dashboard/tenant");
-    await db(ownerSessions);
+  it("the session is deleted (signed out elsewhere): moving to another page leads to sign-in and back", async () => {
+    const { page, email } = await ownerOnPage("/dashboard/tenant", "Elsewhere Co");
+    await db("delete from sessions where user_id = (select id from users where email = $1)", [email]);
     await page.getByRole("menuitem", { name: "API keys" }).click();
     await page.waitForURL(/\/login\?redirect=%2Fdashboard%2Fapi-keys$/);
-    await signInAgain(page, ownerEmail);
+    await signInAgain(page, email);
     await page.waitForURL(/\/dashboard\/api-keys$/);
     await expect.poll(() => page.locator("h1").textContent()).toBe("API keys");
-    await page.close();
   });
 
-  // Not passing yet in the full file (it leaves the owner signed out for the tests after it, and
-  // its own redirect was not reached within 30 s); kept skipped, with the behaviour covered by
-  // apps/web/app/shell/http/client-session.test.ts, until it passes.
-  it.skip("the session cookie is gone: the next action leads to sign-in with the way back", async () => {
-    const page = await ownerOnPage("/dashboard/tenant?tab=roles");
-    await owner.clearCookies({ name: "sid" });
+  it("the session cookie is gone: the next action leads to sign-in with the way back", async () => {
+    const { page, context, email } = await ownerOnPage("/dashboard/tenant?tab=roles", "Crumbless Co");
+    await context.clearCookies({ name: "sid" });
     await page.getByTestId("add-role").click();
     await page.waitForURL(/\/login\?redirect=%2Fdashboard%2Ftenant%2Frole%2Fadd$/);
-    await signInAgain(page, ownerEmail);
+    await signInAgain(page, email);
     await page.waitForURL(/\/dashboard\/tenant\/role\/add$/);
     await page.getByTestId("permission-transfer").waitFor();
-    await page.close();
   });
 
   it("another tab switches organisation: each tab acts on the organisation it shows, a reload follows the switch", async () => {
@@ -172,13 +171,16 @@ describe.skipIf(Boolean(unreachable))("session and organisation lost under an op
     );
   }
 
-  // Not passing yet in the full file (it leaves the owner signed out for the tests after it, and
-  // its own redirect was not reached within 30 s); kept skipped, with the behaviour covered by
-  // apps/web/app/shell/http/client-session.test.ts, until it passes.
-  it.skip("membership lost (40036): tenant selection says so, and the organisation is no longer listed", async () => {
+  it("membership lost (40036): tenant selection says so, and the organisation is no longer listed", async () => {
     const page = await memberOn("harbour");
-    const sid = (await owner.cookies()).find((c) => c.name === "sid")!.value;
-    await apiCall(server, sid, "DELETE", `/api/tenant/tenant_user/s/${memberId}`, undefined, orgs.harbour);
+    await apiCall(
+      server,
+      ownerSid,
+      "DELETE",
+      `/api/tenant/tenant_user/s/${memberId}`,
+      undefined,
+      orgs.harbour,
+    );
     await rename(page, "Not mine any more");
     await expectTenantSelection(page, "You are not a member of this organisation.");
     await page.getByTestId("open-tenant-Paused Ltd").waitFor();
@@ -204,11 +206,8 @@ describe.skipIf(Boolean(unreachable))("session and organisation lost under an op
     await page.close();
   });
 
-  // Not passing yet in the full file (it leaves the owner signed out for the tests after it, and
-  // its own redirect was not reached within 30 s); kept skipped, with the behaviour covered by
-  // apps/web/app/shell/http/client-session.test.ts, until it passes.
-  it.skip("no organisation chosen (40035): tenant selection asks to choose one", async () => {
-    const page = await ownerOnPage("/dashboard/tenant");
+  it("no organisation chosen (40035): tenant selection asks to choose one", async () => {
+    const { page } = await ownerOnPage("/dashboard/tenant", "Unchosen Co");
     // The members call leaves without the active organisation, as from a tab whose choice was cleared.
     await page.route("**/api/tenant/tenant_user**", (route) => {
       const headers = { ...route.request().headers() };
@@ -217,14 +216,10 @@ describe.skipIf(Boolean(unreachable))("session and organisation lost under an op
     });
     await page.getByRole("tab", { name: "Members" }).click();
     await expectTenantSelection(page, "Choose an organisation first.");
-    await page.close();
   });
 
-  // Not passing yet in the full file (it leaves the owner signed out for the tests after it, and
-  // its own redirect was not reached within 30 s); kept skipped, with the behaviour covered by
-  // apps/web/app/shell/http/client-session.test.ts, until it passes.
-  it.skip("the site's information cannot be loaded: the error page, and the failure in the log", async () => {
-    const page = await ownerOnPage("/dashboard/profile");
+  it("the site's information cannot be loaded: the error page, and the failure in the log", async () => {
+    const { page } = await ownerOnPage("/dashboard/profile", "Outage Co");
     await pgQuery(`alter database ${dbName} allow_connections false`);
     await pgQuery("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [dbName]);
     try {
@@ -240,6 +235,5 @@ describe.skipIf(Boolean(unreachable))("session and organisation lost under an op
     await expect
       .poll(async () => (await page.goto(`${server.url}/dashboard/profile`))!.status(), { timeout: 20_000 })
       .toBe(200);
-    await page.close();
   });
 });
