@@ -1,4 +1,3 @@
-import type { ApiKeyView } from "@nc/contracts/api-keys";
 import { Card, Flex, Spin, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,14 +5,10 @@ import { isClosed } from "../key-state";
 import { useKeyTimes } from "../use-key-times";
 import { ApiKeyActions } from "./api-key-actions";
 import { KeyHint, KeyStatusTag, ModeTag, ScopeTags } from "./api-key-tags";
+import type { ApiKeyListProps } from "./api-keys-table";
 
 /** The keys on a phone: one card each, the same facts as the table's row, stacked. */
-export function ApiKeyCards(props: {
-  keys: ApiKeyView[];
-  loading: boolean;
-  empty: ReactNode;
-  onRoll: (key: ApiKeyView) => void;
-}) {
+export function ApiKeyCards(props: ApiKeyListProps) {
   const { t } = useTranslation();
   const times = useKeyTimes();
   if (props.loading) return <Spin style={{ display: "block", margin: "24px auto" }} />;

@@ -24,17 +24,20 @@ function Stamp({ text, iso, exact }: { text: string; iso: string | null; exact: 
   );
 }
 
+/** What the keys' table (wide screens) and cards (phones) show. */
+export interface ApiKeyListProps {
+  keys: ApiKeyView[];
+  loading: boolean;
+  empty: ReactNode;
+  onRoll: (key: ApiKeyView) => void;
+}
+
 /**
  * The keys on a wide screen, one row each, keys that no longer work greyed. The mode sits by the
  * name and the hint under it, and days stand for dates (times on hover), so that a row fits a
  * 1366 px screen in all four languages.
  */
-export function ApiKeysTable(props: {
-  keys: ApiKeyView[];
-  loading: boolean;
-  empty: ReactNode;
-  onRoll: (key: ApiKeyView) => void;
-}) {
+export function ApiKeysTable(props: ApiKeyListProps) {
   const { t } = useTranslation();
   const times = useKeyTimes();
   return (

@@ -1,17 +1,15 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { nameSchema } from "@nc/contracts/auth";
 import { MAX_TENANTS_PER_USER } from "@nc/contracts/tenancy";
-import { App, Button, Form, type FormInstance, Input, Modal, Tooltip } from "antd";
+import { App, Button, Form, type FormInstance, Modal, Tooltip } from "antd";
 import type { ReactNode } from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
-import { zodRule } from "../../../shell/forms/zod-rule";
 import type { RootData } from "../../../shell/root-data";
 import { useSwitchTenant } from "../../../shell/tenant/use-switch-tenant";
 import { useCreateTenant } from "../api/tenants";
-import { TimezoneSelect } from "./timezone-select";
+import { TenantFields } from "./tenant-fields";
 
 function browserTimezone(): string {
   try {
@@ -52,7 +50,6 @@ function CreateTenantFields({
   onFinish: (values: CreateTenantValues) => void;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
   return (
     <Form
       form={form}
@@ -60,16 +57,7 @@ function CreateTenantFields({
       onFinish={onFinish}
       initialValues={{ timezoneCode: browserTimezone() }}
     >
-      <Form.Item name="name" label={t("tenant:fields.name")} rules={[zodRule(nameSchema, t)]}>
-        <Input autoFocus data-testid="create-tenant-name" />
-      </Form.Item>
-      <Form.Item
-        name="timezoneCode"
-        label={t("tenant:fields.timezone")}
-        extra={t("tenant:fields.timezoneHelp")}
-      >
-        <TimezoneSelect />
-      </Form.Item>
+      <TenantFields creating />
       {children}
     </Form>
   );

@@ -1,17 +1,15 @@
-import { nameSchema } from "@nc/contracts/auth";
 import { useQueryClient } from "@tanstack/react-query";
-import { App, Button, Card, Descriptions, Divider, Form, Input, Popconfirm, Switch, Typography } from "antd";
+import { App, Button, Card, Descriptions, Divider, Form, Popconfirm, Switch, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator } from "react-router";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
-import { zodRule } from "../../../shell/forms/zod-rule";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useSessionUser } from "../../../shell/session/use-session-user";
 import { clearActiveTenant } from "../../../shell/tenant/active-tenant";
 import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { TenantPrivacySection } from "../../privacy";
 import { useLeaveTenant, useUpdateTenant } from "../api/update-tenant";
-import { TimezoneSelect } from "./timezone-select";
+import { TenantFields } from "./tenant-fields";
 
 interface Settings {
   name: string;
@@ -75,16 +73,7 @@ export function SettingsTab() {
           }}
           onFinish={save}
         >
-          <Form.Item name="name" label={t("tenant:fields.name")} rules={[zodRule(nameSchema, t)]}>
-            <Input />
-          </Form.Item>
-          <Form.Item
-            name="timezoneCode"
-            label={t("tenant:fields.timezone")}
-            extra={t("tenant:fields.timezoneHelp")}
-          >
-            <TimezoneSelect />
-          </Form.Item>
+          <TenantFields />
           <Form.Item
             name="keepFileColumns"
             label={t("tenant:fields.keepFileColumns")}
