@@ -30,7 +30,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
     if (typeof signature !== "string" || !Buffer.isBuffer(request.body)) throw new AppError("badRequest");
     let event: Stripe.Event;
     try {
-      event = stripe.webhooks.constructEvent(request.body, signature, config.STRIPE_WEBHOOK_SECRET);
+      event = (await stripe()).webhooks.constructEvent(request.body, signature, config.STRIPE_WEBHOOK_SECRET);
     } catch (error) {
       request.log.warn({ err: (error as Error).message }, "stripe webhook: signature refused");
       throw new AppError("badRequest");

@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { RechargeProvider } from "./provider";
 
 // Currencies Stripe counts in whole units (https://docs.stripe.com/currencies#zero-decimal).
@@ -34,19 +34,33 @@ export interface StripeOptions {
   apiBase: string;
 }
 
-/** The official client, pointed at STRIPE_API_BASE. */
-export function stripeClient(options: StripeOptions): Stripe | null {
-  if (!options.secretKey) return null;
-  const base = new URL(options.apiBase);
-  const protocol = base.protocol === "http:" ? "http" : "https";
-  return new Stripe(options.secretKey, {
-    host: base.hostname,
-    port: base.port || (protocol === "http" ? 80 : 443),
-    protocol,
-    maxNetworkRetries: 1,
-    timeout: 20_000,
-    telemetry: false,
-  });
+/** The official client, loaded on first use. */
+export type StripeClient = () => Promise<Stripe>;
+
+/**
+ * The official client, pointed at STRIPE_API_BASE, or null when no key is set. The SDK is loaded on
+ * first use: it costs ~21 MB of memory, which a server without card payments should not pay
+ * (docs/performance.md, "Server memory on the embedded database").
+ */
+export function stripeClient(options: StripeOptions): StripeClient | null {
+  const { secretKey } = options;
+  if (!secretKey) return null;
+  let loading: Promise<Stripe> | undefined;
+  return () => {
+    loading ??= import("stripe").then(({ default: StripeSdk }) => {
+      const base = new URL(options.apiBase);
+      const protocol = base.protocol === "http:" ? "http" : "https";
+      return new StripeSdk(secretKey, {
+        host: base.hostname,
+        port: base.port || (protocol === "http" ? 80 : 443),
+        protocol,
+        maxNetworkRetries: 1,
+        timeout: 20_000,
+        telemetry: false,
+      });
+    });
+    return loading;
+  };
 }
 
 /** Card payments through Stripe Checkout; the webhook (stripe-webhook.ts) credits the balance. */
@@ -57,8 +71,9 @@ export function stripeProvider(options: StripeOptions): RechargeProvider {
     available: () => client !== null && Boolean(options.webhookSecret),
     async start(input) {
       if (!client) throw new Error("Stripe is not configured");
+      const stripe = await client();
       const back = `${input.origin}${input.langPrefix}/dashboard/account/recharge`;
-      const session = await client.checkout.sessions.create(
+      const session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
           client_reference_id: input.orderId,
