@@ -1,27 +1,22 @@
 import type { InviteCheck } from "@nc/contracts/members";
 import { App, Form } from "antd";
 import { useTranslation } from "react-i18next";
-import { Link, redirect, useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { AuthHeading, AuthSubmit } from "../features/auth/components/auth-page-parts";
 import { PasswordSignInFields } from "../features/auth/components/password-sign-in-fields";
 import { useCaptchaLogin } from "../features/auth/use-captcha-login";
 import { useAcceptInvite } from "../features/invitation/api/accept-invite";
 import { InviteFormFrame } from "../features/invitation/components/invite-form-frame";
 import { InviteGate } from "../features/invitation/components/invite-gate";
-import { invitePagePath } from "../features/invitation/invite-page-path";
+import { signedOutInviteLoader } from "../features/invitation/invite-page-path";
 import { useJoinTenant } from "../features/invitation/use-join-tenant";
 import { showApiError } from "../shell/forms/api-error-feedback";
 import { useLocale } from "../shell/i18n/use-locale";
 import { pageMeta } from "../shell/page-meta";
-import type { Route } from "./+types/invite-login";
 
 export const meta = pageMeta("members:inviteLogin.title");
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  // Already signed in: the invitation page accepts (or explains another account) directly.
-  if (context.user) throw redirect(invitePagePath(request, "/accept-invite"));
-  return null;
-}
+export const loader = signedOutInviteLoader;
 
 /** /invite-login?token=: an existing user signs in and joins the organisation in one go. */
 export default function InviteLoginPage() {

@@ -1,12 +1,12 @@
 import { type InviteCheck, inviteRegisterBody } from "@nc/contracts/members";
 import { App, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { AuthHeading, AuthSubmit } from "../features/auth/components/auth-page-parts";
 import { useAcceptInviteAsNewUser } from "../features/invitation/api/accept-invite-new-user";
 import { InviteFormFrame } from "../features/invitation/components/invite-form-frame";
 import { InviteGate } from "../features/invitation/components/invite-gate";
-import { invitePagePath } from "../features/invitation/invite-page-path";
+import { signedOutInviteLoader } from "../features/invitation/invite-page-path";
 import { useJoinTenant } from "../features/invitation/use-join-tenant";
 import { useCaptcha } from "../shell/captcha/use-captcha";
 import { NewPasswordFields } from "../shell/components/password-field";
@@ -14,14 +14,10 @@ import { showApiError } from "../shell/forms/api-error-feedback";
 import { zodRule } from "../shell/forms/zod-rule";
 import { useLocale } from "../shell/i18n/use-locale";
 import { pageMeta } from "../shell/page-meta";
-import type { Route } from "./+types/invite-register";
 
 export const meta = pageMeta("members:inviteRegister.title");
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  if (context.user) throw redirect(invitePagePath(request, "/accept-invite"));
-  return null;
-}
+export const loader = signedOutInviteLoader;
 
 /**
  * /invite-register?token=: a new user creates the account for the invited address and joins in
