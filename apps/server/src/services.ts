@@ -6,6 +6,7 @@ import type { Db } from "./core/db";
 import type { HttpServices } from "./core/request-context";
 import type { ChangeCache } from "./db/change-cache";
 import type { Database } from "./db/client";
+import { type AccountService, accountService } from "./features/account/account-service";
 import type { ApiKeyAuthRow } from "./features/api-key/api-key-repo";
 import { keyAuthCache } from "./features/api-key/key-auth-cache";
 import { type AuditService, auditService } from "./features/audit/audit-service";
@@ -14,6 +15,7 @@ import { type SessionService, sessionService } from "./features/auth/session-ser
 import { type UserRepo, userRepo } from "./features/auth/user-repo";
 import { type BillingService, billingService } from "./features/billing/billing-service";
 import { type CaptchaService, captchaService } from "./features/captcha/captcha-service";
+import { type DetectionService, detectionService } from "./features/detection/detection-service";
 import { createLookups } from "./features/lookup/lookup-provider";
 import { createMailer, type Mailer } from "./features/mail/mailer";
 import { type NoticeService, noticeService } from "./features/notice/notice-service";
@@ -28,6 +30,7 @@ import {
 } from "./features/price/price-service";
 import { enforceLimits } from "./features/rate-limit/limiter";
 import { databaseRateStore, type RateStore, redisRateStore } from "./features/rate-limit/rate-store";
+import { type RechargeService, rechargeService } from "./features/recharge/recharge-service";
 import { loadTenantContext } from "./features/tenant/tenant-context-repo";
 import { UploadSlots } from "./features/upload/upload-slots";
 
@@ -80,6 +83,12 @@ export interface Services extends CoreServices {
   lookupRouter: RoutedProvider;
   /** Uploads being read by this process, capped in all and per organisation. */
   uploads: UploadSlots;
+  /** Single checks (dashboard and public API alike): one group-commit queue per process. */
+  detection: DetectionService;
+  /** Recharge orders and their payment providers (console, customer pages, Stripe's webhook). */
+  recharge: RechargeService;
+  /** Balances, ledger and spend as customers and operators read them. */
+  accounts: AccountService;
   close(): Promise<void>;
 }
 
@@ -108,6 +117,7 @@ export async function createServices(
   const lookups = createLookups(db, config, log);
   const audit = auditService(db, { retentionDays: config.AUDIT_RETENTION_DAYS });
   const core = coreServices(db);
+  const priceLists = priceListCache(database, core.prices);
   return {
     ...core,
     config,
@@ -125,10 +135,13 @@ export async function createServices(
     rateStore,
     audit,
     keyAuth: keyAuthCache(database),
-    priceLists: priceListCache(database, core.prices),
+    priceLists,
     lookup: lookups.lookup,
     lookupRouter: lookups.router,
     uploads: new UploadSlots(config.UPLOAD_MAX_CONCURRENT, config.UPLOAD_MAX_CONCURRENT_PER_TENANT),
+    detection: detectionService(db, lookups.lookup, core, priceLists),
+    recharge: rechargeService(db, config, core),
+    accounts: accountService(db, audit, core.billing),
     async close() {
       await mailer.flush();
       await closeRedis();

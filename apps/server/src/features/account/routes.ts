@@ -12,13 +12,13 @@ import { auditMeta } from "../../http/audit-meta";
 import { requestLocale } from "../../http/locale";
 import { requireTenant } from "../../http/tenant-context";
 import { csvStream, xlsxStream } from "./account-export";
-import { accountService, toFilter } from "./account-service";
+import { toFilter } from "./account-service";
 
 const idParams = z.object({ id: z.uuid() });
 
 /** The organisation's account: balance, chart, transactions, detail, export, low-balance threshold. */
 export async function accountRoutes(app: FastifyInstance) {
-  const accounts = accountService(app.services.database.db, app.services.audit, app.services.billing);
+  const { accounts } = app.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const overview = { tenant: true, permissions: ["account:read"] } as const;
   const statement = { tenant: true, permissions: ["account_stmt:read"] } as const;

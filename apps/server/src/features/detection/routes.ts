@@ -5,16 +5,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../core/envelope";
 import { requireTenant } from "../../http/tenant-context";
 import { seesPartnerJobs } from "../partner/index";
-import { detectionService } from "./detection-service";
 
 /** Single checks from the dashboard and the organisation's detection history (docs/architecture.md, "What a person meets first"). */
 export async function detectionRoutes(app: FastifyInstance) {
-  const detection = detectionService(
-    app.services.database.db,
-    app.services.lookup,
-    app.services,
-    app.services.priceLists,
-  );
+  const { detection } = app.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

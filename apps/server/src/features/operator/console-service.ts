@@ -13,7 +13,6 @@ import type {
 } from "@nc/contracts/operator";
 import type { RechargeMethod, RechargeStatus } from "@nc/contracts/recharge";
 import { SERVICES } from "@nc/contracts/services";
-import type { Config } from "../../config";
 import { AppError, fieldError } from "../../core/app-error";
 import { keysetPage, optionalCursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
@@ -21,7 +20,7 @@ import type { AuditMeta, OperatorContext } from "../../core/request-context";
 import { describeAuditEvent } from "../audit/index";
 import { adjustBalance, type BillingService } from "../billing/index";
 import type { NoticeService } from "../notice/index";
-import { rechargeService } from "../recharge/index";
+import type { RechargeService } from "../recharge/index";
 import { type CustomerRow, consoleRepo, type MonthSpendRow, type RechargeListRow } from "./console-repo";
 import { partnerLimit } from "./operator-service";
 
@@ -92,11 +91,10 @@ const ledgerActor = (operator: OperatorContext) => ({ type: "operator" as const,
  */
 export function consoleService(
   db: Db,
-  config: Config,
-  money: { billing: BillingService; notices: Pick<NoticeService, "notify"> },
+  money: { billing: BillingService; notices: Pick<NoticeService, "notify">; recharge: RechargeService },
 ) {
   const repo = consoleRepo(db);
-  const recharge = rechargeService(db, config, money);
+  const { recharge } = money;
 
   async function reachableOrder(operator: OperatorContext, orderId: string) {
     const limit = partnerLimit(operator);

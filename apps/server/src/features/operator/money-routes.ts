@@ -12,7 +12,6 @@ import { csvStream } from "../../export/table-export";
 import { auditMeta } from "../../http/audit-meta";
 import { requestLocale } from "../../http/locale";
 import { requireOperator } from "../../http/operator-context";
-import { accountService } from "../account/index";
 import { consoleRepo } from "./console-repo";
 import { moneySummary } from "./money-summary";
 import { operatorAuditMeta, partnerLimit } from "./operator-service";
@@ -40,7 +39,7 @@ const SUMMARY_HEADER = [
  */
 export async function operatorMoneyRoutes(app: FastifyInstance) {
   const db = app.services.database.db;
-  const accounts = accountService(db, app.services.audit, app.services.billing);
+  const { accounts } = app.services;
   const customers = consoleRepo(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { operator: ["operator.recharge:read"] } as const;

@@ -31,7 +31,7 @@ const auditQuery = z.object({
 export async function operatorRoutes(app: FastifyInstance) {
   const db = app.services.database.db;
   const operators = operatorService(db);
-  const console = consoleService(db, app.services.config, app.services);
+  const console = consoleService(db, app.services);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const meta = (request: Parameters<typeof auditMeta>[0]) =>
     operatorAuditMeta(requireOperator(request), auditMeta(request));

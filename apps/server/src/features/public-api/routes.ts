@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { apiKeyService } from "../api-key/index";
-import { detectionService } from "../detection/index";
 import { createMeter } from "../metering/index";
 import { apiHousekeeping } from "./housekeeping";
 import { publicApiPipeline } from "./pipeline";
@@ -11,7 +10,7 @@ import { usageApiRoutes } from "./routes/usage";
 
 /** The public REST API, v1: API keys in `Authorization: Bearer`, the same envelope, real statuses. */
 async function publicApi(app: FastifyInstance) {
-  const { database, lookup, config, rateStore } = app.services;
+  const { database, config, rateStore } = app.services;
   const db = database.db;
   const meter = createMeter(db, { flushMs: config.METER_FLUSH_MS, maxBuffered: 500 }, app.log);
   app.decorate("meter", meter);
@@ -29,7 +28,7 @@ async function publicApi(app: FastifyInstance) {
       limits: { perKey: config.API_RATE_PER_KEY, perTenant: config.API_RATE_PER_TENANT, windowMs: 60_000 },
       meter,
     });
-    checkRoutes(scope, detectionService(db, lookup, app.services, app.services.priceLists));
+    checkRoutes(scope, app.services.detection);
     await jobApiRoutes(scope, app.jobs);
     usageApiRoutes(scope, db, app.services.billing);
   });

@@ -8,13 +8,12 @@ import { requireSession } from "../../http/context";
 import { requestLocale } from "../../http/locale";
 import { publicUrlFor } from "../../http/public-url";
 import { requireTenant } from "../../http/tenant-context";
-import { rechargeService } from "./recharge-service";
 
 const idParams = z.object({ id: z.uuid() });
 
 /** Recharge orders of the active organisation: card (Stripe Checkout) or bank transfer; receipts. */
 export async function rechargeRoutes(app: FastifyInstance) {
-  const recharge = rechargeService(app.services.database.db, app.services.config, app.services);
+  const { recharge } = app.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { tenant: true, permissions: ["account:read"] } as const;
   const create = { tenant: true, permissions: ["recharge:create"] } as const;

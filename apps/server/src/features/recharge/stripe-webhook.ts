@@ -3,7 +3,6 @@ import type Stripe from "stripe";
 import { AppError } from "../../core/app-error";
 import { ok } from "../../core/envelope";
 import { stripeClient, toStripeAmount } from "./providers/stripe";
-import { rechargeService } from "./recharge-service";
 
 /**
  * POST /api/webhooks/stripe: public, signed by Stripe. The signature is checked over the exact
@@ -11,8 +10,8 @@ import { rechargeService } from "./recharge-service";
  * replay answers 200 and changes nothing; two copies at once credit once (ledger idempotency key).
  */
 export async function stripeWebhookRoutes(app: FastifyInstance) {
-  const { config, database } = app.services;
-  const recharge = rechargeService(database.db, config, app.services);
+  const { config } = app.services;
+  const { recharge } = app.services;
   const stripe = stripeClient({
     secretKey: config.STRIPE_SECRET_KEY,
     webhookSecret: config.STRIPE_WEBHOOK_SECRET,
