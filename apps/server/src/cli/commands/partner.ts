@@ -20,6 +20,18 @@ function brandColor(value: unknown): string | undefined {
   return color;
 }
 
+/** The brand flags `partner create` and `partner update` both take. */
+const BRAND_OPTIONS = {
+  color: { type: "string" },
+  name: { type: "string" },
+  domain: { type: "string" },
+  "sub-domain": { type: "string" },
+  email: { type: "string" },
+  logo: { type: "string" },
+  "dark-logo": { type: "string" },
+  currency: { type: "string" },
+} as const;
+
 /** The changed fields of a partner, as the audit log keeps them. */
 const pick = (row: object, fields: string[]) =>
   Object.fromEntries(Object.entries(row).filter(([name]) => fields.includes(name)));
@@ -53,16 +65,7 @@ export const partnerCommands: CliCommand[] = [
     action: "create",
     usage:
       "partner create --name NAME [--domain HOST] [--sub-domain LABEL] [--email SUPPORT] [--logo URL] [--dark-logo URL] [--currency USD] [--color #rrggbb]",
-    options: {
-      color: { type: "string" },
-      name: { type: "string" },
-      domain: { type: "string" },
-      "sub-domain": { type: "string" },
-      email: { type: "string" },
-      logo: { type: "string" },
-      "dark-logo": { type: "string" },
-      currency: { type: "string" },
-    },
+    options: BRAND_OPTIONS,
     async run(input) {
       const { io } = input;
       const { values } = input;
@@ -99,15 +102,8 @@ export const partnerCommands: CliCommand[] = [
       'partner update --id ID [--name NAME] [--domain HOST|""] [--sub-domain LABEL|""] [--email SUPPORT] [--logo URL] [--dark-logo URL] [--currency USD] [--color #rrggbb|""] [--staff-tenant TENANT_ID|""]',
     options: {
       id: { type: "string" },
-      color: { type: "string" },
       "staff-tenant": { type: "string" },
-      name: { type: "string" },
-      domain: { type: "string" },
-      "sub-domain": { type: "string" },
-      email: { type: "string" },
-      logo: { type: "string" },
-      "dark-logo": { type: "string" },
-      currency: { type: "string" },
+      ...BRAND_OPTIONS,
     },
     async run(input) {
       const { io } = input;
