@@ -16,12 +16,7 @@ export async function loadTenantContext(
     .where(and(eq(tenantMembers.tenantId, tenantId), eq(tenantMembers.userId, userId)));
   if (!row) return platformAdminContext(db, tenantId, userId);
   return {
-    id: row.tenant.id,
-    partnerId: row.tenant.partnerId,
-    name: row.tenant.name,
-    timezoneCode: row.tenant.timezoneCode,
-    status: row.tenant.status,
-    keepFileColumns: row.tenant.keepFileColumns,
+    ...tenantFields(row.tenant),
     userId,
     role: { id: row.role.id, name: row.role.name, key: row.role.key },
     super: row.role.isSuper,
@@ -44,15 +39,22 @@ async function platformAdminContext(db: Db, tenantId: string, userId: string): P
     .where(eq(tenants.id, tenantId));
   if (!row) return null;
   return {
-    id: row.tenant.id,
-    partnerId: row.tenant.partnerId,
-    name: row.tenant.name,
-    timezoneCode: row.tenant.timezoneCode,
-    status: row.tenant.status,
-    keepFileColumns: row.tenant.keepFileColumns,
+    ...tenantFields(row.tenant),
     userId,
     role: { id: "platform", name: "Platform super-user", key: null },
     super: true,
     permissions: [],
+  };
+}
+
+/** The organisation's own part of a context, the same for members and platform super-users. */
+function tenantFields(tenant: typeof tenants.$inferSelect) {
+  return {
+    id: tenant.id,
+    partnerId: tenant.partnerId,
+    name: tenant.name,
+    timezoneCode: tenant.timezoneCode,
+    status: tenant.status,
+    keepFileColumns: tenant.keepFileColumns,
   };
 }
