@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { JobView } from "./jobs";
 import { type PriceQuoteView, SERVICE_CODES, type ServicePriceView } from "./prices";
 import type { RechargeMethod, RechargeStatus } from "./recharge";
 import type { ServiceCode } from "./services";
@@ -464,18 +465,20 @@ export interface MoneySummaryDay {
  */
 export interface OperatorSupportView {
   members: { userId: string; email: string; name: string; role: string; joinedAt: string }[];
-  jobs: {
-    id: string;
-    kind: string;
-    channel: string;
-    service: string;
-    status: string;
-    total: number;
-    done: number;
-    failed: number;
-    fileName: string | null;
-    chargedMicros: string;
-    currency: string;
-    createdAt: string;
-  }[];
+  /** The latest jobs, each with the fields of the customer's own job view support needs. */
+  jobs: Pick<
+    JobView,
+    | "id"
+    | "kind"
+    | "channel"
+    | "service"
+    | "status"
+    | "total"
+    | "done"
+    | "failed"
+    | "fileName"
+    | "chargedMicros"
+    | "currency"
+    | "createdAt"
+  >[];
 }
