@@ -7,8 +7,8 @@ import { freshDatabase, pgQuery, postgresUnreachable } from "./helpers/postgres"
 import { type RunningServer, startServer } from "./helpers/server";
 
 /**
- * What a person meets when the session or the organisation goes away under an open page (spec
- * section 8): the session ends (expired, deleted, cookie gone) -> sign-in with the way back; the
+ * What a person meets when the session or the organisation goes away under an open page
+ * (docs/architecture.md, the HTTP client's session and organisation handling): the session ends (expired, deleted, cookie gone) -> sign-in with the way back; the
  * organisation is left, suspended, removed or not chosen (40035-40038) -> tenant selection saying
  * why. The server runs on a fresh PostgreSQL database so the test can change rows under it (and
  * take the database away, for the failed site-info load); skipped without one.

@@ -16,8 +16,10 @@ import { type UserRepo, userRepo } from "./features/auth/user-repo";
 import { type BillingService, billingService } from "./features/billing/billing-service";
 import { type CaptchaService, captchaService } from "./features/captcha/captcha-service";
 import { type DetectionService, detectionService } from "./features/detection/detection-service";
+import { createJobRuntime, type JobRuntime } from "./features/job/runtime";
 import { createLookups } from "./features/lookup/lookup-provider";
 import { createMailer, type Mailer } from "./features/mail/mailer";
+import { createMeter, type Meter } from "./features/metering/meter";
 import { type NoticeService, noticeService } from "./features/notice/notice-service";
 import { operatorService } from "./features/operator/index";
 import { type PartnerService, partnerService } from "./features/partner/partner-service";
@@ -89,6 +91,10 @@ export interface Services extends CoreServices {
   recharge: RechargeService;
   /** Balances, ledger and spend as customers and operators read them. */
   accounts: AccountService;
+  /** Bulk jobs: the service and the in-process worker (started by main.ts, stopped with the app). */
+  jobs: JobRuntime;
+  /** The public API's call metering, buffered and flushed in batches (flushed with the app). */
+  meter: Meter;
   close(): Promise<void>;
 }
 
@@ -142,6 +148,8 @@ export async function createServices(
     detection: detectionService(db, lookups.lookup, core, priceLists),
     recharge: rechargeService(db, config, core),
     accounts: accountService(db, audit, core.billing),
+    jobs: createJobRuntime(db, core, config, log, lookups.lookup),
+    meter: createMeter(db, { flushMs: config.METER_FLUSH_MS, maxBuffered: 500 }, log),
     async close() {
       await mailer.flush();
       await closeRedis();

@@ -16,7 +16,7 @@ import { requestLocale } from "../../http/locale";
 import { requireTenant } from "../../http/tenant-context";
 import { jobOwner } from "../partner/index";
 import { acceptFileBodies, readUploadedBody, sendJobFile } from "./job-http";
-import { createJobRuntime, type JobRuntime } from "./runtime";
+import type { JobRuntime } from "./runtime";
 import { uploadJob, uploadLimits } from "./upload-job";
 
 /** The JSON list route takes at most this many numbers; larger lists go through a file upload. */
@@ -33,8 +33,8 @@ const idParams = z.object({ id: z.uuid() });
 
 /** Bulk jobs: pasted lists and uploaded files (as drafts, then submitted), progress, results. */
 async function jobs(app: FastifyInstance) {
-  const { config, database } = app.services;
-  const runtime = createJobRuntime(database.db, app.services, config, app.log, app.services.lookup);
+  const { database } = app.services;
+  const runtime = app.services.jobs;
   const { service, worker } = runtime;
   app.decorate("jobs", runtime);
   app.addHook("onClose", () => worker.stop());

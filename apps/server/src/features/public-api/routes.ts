@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { apiKeyService } from "../api-key/index";
-import { createMeter } from "../metering/index";
 import { apiHousekeeping } from "./housekeeping";
 import { publicApiPipeline } from "./pipeline";
 import { checkRoutes } from "./routes/check";
@@ -12,7 +11,7 @@ import { usageApiRoutes } from "./routes/usage";
 async function publicApi(app: FastifyInstance) {
   const { database, config, rateStore } = app.services;
   const db = database.db;
-  const meter = createMeter(db, { flushMs: config.METER_FLUSH_MS, maxBuffered: 500 }, app.log);
+  const { meter } = app.services;
   app.decorate("meter", meter);
   app.decorate(
     "apiHousekeeping",
