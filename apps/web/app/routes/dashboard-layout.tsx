@@ -1,18 +1,18 @@
 import { LogoutOutlined, SwapOutlined, UserOutlined } from "@ant-design/icons";
 import { splitLocalePath } from "@nc/contracts/locales";
 import { Avatar, Button, Dropdown, Menu, theme } from "antd";
-import { createElement } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation, useNavigate } from "react-router";
+import { Outlet, useLocation, useNavigate } from "react-router";
 import { NoticeBell } from "../features/notice/components/notice-bell";
 import { useOperatorConsoleLink } from "../features/operator/components/operator-console-link";
 import { TenantSwitcher } from "../features/tenant/components/tenant-switcher";
 import { AppFrame } from "../shell/components/app-frame";
 import { HeaderTools } from "../shell/components/header-tools";
+import { useMenuEntry } from "../shell/components/use-menu-entry";
 import { guardDashboardPage } from "../shell/guard-dashboard-page.server";
 import { useLocale } from "../shell/i18n/use-locale";
 import { requireUser } from "../shell/require-user.server";
-import { DASHBOARD_PAGES, type DashboardPage, pageForPath } from "../shell/route-table";
+import { DASHBOARD_PAGES, pageForPath } from "../shell/route-table";
 import { useSignOut } from "../shell/session/sign-out";
 import { useSessionUser } from "../shell/session/use-session-user";
 import { useTenantAccess } from "../shell/tenant/use-tenant-access";
@@ -26,20 +26,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const { to } = useLocale();
   const location = useLocation();
   const { rest } = splitLocalePath(location.pathname);
   const { can } = useTenantAccess();
   const visible = DASHBOARD_PAGES.filter((p) => !p.hideInMenu && (!p.permissions || can(p.permissions)));
-  const entry = (p: DashboardPage) => ({
-    key: p.path,
-    icon: p.icon ? createElement(p.icon) : undefined,
-    label: (
-      <Link to={to(p.path)} onClick={onNavigate}>
-        {t(p.titleKey)}
-      </Link>
-    ),
-  });
+  const entry = useMenuEntry(onNavigate);
   // A page with visible children opens as a group holding itself and them (spec: account > recharge).
   const items = visible
     .filter((p) => !p.parent || !visible.some((q) => q.key === p.parent))

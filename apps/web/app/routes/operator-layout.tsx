@@ -2,7 +2,6 @@ import { ArrowLeftOutlined, LogoutOutlined, UserOutlined } from "@ant-design/ico
 import { splitLocalePath } from "@nc/contracts/locales";
 import type { OperatorMe } from "@nc/contracts/operator";
 import { Button, Dropdown, Layout, Menu, Result, Spin, Typography } from "antd";
-import { createElement } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
@@ -18,6 +17,7 @@ import { useOperator } from "../features/operator/use-operator";
 import { AppFrame } from "../shell/components/app-frame";
 import { BrandHeader } from "../shell/components/brand-header";
 import { HeaderTools } from "../shell/components/header-tools";
+import { useMenuEntry } from "../shell/components/use-menu-entry";
 import { errorText } from "../shell/forms/api-error-feedback";
 import { useLocale } from "../shell/i18n/use-locale";
 import { requireUser } from "../shell/require-user.server";
@@ -44,8 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<{ 
 }
 
 function OperatorMenu({ rights, onNavigate }: { rights: readonly string[]; onNavigate?: () => void }) {
-  const { t } = useTranslation();
-  const { to } = useLocale();
+  const entry = useMenuEntry(onNavigate);
   const { rest } = splitLocalePath(useLocation().pathname);
   const current = operatorPageForPath(rest);
   const selected = current?.hideInMenu
@@ -56,15 +55,7 @@ function OperatorMenu({ rights, onNavigate }: { rights: readonly string[]; onNav
       mode="inline"
       selectedKeys={selected ? [selected.path] : []}
       style={{ borderInlineEnd: 0 }}
-      items={operatorMenuPages(rights).map((p) => ({
-        key: p.path,
-        icon: p.icon ? createElement(p.icon) : undefined,
-        label: (
-          <Link to={to(p.path)} onClick={onNavigate}>
-            {t(p.titleKey)}
-          </Link>
-        ),
-      }))}
+      items={operatorMenuPages(rights).map(entry)}
     />
   );
 }
