@@ -2,6 +2,7 @@ import type { SeriesPoint } from "@nc/contracts/account";
 import { microsToDecimal } from "@nc/contracts/money";
 import { theme } from "antd";
 import { useId, useRef } from "react";
+import { LegendSwatch } from "../../../shell/components/legend-swatch";
 import { ChartDataTable } from "../../../shell/components/visually-hidden";
 import { useWidth } from "../../../shell/device/use-width";
 
@@ -122,31 +123,11 @@ export function BalanceChart({
       </div>
       <figcaption style={{ display: "flex", gap: 16, fontSize: 12, color: token.colorTextSecondary }}>
         <span>
-          <span
-            aria-hidden
-            style={{
-              display: "inline-block",
-              width: 12,
-              height: 2,
-              background: token.colorPrimary,
-              verticalAlign: "middle",
-              marginRight: 4,
-            }}
-          />
+          <LegendSwatch colour={token.colorPrimary} width={12} height={2} style={{ marginRight: 4 }} />
           {balanceLabel}
         </span>
         <span>
-          <span
-            aria-hidden
-            style={{
-              display: "inline-block",
-              width: 10,
-              height: 10,
-              background: token.colorWarningBorder,
-              verticalAlign: "middle",
-              marginRight: 4,
-            }}
-          />
+          <LegendSwatch colour={token.colorWarningBorder} style={{ marginRight: 4 }} />
           {spendingLabel}
         </span>
       </figcaption>

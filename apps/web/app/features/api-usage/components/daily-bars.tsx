@@ -1,5 +1,6 @@
 import { theme } from "antd";
 import { useId, useRef, useState } from "react";
+import { LegendSwatch } from "../../../shell/components/legend-swatch";
 import { ChartDataTable } from "../../../shell/components/visually-hidden";
 import { useWidth } from "../../../shell/device/use-width";
 import { axisScale, labelEvery } from "../axis-scale";
@@ -186,7 +187,7 @@ export function DailyBars({
             <div style={{ fontWeight: 600, marginBottom: 4 }}>{dayLabel(shown)}</div>
             {series.map((s) => (
               <div key={s.key} style={{ display: "flex", alignItems: "center", gap: 6 }}>
-                <Swatch colour={s.colour} />
+                <LegendSwatch colour={s.colour} style={{ borderRadius: 2 }} />
                 <span style={{ flex: 1, color: token.colorTextSecondary }}>{s.label}</span>
                 <span style={{ fontVariantNumeric: "tabular-nums" }}>{format(s.values[hover] ?? 0)}</span>
               </div>
@@ -216,7 +217,7 @@ export function DailyBars({
         >
           {series.map((s) => (
             <span key={s.key} style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
-              <Swatch colour={s.colour} />
+              <LegendSwatch colour={s.colour} style={{ borderRadius: 2 }} />
               {s.label}
             </span>
           ))}
@@ -228,21 +229,5 @@ export function DailyBars({
         rows={days.map((day, i) => ({ day, cells: series.map((s) => format(s.values[i] ?? 0)) }))}
       />
     </figure>
-  );
-}
-
-function Swatch({ colour }: { colour: string }) {
-  return (
-    <span
-      aria-hidden
-      style={{
-        display: "inline-block",
-        width: 10,
-        height: 10,
-        borderRadius: 2,
-        background: colour,
-        flex: "none",
-      }}
-    />
   );
 }
