@@ -32,6 +32,14 @@ export async function saveDownload(
   const blob = await response.blob();
   const name =
     /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  saveBlob(blob, name);
+}
+
+/**
+ * Hands a blob to the browser to save under a name, through a temporary link. The object URL is
+ * freed a little later, once the browser has started reading it.
+ */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
