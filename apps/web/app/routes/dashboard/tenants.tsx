@@ -2,11 +2,10 @@ import { CheckCircleFilled, RightOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, List, Space, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { PurgeDate } from "../../features/privacy/components/purge-date";
 import { RestoreTenantButton } from "../../features/privacy/components/restore-tenant-button";
-import { roleName } from "../../features/role/role-name";
 import { useTenants } from "../../features/tenant/api/tenants";
 import { CreateTenantButton } from "../../features/tenant/components/create-tenant-button";
+import { TenantListDescription } from "../../features/tenant/components/tenant-list-description";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import type { TenantLossState } from "../../shell/http/client-hooks-bridge";
 import { pageMeta } from "../../shell/page-meta";
@@ -65,12 +64,7 @@ export default function TenantsPage() {
                   )}
                 </Space>
               }
-              description={
-                <Space size={4} wrap>
-                  {`${roleName(item.role, t)} · ${item.timezoneCode}`}
-                  <PurgeDate at={item.purgeAfter} />
-                </Space>
-              }
+              description={<TenantListDescription item={item} timezone />}
             />
           </List.Item>
         )}

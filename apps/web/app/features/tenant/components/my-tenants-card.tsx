@@ -8,11 +8,11 @@ import { useSessionUser } from "../../../shell/session/use-session-user";
 import { clearActiveTenant } from "../../../shell/tenant/active-tenant";
 import { useSwitchTenant } from "../../../shell/tenant/use-switch-tenant";
 import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
-import { PurgeDate, RestoreTenantButton } from "../../privacy";
-import { roleName } from "../../role";
+import { RestoreTenantButton } from "../../privacy";
 import { useTenants } from "../api/tenants";
 import { useLeaveTenant } from "../api/update-tenant";
 import { CreateTenantButton } from "./create-tenant-button";
+import { TenantListDescription } from "./tenant-list-description";
 
 /** The user's organisations on the profile page: open one, or leave it. */
 export function MyTenantsCard() {
@@ -77,12 +77,7 @@ export function MyTenantsCard() {
                   )}
                 </Space>
               }
-              description={
-                <Space size={4} wrap>
-                  {roleName(item.role, t)}
-                  <PurgeDate at={item.purgeAfter} />
-                </Space>
-              }
+              description={<TenantListDescription item={item} />}
             />
           </List.Item>
         )}
