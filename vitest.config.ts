@@ -10,6 +10,7 @@ export default defineConfig({
             "packages/*/src/**/*.test.ts",
             "apps/server/src/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",
+            "apps/web/vite/**/*.test.ts",
             "tests/**/*.test.ts",
           ],
           exclude: ["**/node_modules/**", "apps/web/app/**/*.dom.test.tsx"],
