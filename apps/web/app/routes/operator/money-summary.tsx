@@ -17,6 +17,7 @@ import {
   summaryServices,
   thisMonthUtc,
 } from "../../features/operator/money-summary-rows";
+import { spendServiceLabel } from "../../features/operator/setup/service-label";
 import { useOperator } from "../../features/operator/use-operator";
 import { useNarrow } from "../../shell/device/use-narrow";
 import { ApiError } from "../../shell/http/api-error";
@@ -51,17 +52,13 @@ export default function OperatorMoneySummaryPage() {
   const otherError = summary.error && fieldErrors.length === 0 ? summary.error : null;
 
   const money = (micros: string | undefined, r: SummaryRow) => formatMoney(micros ?? "0", r.currency, locale);
-  const serviceName = (code: string) =>
-    code === "other"
-      ? t("operatorPeople:summary.otherService")
-      : t(`services:${code}.name`, { defaultValue: code });
   const dayText = (r: SummaryRow) => (r.total ? <strong>{t("operatorPeople:summary.total")}</strong> : r.day);
   // The amount columns, each with its label and value: the wide table and the phone's cards alike.
   const amounts: { key: string; label: string; value: (r: SummaryRow) => string }[] = [
     { key: "recharges", label: t("operatorPeople:summary.recharges"), value: (r) => money(r.recharges, r) },
     ...services.map((code) => ({
       key: `spend-${code}`,
-      label: t("operatorPeople:summary.spendOn", { service: serviceName(code) }),
+      label: t("operatorPeople:summary.spendOn", { service: spendServiceLabel(t, code) }),
       value: (r: SummaryRow) => money(r.spend[code], r),
     })),
     { key: "refunds", label: t("operatorPeople:summary.refunds"), value: (r) => money(r.refunds, r) },
