@@ -26,6 +26,8 @@ export function antdStaticStylesPlugin(): Plugin {
     load(id) {
       if (id !== RESOLVED) return undefined;
       // The client and server builds both ask; rendering every component takes seconds, so once.
+      // So under `npm run dev` the list is read at start: a component imported for the first time
+      // since then has its rules after the dev server restarts.
       css ??= antdStaticStyles(undefined, antdComponentsUsed(APP_DIR));
       return css;
     },

@@ -1,3 +1,6 @@
+/** How full the table may get before it doubles. */
+const MAX_LOAD = 0.75;
+
 /**
  * A set of E.164 numbers for finding duplicates in jobs of millions of rows. An E.164 number has at
  * most 15 digits, so its digits fit a double exactly; an open-addressing table of doubles takes
@@ -8,9 +11,6 @@
  * held then), for ~2.5 probes per number found instead of ~1.5 (docs/performance.md, "Bulk
  * pipeline vs the engine").
  */
-/** How full the table may get before it doubles. */
-const MAX_LOAD = 0.75;
-
 export class E164Set {
   private table: Float64Array;
   private mask: number;
