@@ -315,26 +315,44 @@ async function main() {
       `ratio ${ratio.toFixed(2)} of the constant route (target >= 0.25): ${ratio >= 0.25 ? "met" : "NOT met"}; p99 at half rate ${paced.latency.p99} ms (target < 20): ${paced.latency.p99 < 20 && pacedHeld ? "met" : pacedHeld ? "NOT met" : "NOT met (the paced run fell short of half the rate)"}`,
     );
 
-    // Correct with money under load: every stored check has exactly one charge, every charge one
-    // check, and each balance still equals the sum of its ledger.
+    // Correct with money under load (docs/architecture.md, "A check costs one row"): every stored
+    // check names a ledger row, each ledger row covers exactly the checks that name it (their count
+    // its quantity, their costs its amount), and each balance still equals the sum of its ledger.
     const db2 = await openDatabase({ url: fresh.url, dataDir: "unused" });
-    const [money] = await queryRows<{ charges: number; charged_jobs: number; jobs: number; off: number }>(
+    const tenants = sql`${sql.param(tenantIds)}::uuid[]`;
+    const [money] = await queryRows<{
+      checks: number;
+      charged: number;
+      rows: number;
+      rows_off: number;
+      off: number;
+    }>(
       db2.db,
-      sql`select
-            (select count(*)::int from ledger_entries
-              where tenant_id = any(${sql.param(tenantIds)}::uuid[]) and trade_type = ${TRADE_TYPES.checkNumberApi}) as charges,
-            (select count(distinct reference_id)::int from ledger_entries
-              where tenant_id = any(${sql.param(tenantIds)}::uuid[]) and trade_type = ${TRADE_TYPES.checkNumberApi}) as charged_jobs,
-            (select count(*)::int from detection_jobs where tenant_id = any(${sql.param(tenantIds)}::uuid[])) as jobs,
-            (select count(*)::int from accounts a where a.tenant_id = any(${sql.param(tenantIds)}::uuid[])
+      sql`with rows as (
+            select l.id, l.quantity, -l.amount_micros as amount from ledger_entries l
+            where l.tenant_id = any(${tenants}) and l.trade_type = ${TRADE_TYPES.checkNumberApi}
+          ), covered as (
+            select i.ledger_entry_id as id, count(*)::int as n, sum(i.cost_micros) as amount
+            from detection_items i join detection_jobs j on j.id = i.job_id
+            where j.tenant_id = any(${tenants}) and i.single and i.ledger_entry_id is not null
+            group by 1
+          )
+          select
+            (select count(*)::int from detection_items i join detection_jobs j on j.id = i.job_id
+              where j.tenant_id = any(${tenants}) and i.single) as checks,
+            (select coalesce(sum(n), 0)::int from covered) as charged,
+            (select count(*)::int from rows) as rows,
+            (select count(*)::int from rows r full join covered c on c.id = r.id
+              where r.id is null or c.id is null or r.quantity <> c.n or r.amount <> c.amount) as rows_off,
+            (select count(*)::int from accounts a where a.tenant_id = any(${tenants})
                and a.balance_micros <> (select coalesce(sum(amount_micros), 0) from ledger_entries l
                                         where l.tenant_id = a.tenant_id)) as off`,
     );
     await db2.close();
     const answered = warm["2xx"] + full["2xx"] + paced["2xx"];
-    const exact = money!.charges === money!.jobs && money!.charged_jobs === money!.jobs && money!.off === 0;
+    const exact = money!.charged === money!.checks && money!.rows_off === 0 && money!.off === 0;
     console.log(
-      `stored checks ${money!.jobs}, charges ${money!.charges} over ${money!.charged_jobs} checks, balances off their ledger: ${money!.off} — ${exact ? "each check charged exactly once" : "MISMATCH"}`,
+      `stored checks ${money!.checks}, ${money!.charged} of them charged by ${money!.rows} ledger rows, ledger rows off their checks: ${money!.rows_off}, balances off their ledger: ${money!.off} — ${exact ? "each check charged exactly once" : "MISMATCH"}`,
     );
     console.log(
       `answers autocannon counted as 200: ${answered} (fewer than stored: requests still in flight when a run ended, at most the connections of each run)`,

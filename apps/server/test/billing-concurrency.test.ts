@@ -1,5 +1,9 @@
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { detectionItems, detectionJobs, ledgerEntries } from "../src/db/schema/index";
+import { detectionService } from "../src/features/detection/detection-service";
+import { DEFAULT_STANDARD_PRICES } from "../src/features/price/price-service";
 import { fundedTenant, system } from "./helpers/billing";
 import { createTestApp, onPostgres, type TestApp } from "./helpers/test-app";
 
@@ -20,6 +24,39 @@ describe.skipIf(!onPostgres)("billing under concurrency (PostgreSQL)", () => {
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(100);
     expect(await billing.verify(tenantId)).toEqual({ balanceMicros: 0n, ledgerSum: 0n, ok: true });
+  });
+
+  it("300 simultaneous single checks from two processes with money for 100: 100 stored in one job, each charged once", async () => {
+    const unit = DEFAULT_STANDARD_PRICES.basic[0]!;
+    const { tenantId, owner, billing } = await fundedTenant(t, unit * 100n);
+    // Two detection services are two group-commit writers, as two server processes would have:
+    // their batches race for the same day's job and its places.
+    const services = [0, 1].map(() => detectionService(t.database.db, t.app.services.lookup, t.app.services));
+    const results = await Promise.allSettled(
+      Array.from({ length: 300 }, (_, i) =>
+        services[i % 2]!.check({ tenantId, userId: owner.id, service: "basic", number: "+442079460000" }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(100);
+    expect(await billing.verify(tenantId)).toEqual({ balanceMicros: 0n, ledgerSum: 0n, ok: true });
+
+    const jobs = await t.database.db.select().from(detectionJobs).where(eq(detectionJobs.tenantId, tenantId));
+    expect(jobs).toMatchObject([{ kind: "single", total: 100, done: 100, chargedMicros: unit * 100n }]);
+    const items = await t.database.db
+      .select()
+      .from(detectionItems)
+      .where(eq(detectionItems.jobId, jobs[0]!.id));
+    expect(items.map((i) => i.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    // Each ledger row covers exactly the checks that name it.
+    const rows = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.tenantId, tenantId));
+    const charges = rows.filter((r) => r.tradeType === TRADE_TYPES.checkBasic);
+    expect(charges.length).toBeLessThan(100);
+    for (const charge of charges) {
+      const covered = items.filter((i) => i.ledgerEntryId === charge.id);
+      expect(covered.length).toBe(charge.quantity);
+      expect(covered.reduce((sum, i) => sum + i.costMicros, 0n)).toBe(-charge.amountMicros);
+    }
+    expect(items.every((i) => charges.some((c) => c.id === i.ledgerEntryId))).toBe(true);
   });
 
   it("the same idempotency key sent 50 times at once charges once", async () => {

@@ -65,7 +65,7 @@ describe("single number check", () => {
   const jobsOf = (tenantId: string) =>
     t.database.db.select().from(detectionJobs).where(eq(detectionJobs.tenantId, tenantId));
 
-  it("basic: checks offline, stores a single web job with one item, charges the quote", async () => {
+  it("basic: checks offline, stores the check as one item of the day's web job, charges the quote", async () => {
     const { as, tenantId, billing } = await org();
     const view = expectOk<SingleCheckView>(
       await as("POST", "/api/tenant/detection/check", {
@@ -103,7 +103,13 @@ describe("single number check", () => {
       .from(detectionItems)
       .where(eq(detectionItems.jobId, view.jobId));
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ seq: 0, e164: FIXED, status: "done", costMicros: price("basic") });
+    expect(items[0]).toMatchObject({
+      seq: 0,
+      e164: FIXED,
+      status: "done",
+      costMicros: price("basic"),
+      single: true,
+    });
     expect(items[0]!.result).toEqual(view.result);
     // The history names a single check by its number, not "1 number".
     const history = expectOk<DetectionHistoryPage>(await as("GET", "/api/tenant/detection/history"));
@@ -117,11 +123,40 @@ describe("single number check", () => {
       quantity: 1,
       referenceType: "detection_job",
       referenceId: view.jobId,
-      idempotencyKey: view.jobId,
+      idempotencyKey: null,
       actorType: "user",
     });
+    // The check names the ledger row that charged it.
+    expect(items[0]!.ledgerEntryId).toBe(ledger[0]!.id);
     expect((await billing.balance(tenantId)).balanceMicros).toBe(1_000_000_000n - price("basic"));
     expect((await billing.verify(tenantId)).ok).toBe(true);
+
+    // The next check the same day is the next item of the same job, not a job of its own.
+    const again = expectOk<SingleCheckView>(
+      await as("POST", "/api/tenant/detection/check", { service: "basic", number: CONNECTED }),
+    );
+    expect(again.jobId).toBe(view.jobId);
+    expect(await jobsOf(tenantId)).toMatchObject([
+      { id: view.jobId, total: 2, done: 2, chargedMicros: price("basic") * 2n },
+    ]);
+    const both = await t.database.db
+      .select()
+      .from(detectionItems)
+      .where(eq(detectionItems.jobId, view.jobId))
+      .orderBy(detectionItems.seq);
+    expect(both.map((i) => [i.seq, i.e164])).toEqual([
+      [0, FIXED],
+      [1, CONNECTED],
+    ]);
+    // A job of several checks is named by its count in the history, not by one number.
+    const later = expectOk<DetectionHistoryPage>(await as("GET", "/api/tenant/detection/history"));
+    expect(later.items).toHaveLength(1);
+    expect(later.items[0]).toMatchObject({ id: view.jobId, total: 2, number: null });
+    // Another service, or the API, is another job of the day.
+    const hlr = expectOk<SingleCheckView>(
+      await as("POST", "/api/tenant/detection/check", { service: "hlr", number: CONNECTED }),
+    );
+    expect(hlr.jobId).not.toBe(view.jobId);
   });
 
   it("hlr and mnp on the sandbox: live answers marked sandbox, free of charge", async () => {
@@ -220,11 +255,15 @@ describe("single number check", () => {
     expect(await ledgerOf(tenantId, TRADE_TYPES.checkMnp)).toHaveLength(0);
     expect(await ledgerOf(tenantId, TRADE_TYPES.checkFraudShieldEnhanced)).toHaveLength(0);
 
-    const [item] = await t.database.db
+    // The invalid number is the second item of the day's HLR job: stored, free, no ledger row.
+    expect(invalid.jobId).toBe(live.jobId);
+    const items = await t.database.db
       .select()
       .from(detectionItems)
-      .where(eq(detectionItems.jobId, invalid.jobId));
-    expect(item).toMatchObject({ status: "rejected", costMicros: 0n });
+      .where(eq(detectionItems.jobId, invalid.jobId))
+      .orderBy(detectionItems.seq);
+    expect(items[0]).toMatchObject({ status: "done", costMicros: price("hlr"), ledgerEntryId: entry!.id });
+    expect(items[1]).toMatchObject({ status: "rejected", costMicros: 0n, ledgerEntryId: null });
   });
 
   it("live answers are cached in the database for the cache age, marked cache; fresh asks again", async () => {
@@ -307,7 +346,7 @@ describe("single number check", () => {
     expectOk(await as("POST", "/api/tenant/detection/check", { service: "hlr", number: CONNECTED }));
   });
 
-  it("checks arriving at once are written in batches: each charged once, refused alone when the money runs out", async () => {
+  it("checks arriving at once are written in batches: each charged once, one ledger row per batch, refused alone when the money runs out", async () => {
     const { tenantId, owner, billing } = await org(price("basic") * 7n);
     const detection = detectionService(t.database.db, t.app.services.lookup, t.app.services);
     const outcomes = await Promise.allSettled(
@@ -319,14 +358,27 @@ describe("single number check", () => {
     expect(answered).toHaveLength(7);
     for (const o of outcomes.filter((o) => o.status === "rejected"))
       expect((o as PromiseRejectedResult).reason).toMatchObject({ key: "insufficientBalance" });
+    // One job of the day holds the seven checks, one item each.
     const jobs = await jobsOf(tenantId);
-    expect(jobs).toHaveLength(7);
+    expect(jobs).toMatchObject([{ total: 7, done: 7, chargedMicros: price("basic") * 7n }]);
+    const items = await t.database.db
+      .select()
+      .from(detectionItems)
+      .where(eq(detectionItems.jobId, jobs[0]!.id));
+    expect(items.map((i) => i.seq).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    // Fewer ledger rows than checks (a row per batch); together they charge each check once, and
+    // each check names a row that exists.
     const charges = await ledgerOf(tenantId, TRADE_TYPES.checkBasic);
-    expect(charges.map((c) => c.referenceId).sort()).toEqual(jobs.map((j) => j.id).sort());
-    // Each ledger row carries the balance right after it, down to zero.
-    expect(charges.map((c) => c.balanceAfterMicros).sort((a, b) => Number(b - a))).toEqual(
-      Array.from({ length: 7 }, (_, i) => price("basic") * BigInt(6 - i)),
-    );
+    expect(charges.length).toBeLessThan(7);
+    expect(charges.reduce((sum, c) => sum + (c.quantity ?? 0), 0)).toBe(7);
+    expect(charges.every((c) => c.referenceId === jobs[0]!.id)).toBe(true);
+    for (const charge of charges) {
+      const covered = items.filter((i) => i.ledgerEntryId === charge.id);
+      expect(covered).toHaveLength(charge.quantity!);
+      expect(covered.reduce((sum, i) => sum + i.costMicros, 0n)).toBe(-charge.amountMicros);
+    }
+    // The last row leaves the balance at zero.
+    expect(charges.map((c) => c.balanceAfterMicros)).toContain(0n);
     expect(await billing.verify(tenantId)).toEqual({ balanceMicros: 0n, ledgerSum: 0n, ok: true });
   });
 
@@ -374,8 +426,13 @@ describe("single number check", () => {
     );
     // Whichever three reach the writer first pay the first band.
     expect(views.map((v) => v.costMicros).sort()).toEqual(["2000", "2000", "5000", "5000", "5000"]);
-    const jobs = await jobsOf(tenantId);
-    expect(jobs.map((j) => j.unitPriceMicros).sort()).toEqual([2000n, 2000n, 5000n, 5000n, 5000n]);
+    const items = await t.database.db
+      .select()
+      .from(detectionItems)
+      .where(eq(detectionItems.jobId, views[0]!.jobId));
+    expect(items.map((i) => i.costMicros).sort()).toEqual([2000n, 2000n, 5000n, 5000n, 5000n]);
+    // The job shows the price its latest check paid.
+    expect((await jobsOf(tenantId)).map((j) => j.unitPriceMicros)).toEqual([2000n]);
     // The next single check (a new batch) is in the second band too.
     const next = await detection.check({ tenantId, userId: owner.id, service: "basic", number: FIXED });
     expect(next.costMicros).toBe("2000");

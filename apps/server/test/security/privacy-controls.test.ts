@@ -507,6 +507,9 @@ describe("security: privacy controls", () => {
         await asOwner("POST", "/api/tenant/apikey", { name: "export key", scopes: ["check"], mode: "test" }),
       );
       const job = await finishedJob(asOwner, ["+447400100011", "+447400100012"]);
+      // Two single checks: two rows of one day's job, each in the export with its own number.
+      for (const number of ["+447400100013", "+447400100014"])
+        expectOk(await asOwner("POST", "/api/tenant/detection/check", { service: "basic", number }));
       expectOk(await asOwner("POST", "/api/tenant/fraud-list", { kind: "block", entries: ["+44 7700 901"] }));
       const [hook] = await queryRows<{ secret: string }>(
         t.database.db,
@@ -564,6 +567,10 @@ describe("security: privacy controls", () => {
       expect(files.get("members.csv")).toContain(f.member.email);
       expect(files.get(`job-results/${job.id}.csv`)).toContain("+447400100011");
       expect(files.get("jobs.csv")).toContain(job.id);
+      const singles = files.get("single-checks.csv")!.trim().split(/\r?\n/);
+      expect(singles).toHaveLength(3);
+      expect(singles[1]).toContain("+447400100013");
+      expect(singles[2]).toContain("+447400100014");
       expect(files.get("api-keys.csv")).toContain(key.key.hint);
       expect(files.get("fraud-lists.csv")).toContain("+447700901");
       expect(files.get("webhooks.csv")).toContain("https://203.0.113.10/hooks");

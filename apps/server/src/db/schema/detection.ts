@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   customType,
   index,
   integer,
@@ -17,8 +18,10 @@ import { tenants } from "./tenants";
 import { users } from "./users";
 
 /**
- * A detection job: one number (kind single) or many (list, file), for one service. Single checks
- * are jobs of one item so history, results and charging work the same way for both.
+ * A detection job: the numbers of a list or a file (kind list, file), or the single checks of one
+ * day (kind single: one job per organisation, UTC day, service, channel, sandbox and member, each
+ * check one item), so history, results and retention work the same way for both
+ * (docs/architecture.md, "A check costs one row").
  */
 export const detectionJobs = pgTable(
   "detection_jobs",
@@ -97,6 +100,13 @@ export const detectionItems = pgTable(
     leaseOwner: text("lease_owner"),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** A single check (dashboard or API), not a row of a list or file. */
+    single: boolean("single").notNull().default(false),
+    /**
+     * The ledger row that charged this single check together with the others of its batch; null
+     * when nothing was charged, and for lists and files (their hold is on the job).
+     */
+    ledgerEntryId: uuid("ledger_entry_id"),
   },
   (t) => [
     primaryKey({ columns: [t.jobId, t.seq] }),
@@ -104,9 +114,9 @@ export const detectionItems = pgTable(
     // The worker's next items in row order: only queued rows are in it, so picking the next chunk
     // of a job of millions stays an index range scan however much of it is done.
     index("detection_items_queued_idx").on(t.jobId, t.seq).where(sql`status = 'queued'`),
-    // Fraud velocity: a number's single checks (each a job whose one item is seq 0). Only those
-    // rows, so the bulk write of millions of items pays nothing for it.
-    index("detection_items_single_e164_idx").on(t.e164).where(sql`seq = 0 and e164 is not null`),
+    // Fraud velocity: a number's single checks by time. Only those rows, so the bulk write of
+    // millions of items pays nothing for it.
+    index("detection_items_single_e164_idx").on(t.e164, t.finishedAt).where(sql`single and e164 is not null`),
   ],
 );
 

@@ -8,6 +8,8 @@ export type LedgerRow = typeof ledgerEntries.$inferSelect;
 export type ReservationRow = typeof reservations.$inferSelect;
 
 export interface EntryValues {
+  /** Given when the caller must name the row before it is written (a uuid v7); else made here. */
+  id?: string;
   tenantId: string;
   tradeType: number;
   /** Signed: negative takes money out of the balance. */
@@ -75,7 +77,7 @@ const toLedgerRow = (r: LedgerSqlRow): LedgerRow => ({
 function ledgerInsert(rows: (EntryValues & { balanceAfter: bigint })[]): SQL {
   const document = JSON.stringify(
     rows.map((v) => ({
-      id: uuidv7(),
+      id: v.id ?? uuidv7(),
       tenant_id: v.tenantId,
       trade_type: v.tradeType,
       amount_micros: v.amountMicros.toString(),

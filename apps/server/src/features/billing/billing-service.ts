@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { type SQL, sql } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
 import { AppError } from "../../core/app-error";
 import { type Db, isUniqueViolation, type Runner, type Tx } from "../../core/db";
 import { moneyParam } from "../../core/money";
@@ -76,12 +77,19 @@ export interface BatchDebit {
   idempotencyKey?: string;
   request?: unknown;
   actor: Actor;
+  /**
+   * Debits of the batch with the same key share one ledger row: its amount and quantity are
+   * their sums (docs/architecture.md, "A check costs one row"). Without a key, a row of its own.
+   */
+  entryKey?: string;
 }
 
 export interface BatchDebitOutcome {
   /** The month's charged volume of the service the amount was priced at. */
   volume: number;
   amountMicros: bigint;
+  /** The ledger row that holds this debit; null when nothing was charged. */
+  entryId: string | null;
 }
 
 /**
@@ -179,8 +187,8 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
    * Many debits in the caller's transaction, in order, with one round trip per step for all of
    * them: lock the accounts, read the month's volumes, then per debit price it at the volume
    * reached so far and take it if the balance still covers it (else that debit alone gets the
-   * 402), then write the balances, the ledger rows and the volumes. Each debit's ledger row is
-   * the same as charge() writes.
+   * 402), then write the balances, the ledger rows and the volumes. A debit without an entry key
+   * gets the row charge() would write; debits sharing a key share one row.
    */
   async function chargeBatch(
     tx: Tx,
@@ -210,19 +218,28 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
       ),
     );
     const deltas = new Map<string, bigint>();
-    const entries: (EntryValues & { balanceAfter: bigint })[] = [];
-    const outcomes = debits.map((debit): BatchDebitOutcome | AppError => {
+    const entries = new Map<string, EntryValues & { id: string; quantity: number; balanceAfter: bigint }>();
+    const outcomes = debits.map((debit, i): BatchDebitOutcome | AppError => {
       const volumeKey = `${debit.tenantId} ${debit.service}`;
       const volume = volumes.get(volumeKey) ?? 0;
       const amount = debit.amountAt(volume);
       if (amount < 0n) throw new AppError("badRequest");
-      if (amount === 0n) return { volume, amountMicros: 0n };
+      if (amount === 0n) return { volume, amountMicros: 0n, entryId: null };
       const account = accounts.get(debit.tenantId)!;
       if (account.balance < amount) return insufficientBalance(amount, account.balance, account.currency);
       account.balance -= amount;
       volumes.set(volumeKey, volume + debit.quantity);
       deltas.set(debit.tenantId, (deltas.get(debit.tenantId) ?? 0n) - amount);
-      entries.push({
+      const key = debit.entryKey ?? `#${i}`;
+      const shared = entries.get(key);
+      if (shared) {
+        shared.amountMicros -= amount;
+        shared.quantity += debit.quantity;
+        return { volume, amountMicros: amount, entryId: shared.id };
+      }
+      const id = uuidv7();
+      entries.set(key, {
+        id,
         tenantId: debit.tenantId,
         tradeType: debit.tradeType,
         amountMicros: -amount,
@@ -235,13 +252,24 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
         actorType: debit.actor.type,
         actorId: debit.actor.id ?? null,
         note: null,
-        balanceAfter: account.balance,
+        balanceAfter: 0n,
       });
-      return { volume, amountMicros: amount };
+      return { volume, amountMicros: amount, entryId: id };
     });
+    // Each account's rows in the order they were opened, each balance after it counting its whole
+    // amount: the running balances chain from the balance before to the balance after the batch.
+    const running = new Map(locked.map((a) => [a.tenant_id, BigInt(a.balance_micros)]));
+    for (const entry of entries.values()) {
+      const after = running.get(entry.tenantId)! + entry.amountMicros;
+      running.set(entry.tenantId, after);
+      entry.balanceAfter = after;
+    }
     const also = alongside(outcomes);
-    if (entries.length > 0)
-      await announceLowBalance(tx, await repo.writeDebits(tx, deltas, entries, also ?? undefined));
+    if (entries.size > 0)
+      await announceLowBalance(
+        tx,
+        await repo.writeDebits(tx, deltas, [...entries.values()], also ?? undefined),
+      );
     else if (also) await tx.execute(sql`with ${also} select 1`);
     return outcomes;
   }

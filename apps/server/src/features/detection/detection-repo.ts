@@ -32,7 +32,7 @@ export interface HistoryRow {
   duplicates: number;
   invalid: number;
   file_name: string | null;
-  /** A single check's number (E.164, or as typed when it did not parse); null for lists and files. */
+  /** The number of a day's job of one single check (E.164, or as typed); null for more, and for lists and files. */
   number: string | null;
   tenant_id: string;
   tenant_name: string;
@@ -44,15 +44,19 @@ export interface HistoryRow {
   submitted_by_name: string | null;
 }
 
-export interface SingleJobValues {
-  id: string;
+/** One single check as stored: an item of its day's job (docs/architecture.md, "A check costs one row"). */
+export interface SingleCheckValues {
+  /** The day's job of single checks it belongs to (created with the first). */
+  jobId: string;
+  /** Its place among this batch's checks of the same job, from 0; `count` of them in all. */
+  ord: number;
+  count: number;
   tenantId: string;
   service: string;
   userId: string | null;
   channel: "web" | "api";
   input: string;
   e164: string | null;
-  defaultCountry: string | null;
   /** done, or rejected when the number failed basic validation. */
   itemStatus: "done" | "rejected";
   rejectReason: string | null;
@@ -62,26 +66,31 @@ export interface SingleJobValues {
   costMicros: bigint;
   currency: string;
   sandbox: boolean;
+  /** The ledger row that charged it with the rest of its batch; null when free. */
+  ledgerEntryId: string | null;
 }
 
 /**
- * Common table expressions that write single checks, each a job and its one item with the result,
- * the rows passed as one JSON document (no per-value parameters to build). A fragment, so the
- * charge that pays for them can write them in its own statement (one round trip for both).
+ * Common table expressions that write single checks, the rows passed as one JSON document (no
+ * per-value parameters to build): each day's job is created or has its counts raised, which
+ * hands out the checks' places in it, then each check is one item row. A fragment, so the charge
+ * that pays for them can write them in its own statement (one round trip for both). Concurrent
+ * batches of one job queue on its row, so places never collide.
  */
-export function singlesInsert(rows: SingleJobValues[]): SQL {
+export function singlesInsert(rows: SingleCheckValues[]): SQL {
   const document = JSON.stringify(
     rows.map((v) => ({
-      id: v.id,
+      job_id: v.jobId,
+      ord: v.ord,
+      n: v.count,
       tenant_id: v.tenantId,
       channel: v.channel,
       service: v.service,
       invalid: v.itemStatus === "rejected" ? 1 : 0,
       unit_price_micros: v.unitPriceMicros.toString(),
-      charged_micros: v.costMicros.toString(),
+      cost_micros: v.costMicros.toString(),
       currency: v.currency,
       submitted_by: v.userId,
-      default_country: v.defaultCountry,
       sandbox: v.sandbox ? 1 : 0,
       input: v.input,
       e164: v.e164,
@@ -93,44 +102,52 @@ export function singlesInsert(rows: SingleJobValues[]): SQL {
       country: v.facets.country,
       carrier: v.facets.carrier,
       risk: v.facets.risk,
+      ledger_entry_id: v.ledgerEntryId,
     })),
   );
+  // One row per job in the upsert (a statement may not update a row twice); the unit price the
+  // job shows is its latest check's.
   return sql`single_rows as (
       select * from json_to_recordset(${document}::json) as r(
-        id uuid, tenant_id uuid, channel text, service text, invalid int, unit_price_micros bigint,
-        charged_micros bigint, currency text, submitted_by uuid, default_country text, sandbox int,
+        job_id uuid, ord int, n int, tenant_id uuid, channel text, service text, invalid int,
+        unit_price_micros bigint, cost_micros bigint, currency text, submitted_by uuid, sandbox int,
         input text, e164 text, status text, reject_reason text, result json, outcome text,
-        line_type text, country text, carrier text, risk text)
+        line_type text, country text, carrier text, risk text, ledger_entry_id uuid)
     ), single_jobs as (
-      insert into ${detectionJobs} (id, tenant_id, kind, channel, service, status, total, done, invalid,
-        unit_price_micros, charged_micros, currency, submitted_by, default_country, sandbox,
-        started_at, finished_at)
-      select id, tenant_id, 'single', channel, service, 'completed', 1, 1, invalid, unit_price_micros,
-        charged_micros, currency, submitted_by, default_country, sandbox, now(), now()
-      from single_rows
+      insert into ${detectionJobs} as j (id, tenant_id, kind, channel, service, status, total, done, invalid,
+        unit_price_micros, charged_micros, currency, submitted_by, sandbox, started_at, finished_at)
+      select job_id, (array_agg(tenant_id))[1], 'single', (array_agg(channel))[1], (array_agg(service))[1],
+        'completed', count(*), count(*), sum(invalid), (array_agg(unit_price_micros order by ord desc))[1],
+        sum(cost_micros), (array_agg(currency))[1], (array_agg(submitted_by))[1], (array_agg(sandbox))[1],
+        now(), now()
+      from single_rows group by job_id
+      on conflict (id) do update set total = j.total + excluded.total, done = j.done + excluded.done,
+        invalid = j.invalid + excluded.invalid, charged_micros = j.charged_micros + excluded.charged_micros,
+        unit_price_micros = excluded.unit_price_micros, finished_at = excluded.finished_at
+      returning j.id, j.total
     ), single_items as (
       insert into ${detectionItems} (job_id, seq, input, e164, status, reject_reason, result, outcome,
-        line_type, country, carrier, risk, cost_micros, attempts, finished_at)
-      select id, 0, input, e164, status, reject_reason, result, outcome, line_type, country, carrier, risk,
-        charged_micros, 1, now()
-      from single_rows
+        line_type, country, carrier, risk, cost_micros, attempts, finished_at, single, ledger_entry_id)
+      select r.job_id, j.total - r.n + r.ord, r.input, r.e164, r.status, r.reject_reason, r.result, r.outcome,
+        r.line_type, r.country, r.carrier, r.risk, r.cost_micros, 1, now(), true, r.ledger_entry_id
+      from single_rows r join single_jobs j on j.id = r.job_id
     )`;
 }
 
 /**
- * Single checks of each of `e164s` in the organisation since `since`. `seq = 0` is spelled out so
- * the planner can use the partial index on single checks' numbers (detection_items_single_e164_idx).
+ * Single checks of each of `e164s` in the organisation since `since`. `single` and `e164 is not
+ * null` are spelled out so the planner can use the partial index on single checks' numbers and
+ * times (detection_items_single_e164_idx).
  */
 export function singleChecksQuery(tenantId: string, e164s: string[], since: Date): SQL {
   return sql`select i.e164, count(*)::int as n from ${detectionItems} i
       join ${detectionJobs} j on j.id = i.job_id
-      where i.seq = 0 and i.e164 is not null and i.e164 = any(${sql.param(e164s)}::text[])
-        and j.kind = 'single' and j.tenant_id = ${tenantId}
-        and j.created_at >= ${since.toISOString()}::timestamptz
+      where i.single and i.e164 is not null and i.e164 = any(${sql.param(e164s)}::text[])
+        and i.finished_at >= ${since.toISOString()}::timestamptz and j.tenant_id = ${tenantId}
       group by i.e164`;
 }
 
-/** The SQL of single checks: one job of one item, and the tenant's job history. */
+/** The SQL of single checks (items of their day's job), and the tenant's job history. */
 export function detectionRepo(db: Db) {
   return {
     /**
@@ -172,8 +189,8 @@ export function detectionRepo(db: Db) {
         db,
         sql`select j.id, j.service, j.kind, j.channel, j.status, j.total, j.done, j.failed, j.duplicates,
                    j.invalid, j.file_name, j.charged_micros::text as charged_micros, j.currency, j.sandbox,
-                   case when j.kind = 'single' then (select coalesce(i.e164, i.input) from ${detectionItems} i
-                     where i.job_id = j.id and i.seq = 0) end as number,
+                   case when j.kind = 'single' and j.total = 1 then (select coalesce(i.e164, i.input)
+                     from ${detectionItems} i where i.job_id = j.id and i.seq = 0) end as number,
                    ${EXACT_TS} as created_at, j.submitted_by, u.name as submitted_by_name,
                    j.tenant_id, t.name as tenant_name
             from ${detectionJobs} j

@@ -96,7 +96,7 @@ export function detectionService(
         throw new AppError("lookupFailed");
       }
 
-      // Stored and charged together (priced there at the month's volume); a refused charge
+      // Stored in its day's job and charged together (priced there at the month's volume); a refused charge
       // stores nothing.
       const written = await writer.submit({
         tenantId: input.tenantId,
@@ -105,7 +105,6 @@ export function detectionService(
         channel: input.apiKey ? "api" : "web",
         input: input.number,
         e164: basic.e164,
-        defaultCountry: input.defaultCountry ?? null,
         itemStatus: basic.valid === false ? "rejected" : "done",
         rejectReason: basic.valid === false ? (basic.normalisation.invalidReason ?? "invalid") : null,
         result,

@@ -1,15 +1,18 @@
 import type { SingleCheckResultView } from "@nc/contracts/detection-single";
-import { v7 as uuidv7 } from "uuid";
+import { v5 as uuidv5 } from "uuid";
 import { AppError } from "../../core/app-error";
 import type { Db } from "../../core/db";
 import { groupCommit } from "../../db/group-commit";
 import type { Actor, BillingService } from "../billing/index";
 import { type PriceBand, pickBand } from "../price/index";
-import { type SingleJobValues, singlesInsert } from "./detection-repo";
+import { type SingleCheckValues, singlesInsert } from "./detection-repo";
 
 /** A checked number waiting to be stored and charged. */
 export interface CheckToWrite
-  extends Omit<SingleJobValues, "id" | "unitPriceMicros" | "costMicros" | "currency" | "result"> {
+  extends Omit<
+    SingleCheckValues,
+    "jobId" | "ord" | "count" | "unitPriceMicros" | "costMicros" | "currency" | "result" | "ledgerEntryId"
+  > {
   result: SingleCheckResultView;
   /** The organisation's price bands for the service and their currency. */
   bands: PriceBand[];
@@ -21,6 +24,7 @@ export interface CheckToWrite
 }
 
 export interface WrittenCheck {
+  /** The day's job of single checks the check is an item of. */
   jobId: string;
   unitPriceMicros: bigint;
   costMicros: bigint;
@@ -35,20 +39,40 @@ function unitPrice(bands: PriceBand[], volume: number): bigint {
   return band.priceMicros;
 }
 
+// Names the day's jobs of single checks (uuid v5 of what groups them): every process finds the
+// same job for the same day without a look-up.
+const SINGLE_JOBS = "0b6a3f5e-5a43-4c1f-9d0e-3c8a1f2b7d41";
+
+/**
+ * The job a single check is stored in: one per organisation, UTC day, service, channel, sandbox
+ * and member (for the API, the key's creator), so a member's history filter still finds theirs.
+ */
+export function singleJobId(
+  check: Pick<CheckToWrite, "tenantId" | "service" | "channel" | "sandbox" | "userId">,
+  at: Date,
+): string {
+  const day = at.toISOString().slice(0, 10);
+  const name = [check.tenantId, day, check.service, check.channel, check.sandbox ? 1 : 0, check.userId ?? ""];
+  return uuidv5(name.join("|"), SINGLE_JOBS);
+}
+
 /**
  * Stores and charges single checks with group commit: every check that arrives while a batch is
- * being written goes into the next one, and a batch is one transaction — the charges (each priced
- * at the month's volume reached by the checks before it, refused alone when the balance no longer
- * covers it), then the job and item rows of the charged and free checks. A check is never stored
- * without its charge, nor charged without being stored.
+ * being written goes into the next one, and a batch is one transaction. Its charges are priced one
+ * by one (each at the month's volume reached by the checks before it, refused alone when the
+ * balance no longer covers it), and written as one ledger row per day's job, trade type and actor;
+ * each check is one item row of its day's job naming that ledger row (docs/architecture.md,
+ * "A check costs one row"). A check is never stored without its charge, nor charged without
+ * being stored.
  */
 export function singleCheckWriter(db: Db, billing: Pick<BillingService, "chargeBatch">) {
   return groupCommit<CheckToWrite, WrittenCheck>(
     (checks) =>
       db.transaction(async (tx) => {
-        const ids = checks.map(() => uuidv7());
+        const now = new Date();
+        const jobIds = checks.map((check) => singleJobId(check, now));
         const written: (WrittenCheck | AppError)[] = [];
-        // The jobs of the checks charged (and the free ones) go in the charges' own statement.
+        // The checks charged (and the free ones) go in the charges' own statement.
         await billing.chargeBatch(
           tx,
           checks.map((check, i) => ({
@@ -57,13 +81,13 @@ export function singleCheckWriter(db: Db, billing: Pick<BillingService, "chargeB
             service: check.service,
             quantity: 1,
             amountAt: (volume) => (check.chargeable ? unitPrice(check.bands, volume) : 0n),
-            reference: { type: "detection_job", id: ids[i]! },
-            idempotencyKey: ids[i]!,
-            request: { service: check.service, e164: check.e164 },
+            reference: { type: "detection_job", id: jobIds[i]! },
+            entryKey: `${jobIds[i]} ${check.tradeType} ${check.actor.type} ${check.actor.id ?? ""}`,
             actor: check.actor,
           })),
           (charges) => {
-            const rows: SingleJobValues[] = [];
+            const rows: SingleCheckValues[] = [];
+            const places = new Map<string, number>();
             checks.forEach((check, i) => {
               const charge = charges[i]!;
               if (charge instanceof AppError) {
@@ -71,17 +95,30 @@ export function singleCheckWriter(db: Db, billing: Pick<BillingService, "chargeB
                 return;
               }
               const { bands, chargeable, tradeType, actor, ...values } = check;
+              const jobId = jobIds[i]!;
+              const ord = places.get(jobId) ?? 0;
+              places.set(jobId, ord + 1);
               const result = { ...check.result, charged: charge.amountMicros > 0n };
               const unitPriceMicros = unitPrice(bands, charge.volume);
-              rows.push({ ...values, id: ids[i]!, result, unitPriceMicros, costMicros: charge.amountMicros });
+              rows.push({
+                ...values,
+                jobId,
+                ord,
+                count: 0,
+                result,
+                unitPriceMicros,
+                costMicros: charge.amountMicros,
+                ledgerEntryId: charge.entryId,
+              });
               written.push({
-                jobId: ids[i]!,
+                jobId,
                 unitPriceMicros,
                 costMicros: charge.amountMicros,
                 currency: check.currency,
                 result,
               });
             });
+            for (const row of rows) row.count = places.get(row.jobId)!;
             return rows.length > 0 ? singlesInsert(rows) : null;
           },
         );

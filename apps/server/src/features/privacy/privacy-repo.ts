@@ -2,7 +2,7 @@ import { TENANT_PENDING_DELETION } from "@nc/contracts/privacy";
 import { type SQL, sql } from "drizzle-orm";
 import type { Cursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
-import { queryRows } from "../../db/query";
+import { exactUtc, queryRows } from "../../db/query";
 import type { JobRow } from "../job/index";
 
 export type Runner = Pick<Db, "execute">;
@@ -67,12 +67,25 @@ export type JobListRow = Pick<
   local_finished: string | null;
 };
 
-export interface SingleCheckRow extends JobListRow {
+/** One single check: an item of its day's job (docs/architecture.md, "A check costs one row"). */
+export interface SingleCheckRow {
+  job_id: string;
+  seq: number;
+  channel: string;
+  service: string;
+  currency: string;
   input: string;
   e164: string | null;
   item_status: string;
   outcome: string | null;
+  cost_micros: string;
+  local_checked: string;
   result: unknown;
+}
+
+/** Where a page of single checks ends: the job (by its keyset) and the place in it. */
+export interface SingleCheckCursor extends Cursor {
+  seq: number;
 }
 
 const localTime = (column: SQL, timeZone: string) =>
@@ -279,22 +292,38 @@ export function privacyRepo(db: Db) {
             order by created_at, id`,
       ),
 
-    /** Jobs (single: one-number checks; else lists and files) after the cursor, oldest first. */
-    jobsPage(tenantId: string, single: boolean, timeZone: string, limit: number, after?: Cursor) {
-      const item = single ? sql`, i.input, i.e164, i.status as item_status, i.outcome, i.result` : sql``;
-      return queryRows<JobListRow & Partial<SingleCheckRow>>(
+    /** Jobs of lists and files after the cursor, oldest first. */
+    jobsPage(tenantId: string, timeZone: string, limit: number, after?: Cursor) {
+      return queryRows<JobListRow>(
         db,
         sql`select j.id, j.kind, j.channel, j.service, j.status, j.total, j.done, j.failed, j.duplicates,
                    j.invalid, j.charged_micros::text as charged_micros, j.currency, j.file_name,
-                   to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
+                   ${exactUtc("j.created_at")} as created_at,
                    ${localTime(sql`j.created_at`, timeZone)} as local_created,
-                   ${localTime(sql`j.finished_at`, timeZone)} as local_finished ${item}
+                   ${localTime(sql`j.finished_at`, timeZone)} as local_finished
             from detection_jobs j
-            ${single ? sql`left join detection_items i on i.job_id = j.id and i.seq = 0` : sql``}
-            where j.tenant_id = ${tenantId} and ${single ? sql`j.kind = 'single'` : sql`j.kind <> 'single'`}
-              and j.status <> 'draft'
+            where j.tenant_id = ${tenantId} and j.kind <> 'single' and j.status <> 'draft'
               ${after ? sql`and (j.created_at, j.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
             order by j.created_at, j.id limit ${limit}`,
+      );
+    },
+
+    /** Single checks after the cursor, oldest day's job first and in order within it. */
+    singleChecksPage(tenantId: string, timeZone: string, limit: number, after?: SingleCheckCursor) {
+      return queryRows<SingleCheckRow & { created_at: string }>(
+        db,
+        sql`select i.job_id, i.seq, j.channel, j.service, j.currency, i.input, i.e164, i.status as item_status,
+                   i.outcome, i.cost_micros::text as cost_micros, i.result,
+                   ${exactUtc("j.created_at")} as created_at,
+                   ${localTime(sql`i.finished_at`, timeZone)} as local_checked
+            from detection_jobs j join detection_items i on i.job_id = j.id
+            where j.tenant_id = ${tenantId} and j.kind = 'single'
+              ${
+                after
+                  ? sql`and (j.created_at, j.id, i.seq) > (${after.createdAt}::timestamptz, ${after.id}::uuid, ${after.seq})`
+                  : sql``
+              }
+            order by j.created_at, j.id, i.seq limit ${limit}`,
       );
     },
 

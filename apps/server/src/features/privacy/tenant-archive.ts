@@ -13,7 +13,7 @@ import { apiKeyRepo, keyHint } from "../api-key/index";
 import { auditCsv, auditRepo } from "../audit/index";
 import type { BillingService } from "../billing/index";
 import { jobRepo, resultRows } from "../job/index";
-import type { JobListRow, PrivacyRepo, SingleCheckRow } from "./privacy-repo";
+import type { JobListRow, PrivacyRepo, SingleCheckCursor } from "./privacy-repo";
 
 const PAGE = 1_000;
 
@@ -79,13 +79,24 @@ const jobCells = (job: JobListRow, timeZone: string) => [
   timeZone,
 ];
 
-/** Every non-draft job of one kind, oldest first, in keyset pages so memory stays flat. */
-async function* jobsOf(source: ArchiveSource, single: boolean) {
+/** Every submitted job of a list or file, oldest first, in keyset pages so memory stays flat. */
+async function* jobsOf(source: ArchiveSource) {
   let cursor: Cursor | undefined;
   for (;;) {
-    const page = await source.repo.jobsPage(
+    const page = await source.repo.jobsPage(source.tenant.id, source.tenant.timezoneCode, PAGE, cursor);
+    yield* page;
+    if (page.length < PAGE) return;
+    const last = page.at(-1)!;
+    cursor = { createdAt: last.created_at, id: last.id };
+  }
+}
+
+/** Every single check, oldest day first, in keyset pages so memory stays flat. */
+async function* singleChecksOf(source: ArchiveSource) {
+  let cursor: SingleCheckCursor | undefined;
+  for (;;) {
+    const page = await source.repo.singleChecksPage(
       source.tenant.id,
-      single,
       source.tenant.timezoneCode,
       PAGE,
       cursor,
@@ -93,7 +104,7 @@ async function* jobsOf(source: ArchiveSource, single: boolean) {
     yield* page;
     if (page.length < PAGE) return;
     const last = page.at(-1)!;
-    cursor = { createdAt: last.created_at, id: last.id };
+    cursor = { createdAt: last.created_at, id: last.job_id, seq: Number(last.seq) };
   }
 }
 
@@ -180,7 +191,7 @@ export function tenantArchive(source: ArchiveSource): Readable {
       csvStream(
         header(JOB_COLUMNS),
         (async function* () {
-          for await (const job of jobsOf(source, false)) yield jobCells(job, timeZone);
+          for await (const job of jobsOf(source)) yield jobCells(job, timeZone);
         })(),
       ),
     );
@@ -190,19 +201,18 @@ export function tenantArchive(source: ArchiveSource): Readable {
       csvStream(
         header(SINGLE_COLUMNS),
         (async function* () {
-          for await (const check of jobsOf(source, true)) {
-            const c = check as SingleCheckRow;
+          for await (const c of singleChecksOf(source)) {
             yield [
-              c.id,
+              c.job_id,
               c.channel,
               c.service,
-              c.input ?? "",
+              c.input,
               c.e164 ?? "",
-              c.item_status ?? c.status,
+              c.item_status,
               c.outcome ?? "",
-              microsToDecimal(c.charged_micros),
+              microsToDecimal(c.cost_micros),
               c.currency,
-              c.local_created,
+              c.local_checked,
               timeZone,
               c.result ? JSON.stringify(c.result) : "",
             ];
@@ -211,7 +221,7 @@ export function tenantArchive(source: ArchiveSource): Readable {
       ),
     );
     const jobs = jobRepo(db);
-    for await (const job of jobsOf(source, false)) {
+    for await (const job of jobsOf(source)) {
       // The customer's own columns ride beside the results, as in the job's own download
       // (docs/architecture.md, "The customer's own columns"). The job's row (with its kept header)
       // is read one at a time, not with the page of jobs, so a page of wide headers is never held.
