@@ -99,6 +99,12 @@ export interface Transaction {
   actorId: string | null;
   note: string | null;
   createdAt: string;
+  /**
+   * Only in the customer's list, on a row that stands for the charges of a day's job of single
+   * checks (its ledger rows summed, at its latest check): how many checks the job holds. The
+   * row's id is then the job's, and its page lists the checks.
+   */
+  checks?: number;
 }
 
 export interface TransactionPage {

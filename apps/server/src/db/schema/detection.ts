@@ -67,6 +67,10 @@ export const detectionJobs = pgTable(
     index("detection_jobs_status_idx").on(t.status),
     // Retention: finished jobs by age.
     index("detection_jobs_finished_idx").on(t.finishedAt),
+    // The transaction list's rows of single checks: a day's job by its latest check.
+    index("detection_jobs_single_finished_idx")
+      .on(t.tenantId, t.finishedAt, t.id)
+      .where(sql`kind = 'single'`),
   ],
 );
 

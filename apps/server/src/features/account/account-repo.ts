@@ -1,8 +1,10 @@
+import { SERVICES } from "@nc/contracts/services";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { type SQL, sql } from "drizzle-orm";
 import type { Cursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
 import { exactUtc, queryRows } from "../../db/query";
+import { LISTED_ALONE } from "../../db/schema/index";
 
 /** Trade types that consume the balance (checks and bulk work); refunds (10) give some back. */
 export const SPENDING_TYPES: readonly number[] = [
@@ -68,28 +70,66 @@ export interface LedgerListRow {
   created_at: string;
   /** created_at as a wall-clock text in the organisation's time zone (exports). */
   local_time: string;
+  /**
+   * Set when the row stands for the charges of a day's job of single checks (listQuery): how many
+   * checks the job holds; its id is then the job's.
+   */
+  checks?: number | null;
 }
 
-function conditions(tenantId: string, filter: LedgerFilter, cursor?: Cursor): SQL {
-  const parts: SQL[] = [sql`tenant_id = ${tenantId}`];
+/** The columns a ledger filter reads: a ledger row's own, or a day's job's standing in for them. */
+interface FilterColumns {
+  createdAt: SQL;
+  id: SQL;
+  tradeType: SQL;
+  /** The magnitude of the amount. */
+  magnitude: SQL;
+}
+
+const LEDGER_COLUMNS: FilterColumns = {
+  createdAt: sql`created_at`,
+  id: sql`id`,
+  tradeType: sql`trade_type`,
+  magnitude: sql`abs(amount_micros)`,
+};
+
+/** The trade type of a day's job of single checks (alias j): the API's, or the service's own. */
+const SINGLE_JOB_TRADE_TYPE = sql.raw(
+  `(case when j.channel = 'api' then ${TRADE_TYPES.checkNumberApi} ${SERVICES.map(
+    (s) => `when j.service = '${s.code}' then ${s.tradeType}`,
+  ).join(" ")} end)`,
+);
+
+const JOB_COLUMNS: FilterColumns = {
+  createdAt: sql`j.finished_at`,
+  id: sql`j.id`,
+  tradeType: SINGLE_JOB_TRADE_TYPE,
+  magnitude: sql`j.charged_micros`,
+};
+
+function conditions(filter: LedgerFilter, cursor?: Cursor, c: FilterColumns = LEDGER_COLUMNS): SQL[] {
+  const parts: SQL[] = [];
   if (filter.tradeTypes?.length)
     parts.push(
-      sql`trade_type in (${sql.join(
+      sql`${c.tradeType} in (${sql.join(
         filter.tradeTypes.map((t) => sql`${t}`),
         sql`, `,
       )})`,
     );
   if (filter.from)
-    parts.push(sql`created_at >= (${filter.from}::date::timestamp at time zone ${filter.timeZone})`);
+    parts.push(sql`${c.createdAt} >= (${filter.from}::date::timestamp at time zone ${filter.timeZone})`);
   if (filter.to)
-    parts.push(sql`created_at < ((${filter.to}::date + 1)::timestamp at time zone ${filter.timeZone})`);
+    parts.push(sql`${c.createdAt} < ((${filter.to}::date + 1)::timestamp at time zone ${filter.timeZone})`);
   if (filter.minMicros !== undefined)
-    parts.push(sql`abs(amount_micros) >= ${filter.minMicros.toString()}::bigint`);
+    parts.push(sql`${c.magnitude} >= ${filter.minMicros.toString()}::bigint`);
   if (filter.maxMicros !== undefined)
-    parts.push(sql`abs(amount_micros) <= ${filter.maxMicros.toString()}::bigint`);
-  if (cursor) parts.push(sql`(created_at, id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
-  return sql.join(parts, sql` and `);
+    parts.push(sql`${c.magnitude} <= ${filter.maxMicros.toString()}::bigint`);
+  if (cursor)
+    parts.push(sql`(${c.createdAt}, ${c.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
+  return parts;
 }
+
+const and = (tenant: SQL, parts: SQL[]) => sql.join([tenant, ...parts], sql` and `);
 
 /** Read-only SQL of the account screens; every change of money goes through the billing service. */
 export function accountRepo(db: Db) {
@@ -99,8 +139,47 @@ export function accountRepo(db: Db) {
                ${EXACT_TS} as created_at,
                to_char(created_at at time zone ${filter.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as local_time
         from ledger_entries
-        where ${conditions(tenantId, filter, cursor)}
+        where ${and(sql`tenant_id = ${tenantId}`, conditions(filter, cursor))}
         order by ledger_entries.created_at desc, ledger_entries.id desc
+        limit ${limit}`;
+
+  /**
+   * The transaction list a customer reads: every ledger row, except that the charges of single
+   * checks show as one row per day's job (docs/architecture.md, "A check costs one row"), at its
+   * latest check, with the sum of its charges and the balance after the latest. Two keyset scans
+   * merged, each on a partial index that holds only its kind of row.
+   */
+  const listQuery = (tenantId: string, filter: LedgerFilter, limit: number, cursor?: Cursor) =>
+    sql`select * from (
+          (select id, trade_type, amount_micros::text as amount_micros,
+                  balance_after_micros::text as balance_after_micros, service, quantity, reference_type,
+                  reference_id, actor_type, actor_id, note, note_key, note_params, null::int as checks,
+                  ${EXACT_TS} as created_at,
+                  to_char(created_at at time zone ${filter.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as local_time,
+                  created_at as at
+           from ledger_entries
+           where ${and(sql`tenant_id = ${tenantId} and ${sql.raw(LISTED_ALONE)}`, conditions(filter, cursor))}
+           order by ledger_entries.created_at desc, ledger_entries.id desc
+           limit ${limit})
+          union all
+          (select j.id, ${SINGLE_JOB_TRADE_TYPE} as trade_type, (-j.charged_micros)::text as amount_micros,
+                  latest.balance_after_micros::text as balance_after_micros, j.service, null::int as quantity,
+                  'detection_job' as reference_type, j.id::text as reference_id, latest.actor_type,
+                  latest.actor_id, null as note, null as note_key, null::jsonb as note_params,
+                  j.total as checks, ${exactUtc("j.finished_at")} as created_at,
+                  to_char(j.finished_at at time zone ${filter.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as local_time,
+                  j.finished_at as at
+           from detection_jobs j
+           cross join lateral (
+             select e.balance_after_micros, e.actor_type, e.actor_id
+             from ledger_entries e
+             where e.tenant_id = j.tenant_id and e.reference_type = 'detection_job' and e.reference_id = j.id::text
+             order by e.created_at desc, e.id desc limit 1) latest
+           where ${and(sql`j.tenant_id = ${tenantId} and j.kind = 'single' and j.charged_micros > 0`, conditions(filter, cursor, JOB_COLUMNS))}
+           order by j.finished_at desc, j.id desc
+           limit ${limit})
+        ) listed
+        order by at desc, id desc
         limit ${limit}`;
 
   return {
@@ -109,6 +188,12 @@ export function accountRepo(db: Db) {
     /** Newest first, from after the cursor: one index range scan on (tenant_id, created_at, id). */
     page: (tenantId: string, filter: LedgerFilter, limit: number, cursor?: Cursor) =>
       queryRows<LedgerListRow>(db, pageQuery(tenantId, filter, limit, cursor)),
+
+    listQuery,
+
+    /** The customer's list: as `page`, with a day's single checks as one row (listQuery). */
+    list: (tenantId: string, filter: LedgerFilter, limit: number, cursor?: Cursor) =>
+      queryRows<LedgerListRow>(db, listQuery(tenantId, filter, limit, cursor)),
 
     async account(tenantId: string) {
       const rows = await queryRows<{

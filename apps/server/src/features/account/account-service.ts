@@ -46,6 +46,7 @@ export const toTransaction = (row: LedgerListRow, locale: Locale): Transaction =
   actorId: row.actor_id,
   note: noteText(row, locale),
   createdAt: new Date(row.created_at).toISOString(),
+  ...(row.checks != null ? { checks: Number(row.checks) } : {}),
 });
 
 /** Reads of the account screens; the threshold is the only thing written here. */
@@ -86,10 +87,16 @@ export function accountService(
       query: FilterInput & { cursor?: string; limit: number },
       /** The reader's language, for the notes the product wrote. */
       locale: Locale,
+      /**
+       * The customer's view: a day's single checks as one row. Operators read every ledger row,
+       * as the export does.
+       */
+      { byDayJob = false }: { byDayJob?: boolean } = {},
     ): Promise<TransactionPage> {
       const { currency } = await account(tenantId);
       const cursor = optionalCursor(query.cursor);
-      const rows = await repo.page(tenantId, toFilter(query, timeZone), query.limit + 1, cursor);
+      const read = byDayJob ? repo.list : repo.page;
+      const rows = await read(tenantId, toFilter(query, timeZone), query.limit + 1, cursor);
       return { ...keysetPage(rows, query.limit, (row) => toTransaction(row, locale)), currency };
     },
 

@@ -43,7 +43,9 @@ export async function accountRoutes(app: FastifyInstance) {
     async (request) => {
       const tenant = requireTenant(request);
       return ok(
-        await accounts.transactions(tenant.id, tenant.timezoneCode, request.query, requestLocale(request)),
+        await accounts.transactions(tenant.id, tenant.timezoneCode, request.query, requestLocale(request), {
+          byDayJob: true,
+        }),
       );
     },
   );

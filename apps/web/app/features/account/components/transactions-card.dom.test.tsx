@@ -70,6 +70,27 @@ describe("transactions", () => {
     );
   });
 
+  it("shows a day's single checks as one row that says how many and opens the job listing them", async () => {
+    await openLedger(() =>
+      page([
+        tx("job-1", 5, "-1800000", {
+          service: "basic",
+          referenceType: "detection_job",
+          referenceId: "job-1",
+          checks: 1200,
+        }),
+      ]),
+    );
+    await vi.waitFor(() => expect(rows()).toHaveLength(1));
+    const [row] = rows() as [HTMLElement];
+    expect(within(row).getByText("-$1.80")).toBeTruthy();
+    expect(within(row).getByText("1,200 single checks of the day, charged together")).toBeTruthy();
+    expect(within(row).getByRole("link", { name: "Checks" }).getAttribute("href")).toBe(
+      "/dashboard/history/job-1",
+    );
+    expect(within(row).queryByRole("link", { name: "Details" })).toBeNull();
+  });
+
   it("applies the filters only on Apply, trade types comma-separated, and resets them", async () => {
     const { user, calls } = await openLedger(() => page([tx("x-1", 4, "50000000")]));
     await vi.waitFor(() => expect(rows()).toHaveLength(1));

@@ -177,17 +177,30 @@ export function TransactionsCard({ tenantId }: { tenantId: string }) {
                 title: t("account:columns.note"),
                 // A long note wraps within a bounded width instead of widening the whole table.
                 render: (_v, r) => (
-                  <span style={{ display: "inline-block", maxWidth: 360 }}>{r.note ?? ""}</span>
+                  <span style={{ display: "inline-block", maxWidth: 360 }}>
+                    {r.checks === undefined
+                      ? (r.note ?? "")
+                      : t("account:transactions.singleChecks", {
+                          count: r.checks,
+                          n: r.checks.toLocaleString(locale),
+                        })}
+                  </span>
                 ),
               },
               {
                 key: "view",
                 title: <VisuallyHidden>{t("common:a11y.actions")}</VisuallyHidden>,
-                render: (_v, r) => (
-                  <Link to={to(`/dashboard/account/detail?id=${encodeURIComponent(r.id)}`)}>
-                    {t("account:transactions.view")}
-                  </Link>
-                ),
+                // A day's single checks (one row for their charges) open the job that lists them.
+                render: (_v, r) =>
+                  r.checks === undefined ? (
+                    <Link to={to(`/dashboard/account/detail?id=${encodeURIComponent(r.id)}`)}>
+                      {t("account:transactions.view")}
+                    </Link>
+                  ) : (
+                    <Link to={to(`/dashboard/history/${encodeURIComponent(r.id)}`)}>
+                      {t("account:transactions.viewChecks")}
+                    </Link>
+                  ),
               },
             ]}
           />

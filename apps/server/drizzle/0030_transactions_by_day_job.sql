@@ -1,0 +1,3 @@
+CREATE INDEX "detection_jobs_single_finished_idx" ON "detection_jobs" USING btree ("tenant_id","finished_at","id") WHERE kind = 'single';--> statement-breakpoint
+CREATE INDEX "ledger_tenant_listed_idx" ON "ledger_entries" USING btree ("tenant_id","created_at","id") WHERE (coalesce(reference_type, '') <> 'detection_job' or trade_type in (11, 12));--> statement-breakpoint
+CREATE INDEX "ledger_tenant_job_idx" ON "ledger_entries" USING btree ("tenant_id","reference_id","created_at","id") WHERE reference_type = 'detection_job';
