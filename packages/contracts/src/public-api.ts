@@ -292,7 +292,10 @@ const serviceCode = openEnum(SERVICE_CODES, "The service used.");
 
 const checkAnswer = z
   .object({
-    jobId: z.uuid().meta({ description: "Id of the check in the organisation's history." }),
+    jobId: z.uuid().meta({
+      description:
+        "Id of the history job the check is stored in: the day's single checks (UTC) of one service, made with the keys of one creator, are one job listing each number.",
+    }),
     service: serviceCode,
     result: checkResult,
     costMicros: micros("What the check cost (0 with a test key or when nothing was chargeable)."),
