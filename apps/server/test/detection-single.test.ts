@@ -1,4 +1,5 @@
 import type { DetectionHistoryPage, SingleCheckView } from "@nc/contracts/detection-single";
+import type { JobItemsPage } from "@nc/contracts/jobs";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { cached } from "@nc/numcheck/providers/cache";
 import { SandboxProvider } from "@nc/numcheck/providers/sandbox";
@@ -128,6 +129,9 @@ describe("single number check", () => {
     });
     // The check names the ledger row that charged it.
     expect(items[0]!.ledgerEntryId).toBe(ledger[0]!.id);
+    // The job's item list says so too, for the link to the transaction.
+    const listed = expectOk<JobItemsPage>(await as("GET", `/api/tenant/job/s/${view.jobId}/items`));
+    expect(listed.items[0]).toMatchObject({ seq: 0, ledgerEntryId: ledger[0]!.id });
     expect((await billing.balance(tenantId)).balanceMicros).toBe(1_000_000_000n - price("basic"));
     expect((await billing.verify(tenantId)).ok).toBe(true);
 

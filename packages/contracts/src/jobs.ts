@@ -173,6 +173,11 @@ export interface JobItemView {
   result: unknown;
   costMicros: string;
   finishedAt: string | null;
+  /**
+   * A single check's charge: the ledger row (transaction) that charged it with the rest of its
+   * batch; null when it was free, and for the rows of lists and files (their hold is on the job).
+   */
+  ledgerEntryId: string | null;
 }
 
 /** GET /api/tenant/job/s/:id/items */

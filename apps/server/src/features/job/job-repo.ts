@@ -96,6 +96,8 @@ export interface ItemRow {
   cost_micros: string;
   attempts: number;
   finished_at: string | null;
+  /** A single check's ledger row (docs/architecture.md, "A check costs one row"). */
+  ledger_entry_id: string | null;
 }
 
 /** Filters of a job's result table (and of its downloads). */
@@ -382,6 +384,7 @@ export function jobRepo(db: Db) {
       return queryRows<ItemRow>(
         db,
         sql`select i.seq, i.input, i.e164, i.status, i.reject_reason, i.result, i.cost_micros::text as cost_micros,
+                   i.ledger_entry_id,
                    i.attempts, to_json(i.finished_at) #>> '{}' as finished_at
             from detection_items i join detection_jobs j on j.id = i.job_id
             where i.job_id = ${jobId} and j.tenant_id = ${tenantId}

@@ -463,6 +463,7 @@ export function jobService(
           result: paid && r.status === "done" ? r.result : null,
           costMicros: r.cost_micros,
           finishedAt: r.finished_at,
+          ledgerEntryId: r.ledger_entry_id,
         })),
         nextCursor: rows.length === query.limit ? rows[rows.length - 1]!.seq : null,
       };

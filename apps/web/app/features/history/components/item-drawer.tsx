@@ -1,8 +1,12 @@
 import type { JobItemView, JobView } from "@nc/contracts/jobs";
+import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import type { ServiceCode } from "@nc/contracts/services";
 import { Drawer, Grid, Space, Tag } from "antd";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { ResultDescriptions, Unbroken } from "../../../shell/components/result-descriptions";
+import { useLocale } from "../../../shell/i18n/use-locale";
+import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { CheckResult } from "../../detection";
 import { useFacetLabel } from "../facet-labels";
 import { itemResult } from "../item-facets";
@@ -11,6 +15,7 @@ import { facetTone, TAG_COLOURS } from "../tones";
 /**
  * One number of a job in full. A checked number is shown with the detection page's result card
  * (so a number reads the same wherever it was checked); a number that was not checked says why.
+ * A charged single check links to the transaction that charged it, for those who may read it.
  */
 export function ItemDrawer({
   job,
@@ -22,6 +27,8 @@ export function ItemDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { to } = useLocale();
+  const { can } = useTenantAccess();
   const screens = Grid.useBreakpoint();
   const label = useFacetLabel(job.service);
   const result = item ? itemResult(item) : null;
@@ -54,6 +61,17 @@ export function ItemDrawer({
             {item.status === "failed" && (
               <ResultDescriptions.Item label={t("history:item.reason")}>
                 {t("history:item.failedHelp")}
+              </ResultDescriptions.Item>
+            )}
+            {/* A plain condition, not <Can>: Descriptions reads its items from its direct children. */}
+            {item.ledgerEntryId && can(ROUTE_PERMISSIONS.accountDetail) && (
+              <ResultDescriptions.Item label={t("history:item.charge")}>
+                <Link
+                  to={to(`/dashboard/account/detail?id=${encodeURIComponent(item.ledgerEntryId)}`)}
+                  data-testid="item-charge"
+                >
+                  {t("history:item.chargeLink")}
+                </Link>
               </ResultDescriptions.Item>
             )}
           </ResultDescriptions>
