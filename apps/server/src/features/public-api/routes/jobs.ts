@@ -140,7 +140,9 @@ export async function jobApiRoutes(scope: FastifyInstance, jobs: JobRuntime) {
       const key = requireApiKey(request);
       const job = await service.job(key.tenantId, request.params.id);
       if (job.status === "draft") throw new AppError("notFound");
-      return ok(await service.items(key.tenantId, job.id, request.query));
+      const page = await service.items(key.tenantId, job.id, request.query);
+      // The public API has no transactions to point at: its items do not name ledger rows.
+      return ok({ ...page, items: page.items.map(({ ledgerEntryId: _ledgerEntryId, ...item }) => item) });
     },
   );
 
