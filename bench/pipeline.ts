@@ -10,13 +10,21 @@
  *      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/pipeline.ts 1000000
  * BENCH_CRM=1 uploads a CRM export instead (name, e-mail, number, company, city, created) whose
  * other columns are kept for the results file; BENCH_KEEP_COLUMNS=0 turns keeping them off.
+ *
+ * It runs itself again in a child process with the server's V8 heap settings (node-memory.ts), so
+ * memory and speed are the server's; after each stage it prints that stage's peak RSS and what V8
+ * and the embedded database hold. It ends with "met" or "NOT met" for the goals (docs/performance.md,
+ * "Bulk pipeline"): upload -> downloadable at least half the engine's speed, peak RSS under 512 MB.
  */
+
+import { spawnSync } from "node:child_process";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { getHeapSpaceStatistics } from "node:v8";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { basicCheck } from "@nc/numcheck/basic-check";
 import { sql } from "drizzle-orm";
@@ -28,11 +36,14 @@ import { openDatabase } from "../apps/server/src/db/client";
 import { queryRows } from "../apps/server/src/db/query";
 import { jobFile } from "../apps/server/src/features/job/job-export";
 import { jobWorker } from "../apps/server/src/features/job/worker";
+import { serverNodeOptions } from "../apps/server/src/node-memory";
 import { registerUser } from "../apps/server/test/helpers/accounts";
 import { createTenant } from "../apps/server/test/helpers/tenancy";
 import { createPgliteOnce, freshBenchDatabase } from "./lib/bench-database";
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
+const GOAL_RATIO = 0.5;
+const GOAL_PEAK_MB = 512;
 const CRM = process.env.BENCH_CRM === "1";
 const FIRST = "James Mary Wei Ana João Carlos Li Sofia Ahmed Yuki Olga Chidi".split(" ");
 const LAST = "Smith García Wang Silva Müller Rossi Kim Dubois Nowak Okafor Tanaka".split(" ");
@@ -62,10 +73,37 @@ function* inputs(count: number) {
   }
 }
 
+const mb = (bytes: number) => `${Math.round(bytes / 1024 ** 2)} MB`;
 let peakRss = 0;
+let stagePeak = 0;
+let atPeak = "";
 const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  const m = process.memoryUsage();
+  peakRss = Math.max(peakRss, m.rss);
+  if (m.rss > stagePeak) {
+    const spaces = getHeapSpaceStatistics()
+      .filter((space) => space.space_used_size > 5 * 1024 ** 2)
+      .map((space) => `${space.space_name} ${mb(space.space_used_size)}`);
+    atPeak = `V8 heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)} (${spaces.join(", ")}), buffers ${mb(m.arrayBuffers)}`;
+  }
+  stagePeak = Math.max(stagePeak, m.rss);
 }, 100);
+
+/** The embedded database's WebAssembly memory, when the run is on PGlite (it never shrinks). */
+let wasmBytes: () => number | undefined = () => undefined;
+
+/** Where the memory is after a stage: its peak RSS, and what V8 and the database hold now. */
+function memoryLine(label: string): void {
+  const m = process.memoryUsage();
+  stagePeak = Math.max(stagePeak, m.rss);
+  const wasm = wasmBytes();
+  console.log(
+    `  memory after ${label}: peak RSS ${mb(stagePeak)}${atPeak ? ` (then: ${atPeak})` : ""}; now RSS ${mb(m.rss)}, V8 heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, ` +
+      `buffers ${mb(m.arrayBuffers)}${wasm === undefined ? "" : `, PGlite's WebAssembly memory ${mb(wasm)}`}`,
+  );
+  stagePeak = 0;
+  atPeak = "";
+}
 
 async function timed<T>(
   label: string,
@@ -80,6 +118,7 @@ async function timed<T>(
       .toLocaleString("en")
       .padStart(10)} /s`,
   );
+  memoryLine(label.split(":")[0]!);
   return { seconds, value };
 }
 
@@ -124,6 +163,8 @@ async function main() {
   // A server opens a database that exists: create it first, as the first start would.
   if (!url) createPgliteOnce(join(dir, "db"));
   const database = await openDatabase({ url, dataDir: join(dir, "db") });
+  const pglite = (database.db as unknown as { $client?: { mod?: { HEAPU8?: Uint8Array } } }).$client;
+  if (database.kind === "pglite") wasmBytes = () => pglite?.mod?.HEAPU8?.buffer.byteLength;
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _e, done) {
@@ -145,7 +186,7 @@ async function main() {
   if (process.env.BENCH_KEEP_COLUMNS === "0")
     await database.db.execute(sql`update tenants set keep_file_columns = false where id = ${tenantId}`);
   const jobs = app.jobs.service;
-  console.log(`rss after start: ${(process.memoryUsage().rss / 1024 ** 2).toFixed(0)} MB`);
+  memoryLine("start");
   console.log(
     `database: ${url ? "PostgreSQL" : "PGlite on disk"}; worker batch ${config.WORKER_BATCH}, concurrency ${config.WORKER_CONCURRENCY}`,
   );
@@ -247,6 +288,12 @@ async function main() {
     `job ${status.status}: ${status.done} checked, ${status.invalid} invalid, ${status.duplicates} duplicates; ` +
       `results file ${(download.value / 1024 ** 2).toFixed(1)} MB; peak RSS ${(peakRss / 1024 ** 2).toFixed(0)} MB`,
   );
+  const ratio = engine.seconds / ready;
+  const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
+  console.log(
+    `goals: upload -> downloadable ${ratio.toFixed(2)} x the engine (goal >= ${GOAL_RATIO}): ${verdict(ratio >= GOAL_RATIO)}; ` +
+      `peak RSS ${mb(peakRss)} (goal < ${GOAL_PEAK_MB} MB): ${verdict(peakRss < GOAL_PEAK_MB * 1024 ** 2)}`,
+  );
   clearInterval(sampler);
   await app.close();
   await database.close();
@@ -254,7 +301,19 @@ async function main() {
   await rm(dir, { recursive: true, force: true });
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (process.env.NC_BENCH_SERVER_HEAP === "1") {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      NC_BENCH_SERVER_HEAP: "1",
+      NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS),
+    },
+  });
+  process.exit(child.status ?? 1);
+}

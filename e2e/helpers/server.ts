@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { serverNodeOptions } from "../../apps/server/src/node-memory";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const MAIN = join(ROOT, "apps/server/dist/main.js");
@@ -59,6 +60,8 @@ export async function startServer(
     env: {
       ...process.env,
       NODE_ENV: "production",
+      // V8's heap settings, as `npm start` runs the server.
+      NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS),
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

@@ -1,0 +1,18 @@
+/**
+ * V8's memory settings the server runs with (`npm start` puts them first in NODE_OPTIONS, so an
+ * operator's own NODE_OPTIONS, read after them, wins).
+ *
+ * Left to itself V8 lets the heap grow to two or three times what is alive before it collects: a
+ * 1M-row upload on the embedded database peaked at ~600 MB of which ~200 MB was garbage waiting
+ * for a collection, with ~80 MB alive. A 256 MB old generation makes it collect earlier (peak
+ * ~370–400 MB at the same speed within noise), and a 4 MB semi-space keeps the young generation at
+ * a few MB instead of up to 48 MB, which an idle server holds too. Everything the server reads or
+ * writes in bulk is streamed (docs/architecture.md), so what is alive stays far below the cap.
+ * Measured in docs/performance.md, "V8's heap settings".
+ */
+export const SERVER_NODE_OPTIONS = "--max-old-space-size=256 --max-semi-space-size=4";
+
+/** NODE_OPTIONS for a server process: ours first, the caller's after (the last setting wins). */
+export function serverNodeOptions(callers: string | undefined): string {
+  return callers ? `${SERVER_NODE_OPTIONS} ${callers}` : SERVER_NODE_OPTIONS;
+}
