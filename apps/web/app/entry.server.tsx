@@ -9,6 +9,8 @@ import { NonceContext } from "./shell/security/nonce";
 const RENDER_TIMEOUT_MS = 10_000;
 /** The per-page part of antd's styles: the design tokens and each component's variables. */
 const THEME_STYLES: ("token" | "cssVar")[] = ["token", "cssVar"];
+/** How React Router's <Scripts> opens each module preload link. */
+const MODULE_PRELOAD = '<link rel="modulepreload"';
 
 /**
  * Renders the whole page, then puts the theme's CSS variables into <head> so the first paint is
@@ -44,7 +46,10 @@ export default function handleRequest(
           sink.on("end", () => {
             const html = Buffer.concat(chunks)
               .toString("utf8")
-              .replace("</head>", `${extractStyle(cache, { types: THEME_STYLES })}</head>`);
+              .replace("</head>", `${extractStyle(cache, { types: THEME_STYLES })}</head>`)
+              // Scripts come after the HTML and the style sheet on a slow link (docs/performance.md,
+              // "Lighthouse"); React Router's <Scripts> has no option for it.
+              .replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(
               new Response(`<!DOCTYPE html>${html.replace(/^<!DOCTYPE html>/i, "")}`, {
