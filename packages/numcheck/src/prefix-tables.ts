@@ -30,11 +30,10 @@ const resourcesDir = join(dirname(packageMain), "..", "resources");
  * server that never needs it should not pay (docs/performance.md, "Server memory on the embedded
  * database").
  */
-let bsonDeserialize: ((buffer: Uint8Array) => Record<string, unknown>) | undefined;
+type Deserialize = (buffer: Uint8Array) => Record<string, unknown>;
+let bsonDeserialize: Deserialize | undefined;
 function deserialize(buffer: Uint8Array): Record<string, unknown> {
-  bsonDeserialize ??= (
-    createRequire(packageMain)("bson") as { deserialize: (buffer: Uint8Array) => Record<string, unknown> }
-  ).deserialize;
+  bsonDeserialize ??= (createRequire(packageMain)("bson") as { deserialize: Deserialize }).deserialize;
   return bsonDeserialize(buffer);
 }
 
