@@ -11,7 +11,7 @@
  * BENCH_CRM=1 uploads a CRM export instead (name, e-mail, number, company, city, created) whose
  * other columns are kept for the results file; BENCH_KEEP_COLUMNS=0 turns keeping them off.
  *
- * It runs itself again in a child process with the server's V8 heap settings (node-memory.ts), so
+ * It runs itself again in a child process with the server's V8 settings (node-memory.ts), so
  * memory and speed are the server's; after each stage it prints that stage's peak RSS and what V8
  * and the embedded database hold. It ends with "met" or "NOT met" for the goals
  * (docs/performance.md, "Bulk pipeline vs the engine"): upload -> downloadable at least half the
@@ -37,7 +37,7 @@ import { openDatabase } from "../apps/server/src/db/client";
 import { queryRows } from "../apps/server/src/db/query";
 import { jobFile } from "../apps/server/src/features/job/job-export";
 import { jobWorker } from "../apps/server/src/features/job/worker";
-import { serverNodeOptions } from "../apps/server/src/node-memory";
+import { SERVER_V8_FLAGS, serverNodeOptions } from "../apps/server/src/node-memory";
 import { registerUser } from "../apps/server/test/helpers/accounts";
 import { createTenant } from "../apps/server/test/helpers/tenancy";
 import { createPgliteOnce, freshBenchDatabase } from "./lib/bench-database";
@@ -308,7 +308,7 @@ if (process.env.NC_BENCH_SERVER_HEAP === "1") {
     process.exit(1);
   });
 } else {
-  const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+  const child = spawnSync(process.execPath, [...SERVER_V8_FLAGS, ...process.execArgv, ...process.argv.slice(1)], {
     stdio: "inherit",
     env: {
       ...process.env,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serverNodeOptions } from "../../apps/server/src/node-memory";
+import { SERVER_V8_FLAGS, serverNodeOptions } from "../../apps/server/src/node-memory";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const MAIN = join(ROOT, "apps/server/dist/main.js");
@@ -56,11 +56,11 @@ export async function startServer(
   options.before?.(dataDir);
   const port = await freePort();
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, [MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_V8_FLAGS, MAIN], {
     env: {
       ...process.env,
       NODE_ENV: "production",
-      // V8's heap settings, as `npm start` runs the server.
+      // V8's heap settings and flags, as `npm start` runs the server.
       NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS),
       PORT: String(port),
       HOST: "127.0.0.1",

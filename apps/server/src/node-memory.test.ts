@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { SERVER_NODE_OPTIONS, serverNodeOptions } from "./node-memory";
+import { SERVER_NODE_OPTIONS, SERVER_V8_FLAGS, serverNodeOptions } from "./node-memory";
 
 const heapLimitMb = (nodeOptions: string) =>
   Number(
@@ -16,7 +16,17 @@ describe("the server's V8 memory settings", () => {
   it("are what `npm start` runs the server with", () => {
     const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8"));
     expect(pkg.scripts.start).toContain(`NODE_OPTIONS="${SERVER_NODE_OPTIONS} \${NODE_OPTIONS:-}"`);
-    expect(pkg.scripts.start).toContain("node apps/server/dist/main.js");
+    expect(pkg.scripts.start).toContain(`node ${SERVER_V8_FLAGS.join(" ")} apps/server/dist/main.js`);
+  });
+
+  it("are flags this node knows (node refuses to start on an unknown one)", () => {
+    const run = (flags: readonly string[]) =>
+      execFileSync(process.execPath, [...flags, "-e", "process.stdout.write('ok')"], {
+        stdio: ["ignore", "pipe", "pipe"],
+        encoding: "utf8",
+      });
+    expect(run(SERVER_V8_FLAGS)).toBe("ok");
+    expect(() => run(["--no-liftofff"])).toThrow(/bad option/);
   });
 
   it("cap the heap, and an operator's own NODE_OPTIONS come after them and win", () => {

@@ -50,7 +50,16 @@ export async function registerWeb(app: FastifyInstance, mode: WebMode): Promise<
     if (!existsSync(serverEntry)) {
       throw new Error(`The web build is missing (${serverEntry}). Run "npm run build" first.`);
     }
-    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    // Loaded on the first page request, not at start: a server that only answers the API never
+    // holds the pages' code (React, the UI library, every route: docs/performance.md, "Server memory
+    // on the embedded database").
+    let build: Promise<ServerBuild> | undefined;
+    const loadBuild = () =>
+      (build ??= (import(pathToFileURL(serverEntry).href) as Promise<ServerBuild>).catch((error) => {
+        // Tried again by the next page request rather than failing every page until a restart.
+        build = undefined;
+        throw error;
+      }));
     const { default: fastifyStatic } = await import("@fastify/static");
     await app.register(fastifyStatic, {
       root: join(WEB_ROOT, "build/client"),
@@ -68,7 +77,7 @@ export async function registerWeb(app: FastifyInstance, mode: WebMode): Promise<
         );
       },
     });
-    return render(async () => build, "production");
+    return render(loadBuild, "production");
   }
 
   const vite = await import("vite");

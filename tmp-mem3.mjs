@@ -1,0 +1,14 @@
+import v8 from "node:v8"; if (process.env.NOLIFT) v8.setFlagsFromString("--no-liftoff");
+const { PGlite } = await import("@electric-sql/pglite");
+const mb = () => Math.round(process.memoryUsage().rss / 1048576);
+const t = performance.now();
+const db = await PGlite.create(process.argv[2], { postgresqlconf: ["shared_buffers = 16MB", "maintenance_work_mem = 16MB"] });
+await db.query("select 1");
+const t1 = performance.now();
+for (let i = 0; i < 200; i++) await db.query("select count(*) from pg_class, pg_attribute");
+const t2 = performance.now();
+await new Promise((r) => setTimeout(r, 2000));
+global.gc?.();
+const s = (await import("node:fs")).readFileSync("/proc/self/smaps_rollup", "utf8").split("\n").filter((l) => /Rss|Anon|Private/.test(l)).join(" ").replace(/\s+/g, " ");
+console.log(process.argv[3] ?? "default", "open", Math.round(t1 - t), "ms; 200 queries", Math.round(t2 - t1), "ms; rss", mb(), s);
+await db.close(); process.exit(0);
