@@ -308,13 +308,17 @@ if (process.env.NC_BENCH_SERVER_HEAP === "1") {
     process.exit(1);
   });
 } else {
-  const child = spawnSync(process.execPath, [...SERVER_V8_FLAGS, ...process.execArgv, ...process.argv.slice(1)], {
-    stdio: "inherit",
-    env: {
-      ...process.env,
-      NC_BENCH_SERVER_HEAP: "1",
-      NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS),
+  const child = spawnSync(
+    process.execPath,
+    [...SERVER_V8_FLAGS, ...process.execArgv, ...process.argv.slice(1)],
+    {
+      stdio: "inherit",
+      env: {
+        ...process.env,
+        NC_BENCH_SERVER_HEAP: "1",
+        NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS),
+      },
     },
-  });
+  );
   process.exit(child.status ?? 1);
 }

@@ -84,7 +84,12 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const worst = Math.max(...rows.slice(1).filter((row) => !row.pages).map((row) => row.mb));
+const worst = Math.max(
+  ...rows
+    .slice(1)
+    .filter((row) => !row.pages)
+    .map((row) => row.mb),
+);
 console.log("\n| step | RSS |\n| --- | ---: |");
 for (const row of rows) console.log(`| ${row.step} | ${row.mb.toFixed(0)} MB |`);
 console.log(
