@@ -18,6 +18,7 @@ import { useJobSummary } from "../../features/job/api/job-summary";
 import { useNarrow } from "../../shell/device/use-narrow";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { ApiError } from "../../shell/http/api-error";
+import { listLoading } from "../../shell/http/filtered-list";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
 import { requireRecord } from "../../shell/record-page.server";
@@ -122,12 +123,12 @@ export default function HistoryJobPage() {
               items={rows}
               service={j.service}
               currency={j.currency}
-              loading={items.isPending}
+              loading={listLoading(items)}
               onOpen={setOpened}
             />
           )}
           <Flex justify="center">
-            {items.hasNextPage ? (
+            {items.isPlaceholderData ? null : items.hasNextPage ? (
               <Button
                 onClick={() => items.fetchNextPage()}
                 loading={items.isFetchingNextPage}

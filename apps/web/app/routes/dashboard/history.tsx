@@ -8,6 +8,7 @@ import { HistoryTable } from "../../features/history/components/history-table";
 import { type HistoryFilters, useHistory } from "../../features/job/api/history";
 import { useNarrow } from "../../shell/device/use-narrow";
 import { errorText } from "../../shell/forms/api-error-feedback";
+import { listLoading } from "../../shell/http/filtered-list";
 import { pageMeta } from "../../shell/page-meta";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 
@@ -58,12 +59,12 @@ export default function HistoryPage() {
           ) : (
             <>
               {narrow ? (
-                <HistoryCards rows={rows} loading={list.isPending} empty={empty} partner={partner} />
+                <HistoryCards rows={rows} loading={listLoading(list)} empty={empty} partner={partner} />
               ) : (
-                <HistoryTable rows={rows} loading={list.isPending} empty={empty} partner={partner} />
+                <HistoryTable rows={rows} loading={listLoading(list)} empty={empty} partner={partner} />
               )}
               <div style={{ textAlign: "center" }}>
-                {list.hasNextPage ? (
+                {list.isPlaceholderData ? null : list.hasNextPage ? (
                   <Button
                     onClick={() => list.fetchNextPage()}
                     loading={list.isFetchingNextPage}

@@ -10,6 +10,7 @@ import { PageHeading } from "../../features/operator/components/page-heading";
 import { useOperatorDate } from "../../features/operator/use-operator";
 import { LoadMore } from "../../shell/components/load-more";
 import { useNarrow } from "../../shell/device/use-narrow";
+import { listLoading } from "../../shell/http/filtered-list";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
 
@@ -112,7 +113,7 @@ export default function OperatorCustomersPage() {
           error={list.error}
           emptyText={t("operator:customers.empty")}
           rowKey="id"
-          loading={list.isPending}
+          loading={listLoading(list)}
           dataSource={items}
           pagination={false}
           data-testid="customer-table"

@@ -51,6 +51,32 @@ describe("operator users", () => {
     );
   });
 
+  it("keeps the previous rows under the spinner while a new search loads, never flashing the empty text", async () => {
+    // The table's spinner wraps it and tells assistive technology the list is busy.
+    const spinning = () => screen.getByTestId("user-table").closest('[aria-busy="true"]') !== null;
+    let answer: (page: unknown) => void = () => undefined;
+    stubApi({
+      "GET /api/operator/users": ({ query }) =>
+        query.get("q") === "dan"
+          ? new Promise((resolve) => {
+              answer = resolve;
+            })
+          : { items: [USER], nextCursor: "c-1" },
+    });
+    const { user } = await renderPage(<OperatorUsersPage />, { url: "/operator/users" });
+    await screen.findByText("cora@example.com");
+    await user.type(screen.getByLabelText("Search users"), "dan{Enter}");
+    await vi.waitFor(() => expect(spinning()).toBe(true), { timeout: 5_000 });
+    expect(screen.getByText("cora@example.com")).toBeTruthy();
+    expect(screen.queryByText("No user matches.")).toBeNull();
+    // The previous search's "more" would page the wrong list: hidden until the answer comes.
+    expect(screen.queryByTestId("users-more")).toBeNull();
+    answer({ items: [{ ...USER, id: "u-2", email: "dan@example.com", operator: null }], nextCursor: null });
+    await screen.findByText("dan@example.com");
+    expect(screen.queryByText("cora@example.com")).toBeNull();
+    expect(spinning()).toBe(false);
+  });
+
   it("shows an account's organisations, sessions and rights with their names", async () => {
     stubApi({ [ONE]: () => USER, "GET /api/operator/me": () => me(["operator.user:read"]) });
     await renderPage(<OperatorUserPage />, {

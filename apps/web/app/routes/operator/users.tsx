@@ -8,6 +8,7 @@ import { PageHeading } from "../../features/operator/components/page-heading";
 import { useOperatorDate } from "../../features/operator/use-operator";
 import { LoadMore } from "../../shell/components/load-more";
 import { useNarrow } from "../../shell/device/use-narrow";
+import { listLoading } from "../../shell/http/filtered-list";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
 
@@ -97,7 +98,7 @@ export default function OperatorUsersPage() {
           error={list.error}
           emptyText={t("operatorPeople:users.empty")}
           rowKey="id"
-          loading={list.isPending}
+          loading={listLoading(list)}
           dataSource={items}
           pagination={false}
           data-testid="user-table"

@@ -2,16 +2,23 @@ import { Button, Typography } from "antd";
 
 /**
  * The foot of a keyset-paged list: a button that fetches the next page, or, once there is none,
- * a line saying the list ends (nothing when the list is empty: the table says so).
+ * a line saying the list ends (nothing when the list is empty: the table says so, nor while a new
+ * search loads over the previous rows: shell/http/filtered-list.ts).
  */
 export function LoadMore(props: {
-  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  list: {
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    fetchNextPage: () => unknown;
+    isPlaceholderData?: boolean;
+  };
   shown: number;
   moreLabel: string;
   endLabel: string;
   testId: string;
 }) {
   const { list } = props;
+  if (list.isPlaceholderData) return null;
   return (
     <div style={{ textAlign: "center", marginTop: 16 }}>
       {list.hasNextPage ? (

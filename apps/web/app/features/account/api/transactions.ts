@@ -1,6 +1,7 @@
 import type { TransactionPage } from "@nc/contracts/account";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../../shell/http/client";
+import { keepWhileFiltering } from "../../../shell/http/filtered-list";
 
 /** The filters of the transaction list and its export (dates are days in the tenant's time zone). */
 export interface TransactionFilters {
@@ -30,13 +31,16 @@ export const getTransactions = (filters: TransactionFilters, cursor?: string | n
     query: { ...filterQuery(filters), limit: PAGE_SIZE, cursor: cursor ?? undefined },
   });
 
-export const transactionsQuery = (tenantId: string, filters: TransactionFilters) =>
-  infiniteQueryOptions({
-    queryKey: ["account", tenantId, "transactions", filterQuery(filters)],
+export const transactionsQuery = (tenantId: string, filters: TransactionFilters) => {
+  const queryKey = ["account", tenantId, "transactions", filterQuery(filters)];
+  return infiniteQueryOptions({
+    queryKey,
     queryFn: ({ pageParam }) => getTransactions(filters, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepWhileFiltering(queryKey),
   });
+};
 
 /** "Load more" pages through the list; the cursor comes from the previous page. */
 export const useTransactions = (tenantId: string, filters: TransactionFilters) =>

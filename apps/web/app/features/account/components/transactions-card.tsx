@@ -10,6 +10,7 @@ import { LoadMore } from "../../../shell/components/load-more";
 import { VisuallyHidden } from "../../../shell/components/visually-hidden";
 import { useNarrow } from "../../../shell/device/use-narrow";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
+import { listLoading } from "../../../shell/http/filtered-list";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { type ExportFormat, useExportTransactions } from "../api/export-transactions";
@@ -134,7 +135,7 @@ export function TransactionsCard({ tenantId }: { tenantId: string }) {
           <Table<Transaction>
             rowKey="id"
             size="middle"
-            loading={list.isPending}
+            loading={listLoading(list)}
             dataSource={rows}
             pagination={false}
             // Columns as wide as their content, the table scrolling sideways on a narrow screen

@@ -1,6 +1,7 @@
 import type { AuditPage } from "@nc/contracts/audit";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../../shell/http/client";
+import { keepWhileFiltering } from "../../../shell/http/filtered-list";
 
 /** Filters of the audit log and its CSV (days in the organisation's time zone). */
 export interface AuditFilters {
@@ -30,14 +31,17 @@ export const getAuditEvents = (filters: AuditFilters, cursor?: string | null) =>
     query: { ...auditQuery(filters), limit: AUDIT_PAGE_SIZE, cursor: cursor ?? undefined },
   });
 
-export const auditEventsQuery = (tenantId: string, locale: string, filters: AuditFilters) =>
-  infiniteQueryOptions({
-    // The sentences come in the reader's language: another language is another list.
-    queryKey: ["audit", tenantId, locale, auditQuery(filters)],
+export const auditEventsQuery = (tenantId: string, locale: string, filters: AuditFilters) => {
+  // The sentences come in the reader's language: another language is another list.
+  const queryKey = ["audit", tenantId, locale, auditQuery(filters)];
+  return infiniteQueryOptions({
+    queryKey,
     queryFn: ({ pageParam }) => getAuditEvents(filters, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepWhileFiltering(queryKey),
   });
+};
 
 export const useAuditEvents = (tenantId: string, locale: string, filters: AuditFilters) =>
   useInfiniteQuery(auditEventsQuery(tenantId, locale, filters));

@@ -6,6 +6,7 @@ import { DateRangeField } from "../../../shell/components/date-range-field";
 import { LoadMore } from "../../../shell/components/load-more";
 import { useNarrow } from "../../../shell/device/use-narrow";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
+import { listLoading } from "../../../shell/http/filtered-list";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { useMembers } from "../../member";
@@ -114,7 +115,7 @@ export function AuditTab({ tenantId }: { tenantId: string }) {
           <Table<AuditEventView>
             rowKey="id"
             size="middle"
-            loading={list.isPending}
+            loading={listLoading(list)}
             dataSource={rows}
             pagination={false}
             scroll={narrow ? undefined : { x: "max-content" }}

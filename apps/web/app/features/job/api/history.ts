@@ -1,6 +1,7 @@
 import type { DetectionHistoryPage, DetectionHistoryQuery } from "@nc/contracts/detection-single";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../../shell/http/client";
+import { keepWhileFiltering } from "../../../shell/http/filtered-list";
 
 /** Filters of the history list (days in the organisation's time zone), as the API takes them. */
 export type HistoryFilters = Omit<DetectionHistoryQuery, "cursor" | "limit">;
@@ -19,14 +20,17 @@ export const getHistory = (filters: HistoryFilters, cursor: string | null) =>
     query: { ...clean(filters), limit: HISTORY_PAGE_SIZE, cursor: cursor ?? undefined },
   });
 
-export const historyQuery = (tenantId: string, filters: HistoryFilters) =>
-  infiniteQueryOptions({
-    // Under ["detection", tenantId] so a new check or job refreshes it.
-    queryKey: ["detection", tenantId, "history", clean(filters)],
+export const historyQuery = (tenantId: string, filters: HistoryFilters) => {
+  // Under ["detection", tenantId] so a new check or job refreshes it.
+  const queryKey = ["detection", tenantId, "history", clean(filters)];
+  return infiniteQueryOptions({
+    queryKey,
     queryFn: ({ pageParam }) => getHistory(filters, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepWhileFiltering(queryKey),
   });
+};
 
 export const useHistory = (tenantId: string, filters: HistoryFilters) =>
   useInfiniteQuery(historyQuery(tenantId, filters));

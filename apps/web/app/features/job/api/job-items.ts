@@ -1,6 +1,7 @@
 import type { JobItemFilter, JobItemsPage } from "@nc/contracts/jobs";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../../shell/http/client";
+import { keepWhileFiltering } from "../../../shell/http/filtered-list";
 import { type JobScope, scopeQuery } from "./job-scope";
 import { jobKeys } from "./keys";
 
@@ -26,13 +27,16 @@ export const getJobItems = (id: string, filter: JobItemFilter, cursor: number | 
   });
 
 /** The result table: keyset pages by row number, filtered on the server. */
-export const jobItemsQuery = (tenantId: string, id: string, filter: JobItemFilter, scope?: JobScope) =>
-  infiniteQueryOptions({
-    queryKey: jobKeys.items(tenantId, id, { ...itemFilterQuery(filter), ...scopeQuery(scope) }),
+export const jobItemsQuery = (tenantId: string, id: string, filter: JobItemFilter, scope?: JobScope) => {
+  const queryKey = jobKeys.items(tenantId, id, { ...itemFilterQuery(filter), ...scopeQuery(scope) });
+  return infiniteQueryOptions({
+    queryKey,
     queryFn: ({ pageParam }) => getJobItems(id, filter, pageParam, scope),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepWhileFiltering(queryKey),
   });
+};
 
 export const useJobItems = (tenantId: string, id: string, filter: JobItemFilter, scope?: JobScope) =>
   useInfiniteQuery(jobItemsQuery(tenantId, id, filter, scope));

@@ -1,6 +1,7 @@
 import type { OperatorCustomerPage, OperatorCustomerView } from "@nc/contracts/operator";
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api } from "../../../shell/http/client";
+import { keepWhileFiltering } from "../../../shell/http/filtered-list";
 
 export const CUSTOMER_PAGE_SIZE = 25;
 
@@ -10,13 +11,16 @@ export const searchCustomers = (q: string, cursor?: string | null) =>
     query: { q: q || undefined, cursor: cursor ?? undefined, limit: CUSTOMER_PAGE_SIZE },
   });
 
-export const customersQuery = (q: string) =>
-  infiniteQueryOptions({
-    queryKey: ["operator", "customers", "search", q],
+export const customersQuery = (q: string) => {
+  const queryKey = ["operator", "customers", "search", q];
+  return infiniteQueryOptions({
+    queryKey,
     queryFn: ({ pageParam }) => searchCustomers(q, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepWhileFiltering(queryKey),
   });
+};
 
 export const useCustomers = (q: string) => useInfiniteQuery(customersQuery(q));
 

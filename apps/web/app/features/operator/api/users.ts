@@ -1,6 +1,7 @@
 import type { OperatorUserPage, OperatorUserView } from "@nc/contracts/operator";
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api } from "../../../shell/http/client";
+import { keepWhileFiltering } from "../../../shell/http/filtered-list";
 
 export const USER_PAGE_SIZE = 25;
 
@@ -10,13 +11,16 @@ export const searchUsers = (q: string, cursor?: string | null) =>
     query: { q: q || undefined, cursor: cursor ?? undefined, limit: USER_PAGE_SIZE },
   });
 
-export const usersQuery = (q: string) =>
-  infiniteQueryOptions({
-    queryKey: ["operator", "users", "search", q],
+export const usersQuery = (q: string) => {
+  const queryKey = ["operator", "users", "search", q];
+  return infiniteQueryOptions({
+    queryKey,
     queryFn: ({ pageParam }) => searchUsers(q, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepWhileFiltering(queryKey),
   });
+};
 
 export const useUsers = (q: string) => useInfiniteQuery(usersQuery(q));
 
