@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import type { JobItemFilter, JobItemView } from "@nc/contracts/jobs";
-import { Alert, Button, Card, Flex, Skeleton, Space, Typography } from "antd";
+import { Alert, Card, Skeleton, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
@@ -15,6 +15,7 @@ import { OPEN_JOB_STATUSES, useJob } from "../../features/job/api/job";
 import { useJobItems } from "../../features/job/api/job-items";
 import type { JobScope } from "../../features/job/api/job-scope";
 import { useJobSummary } from "../../features/job/api/job-summary";
+import { LoadMore } from "../../shell/components/load-more";
 import { useNarrow } from "../../shell/device/use-narrow";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { ApiError } from "../../shell/http/api-error";
@@ -127,19 +128,14 @@ export default function HistoryJobPage() {
               onOpen={setOpened}
             />
           )}
-          <Flex justify="center">
-            {items.isPlaceholderData ? null : items.hasNextPage ? (
-              <Button
-                onClick={() => items.fetchNextPage()}
-                loading={items.isFetchingNextPage}
-                data-testid="result-load-more"
-              >
-                {t("history:list.loadMore")}
-              </Button>
-            ) : rows.length > 0 ? (
-              <Typography.Text type="secondary">{t("history:results.end")}</Typography.Text>
-            ) : null}
-          </Flex>
+          <LoadMore
+            list={items}
+            shown={rows.length}
+            moreLabel={t("history:list.loadMore")}
+            endLabel={t("history:results.end")}
+            testId="result-load-more"
+            marginTop={0}
+          />
         </Space>
       </Card>
       <ItemDrawer job={j} item={opened} onClose={() => setOpened(null)} />

@@ -6,6 +6,7 @@ import { HistoryEmpty } from "../../features/history/components/history-empty";
 import { HistoryFilterBar } from "../../features/history/components/history-filters";
 import { HistoryTable } from "../../features/history/components/history-table";
 import { type HistoryFilters, useHistory } from "../../features/job/api/history";
+import { LoadMore } from "../../shell/components/load-more";
 import { useNarrow } from "../../shell/device/use-narrow";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { listLoading } from "../../shell/http/filtered-list";
@@ -63,19 +64,14 @@ export default function HistoryPage() {
               ) : (
                 <HistoryTable rows={rows} loading={listLoading(list)} empty={empty} partner={partner} />
               )}
-              <div style={{ textAlign: "center" }}>
-                {list.isPlaceholderData ? null : list.hasNextPage ? (
-                  <Button
-                    onClick={() => list.fetchNextPage()}
-                    loading={list.isFetchingNextPage}
-                    data-testid="history-load-more"
-                  >
-                    {t("history:list.loadMore")}
-                  </Button>
-                ) : rows.length > 0 ? (
-                  <Typography.Text type="secondary">{t("history:list.end")}</Typography.Text>
-                ) : null}
-              </div>
+              <LoadMore
+                list={list}
+                shown={rows.length}
+                moreLabel={t("history:list.loadMore")}
+                endLabel={t("history:list.end")}
+                testId="history-load-more"
+                marginTop={0}
+              />
             </>
           )}
         </Space>

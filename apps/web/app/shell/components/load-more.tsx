@@ -16,11 +16,13 @@ export function LoadMore(props: {
   moreLabel: string;
   endLabel: string;
   testId: string;
+  /** 0 inside a vertical Space, whose gap already sets the foot apart. */
+  marginTop?: number;
 }) {
   const { list } = props;
   if (list.isPlaceholderData) return null;
   return (
-    <div style={{ textAlign: "center", marginTop: 16 }}>
+    <div style={{ textAlign: "center", marginTop: props.marginTop ?? 16 }}>
       {list.hasNextPage ? (
         <Button
           onClick={() => list.fetchNextPage()}
