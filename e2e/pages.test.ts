@@ -92,6 +92,57 @@ describe("public pages in the browser", () => {
     await context.close();
   });
 
+  it("paints the system's scheme on a first visit with no colour hint and no second request, before and after scripts", async () => {
+    // No cookie and no Sec-CH-Prefers-Color-Scheme (Safari, Firefox, a first Chromium visit): the
+    // page carries both schemes' variables instead of asking for the hint with a repeated request.
+    const answer = await fetch(`${server.url}/login`);
+    expect(answer.headers.get("critical-ch")).toBeNull();
+    expect(answer.headers.get("accept-ch")).toBe("Sec-CH-Prefers-Color-Scheme");
+    expect(await answer.text()).toContain(
+      '<style data-nc-scheme="dark">@media (prefers-color-scheme: dark){',
+    );
+    const hinted = await fetch(`${server.url}/login`, {
+      headers: { "sec-ch-prefers-color-scheme": "light" },
+    });
+    expect(await hinted.text()).not.toContain("data-nc-scheme");
+
+    const sum = (rgb: string) =>
+      rgb
+        .match(/\d+/g)!
+        .slice(0, 3)
+        .map(Number)
+        .reduce((a, b) => a + b, 0);
+    for (const javaScriptEnabled of [false, true]) {
+      for (const scheme of ["dark", "light"] as const) {
+        const context = await browser.newContext({ javaScriptEnabled, colorScheme: scheme });
+        const page = await context.newPage();
+        const documents: string[] = [];
+        page.on("request", (request) => {
+          if (request.resourceType() === "document") documents.push(request.url());
+        });
+        await page.goto(`${server.url}/login`, { waitUntil: "networkidle" });
+        const look = await page.evaluate(() => ({
+          background: getComputedStyle(document.querySelector(".ant-layout")!).backgroundColor,
+          // The brand name in the header: an inline colour, written as the theme's variable.
+          brand: getComputedStyle(document.querySelector("header a")!).color,
+          otherScheme: document.querySelectorAll("style[data-nc-scheme]").length,
+        }));
+        const where = `${scheme}, scripts ${javaScriptEnabled ? "on" : "off"}`;
+        expect(documents, where).toHaveLength(1);
+        if (scheme === "dark") {
+          expect(sum(look.background), where).toBeLessThan(100);
+          expect(sum(look.brand), where).toBeGreaterThan(600);
+        } else {
+          expect(sum(look.background), where).toBeGreaterThan(600);
+          expect(sum(look.brand), where).toBeLessThan(100);
+        }
+        // Once the page runs, antd writes its own variables and the second set is dropped.
+        expect(look.otherScheme, where).toBe(javaScriptEnabled ? 0 : 1);
+        await context.close();
+      }
+    }
+  });
+
   it("styles the page in light and dark before any script runs: antd's sheet and the theme's variables", async () => {
     const looks: Record<string, { button: string; primary: string; radius: string }> = {};
     for (const mode of ["light", "dark"] as const) {

@@ -1,10 +1,13 @@
 import { PassThrough } from "node:stream";
 import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
 import { isbot } from "isbot";
+import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "./shell/security/nonce";
+import { ServerSchemeContext } from "./shell/theme/color-mode";
+import { darkStylesFor } from "./shell/theme/other-scheme-styles.server";
 
 const RENDER_TIMEOUT_MS = 10_000;
 /** The per-page part of antd's styles: the design tokens and each component's variables. */
@@ -17,8 +20,9 @@ const MODULE_PRELOAD = '<link rel="modulepreload"';
  * styled in the visitor's colour mode and the partner's brand. antd's component rules are not
  * here: they come from the build's cached style sheet (shell/theme/antd-static-styles.ts,
  * docs/performance.md "Styles"), and with `zeroRuntime` antd registers none while rendering.
+ * When the visitor's scheme is unknown, the dark variables come too (other-scheme-styles.server.ts).
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -28,47 +32,65 @@ export default function handleRequest(
   // The server's per-page Content-Security-Policy nonce (docs/security.md): React Router's own
   // scripts take it from <ServerRouter>, our head script from NonceContext.
   const { nonce } = loadContext;
-  return new Promise<Response>((resolve, reject) => {
-    const cache = createCache();
-    let status = responseStatusCode;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
+  const page = (cache: ReturnType<typeof createCache>, scheme: "dark" | null, context: EntryContext) => (
+    <NonceContext.Provider value={nonce}>
+      <ServerSchemeContext.Provider value={scheme}>
         <StyleProvider cache={cache}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerRouter context={context} url={request.url} nonce={nonce} />
         </StyleProvider>
-      </NonceContext.Provider>,
-      {
-        nonce,
-        onAllReady() {
-          const sink = new PassThrough();
-          const chunks: Buffer[] = [];
-          sink.on("data", (chunk: Buffer) => chunks.push(chunk));
-          sink.on("end", () => {
-            const html = Buffer.concat(chunks)
-              .toString("utf8")
-              .replace("</head>", `${extractStyle(cache, { types: THEME_STYLES })}</head>`)
-              // Scripts come after the HTML and the style sheet on a slow link (docs/performance.md,
-              // "Lighthouse"); React Router's <Scripts> has no option for it.
-              .replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`);
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(
-              new Response(`<!DOCTYPE html>${html.replace(/^<!DOCTYPE html>/i, "")}`, {
-                status,
-                headers: responseHeaders,
-              }),
-            );
-          });
-          pipe(sink);
-        },
-        onShellError(error) {
-          reject(error);
-        },
-        onError(error) {
-          status = 500;
-          console.error(error);
-        },
+      </ServerSchemeContext.Provider>
+    </NonceContext.Provider>
+  );
+  const cache = createCache();
+  const rendered = await render(page(cache, null, routerContext), nonce);
+  const lightCss = extractStyle(cache, { types: THEME_STYLES });
+  const schemeUnknown = loadContext.colorMode === "system" && !loadContext.systemScheme;
+  const darkCss = schemeUnknown
+    ? await darkStylesFor(lightCss, async () => {
+        const darkCache = createCache();
+        // The same page again, dark, only for its theme variables: without the loader data's
+        // stream, which the first rendering has read and sent.
+        await render(page(darkCache, "dark", { ...routerContext, serverHandoffStream: undefined }), nonce);
+        return extractStyle(darkCache, { types: THEME_STYLES, plain: true });
+      }).catch((error) => {
+        // The page still works without them: dark once its scripts run, as in any browser before.
+        console.error("dark theme variables", error);
+        return "";
+      })
+    : "";
+  const html = rendered.html
+    .replace("</head>", `${lightCss}${darkCss}</head>`)
+    // Scripts come after the HTML and the style sheet on a slow link (docs/performance.md,
+    // "Lighthouse"); React Router's <Scripts> has no option for it.
+    .replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(`<!DOCTYPE html>${html.replace(/^<!DOCTYPE html>/i, "")}`, {
+    status: rendered.failed ? 500 : responseStatusCode,
+    headers: responseHeaders,
+  });
+}
+
+/** A whole page as text, once everything in it (Suspense included) has rendered. */
+function render(element: ReactElement, nonce: string): Promise<{ html: string; failed: boolean }> {
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    const { pipe, abort } = renderToPipeableStream(element, {
+      nonce,
+      onAllReady() {
+        const sink = new PassThrough();
+        const chunks: Buffer[] = [];
+        sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+        sink.on("end", () => resolve({ html: Buffer.concat(chunks).toString("utf8"), failed }));
+        pipe(sink);
       },
-    );
+      onShellError(error) {
+        reject(error);
+      },
+      onError(error) {
+        failed = true;
+        console.error(error);
+      },
+    });
     setTimeout(abort, RENDER_TIMEOUT_MS);
   });
 }

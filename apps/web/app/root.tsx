@@ -2,7 +2,7 @@ import { detectDevice } from "@nc/contracts/device";
 import { DEFAULT_LOCALE, isLocale } from "@nc/contracts/locales";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App as AntApp, ConfigProvider } from "antd";
-import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
 import {
   Links,
   Meta,
@@ -21,6 +21,7 @@ import { NO_EVAL_SCRIPT } from "./shell/security/no-eval-script";
 import { useNonce } from "./shell/security/nonce";
 import { ColorModeProvider, useColorMode } from "./shell/theme/color-mode";
 import { HEAD_SCRIPT } from "./shell/theme/head-script";
+import { dropOtherSchemeStyles } from "./shell/theme/other-scheme";
 import { SaveLoadingColors } from "./shell/theme/save-loading-colors";
 import { STATIC_STYLES_THEME } from "./shell/theme/static-styles";
 // antd's component rules, generated at build time (vite/antd-static-styles-plugin.ts); ours after.
@@ -73,6 +74,7 @@ function Themed({ children }: { children: ReactNode }) {
   // The brand's tokens, with the theme editor's overrides when THEME_EDITOR_ENABLED.
   const edited = useEditedTheme(dark, data?.themeEditorEnabled ?? false, data?.site.primaryColor);
   const theme = useMemo(() => ({ ...edited, ...STATIC_STYLES_THEME }), [edited]);
+  useEffect(dropOtherSchemeStyles, []);
   return (
     <ConfigProvider theme={theme} locale={antdLocale(data?.locale ?? DEFAULT_LOCALE)}>
       {/* One message at a time (docs/architecture.md, "What a person meets first"). */}

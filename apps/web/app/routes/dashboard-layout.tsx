@@ -65,7 +65,7 @@ function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
 /** The signed-in shell: brand, side menu, header with language, colour mode and the user menu. */
 export default function DashboardLayout() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
+  const { cssVar } = theme.useToken();
   const user = useSessionUser();
   const signOut = useSignOut();
   const navigate = useNavigate();
@@ -114,7 +114,7 @@ export default function DashboardLayout() {
               data-testid="user-menu"
               style={{ display: "flex", alignItems: "center", gap: 8 }}
             >
-              <Avatar size="small" style={{ background: token.colorPrimary }}>
+              <Avatar size="small" style={{ background: cssVar.colorPrimary }}>
                 {(user?.name ?? "?").slice(0, 1).toUpperCase()}
               </Avatar>
               {wide && <span>{user?.name}</span>}

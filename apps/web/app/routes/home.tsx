@@ -40,7 +40,7 @@ const API_SAMPLE = `curl https://your-site/api/v1/check \\
 /** The public landing page: what the service checks, how paying works, where to start. */
 export default function HomePage() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
+  const { token, cssVar } = theme.useToken();
   const { to } = useLocale();
   const user = useSessionUser();
   const screens = Grid.useBreakpoint();
@@ -49,7 +49,7 @@ export default function HomePage() {
   const section = { maxWidth: 1160, margin: "0 auto", padding: narrow ? "40px 16px" : "64px 24px" };
 
   return (
-    <Layout style={{ minHeight: "100vh", background: token.colorBgLayout }}>
+    <Layout style={{ minHeight: "100vh", background: cssVar.colorBgLayout }}>
       <header
         style={{
           display: "flex",
@@ -122,7 +122,7 @@ export default function HomePage() {
           </Row>
         </section>
 
-        <section style={{ background: token.colorBgContainer }} aria-labelledby="services-title">
+        <section style={{ background: cssVar.colorBgContainer }} aria-labelledby="services-title">
           <div style={section}>
             <Typography.Title level={2} id="services-title" style={{ textAlign: "center" }}>
               {t("home:services.title")}
@@ -164,7 +164,7 @@ export default function HomePage() {
           <Row gutter={[24, 24]}>
             {STEPS.map((step, index) => (
               <Col key={step.key} xs={24} md={8}>
-                <div style={{ fontSize: 28, color: token.colorPrimary }}>{step.icon}</div>
+                <div style={{ fontSize: 28, color: cssVar.colorPrimary }}>{step.icon}</div>
                 <Typography.Title level={3} style={{ fontSize: 18 }}>
                   {index + 1}. {t(`home:steps.${step.key}.title`)}
                 </Typography.Title>
@@ -176,7 +176,7 @@ export default function HomePage() {
           </Row>
         </section>
 
-        <section id="pricing" style={{ background: token.colorBgContainer }} aria-labelledby="pricing-title">
+        <section id="pricing" style={{ background: cssVar.colorBgContainer }} aria-labelledby="pricing-title">
           <div style={section}>
             <Row gutter={[32, 32]} align="middle">
               <Col xs={24} md={12}>
@@ -198,7 +198,7 @@ export default function HomePage() {
                 <Typography.Paragraph type="secondary">{t("home:api.text")}</Typography.Paragraph>
                 <pre
                   style={{
-                    background: token.colorFillTertiary,
+                    background: cssVar.colorFillTertiary,
                     padding: 16,
                     borderRadius: token.borderRadius,
                     overflowX: "auto",

@@ -37,10 +37,12 @@ export async function registerWeb(app: FastifyInstance, mode: WebMode): Promise<
       const context = await contextOrFailure(app, request);
       const response = await handle(toFetchRequest(request), context as never);
       reply.header("Content-Security-Policy", pagePolicy(context.nonce, "production"));
-      // Lets Chromium tell the server the system colour scheme, so "system" renders without a flash.
+      // Lets Chromium tell the server the system colour scheme on its next requests, so "system"
+      // pages carry one scheme's variables. Not `Critical-CH`: that made a first visit load the page
+      // twice; a page without the hint carries both schemes' variables (docs/architecture.md,
+      // "Colour mode").
       reply.header("Accept-CH", "Sec-CH-Prefers-Color-Scheme");
       reply.header("Vary", "Sec-CH-Prefers-Color-Scheme, Cookie");
-      reply.header("Critical-CH", "Sec-CH-Prefers-Color-Scheme");
       return sendFetchResponse(reply, response);
     };
   };

@@ -3,17 +3,17 @@ import type { CSSProperties } from "react";
 
 /** The theme's colours and fonts as the custom properties docs.css reads. */
 export function useDocTheme(): CSSProperties {
-  const { token } = theme.useToken();
+  const { token, cssVar } = theme.useToken();
   return {
-    "--doc-bg": token.colorBgContainer,
-    "--doc-header-bg": token.colorBgContainer,
-    "--doc-text": token.colorText,
-    "--doc-text-secondary": token.colorTextSecondary,
-    "--doc-text-tertiary": token.colorTextTertiary,
-    "--doc-border": token.colorBorderSecondary,
-    "--doc-fill": token.colorFillTertiary,
-    "--doc-primary": token.colorPrimary,
-    "--doc-primary-bg": token.colorPrimaryBg,
+    "--doc-bg": cssVar.colorBgContainer,
+    "--doc-header-bg": cssVar.colorBgContainer,
+    "--doc-text": cssVar.colorText,
+    "--doc-text-secondary": cssVar.colorTextSecondary,
+    "--doc-text-tertiary": cssVar.colorTextTertiary,
+    "--doc-border": cssVar.colorBorderSecondary,
+    "--doc-fill": cssVar.colorFillTertiary,
+    "--doc-primary": cssVar.colorPrimary,
+    "--doc-primary-bg": cssVar.colorPrimaryBg,
     "--doc-font": token.fontFamily,
     "--doc-mono": token.fontFamilyCode,
   } as CSSProperties;

@@ -33,7 +33,7 @@ export function ThemeEditorPanel(props: {
   onHide(): void;
 }) {
   const { t } = useTranslation("theme-editor");
-  const { token } = theme.useToken();
+  const { token, cssVar } = theme.useToken();
   const { dark } = useColorMode();
   const mobile = useMobileVariant();
   const [layer, setLayer] = useState<Layer>(dark ? "dark" : "light");
@@ -55,8 +55,8 @@ export function ThemeEditorPanel(props: {
         insetBlock: maximised ? 0 : undefined,
         insetBlockEnd: maximised ? 0 : 24,
         maxHeight: maximised ? undefined : "calc(100vh - 48px)",
-        background: token.colorBgElevated,
-        color: token.colorText,
+        background: cssVar.colorBgElevated,
+        color: cssVar.colorText,
         borderRadius: maximised ? 0 : token.borderRadiusLG,
         boxShadow: token.boxShadowSecondary,
       }}
@@ -67,7 +67,7 @@ export function ThemeEditorPanel(props: {
           alignItems: "center",
           gap: 4,
           padding: "8px 8px 8px 16px",
-          borderBottom: `1px solid ${token.colorSplit}`,
+          borderBottom: `1px solid ${cssVar.colorSplit}`,
         }}
       >
         <Typography.Text strong style={{ flex: 1 }}>
@@ -113,7 +113,7 @@ export function ThemeEditorPanel(props: {
           <TokenFieldList layer={layer} />
         </Space>
       </div>
-      <footer style={{ padding: "12px 16px", borderTop: `1px solid ${token.colorSplit}` }}>
+      <footer style={{ padding: "12px 16px", borderTop: `1px solid ${cssVar.colorSplit}` }}>
         <ImportExportActions />
       </footer>
     </aside>

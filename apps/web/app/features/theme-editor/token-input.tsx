@@ -14,7 +14,7 @@ export function ColorInput(props: {
   value: string;
   onCommit(value: string): void;
 }) {
-  const { token } = theme.useToken();
+  const { token, cssVar } = theme.useToken();
   const [draft, setDraft] = useState<string | null>(null);
   const shown = draft ?? props.value;
   return (
@@ -41,7 +41,7 @@ export function ColorInput(props: {
               height: 12,
               borderRadius: 3,
               background: shown,
-              boxShadow: `inset 0 0 0 1px ${token.colorBorder}`,
+              boxShadow: `inset 0 0 0 1px ${cssVar.colorBorder}`,
             }}
           />
         }

@@ -11,6 +11,12 @@ const ACME = "5d0c1b7e-0000-4000-8000-000000000002";
 
 const day = summaryDay;
 
+/**
+ * Every page of the console asks who the operator is. Answered in every test: an unanswered call
+ * fails, and the client's retry of it would land in the next test's calls.
+ */
+const partnerStaff = { "GET /api/operator/me": () => operatorMe("partner") };
+
 async function open() {
   const page = await renderPage(<OperatorMoneySummaryPage />, { url: "/operator/money/summary" });
   return page;
@@ -25,6 +31,7 @@ async function pickRange(from: string, to: string) {
 describe("operator money summary", () => {
   it("adds each column up per currency in the totals row, service columns named from the catalogue", async () => {
     stubApi({
+      ...partnerStaff,
       [SUMMARY]: () => [
         day({ recharges: "10000000", spend: { hlr: "1250000" }, refunds: "250000" }),
         day({
@@ -47,7 +54,7 @@ describe("operator money summary", () => {
   });
 
   it("asks for the chosen days and the CSV link carries the same range", async () => {
-    const calls = stubApi({ [SUMMARY]: () => [day({ recharges: "1000000" })] });
+    const calls = stubApi({ ...partnerStaff, [SUMMARY]: () => [day({ recharges: "1000000" })] });
     await open();
     await screen.findByText("2026-11-01");
     await pickRange("2026-09-01", "2026-09-30");
@@ -59,6 +66,7 @@ describe("operator money summary", () => {
 
   it("shows the server's refusal of the range under the end day", async () => {
     stubApi({
+      ...partnerStaff,
       [SUMMARY]: ({ query }) =>
         query.get("from") === "2026-01-01"
           ? new Refusal(

@@ -26,7 +26,7 @@ export function AppFrame(props: {
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
+  const { cssVar } = theme.useToken();
   const screens = Grid.useBreakpoint();
   const { to } = useLocale();
   const [drawer, setDrawer] = useState(false);
@@ -40,9 +40,9 @@ export function AppFrame(props: {
         {t("common:skipToContent")}
       </a>
       {wide && (
-        <Layout.Sider width={220} theme="light" style={{ borderInlineEnd: `1px solid ${token.colorSplit}` }}>
+        <Layout.Sider width={220} theme="light" style={{ borderInlineEnd: `1px solid ${cssVar.colorSplit}` }}>
           <div style={{ padding: props.caption ? "16px 20px 4px" : "16px 20px" }}>
-            <Link to={to(props.home)} style={{ color: token.colorText, textDecoration: "none" }}>
+            <Link to={to(props.home)} style={{ color: cssVar.colorText, textDecoration: "none" }}>
               <BrandLogo />
             </Link>
           </div>
@@ -53,8 +53,8 @@ export function AppFrame(props: {
       <Layout>
         <Layout.Header
           style={{
-            background: token.colorBgContainer,
-            borderBottom: `1px solid ${token.colorSplit}`,
+            background: cssVar.colorBgContainer,
+            borderBottom: `1px solid ${cssVar.colorSplit}`,
             padding: "0 16px",
             display: "flex",
             alignItems: "center",

@@ -6,19 +6,19 @@ import { HeaderTools } from "./header-tools";
 
 /** The slim header of the frames without a side menu: brand on the left, tools on the right. */
 export function BrandHeader({ home }: { home: string }) {
-  const { token } = theme.useToken();
+  const { cssVar } = theme.useToken();
   const { to } = useLocale();
   return (
     <Layout.Header
       style={{
-        background: token.colorBgContainer,
+        background: cssVar.colorBgContainer,
         display: "flex",
         justifyContent: "space-between",
         alignItems: "center",
         padding: "0 16px",
       }}
     >
-      <Link to={to(home)} style={{ color: token.colorText, textDecoration: "none" }}>
+      <Link to={to(home)} style={{ color: cssVar.colorText, textDecoration: "none" }}>
         <BrandLogo />
       </Link>
       <HeaderTools />

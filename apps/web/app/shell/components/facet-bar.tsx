@@ -16,7 +16,7 @@ export function FacetBar({
   active: boolean;
   onClick?: () => void;
 }) {
-  const { token } = theme.useToken();
+  const { token, cssVar } = theme.useToken();
   const body = (
     <>
       <span style={{ display: "flex", gap: 8, fontSize: token.fontSizeSM, lineHeight: token.lineHeightSM }}>
@@ -26,11 +26,11 @@ export function FacetBar({
         >
           {text}
         </span>
-        <span style={{ color: token.colorTextSecondary, whiteSpace: "nowrap" }}>{count}</span>
+        <span style={{ color: cssVar.colorTextSecondary, whiteSpace: "nowrap" }}>{count}</span>
       </span>
       <span
         aria-hidden
-        style={{ display: "block", height: 8, borderRadius: 4, background: token.colorFillSecondary }}
+        style={{ display: "block", height: 8, borderRadius: 4, background: cssVar.colorFillSecondary }}
       >
         <span
           style={{
@@ -52,10 +52,10 @@ export function FacetBar({
     width: "100%",
     padding: "3px 6px",
     borderRadius: token.borderRadiusSM,
-    color: token.colorText,
+    color: cssVar.colorText,
     textAlign: "start" as const,
-    border: `1px solid ${active ? token.colorPrimaryBorder : "transparent"}`,
-    background: active ? token.colorPrimaryBg : "transparent",
+    border: `1px solid ${active ? cssVar.colorPrimaryBorder : "transparent"}`,
+    background: active ? cssVar.colorPrimaryBg : "transparent",
   };
   if (!onClick) return <div style={box}>{body}</div>;
   return (

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 /** The password requirements as a live checklist; the server enforces the same rules. */
 export function PasswordRules({ password, email }: { password: string; email?: string }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
+  const { cssVar } = theme.useToken();
   const results = passwordRuleResults(password ?? "", email ?? "");
   return (
     <ul
@@ -21,7 +21,7 @@ export function PasswordRules({ password, email }: { password: string; email?: s
             key={rule}
             data-rule={rule}
             data-ok={ok}
-            style={{ color: ok ? token.colorSuccess : token.colorTextSecondary }}
+            style={{ color: ok ? cssVar.colorSuccess : cssVar.colorTextSecondary }}
           >
             {ok ? <CheckCircleFilled /> : <CloseCircleOutlined />}{" "}
             {t(`auth:password.rules.${rule}`, { min: PASSWORD_MIN })}

@@ -5,12 +5,12 @@ import type { RootData } from "../root-data";
 
 export function SiteFooter() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
+  const { cssVar } = theme.useToken();
   const site = (useRouteLoaderData("root") as RootData | undefined)?.site;
   return (
-    <footer style={{ textAlign: "center", padding: "16px", color: token.colorTextSecondary, fontSize: 13 }}>
+    <footer style={{ textAlign: "center", padding: "16px", color: cssVar.colorTextSecondary, fontSize: 13 }}>
       © {new Date().getFullYear()} {site?.name} ·{" "}
-      <a href={`mailto:${site?.email}`} style={{ color: token.colorTextSecondary }}>
+      <a href={`mailto:${site?.email}`} style={{ color: cssVar.colorTextSecondary }}>
         {t("common:footer.support")}: {site?.email}
       </a>
     </footer>

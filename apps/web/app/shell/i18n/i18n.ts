@@ -3,17 +3,6 @@ import i18next, { type i18n } from "i18next";
 
 export type Messages = Record<string, Record<string, unknown>>;
 
-export const NAMESPACES = [
-  "common",
-  "auth",
-  "home",
-  "dashboard",
-  "profile",
-  "errors",
-  "validation",
-  "services",
-];
-
 /** One i18next instance per page render, holding the page's language only. */
 export function createI18n(locale: Locale, messages: Messages): i18n {
   const instance = i18next.createInstance();

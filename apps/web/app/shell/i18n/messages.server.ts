@@ -1,4 +1,5 @@
-import { DEFAULT_LOCALE, type Locale } from "@nc/contracts/locales";
+import type { Locale } from "@nc/contracts/locales";
+import { areaCarries, type CatalogueArea } from "./catalogue-areas";
 
 /**
  * Translation catalogs, read on the server only: the page gets just its own language in the root
@@ -27,12 +28,18 @@ function collect(locale: Locale): Messages {
   return messages;
 }
 
-const cache = new Map<Locale, Messages>();
-export function messagesFor(locale: Locale): Messages {
-  let messages = cache.get(locale);
+const cache = new Map<string, Messages>();
+
+/** The language's catalogues that a page of `area` carries (catalogue-areas.ts); all without one. */
+export function messagesFor(locale: Locale, area?: CatalogueArea): Messages {
+  const key = `${locale} ${area ?? "all"}`;
+  let messages = cache.get(key);
   if (!messages) {
-    messages = collect(locale);
-    cache.set(locale, messages);
+    const all = collect(locale);
+    messages = area
+      ? Object.fromEntries(Object.entries(all).filter(([namespace]) => areaCarries(area, namespace)))
+      : all;
+    cache.set(key, messages);
   }
-  return messages ?? collect(DEFAULT_LOCALE);
+  return messages;
 }

@@ -7,10 +7,10 @@ import { useLocale } from "../i18n/use-locale";
 
 /** Sign-in, sign-up and reset pages: the brand, the language and colour tools, one card. */
 export default function AuthLayout() {
-  const { token } = theme.useToken();
+  const { cssVar } = theme.useToken();
   const { to } = useLocale();
   return (
-    <Layout style={{ minHeight: "100vh", background: token.colorBgLayout }}>
+    <Layout style={{ minHeight: "100vh", background: cssVar.colorBgLayout }}>
       <header
         style={{
           display: "flex",
@@ -19,7 +19,7 @@ export default function AuthLayout() {
           padding: "12px 20px",
         }}
       >
-        <Link to={to("/")} style={{ color: token.colorText, textDecoration: "none" }}>
+        <Link to={to("/")} style={{ color: cssVar.colorText, textDecoration: "none" }}>
           <BrandLogo />
         </Link>
         <HeaderTools />

@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { ErrorPage } from "../components/error-page";
+import { catalogueArea } from "../i18n/catalogue-areas";
 import { createI18n, type Messages } from "../i18n/i18n";
 import { messagesFor } from "../i18n/messages.server";
 import { resolveLocale } from "../i18n/resolve-locale";
@@ -34,26 +35,29 @@ export function loader({ params, request, context }: Route.LoaderArgs): LocaleDa
     acceptLanguage: page.acceptLanguage,
   });
   if (decision.kind === "redirect") throw redirect(decision.to);
+  const area = catalogueArea(url.pathname);
   if (decision.kind === "not-found") {
     throw data(
-      { locale: DEFAULT_LOCALE, messages: messagesFor(DEFAULT_LOCALE) },
+      { locale: DEFAULT_LOCALE, messages: messagesFor(DEFAULT_LOCALE, area) },
       { status: 404, statusText: `Page Not Found: ${url.pathname}` },
     );
   }
-  const found = { locale: decision.locale, messages: messagesFor(decision.locale) };
+  const found = { locale: decision.locale, messages: messagesFor(decision.locale, area) };
   // The server could not load the site's information (it logged why): the server-error page, in
   // the visitor's language (docs/architecture.md, "Decisions and why").
   if (page.siteInfoFailed) throw data(found, { status: 500, statusText: "Internal Server Error" });
   return found;
 }
 
-// The catalog only changes with the language prefix.
+// The catalogs change with the language prefix and with the part of the site (catalogue-areas.ts).
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  const changed = splitLocalePath(currentUrl.pathname).locale !== splitLocalePath(nextUrl.pathname).locale;
+  const changed =
+    splitLocalePath(currentUrl.pathname).locale !== splitLocalePath(nextUrl.pathname).locale ||
+    catalogueArea(currentUrl.pathname) !== catalogueArea(nextUrl.pathname);
   return changed || (currentUrl.href === nextUrl.href && defaultShouldRevalidate);
 }
 

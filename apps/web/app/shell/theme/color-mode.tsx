@@ -12,6 +12,12 @@ interface ColorModeState {
 
 const ColorModeContext = createContext<ColorModeState | null>(null);
 
+/**
+ * Set only by the server's second rendering of a page whose visitor's system scheme it does not
+ * know: the scheme that rendering is for (docs/architecture.md, "Colour mode").
+ */
+export const ServerSchemeContext = createContext<"light" | "dark" | null>(null);
+
 export const LOADING_BG_KEY = "nc-loading-bg";
 export const LOADING_PRIMARY_KEY = "nc-loading-primary";
 
@@ -25,9 +31,10 @@ export function ColorModeProvider(props: {
   children: ReactNode;
 }) {
   const [mode, setModeState] = useState<ColorMode>(props.initialMode);
+  const serverScheme = useContext(ServerSchemeContext) ?? props.systemScheme;
   // On the server "system" follows the client hint; in the browser, the media query.
   const [systemDark, setSystemDark] = useState<boolean>(() =>
-    typeof window === "undefined" ? props.systemScheme === "dark" : systemPrefersDark(),
+    typeof window === "undefined" ? serverScheme === "dark" : systemPrefersDark(),
   );
 
   useEffect(() => {

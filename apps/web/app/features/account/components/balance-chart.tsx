@@ -35,7 +35,7 @@ export function BalanceChart({
   formatAmount: (micros: string) => string;
   pointLabel: (p: SeriesPoint) => string;
 }) {
-  const { token } = theme.useToken();
+  const { cssVar } = theme.useToken();
   const id = useId();
   // Drawn at its real pixel width, so the labels keep their size on a phone.
   const box = useRef<HTMLDivElement>(null);
@@ -72,7 +72,7 @@ export function BalanceChart({
             x2={width - PAD.right}
             y1={PAD.top + innerH}
             y2={PAD.top + innerH}
-            stroke={token.colorBorder}
+            style={{ stroke: cssVar.colorBorder }}
           />
           {points.length > 0 && (
             <g fontSize={11} data-testid="account-chart-scale">
@@ -81,13 +81,18 @@ export function BalanceChart({
                 x2={width - PAD.right}
                 y1={PAD.top}
                 y2={PAD.top}
-                stroke={token.colorBorderSecondary}
+                style={{ stroke: cssVar.colorBorderSecondary }}
                 strokeDasharray="3 3"
               />
-              <text x={PAD.left} y={PAD.top - 6} fill={token.colorPrimaryText}>
+              <text x={PAD.left} y={PAD.top - 6} style={{ fill: cssVar.colorPrimaryText }}>
                 {formatAmount(peak(points.map((p) => p.balanceMicros)).toString())}
               </text>
-              <text x={width - PAD.right} y={PAD.top - 6} textAnchor="end" fill={token.colorWarningText}>
+              <text
+                x={width - PAD.right}
+                y={PAD.top - 6}
+                textAnchor="end"
+                style={{ fill: cssVar.colorWarningText }}
+              >
                 {formatAmount(peak(points.map((p) => p.spendingMicros)).toString())}
               </text>
             </g>
@@ -99,12 +104,14 @@ export function BalanceChart({
               width={step * 0.7}
               y={y(s, maxSpending)}
               height={PAD.top + innerH - y(s, maxSpending)}
-              fill={token.colorWarningBorder}
+              style={{ fill: cssVar.colorWarningBorder }}
             >
               <title>{pointLabel(points[i]!)}</title>
             </rect>
           ))}
-          {points.length > 0 && <path d={line} fill="none" stroke={token.colorPrimary} strokeWidth={2} />}
+          {points.length > 0 && (
+            <path d={line} fill="none" style={{ stroke: cssVar.colorPrimary }} strokeWidth={2} />
+          )}
           {points.map((p, i) =>
             i % labelEvery === 0 || i === points.length - 1 ? (
               <text
@@ -113,7 +120,7 @@ export function BalanceChart({
                 y={HEIGHT - 6}
                 textAnchor="middle"
                 fontSize={11}
-                fill={token.colorTextSecondary}
+                style={{ fill: cssVar.colorTextSecondary }}
               >
                 {p.day.slice(5)}
               </text>
@@ -121,13 +128,13 @@ export function BalanceChart({
           )}
         </svg>
       </div>
-      <figcaption style={{ display: "flex", gap: 16, fontSize: 12, color: token.colorTextSecondary }}>
+      <figcaption style={{ display: "flex", gap: 16, fontSize: 12, color: cssVar.colorTextSecondary }}>
         <span>
-          <LegendSwatch colour={token.colorPrimary} width={12} height={2} style={{ marginRight: 4 }} />
+          <LegendSwatch colour={cssVar.colorPrimary} width={12} height={2} style={{ marginRight: 4 }} />
           {balanceLabel}
         </span>
         <span>
-          <LegendSwatch colour={token.colorWarningBorder} style={{ marginRight: 4 }} />
+          <LegendSwatch colour={cssVar.colorWarningBorder} style={{ marginRight: 4 }} />
           {spendingLabel}
         </span>
       </figcaption>

@@ -52,7 +52,7 @@ export function DailyBars({
   totalLabel?: string;
   testId?: string;
 }) {
-  const { token } = theme.useToken();
+  const { token, cssVar } = theme.useToken();
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box, 640);
@@ -89,7 +89,7 @@ export function DailyBars({
                 x2={width - PAD.right}
                 y1={y(v)}
                 y2={y(v)}
-                stroke={i === 0 ? token.colorBorder : token.colorBorderSecondary}
+                style={{ stroke: i === 0 ? cssVar.colorBorder : cssVar.colorBorderSecondary }}
                 strokeDasharray={i === 0 ? undefined : "3 3"}
               />
               <text
@@ -98,7 +98,7 @@ export function DailyBars({
                 dy="0.32em"
                 textAnchor="end"
                 fontSize={11}
-                fill={token.colorTextTertiary}
+                style={{ fill: cssVar.colorTextTertiary }}
               >
                 {axisLabels[i]}
               </text>
@@ -110,7 +110,7 @@ export function DailyBars({
               width={step}
               y={PAD.top}
               height={innerH}
-              fill={token.colorFillSecondary}
+              style={{ fill: cssVar.colorFillSecondary }}
               rx={2}
             />
           )}
@@ -128,9 +128,9 @@ export function DailyBars({
                   const y1 = y(base);
                   const h = Math.max(1, y0 - y1);
                   return k === top ? (
-                    <path key={s.key} d={roundedTop(x, y0 - h, barW, h, 3)} fill={s.colour} />
+                    <path key={s.key} d={roundedTop(x, y0 - h, barW, h, 3)} style={{ fill: s.colour }} />
                   ) : (
-                    <rect key={s.key} x={x} y={y0 - h} width={barW} height={h} fill={s.colour} />
+                    <rect key={s.key} x={x} y={y0 - h} width={barW} height={h} style={{ fill: s.colour }} />
                   );
                 })}
               </g>
@@ -144,7 +144,7 @@ export function DailyBars({
                 y={height - 6}
                 textAnchor="middle"
                 fontSize={11}
-                fill={token.colorTextTertiary}
+                style={{ fill: cssVar.colorTextTertiary }}
               >
                 {dayLabel(day)}
               </text>
@@ -178,7 +178,7 @@ export function DailyBars({
               pointerEvents: "none",
               padding: "8px 10px",
               borderRadius: token.borderRadius,
-              background: token.colorBgElevated,
+              background: cssVar.colorBgElevated,
               boxShadow: token.boxShadowSecondary,
               fontSize: token.fontSizeSM,
               zIndex: 1,
@@ -188,7 +188,7 @@ export function DailyBars({
             {series.map((s) => (
               <div key={s.key} style={{ display: "flex", alignItems: "center", gap: 6 }}>
                 <LegendSwatch colour={s.colour} style={{ borderRadius: 2 }} />
-                <span style={{ flex: 1, color: token.colorTextSecondary }}>{s.label}</span>
+                <span style={{ flex: 1, color: cssVar.colorTextSecondary }}>{s.label}</span>
                 <span style={{ fontVariantNumeric: "tabular-nums" }}>{format(s.values[hover] ?? 0)}</span>
               </div>
             ))}
@@ -199,10 +199,10 @@ export function DailyBars({
                   gap: 6,
                   marginTop: 4,
                   paddingTop: 4,
-                  borderTop: `1px solid ${token.colorSplit}`,
+                  borderTop: `1px solid ${cssVar.colorSplit}`,
                 }}
               >
-                <span style={{ flex: 1, color: token.colorTextSecondary }}>{totalLabel}</span>
+                <span style={{ flex: 1, color: cssVar.colorTextSecondary }}>{totalLabel}</span>
                 <span style={{ fontVariantNumeric: "tabular-nums", fontWeight: 600 }}>
                   {format(totals[hover] ?? 0)}
                 </span>
@@ -213,7 +213,7 @@ export function DailyBars({
       </div>
       {series.length > 1 && (
         <figcaption
-          style={{ display: "flex", gap: 16, marginTop: 8, fontSize: 12, color: token.colorTextSecondary }}
+          style={{ display: "flex", gap: 16, marginTop: 8, fontSize: 12, color: cssVar.colorTextSecondary }}
         >
           {series.map((s) => (
             <span key={s.key} style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>

@@ -13,7 +13,7 @@ const position = (ms: number) =>
 
 /** p50 to p99 of one endpoint on a log track: the typical call as a dot, the slow tail as a band. */
 function LatencyTrack({ p50, p90, p99 }: { p50: number; p90: number; p99: number }) {
-  const { token } = theme.useToken();
+  const { cssVar } = theme.useToken();
   return (
     <div aria-hidden style={{ position: "relative", height: 12, minWidth: 140 }}>
       <div
@@ -24,7 +24,7 @@ function LatencyTrack({ p50, p90, p99 }: { p50: number; p90: number; p99: number
           right: 0,
           height: 2,
           borderRadius: 1,
-          background: token.colorFillSecondary,
+          background: cssVar.colorFillSecondary,
         }}
       />
       <div
@@ -35,7 +35,7 @@ function LatencyTrack({ p50, p90, p99 }: { p50: number; p90: number; p99: number
           borderRadius: 3,
           left: `${position(p50)}%`,
           width: `${Math.max(position(p99) - position(p50), 1)}%`,
-          background: token.colorPrimaryBorder,
+          background: cssVar.colorPrimaryBorder,
         }}
       />
       <div
@@ -45,7 +45,7 @@ function LatencyTrack({ p50, p90, p99 }: { p50: number; p90: number; p99: number
           height: 6,
           width: 2,
           left: `${position(p90)}%`,
-          background: token.colorPrimaryHover,
+          background: cssVar.colorPrimaryHover,
         }}
       />
       <div
@@ -57,8 +57,8 @@ function LatencyTrack({ p50, p90, p99 }: { p50: number; p90: number; p99: number
           marginLeft: -5,
           borderRadius: 5,
           left: `${position(p50)}%`,
-          background: token.colorPrimary,
-          border: `2px solid ${token.colorBgContainer}`,
+          background: cssVar.colorPrimary,
+          border: `2px solid ${cssVar.colorBgContainer}`,
         }}
       />
     </div>

@@ -43,10 +43,10 @@ export function UsageBreakdowns({
   onFilter: (next: Partial<UsageFilters>) => void;
 }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
+  const { cssVar } = theme.useToken();
   const label = useUsageLabels();
   const [metric, setMetric] = useState<Metric>("calls");
-  const tones = { success: token.colorSuccess, warning: token.colorWarning, error: token.colorError };
+  const tones = { success: cssVar.colorSuccess, warning: cssVar.colorWarning, error: cssVar.colorError };
   const groups: { key: string; title: string; slices: Slice[]; metric: Metric }[] = [
     {
       key: "key",
@@ -56,7 +56,7 @@ export function UsageBreakdowns({
         id: k.apiKeyId,
         text: label.key(k),
         counts: k,
-        colour: token.colorPrimary,
+        colour: cssVar.colorPrimary,
         filter: { apiKeyId: k.apiKeyId },
       })),
     },
@@ -68,7 +68,7 @@ export function UsageBreakdowns({
         id: e.endpoint,
         text: e.endpoint,
         counts: e,
-        colour: token.colorPrimary,
+        colour: cssVar.colorPrimary,
         filter: { endpoint: e.endpoint },
       })),
     },
@@ -80,7 +80,7 @@ export function UsageBreakdowns({
         id: s.service,
         text: label.service(s.service),
         counts: s,
-        colour: token.colorPrimary,
+        colour: cssVar.colorPrimary,
         filter: { service: s.service === "" ? USAGE_NO_SERVICE : s.service },
       })),
     },

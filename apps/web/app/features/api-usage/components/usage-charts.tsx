@@ -16,7 +16,7 @@ type ChartProps = Omit<Parameters<typeof DailyBars>[0], "days" | "dayLabel"> & {
 /** Calls per day (successes and errors stacked), numbers checked per day and spend per day. */
 export function UsageCharts({ usage }: { usage: ApiUsageView }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
+  const { cssVar } = theme.useToken();
   const { locale } = useLocale();
   const f = useUsageFormat();
   const days = usage.days.map((d) => d.day);
@@ -47,8 +47,8 @@ export function UsageCharts({ usage }: { usage: ApiUsageView }) {
           testId: "usage-chart-calls",
           title: t("apiUsage:charts.calls"),
           series: [
-            bar("success", token.colorPrimary, (d) => d.success),
-            bar("errors", token.colorError, (d) => d.errors),
+            bar("success", cssVar.colorPrimary, (d) => d.success),
+            bar("errors", cssVar.colorError, (d) => d.errors),
           ],
           format: f.count,
           formatAxis: f.compact,
@@ -61,7 +61,7 @@ export function UsageCharts({ usage }: { usage: ApiUsageView }) {
       {cell({
         testId: "usage-chart-numbers",
         title: t("apiUsage:charts.numbers"),
-        series: [bar("numbers", token.colorPrimary, (d) => d.numbers)],
+        series: [bar("numbers", cssVar.colorPrimary, (d) => d.numbers)],
         format: f.count,
         formatAxis: f.compact,
         summary: t("apiUsage:charts.numbersSummary", { ...period, n: f.count(usage.totals.numbers) }),
@@ -70,7 +70,7 @@ export function UsageCharts({ usage }: { usage: ApiUsageView }) {
       {cell({
         testId: "usage-chart-spend",
         title: t("apiUsage:charts.spend"),
-        series: [bar("spend", token.colorWarning, (d) => f.units(d.costMicros))],
+        series: [bar("spend", cssVar.colorWarning, (d) => f.units(d.costMicros))],
         format: money,
         formatAxis: (v, ticks) => moneyAxisFormat(ticks, currency, locale)(v),
         summary: t("apiUsage:charts.spendSummary", {

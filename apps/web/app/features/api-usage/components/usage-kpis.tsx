@@ -11,7 +11,7 @@ import { useUsageFormat } from "../use-usage-format";
 export function UsageKpis({ usage }: { usage: ApiUsageView }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
-  const { token } = theme.useToken();
+  const { token, cssVar } = theme.useToken();
   const narrow = useNarrow();
   const f = useUsageFormat();
   const { totals } = usage;
@@ -30,7 +30,7 @@ export function UsageKpis({ usage }: { usage: ApiUsageView }) {
       title: t("apiUsage:kpi.errorRate"),
       value: f.percent(errorRate),
       note: t("apiUsage:kpi.errors", { count: totals.errors, n: f.count(totals.errors) }),
-      tone: errorRate >= 0.05 ? token.colorError : errorRate > 0 ? token.colorWarning : undefined,
+      tone: errorRate >= 0.05 ? cssVar.colorError : errorRate > 0 ? cssVar.colorWarning : undefined,
     },
     {
       key: "numbers",

@@ -31,18 +31,18 @@ export function FacetBars({
   onSelect?: (value: string) => void;
 }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
+  const { cssVar } = theme.useToken();
   const { locale } = useLocale();
   const label = useFacetLabel(service);
   const [all, setAll] = useState(false);
   const total = counts.reduce((sum, c) => sum + c.n, 0);
   const max = Math.max(1, ...counts.map((c) => c.n));
   const colours: Record<Tone, string> = {
-    success: token.colorSuccess,
-    warning: token.colorWarning,
-    error: token.colorError,
-    info: token.colorPrimary,
-    neutral: token.colorTextQuaternary,
+    success: cssVar.colorSuccess,
+    warning: cssVar.colorWarning,
+    error: cssVar.colorError,
+    info: cssVar.colorPrimary,
+    neutral: cssVar.colorTextQuaternary,
   };
   const shown = all ? counts : counts.slice(0, FIRST);
 

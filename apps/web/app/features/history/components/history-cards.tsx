@@ -14,7 +14,7 @@ import { jobWhat } from "./job-what";
 /** The history on a phone: one card per row, the whole card a link to the result view. */
 export function HistoryCards({ rows, loading, empty, partner = false }: HistoryRowsProps) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
+  const { cssVar } = theme.useToken();
   const { locale, to } = useLocale();
   const date = useTenantDate();
   const n = (value: number) => value.toLocaleString(locale);
@@ -34,7 +34,7 @@ export function HistoryCards({ rows, loading, empty, partner = false }: HistoryR
           >
             <Card size="small" hoverable styles={{ body: { display: "grid", gap: 4 } }}>
               <Flex justify="space-between" align="center" gap={8}>
-                <Typography.Text strong ellipsis style={{ color: token.colorLink }}>
+                <Typography.Text strong ellipsis style={{ color: cssVar.colorLink }}>
                   {jobWhat(t, r, locale)}
                   {ownerSuffix(r, partner)}
                 </Typography.Text>

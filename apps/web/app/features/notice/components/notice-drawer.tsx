@@ -33,7 +33,7 @@ function NoticeRow({
   onNavigate: () => void;
 }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
+  const { token, cssVar } = theme.useToken();
   const formatDate = useTenantDate();
   return (
     // Clicking anywhere on an unread notice marks it read; the button does the same by keyboard.
@@ -45,7 +45,7 @@ function NoticeRow({
       onClick={() => !notice.read && onRead(notice.id)}
       style={{
         padding: "12px 0",
-        borderBottom: `1px solid ${token.colorSplit}`,
+        borderBottom: `1px solid ${cssVar.colorSplit}`,
         cursor: notice.read ? "default" : "pointer",
       }}
     >
@@ -55,7 +55,7 @@ function NoticeRow({
           {notice.title}
         </Typography.Text>
       </Flex>
-      <Typography.Paragraph style={{ margin: "4px 0", color: token.colorTextSecondary }}>
+      <Typography.Paragraph style={{ margin: "4px 0", color: cssVar.colorTextSecondary }}>
         <NoticeContent content={notice.content} onNavigate={onNavigate} />
       </Typography.Paragraph>
       <Flex align="center" justify="space-between" style={{ minHeight: 24 }}>

@@ -34,14 +34,14 @@ function ModePreview({ mode, name, logo, color }: { mode: Mode; name: string; lo
 
 function PreviewBody({ mode, name, logo, label }: { mode: Mode; name: string; logo: string; label: string }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
+  const { cssVar } = theme.useToken();
   return (
     <Space orientation="vertical" size={8} style={{ width: "100%" }}>
-      <Typography.Text style={{ color: token.colorTextSecondary, fontSize: 12 }}>{label}</Typography.Text>
+      <Typography.Text style={{ color: cssVar.colorTextSecondary, fontSize: 12 }}>{label}</Typography.Text>
       {logo ? (
         <img src={logo} alt={name} style={{ maxHeight: 32, maxWidth: "100%" }} />
       ) : (
-        <Typography.Text strong style={{ color: token.colorText, overflowWrap: "anywhere" }}>
+        <Typography.Text strong style={{ color: cssVar.colorText, overflowWrap: "anywhere" }}>
           {name}
         </Typography.Text>
       )}

@@ -22,7 +22,7 @@ import { WebhooksTable } from "./webhooks-table";
 /** The "Webhooks" tab of the API keys page: what they do, the endpoints, their logs. */
 export function WebhooksTab() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
+  const { cssVar } = theme.useToken();
   const { locale } = useLocale();
   const { tenant, can } = useTenantAccess();
   const list = useWebhooks(tenant?.tenant.id ?? "");
@@ -64,7 +64,7 @@ export function WebhooksTab() {
       <Flex justify="space-between" align="flex-start" gap={12} wrap>
         <Flex vertical gap={4} style={{ flex: "1 1 420px", minWidth: 0 }}>
           <Typography.Text type="secondary">{t("webhooks:intro.lead")}</Typography.Text>
-          <ul style={{ margin: 0, paddingInlineStart: 20, color: token.colorTextSecondary }}>
+          <ul style={{ margin: 0, paddingInlineStart: 20, color: cssVar.colorTextSecondary }}>
             <li>{t("webhooks:intro.verify")}</li>
             <li>{t("webhooks:intro.retries")}</li>
           </ul>

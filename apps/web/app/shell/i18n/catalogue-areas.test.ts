@@ -1,0 +1,95 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { areaCarries, type CatalogueArea, catalogueArea } from "./catalogue-areas";
+
+const APP = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** Every module a page's code can load, following relative imports (static and dynamic). */
+function reachable(entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = entries.map((entry) => join(APP, entry));
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const source = readFileSync(file, "utf8");
+    for (const [, spec] of source.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)) {
+      const base = resolve(dirname(file), spec!);
+      const found = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")].find(
+        (candidate) => existsSync(candidate) && !candidate.endsWith(".css") && /\.tsx?$/.test(candidate),
+      );
+      if (found) queue.push(found);
+    }
+  }
+  return seen;
+}
+
+/** The namespaces a set of modules names in its keys ("auth:login.title"). */
+function namespacesUsed(files: Set<string>): Map<string, string> {
+  const used = new Map<string, string>();
+  for (const file of files)
+    for (const [, namespace] of readFileSync(file, "utf8").matchAll(/["'`]([a-zA-Z-]+):[a-zA-Z]/g))
+      used.set(namespace!, file.slice(APP.length + 1));
+  return used;
+}
+
+const namespaces = readdirSync(join(APP, "i18n/locales/en")).map((file) => file.replace(/\.json$/, ""));
+
+describe("translation catalogues by part of the site", () => {
+  it("tells the parts apart by path, with or without a language prefix", () => {
+    const cases: [string, CatalogueArea][] = [
+      ["/", "public"],
+      ["/login", "public"],
+      ["/zh-Hans/register", "public"],
+      ["/docs/guide", "public"],
+      ["/dashboard", "dashboard"],
+      ["/es/dashboard/detection", "dashboard"],
+      ["/dashboardx", "public"],
+      ["/operator", "operator"],
+      ["/pt/operator/customers/1", "operator"],
+    ];
+    for (const [path, area] of cases) expect(catalogueArea(path), path).toBe(area);
+  });
+
+  it("leaves out of public pages only texts they never use: every key their code can reach is carried", () => {
+    const publicPages = [
+      "root.tsx",
+      "shell/layouts/locale-layout.tsx",
+      "shell/layouts/auth-layout.tsx",
+      ...readdirSync(join(APP, "routes"))
+        .filter((file) => /\.tsx$/.test(file) && !/\.test\.tsx$/.test(file))
+        .filter((file) => !/^(dashboard-layout|operator-layout)\.tsx$/.test(file))
+        .map((file) => `routes/${file}`),
+      ...readdirSync(join(APP, "routes/docs")).map((file) => `routes/docs/${file}`),
+    ];
+    const used = namespacesUsed(reachable(publicPages));
+    // The check has something to check: the sign-in page's own texts are found.
+    expect(used.has("auth")).toBe(true);
+    for (const [namespace, file] of used)
+      if (namespaces.includes(namespace))
+        expect(areaCarries("public", namespace), `${namespace} in ${file}`).toBe(true);
+    // And the split saves something: the dashboard's own texts stay out.
+    expect(areaCarries("public", "detection")).toBe(false);
+  });
+
+  it("gives the dashboard every text but the operator console's, and the console all of them", () => {
+    const used = namespacesUsed(
+      reachable([
+        "routes/dashboard-layout.tsx",
+        "shell/layouts/dashboard-root.tsx",
+        "shell/layouts/dashboard-basic-layout.tsx",
+        "shell/layouts/no-tenant-layout.tsx",
+        ...readdirSync(join(APP, "routes/dashboard"))
+          .filter((file) => !/\.test\.tsx?$/.test(file))
+          .map((file) => `routes/dashboard/${file}`),
+      ]),
+    );
+    expect(used.has("detection")).toBe(true);
+    for (const [namespace, file] of used)
+      if (namespaces.includes(namespace))
+        expect(areaCarries("dashboard", namespace), `${namespace} in ${file}`).toBe(true);
+    for (const namespace of namespaces) expect(areaCarries("operator", namespace)).toBe(true);
+  });
+});
