@@ -6,6 +6,19 @@ import { Link } from "react-router";
 import { ResultDescriptions } from "../../../shell/components/result-descriptions";
 import { useLocale } from "../../../shell/i18n/use-locale";
 
+/** The draft's counts, in the order shown: rows read, duplicates, invalid rows, numbers charged. */
+const COUNTS: { key: string; label: string; testId: string; of: (draft: DraftView) => number }[] = [
+  { key: "rows", label: "detection:draft.rows", testId: "draft-rows", of: (d) => d.total },
+  {
+    key: "duplicates",
+    label: "detection:draft.duplicates",
+    testId: "draft-duplicates",
+    of: (d) => d.duplicates,
+  },
+  { key: "invalid", label: "detection:draft.invalid", testId: "draft-invalid", of: (d) => d.invalid },
+  { key: "charged", label: "detection:draft.charged", testId: "draft-chargeable", of: (d) => d.chargeable },
+];
+
 /**
  * What submitting the draft means, before anything is reserved: rows read, duplicates removed,
  * invalid rows, numbers to be charged, the estimated cost and the balance after.
@@ -28,26 +41,11 @@ export function DraftSummary(props: {
         size="small"
         bordered
         items={[
-          {
-            key: "rows",
-            label: t("detection:draft.rows"),
-            children: <span data-testid="draft-rows">{n(draft.total)}</span>,
-          },
-          {
-            key: "duplicates",
-            label: t("detection:draft.duplicates"),
-            children: <span data-testid="draft-duplicates">{n(draft.duplicates)}</span>,
-          },
-          {
-            key: "invalid",
-            label: t("detection:draft.invalid"),
-            children: <span data-testid="draft-invalid">{n(draft.invalid)}</span>,
-          },
-          {
-            key: "charged",
-            label: t("detection:draft.charged"),
-            children: <span data-testid="draft-chargeable">{n(draft.chargeable)}</span>,
-          },
+          ...COUNTS.map(({ key, label, testId, of }) => ({
+            key,
+            label: t(label),
+            children: <span data-testid={testId}>{n(of(draft))}</span>,
+          })),
           {
             key: "cost",
             label: t("detection:draft.cost"),
