@@ -21,6 +21,20 @@ describe("the dark theme's variables of a page whose visitor's scheme is unknown
     expect(render).toHaveBeenCalledTimes(1);
   });
 
+  it("are rendered once when several pages of the same kind ask at the same time", async () => {
+    let finish: (css: string) => void = () => undefined;
+    const render = vi.fn(() => new Promise<string>((resolve) => (finish = resolve)));
+    const both = Promise.all([
+      darkStylesFor(".css-var-c{--c:#eee}", render),
+      darkStylesFor(".css-var-c{--c:#eee}", render),
+    ]);
+    finish(".css-var-c{--c:#111}");
+    const [first, second] = await both;
+    expect(second).toBe(first);
+    expect(first).toContain(".css-var-c{--c:#111}");
+    expect(render).toHaveBeenCalledTimes(1);
+  });
+
   it("forget the least recently used set once 200 are remembered", async () => {
     const render = vi.fn(async () => ".x{--c:#000}");
     await darkStylesFor(".kept{--c:1}", render);

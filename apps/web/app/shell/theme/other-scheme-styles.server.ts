@@ -11,7 +11,8 @@ import { OTHER_SCHEME_ATTRIBUTE } from "./other-scheme";
 
 /** Distinct light style sets remembered (one per kind of page and brand, in practice). */
 const REMEMBERED = 200;
-const remembered = new Map<string, string>();
+/** By the light set's hash: the dark set, or its rendering while it runs (so a burst renders once). */
+const remembered = new Map<string, Promise<string>>();
 
 /**
  * The dark theme's variables for a page whose light ones are `lightCss`, as one <style> element
@@ -23,12 +24,14 @@ export async function darkStylesFor(lightCss: string, renderDarkCss: () => Promi
   const key = createHash("sha256").update(lightCss).digest("base64url");
   let css = remembered.get(key);
   if (css === undefined) {
-    css = await renderDarkCss();
+    css = renderDarkCss();
+    // A failed rendering is forgotten, so the next request tries again.
+    css.catch(() => remembered.delete(key));
     if (remembered.size >= REMEMBERED) remembered.delete(remembered.keys().next().value!);
   } else {
     // Most recently used last, so the oldest is the first one forgotten.
     remembered.delete(key);
   }
   remembered.set(key, css);
-  return `<style ${OTHER_SCHEME_ATTRIBUTE}="dark">@media (prefers-color-scheme: dark){${css}}</style>`;
+  return `<style ${OTHER_SCHEME_ATTRIBUTE}="dark">@media (prefers-color-scheme: dark){${await css}}</style>`;
 }
