@@ -35,7 +35,11 @@ function namespacesUsed(files: Set<string>): Map<string, string> {
   return used;
 }
 
-const namespaces = readdirSync(join(APP, "i18n/locales/en")).map((file) => file.replace(/\.json$/, ""));
+/** Every catalogue a page can carry: the web app's own and those shared with the server. */
+const namespaces = [
+  join(APP, "i18n/locales/en"),
+  join(APP, "../../../packages/contracts/locales/en"),
+].flatMap((dir) => readdirSync(dir).map((file) => file.replace(/\.json$/, "")));
 
 describe("translation catalogues by part of the site", () => {
   it("tells the parts apart by path, with or without a language prefix", () => {
@@ -70,8 +74,9 @@ describe("translation catalogues by part of the site", () => {
     for (const [namespace, file] of used)
       if (namespaces.includes(namespace))
         expect(areaCarries("public", namespace), `${namespace} in ${file}`).toBe(true);
-    // And the split saves something: the dashboard's own texts stay out.
+    // And the split saves something: the dashboard's own texts stay out, shared ones included.
     expect(areaCarries("public", "detection")).toBe(false);
+    expect(namespaces).toContain("fraud");
   });
 
   it("gives the dashboard every text but the operator console's, and the console all of them", () => {
