@@ -50,6 +50,24 @@ describe("single number check in the browser", () => {
     await page.close();
   });
 
+  it("comes with its prices: in the first HTML, and not asked for again by the browser", async () => {
+    const sid = (await context.cookies(server.url)).find((cookie) => cookie.name === "sid")?.value;
+    const html = await (
+      await fetch(`${server.url}/dashboard/detection`, { headers: { cookie: `sid=${sid}` } })
+    ).text();
+    expect(html).toMatch(/data-testid="detection-price-basic"[^>]*>\$0\.001 per number</);
+
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/tenant/price/quote")) asked.push(request.url());
+    });
+    await page.goto(`${server.url}/dashboard/detection`, { waitUntil: "networkidle" });
+    await expect(page.getByTestId("detection-price-basic").textContent()).resolves.toBe("$0.001 per number");
+    expect(asked).toEqual([]);
+    await page.close();
+  });
+
   it("shows the page in Chinese", async () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/zh-Hans/dashboard/detection`);

@@ -7,13 +7,14 @@ import {
   WalletOutlined,
 } from "@ant-design/icons";
 import { SERVICES } from "@nc/contracts/services";
-import { Button, Card, Col, Grid, Layout, Row, Space, Typography, theme } from "antd";
+import { Button, Card, Col, Layout, Row, Space, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BrandLogo } from "../shell/components/brand-logo";
 import { HeaderTools } from "../shell/components/header-tools";
 import { SiteFooter } from "../shell/components/site-footer";
 import { useDevice } from "../shell/device/use-device";
+import { useScreenAtLeast } from "../shell/device/use-screen-at-least";
 import { useLocale } from "../shell/i18n/use-locale";
 import { pageMeta } from "../shell/page-meta";
 import { useSessionUser } from "../shell/session/use-session-user";
@@ -43,9 +44,8 @@ export default function HomePage() {
   const { token, cssVar } = theme.useToken();
   const { to } = useLocale();
   const user = useSessionUser();
-  const screens = Grid.useBreakpoint();
   const device = useDevice();
-  const narrow = !(screens.md ?? !device.mobileOrTablet);
+  const narrow = !useScreenAtLeast("m", !device.mobileOrTablet);
   const section = { maxWidth: 1160, margin: "0 auto", padding: narrow ? "40px 16px" : "64px 24px" };
 
   return (

@@ -12,7 +12,8 @@ import { useMobileVariant } from "./use-mobile-variant";
  */
 export function useEditedTheme(dark: boolean, enabled: boolean, brand?: string): ThemeConfig {
   const overrides = useThemeOverrides();
-  const mobile = useMobileVariant();
+  // Only the editor's layers depend on the window's width.
+  const mobile = useMobileVariant(enabled);
   return useMemo(() => {
     const base = themeConfig(dark, brand || undefined);
     return enabled ? mergeOverrides(base, overrides, activeLayers({ dark, mobile })) : base;

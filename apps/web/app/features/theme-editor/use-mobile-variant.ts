@@ -12,13 +12,18 @@ function subscribe(listener: () => void): () => void {
   return () => narrowQuery().removeEventListener("change", listener);
 }
 
-/** The mobile/tablet layer applies on a phone or tablet (user agent) or in a window under 1024px. */
-export function useMobileVariant(): boolean {
+const ignore = () => () => {};
+const narrowNow = () => narrowQuery().matches;
+const notNarrow = () => false;
+
+/**
+ * The mobile/tablet layer applies on a phone or tablet (user agent) or in a window under 1024px.
+ * With `watch` false the window is not followed (false): the page without the editor must not be
+ * rendered again right after hydration because the window turned out narrow (docs/performance.md,
+ * "Work right after hydration").
+ */
+export function useMobileVariant(watch = true): boolean {
   const { mobileOrTablet } = useDevice();
-  const narrow = useSyncExternalStore(
-    subscribe,
-    () => narrowQuery().matches,
-    () => false,
-  );
+  const narrow = useSyncExternalStore(watch ? subscribe : ignore, watch ? narrowNow : notNarrow, notNarrow);
   return mobileOrTablet || narrow;
 }

@@ -2,7 +2,7 @@ import type { BasicView, SingleCheckView } from "@nc/contracts/detection-single"
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { type ApiCall, callsTo, expectFieldError, Refusal, renderPage, stubApi } from "../../../test/render";
-import DetectionPage from "./detection";
+import DetectionPage, { loader } from "./detection";
 
 const BASIC: BasicView = {
   e164: "+12025550100",
@@ -40,28 +40,29 @@ const PRICES: Record<string, string> = {
   fraud_shield_enhanced: "20000",
 };
 
+const quote = (service: string) => ({
+  service,
+  quantity: 1,
+  currency: "USD",
+  unitPriceMicros: PRICES[service],
+  totalMicros: PRICES[service],
+});
+
 async function openDetection(
   check: (call: ApiCall) => unknown = answer,
   url = "/dashboard/detection",
   sandbox = false,
+  loaderData: Awaited<ReturnType<typeof loader>> = { queries: undefined },
 ) {
   const calls = stubApi({
-    "GET /api/tenant/price/quote": (call) => {
-      const service = call.query.get("service") ?? "";
-      return {
-        service,
-        quantity: 1,
-        currency: "USD",
-        unitPriceMicros: PRICES[service],
-        totalMicros: PRICES[service],
-      };
-    },
+    "GET /api/tenant/price/quote": (call) => quote(call.query.get("service") ?? ""),
     "POST /api/tenant/detection/check": check,
   });
   const page = await renderPage(<DetectionPage />, {
     url,
     pattern: "/dashboard/detection",
     root: { lookupSandbox: sandbox },
+    loaderData,
   });
   return {
     ...page,
@@ -83,6 +84,29 @@ describe("detection: one number", () => {
     expect(screen.getByTestId("detection-price-basic").textContent).toBe("$0.001 per number");
     expect(service("Basic check").checked).toBe(true);
     expect(screen.queryByRole("checkbox", { name: "Ask the network again" })).toBeNull();
+  });
+
+  it("shows the prices the server answered with the page, without asking for them again", async () => {
+    // The loader as the server runs it, its in-process API answering 403 for one service.
+    const context = {
+      tenant: { tenant: { id: "t-1" } },
+      apiJson: async (path: string) => {
+        const service = new URL(path, "http://x").searchParams.get("service") ?? "";
+        return service === "mnp" ? { status: 403, data: null } : { status: 200, data: quote(service) };
+      },
+    };
+    const loaded = await loader({ context } as unknown as Parameters<typeof loader>[0]);
+    const { calls } = await openDetection(answer, "/dashboard/detection", false, loaded);
+    expect(screen.getByTestId("detection-price-hlr").textContent).toBe("$0.008 per number");
+    expect(screen.getByTestId("detection-price-basic").textContent).toBe("$0.001 per number");
+    // The refused one is asked for by the browser, as without the server's answers.
+    expect(await screen.findByTestId("detection-price-mnp")).toHaveProperty(
+      "textContent",
+      "$0.006 per number",
+    );
+    expect(callsTo(calls, "GET /api/tenant/price/quote").map((call) => call.query.get("service"))).toEqual([
+      "mnp",
+    ]);
   });
 
   it("opens with the service the address names", async () => {

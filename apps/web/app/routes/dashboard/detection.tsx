@@ -1,6 +1,13 @@
 import type { SingleCheckView } from "@nc/contracts/detection-single";
 import type { DraftView } from "@nc/contracts/jobs";
-import { isServiceCode, needsLiveLookup, type ServiceCode, serviceOf } from "@nc/contracts/services";
+import {
+  isServiceCode,
+  needsLiveLookup,
+  SERVICES,
+  type ServiceCode,
+  serviceOf,
+} from "@nc/contracts/services";
+import { HydrationBoundary } from "@tanstack/react-query";
 import {
   Alert,
   App,
@@ -17,7 +24,7 @@ import {
 } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLoaderData, useSearchParams } from "react-router";
 import { useCheckNumber } from "../../features/detection/api/check-number";
 import { CheckResult } from "../../features/detection/components/check-result";
 import { ServicePicker } from "../../features/detection/components/service-picker";
@@ -27,15 +34,34 @@ import { discardJob, useSubmitJob } from "../../features/job/api/job-actions";
 import { DraftSummary } from "../../features/job/components/draft-summary";
 import { FileEntry } from "../../features/job/components/file-entry";
 import { ListEntry } from "../../features/job/components/list-entry";
+import { priceQuotePath, priceQuoteQuery } from "../../features/price/api/price-quote";
 import { CountrySelect } from "../../shell/components/country-select";
 import { useReveal } from "../../shell/device/use-reveal";
 import { errorText, showApiError } from "../../shell/forms/api-error-feedback";
 import { ApiError } from "../../shell/http/api-error";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
+import { serverQueries } from "../../shell/query/server-queries.server";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
+import type { Route } from "./+types/detection";
 
 export const meta = pageMeta("detection:title");
+
+/** Each service's price for one number, answered with the page (shell/query/server-queries.server.ts). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const tenantId = context.tenant?.tenant.id;
+  if (!tenantId) return { queries: undefined };
+  const quotes = SERVICES.map(({ code }) => ({ service: code, quantity: 1 }));
+  return {
+    queries: await serverQueries(
+      context,
+      quotes.map((quote) => ({
+        queryKey: priceQuoteQuery(tenantId, quote).queryKey,
+        path: priceQuotePath(quote),
+      })),
+    ),
+  };
+}
 
 type Mode = "single" | "list" | "file";
 
@@ -114,6 +140,15 @@ function SingleEntry({ tenantId, service }: { tenantId: string; service: Service
  * pasted list or a file into a draft, see what it will cost, submit it and follow its progress.
  */
 export default function DetectionPage() {
+  const { queries } = useLoaderData<typeof loader>();
+  return (
+    <HydrationBoundary state={queries}>
+      <Detection />
+    </HydrationBoundary>
+  );
+}
+
+function Detection() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { tenant } = useTenantAccess();

@@ -1,9 +1,10 @@
 import { MenuOutlined } from "@ant-design/icons";
-import { Button, Drawer, FloatButton, Grid, Layout, theme } from "antd";
+import { Button, Drawer, FloatButton, Layout, theme } from "antd";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useDevice } from "../device/use-device";
+import { useScreenAtLeast } from "../device/use-screen-at-least";
 import { useLocale } from "../i18n/use-locale";
 import { BACK_TO_TOP_SIZE } from "../theme/tokens";
 import { BrandLogo } from "./brand-logo";
@@ -27,12 +28,11 @@ export function AppFrame(props: {
 }) {
   const { t } = useTranslation();
   const { cssVar } = theme.useToken();
-  const screens = Grid.useBreakpoint();
   const { to } = useLocale();
   const [drawer, setDrawer] = useState(false);
   const device = useDevice();
   // Before the first measurement (and on the server) the user agent tells phone from desktop.
-  const wide = screens.md ?? !device.mobileOrTablet;
+  const wide = useScreenAtLeast("m", !device.mobileOrTablet);
 
   return (
     <Layout style={{ minHeight: "100vh" }}>

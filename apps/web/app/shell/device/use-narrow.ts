@@ -1,5 +1,5 @@
-import { Grid } from "antd";
 import { useDevice } from "./use-device";
+import { useScreenAtLeast } from "./use-screen-at-least";
 
 /**
  * True on phone-width screens (below the "s" breakpoint, 640 px), where pages show cards
@@ -7,7 +7,6 @@ import { useDevice } from "./use-device";
  * user agent decides, as the dashboard layout does, so the first paint already has the right shape.
  */
 export function useNarrow(): boolean {
-  const screens = Grid.useBreakpoint();
   const device = useDevice();
-  return !(screens.sm ?? !device.phone);
+  return !useScreenAtLeast("s", !device.phone);
 }

@@ -43,10 +43,14 @@ export function luminance(color: string): number {
   return luminanceOf(rgb);
 }
 
+/** The contrast ratio of two relative luminances. */
+function ratioOf(a: number, b: number): number {
+  return a > b ? (a + 0.05) / (b + 0.05) : (b + 0.05) / (a + 0.05);
+}
+
 /** The contrast ratio of two opaque colours, 1 to 21. */
 export function contrastRatio(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
+  return ratioOf(luminance(a), luminance(b));
 }
 
 /** `weight` of `color` mixed into `base` (sRGB, as antd and CSS mix tints). */
@@ -98,9 +102,16 @@ function hslToRgb([h, s, l]: [number, number, number]): Rgb {
 export function readableShade(color: string, backgrounds: readonly string[], min = AA_TEXT): string {
   const rgb = parseColor(color);
   if (!rgb) throw new Error(`not a colour: ${color}`);
-  const passes = (candidate: Rgb) => backgrounds.every((bg) => contrastRatio(toHex(candidate), bg) >= min);
+  // The backgrounds' luminances once, and each candidate's as the #rrggbb it would be written as
+  // (whole channels): the theme runs this some thirty times, with dozens of candidates each, while
+  // the page hydrates (docs/performance.md, "Work right after hydration").
+  const behind = backgrounds.map(luminance);
+  const passes = (candidate: Rgb) => {
+    const own = luminanceOf(candidate.map(Math.round) as Rgb);
+    return behind.every((bg) => ratioOf(own, bg) >= min);
+  };
   if (passes(rgb)) return toHex(rgb);
-  const meanLuminance = backgrounds.reduce((sum, bg) => sum + luminance(bg), 0) / backgrounds.length;
+  const meanLuminance = behind.reduce((sum, bg) => sum + bg, 0) / behind.length;
   // Toward black on light backgrounds, toward white on dark ones (0.18: equal contrast with both).
   const darken = meanLuminance > 0.18;
   const [h, s, l] = rgbToHsl(rgb);

@@ -1,10 +1,12 @@
 import type { JobItemView, JobView } from "@nc/contracts/jobs";
 import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import type { ServiceCode } from "@nc/contracts/services";
-import { Drawer, Grid, Space, Tag } from "antd";
+import { Drawer, Space, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ResultDescriptions, Unbroken } from "../../../shell/components/result-descriptions";
+import { useDevice } from "../../../shell/device/use-device";
+import { useScreenAtLeast } from "../../../shell/device/use-screen-at-least";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { CheckResult } from "../../detection";
@@ -29,7 +31,7 @@ export function ItemDrawer({
   const { t } = useTranslation();
   const { to } = useLocale();
   const { can } = useTenantAccess();
-  const screens = Grid.useBreakpoint();
+  const wide = useScreenAtLeast("s", !useDevice().phone);
   const label = useFacetLabel(job.service);
   const result = item ? itemResult(item) : null;
 
@@ -37,8 +39,8 @@ export function ItemDrawer({
     <Drawer
       open={item !== null}
       onClose={onClose}
-      size={screens.sm ? 720 : "100%"}
-      styles={screens.sm ? undefined : { body: { padding: 12 } }}
+      size={wide ? 720 : "100%"}
+      styles={wide ? undefined : { body: { padding: 12 } }}
       title={item ? (item.e164 ?? item.input) : ""}
       data-testid="item-drawer"
       destroyOnHidden

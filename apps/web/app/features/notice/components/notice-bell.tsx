@@ -16,7 +16,8 @@ export function NoticeBell() {
   const tenantId = tenant && can(PERMISSION) ? tenant.tenant.id : null;
   useUnreadPolling(tenantId);
   const count = useUnreadCount(tenantId ?? "");
-  const [open, setOpen] = useState(false);
+  // The drawer (its queries and breakpoint) is mounted the first time it opens, not with every page.
+  const [open, setOpen] = useState<boolean | null>(null);
   if (!tenantId) return null;
   return (
     <>
@@ -30,7 +31,9 @@ export function NoticeBell() {
           onClick={() => setOpen(true)}
         />
       </Badge>
-      <NoticeDrawer tenantId={tenantId} open={open} unreadCount={count} onClose={() => setOpen(false)} />
+      {open !== null && (
+        <NoticeDrawer tenantId={tenantId} open={open} unreadCount={count} onClose={() => setOpen(false)} />
+      )}
     </>
   );
 }

@@ -1,20 +1,9 @@
 import { NOTICE_PAGE_SIZE_DEFAULT, type NoticeItem } from "@nc/contracts/notices";
-import {
-  Alert,
-  Badge,
-  Button,
-  Drawer,
-  Empty,
-  Flex,
-  Grid,
-  Pagination,
-  Spin,
-  Switch,
-  Typography,
-  theme,
-} from "antd";
+import { Alert, Badge, Button, Drawer, Empty, Flex, Pagination, Spin, Switch, Typography, theme } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useDevice } from "../../../shell/device/use-device";
+import { useScreenAtLeast } from "../../../shell/device/use-screen-at-least";
 import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { useNotices } from "../api/notices";
 import { useReadAllNotices } from "../api/read-all-notices";
@@ -93,7 +82,7 @@ export function NoticeDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const screens = Grid.useBreakpoint();
+  const wide = useScreenAtLeast("s", !useDevice().phone);
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [page, setPage] = useState(1);
   const notices = useNotices(tenantId, { page, pageSize: PAGE_SIZE, unread: unreadOnly }, open);
@@ -112,7 +101,7 @@ export function NoticeDrawer({
       open={open}
       onClose={onClose}
       title={t("notice-center:title")}
-      size={screens.sm === false ? "100%" : 420}
+      size={wide ? 420 : "100%"}
       extra={
         <Button
           size="small"
