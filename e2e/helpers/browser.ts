@@ -1,4 +1,5 @@
-import { type Browser, chromium } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { chromium } from "playwright-core";
 
 /** The system Chromium with the flags this environment needs (no network beyond loopback). */
 export const CHROMIUM_FLAGS = [
@@ -12,9 +13,65 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
+/** How long a loaded page may take to hydrate before the test goes on without it. */
+const HYDRATION_WAIT_MS = 15_000;
+
+/**
+ * After a document load, waits until React handles the page (`data-hydrated`, set by
+ * entry.client.tsx). Public pages start their scripts only after the first frame
+ * (docs/performance.md, "Scripts after the first paint"), so a test acting at `load` would type
+ * into a page React does not own yet. A page that never hydrates (an error page without scripts)
+ * lets the test go on after the wait; its own checks decide.
+ */
+async function hydrated(page: Page): Promise<void> {
+  // A selector, not a script: the pages' policy forbids evaluating strings.
+  // (globalThis: the benchmarks compile this file without the DOM's types.)
+  const html = await page
+    .evaluate(
+      () => (globalThis as { document?: { contentType?: string } }).document?.contentType === "text/html",
+    )
+    .catch(() => false);
+  if (!html) return;
+  await page
+    .locator("html[data-hydrated]")
+    .waitFor({ state: "attached", timeout: HYDRATION_WAIT_MS })
+    .catch(() => undefined);
+}
+
+function followHydration(page: Page): Page {
+  const after =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      const answer = await call(...args);
+      await hydrated(page);
+      return answer;
+    };
+  page.goto = after(page.goto.bind(page)) as Page["goto"];
+  page.reload = after(page.reload.bind(page)) as Page["reload"];
+  page.goBack = after(page.goBack.bind(page)) as Page["goBack"];
+  page.goForward = after(page.goForward.bind(page)) as Page["goForward"];
+  page.waitForURL = after(page.waitForURL.bind(page)) as Page["waitForURL"];
+  return page;
+}
+
+function contextFollowingHydration(context: BrowserContext): BrowserContext {
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => followHydration(await newPage());
+  return context;
+}
+
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [...CHROMIUM_FLAGS, ...extraArgs],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    return options?.javaScriptEnabled === false ? context : contextFollowingHydration(context);
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) =>
+    options?.javaScriptEnabled === false ? newPage(options) : followHydration(await newPage(options));
+  return browser;
 }

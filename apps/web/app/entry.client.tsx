@@ -7,10 +7,18 @@ const MOUNT_FAILED = "Error while mounting the app:";
 
 let mounted = false;
 
-/** Marks the first commit: an uncaught error before it is the mount failing. */
+/**
+ * Marks the first commit: an uncaught error before it is the mount failing. From then on React
+ * handles the page: `data-hydrated` on <html> says so (the browser tests wait for it), and a form
+ * sent before, held by the public pages' script starter (shell/scripts-after-paint.server.ts), is
+ * sent again.
+ */
 function Mounted({ children }: { children: ReactNode }) {
   useEffect(() => {
     mounted = true;
+    document.documentElement.setAttribute("data-hydrated", "");
+    const held = (window as { __ncHeldSubmit?: HTMLFormElement }).__ncHeldSubmit;
+    if (held?.isConnected) held.requestSubmit();
   }, []);
   return children;
 }

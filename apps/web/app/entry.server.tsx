@@ -5,6 +5,7 @@ import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { scriptsAfterPaint, startsScriptsAfterPaint } from "./shell/scripts-after-paint.server";
 import { NonceContext } from "./shell/security/nonce";
 import { ServerSchemeContext } from "./shell/theme/color-mode";
 import { darkStylesFor } from "./shell/theme/other-scheme-styles.server";
@@ -58,8 +59,10 @@ export default async function handleRequest(
         return "";
       })
     : "";
-  const html = rendered.html
-    .replace("</head>", `${lightCss}${darkCss}</head>`)
+  const styled = rendered.html.replace("</head>", `${lightCss}${darkCss}</head>`);
+  const html = (
+    startsScriptsAfterPaint(new URL(request.url).pathname) ? scriptsAfterPaint(styled, nonce) : styled
+  )
     // Scripts come after the HTML and the style sheet on a slow link (docs/performance.md,
     // "Lighthouse"); React Router's <Scripts> has no option for it.
     .replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`);

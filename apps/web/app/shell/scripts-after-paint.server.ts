@@ -1,0 +1,70 @@
+import { splitLocalePath } from "@nc/contracts/locales";
+
+/** The parts whose pages keep React Router's scripts as they are: signed-in work and the docs. */
+const LOADED_AT_ONCE = ["/dashboard", "/operator", "/docs"];
+
+/**
+ * Whether a page starts its scripts only after its first frame: the public pages a first visit
+ * lands on (home, sign-in, sign-up, password reset, invitations, 404). Their content is complete
+ * in the HTML, so what a visitor first sees no longer waits on the scripts, and on a slow link the
+ * scripts do not share it with the HTML and the style sheet (docs/performance.md, "Scripts after
+ * the first paint").
+ */
+export function startsScriptsAfterPaint(pathname: string): boolean {
+  const { rest } = splitLocalePath(pathname);
+  return !LOADED_AT_ONCE.some((part) => rest === part || rest.startsWith(`${part}/`));
+}
+
+/** Each module preload link of React Router's <Scripts>, its address captured. */
+const PRELOAD = /<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*?\/>/g;
+/** React Router's module script: the route modules' imports, then hydration. */
+const MODULE = /(<script nonce="[^"]*" type="module" async="">)([\s\S]*?)(<\/script>)/;
+
+/**
+ * Started at the end of <body>. Once the browser reports the first contentful paint (a paint
+ * timing entry, dispatched once the frame is on screen), it adds the preload links and runs the
+ * module script that the HTML carried. Without paint timing: after the second frame has begun. In
+ * a hidden tab, where no frame comes, at once (also when the tab is hidden before the paint); and
+ * 4 s after the start at the latest, whatever happened. A form sent before the page is hydrated is
+ * held, and sent again by entry.client.tsx once React handles it (window.__ncHeldSubmit).
+ */
+const STARTER = `(function(h,c,n){var d=document,w=window,done=0;function go(){if(done)return;done=1;
+h.forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=n;d.head.appendChild(l)});
+var s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=c;d.body.appendChild(s)}
+function later(){setTimeout(go,0)}
+d.addEventListener("submit",function(e){if(!d.documentElement.hasAttribute("data-hydrated")){e.preventDefault();w.__ncHeldSubmit=e.target}},true);
+if(d.visibilityState==="hidden")return go();
+d.addEventListener("visibilitychange",function(){if(d.visibilityState==="hidden")go()});
+setTimeout(go,4000);
+try{var o=new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();later()}});o.observe({type:"paint",buffered:true})}
+catch(e){requestAnimationFrame(function(){requestAnimationFrame(later)})}})`;
+
+/** A value written into an inline script: JSON, with "<" escaped so no "</script>" closes it early. */
+const inline = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+
+/**
+ * The page with its scripts started after the first frame: the module preloads taken out, the
+ * module script's element kept but emptied (React hydrates the document and expects it there), and
+ * the starter added before </body>. A page not shaped as React Router writes it is left as it is.
+ */
+export function scriptsAfterPaint(html: string, nonce: string): string {
+  const hrefs: string[] = [];
+  const withoutPreloads = html.replace(PRELOAD, (_, href: string) => {
+    hrefs.push(href);
+    return "";
+  });
+  const module = MODULE.exec(withoutPreloads);
+  // The last </body>: an earlier one could sit inside the page's data.
+  const end = withoutPreloads.lastIndexOf("</body>");
+  if (!module || end < module.index) return html;
+  const [whole, open, code, close] = module;
+  const starter = `<script nonce="${nonce}">${STARTER}(${inline(hrefs)},${inline(code)},${inline(nonce)})</script>`;
+  return (
+    withoutPreloads.slice(0, module.index) +
+    open +
+    close +
+    withoutPreloads.slice(module.index + whole.length, end) +
+    starter +
+    withoutPreloads.slice(end)
+  );
+}
