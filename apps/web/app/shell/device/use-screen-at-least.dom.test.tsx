@@ -18,9 +18,9 @@ beforeAll(() => {
 });
 
 let renders = 0;
-function Probe({ guess }: { guess: boolean }) {
+function Probe({ guess, follow }: { guess: boolean; follow?: boolean }) {
   renders += 1;
-  return <span>{useScreenAtLeast("m", guess) ? "wide" : "narrow"}</span>;
+  return <span>{useScreenAtLeast("m", guess, follow) ? "wide" : "narrow"}</span>;
 }
 
 let root: Root | undefined;
@@ -31,14 +31,14 @@ afterEach(() => {
 });
 
 /** Renders as the server would (the guess), then hydrates in the browser; counts the browser's renders. */
-async function hydrate(guess: boolean) {
+async function hydrate(guess: boolean, follow?: boolean) {
   const container = document.createElement("div");
-  container.innerHTML = renderToString(<Probe guess={guess} />);
+  container.innerHTML = renderToString(<Probe guess={guess} follow={follow} />);
   document.body.append(container);
   const served = container.textContent;
   renders = 0;
   await act(async () => {
-    root = hydrateRoot(container, <Probe guess={guess} />);
+    root = hydrateRoot(container, <Probe guess={guess} follow={follow} />);
   });
   return { container, served };
 }
@@ -68,5 +68,12 @@ describe("useScreenAtLeast", () => {
       for (const listener of media.listeners) listener();
     });
     expect(container.textContent).toBe("narrow");
+  });
+
+  it("keeps the guess, with one render, when told not to follow the window", async () => {
+    media.wide = true;
+    const { container } = await hydrate(false, false);
+    expect(container.textContent).toBe("narrow");
+    expect(renders).toBe(1);
   });
 });
