@@ -18,13 +18,12 @@ const HYDRATION_WAIT_MS = 15_000;
 
 /**
  * After a document load, waits until React handles the page (`data-hydrated`, set by
- * entry.client.tsx). Public pages start their scripts only after the first frame
- * (docs/performance.md, "Scripts after the first paint"), so a test acting at `load` would type
- * into a page React does not own yet. A page that never hydrates (an error page without scripts)
- * lets the test go on after the wait; its own checks decide.
+ * entry.client.tsx). Public pages start their scripts only after the first contentful paint
+ * (docs/performance.md, "Work right after hydration, and scripts after the first paint"), so a
+ * test acting at `load` would type into a page React does not own yet. A page that never hydrates
+ * (an error page without scripts) lets the test go on after the wait; its own checks decide.
  */
 async function hydrated(page: Page): Promise<void> {
-  // A selector, not a script: the pages' policy forbids evaluating strings.
   // (globalThis: the benchmarks compile this file without the DOM's types.)
   const html = await page
     .evaluate(
@@ -32,6 +31,7 @@ async function hydrated(page: Page): Promise<void> {
     )
     .catch(() => false);
   if (!html) return;
+  // A selector, not a string of script: the pages' policy forbids evaluating strings.
   await page
     .locator("html[data-hydrated]")
     .waitFor({ state: "attached", timeout: HYDRATION_WAIT_MS })

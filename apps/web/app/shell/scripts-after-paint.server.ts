@@ -4,11 +4,11 @@ import { splitLocalePath } from "@nc/contracts/locales";
 const LOADED_AT_ONCE = ["/dashboard", "/operator", "/docs"];
 
 /**
- * Whether a page starts its scripts only after its first frame: the public pages a first visit
+ * Whether a page starts its scripts only after its first paint: the public pages a first visit
  * lands on (home, sign-in, sign-up, password reset, invitations, 404). Their content is complete
  * in the HTML, so what a visitor first sees no longer waits on the scripts, and on a slow link the
- * scripts do not share it with the HTML and the style sheet (docs/performance.md, "Scripts after
- * the first paint").
+ * scripts do not share it with the HTML and the style sheet (docs/performance.md, "Work right
+ * after hydration, and scripts after the first paint").
  */
 export function startsScriptsAfterPaint(pathname: string): boolean {
   const { rest } = splitLocalePath(pathname);
@@ -43,7 +43,7 @@ catch(e){requestAnimationFrame(function(){requestAnimationFrame(later)})}})`;
 const inline = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
 
 /**
- * The page with its scripts started after the first frame: the module preloads taken out, the
+ * The page with its scripts started after the first contentful paint: the module preloads taken out, the
  * module script's element kept but emptied (React hydrates the document and expects it there), and
  * the starter added before </body>. A page not shaped as React Router writes it is left as it is.
  */

@@ -104,7 +104,8 @@ export function readableShade(color: string, backgrounds: readonly string[], min
   if (!rgb) throw new Error(`not a colour: ${color}`);
   // The backgrounds' luminances once, and each candidate's as the #rrggbb it would be written as
   // (whole channels): the theme runs this some thirty times, with dozens of candidates each, while
-  // the page hydrates (docs/performance.md, "Work right after hydration").
+  // the page hydrates (docs/performance.md, "Work right after hydration, and scripts after the
+  // first paint").
   const behind = backgrounds.map(luminance);
   const passes = (candidate: Rgb) => {
     const own = luminanceOf(candidate.map(Math.round) as Rgb);
