@@ -19,7 +19,9 @@ import { antdLocale } from "./shell/i18n/antd-locale";
 import type { RootData } from "./shell/root-data";
 import { NO_EVAL_SCRIPT } from "./shell/security/no-eval-script";
 import { useNonce } from "./shell/security/nonce";
-import { ColorModeProvider, useColorMode } from "./shell/theme/color-mode";
+import { ColorModeProvider, isDark, useColorMode } from "./shell/theme/color-mode";
+import { derivedTokenFor } from "./shell/theme/derived-theme";
+import { derivedTheme } from "./shell/theme/derived-theme.server";
 import { HEAD_SCRIPT } from "./shell/theme/head-script";
 import { dropOtherSchemeStyles } from "./shell/theme/other-scheme";
 import { SaveLoadingColors } from "./shell/theme/save-loading-colors";
@@ -44,6 +46,8 @@ export function loader({ context, params }: Route.LoaderArgs): Omit<RootData, "m
     lookupSandbox: page.lookupSandbox,
     tenantCount: page.tenantCount,
     tenantAutoSelected: page.tenantAutoSelected,
+    // The theme's map token for the scheme this page is rendered in (docs/performance.md, "Lighthouse").
+    derivedTheme: derivedTheme(isDark(page.colorMode, page.systemScheme === "dark"), page.site.primaryColor),
   };
 }
 
@@ -72,7 +76,13 @@ function Themed({ children }: { children: ReactNode }) {
   const { dark } = useColorMode();
   const data = useRouteLoaderData("root") as RootData | undefined;
   // The brand's tokens, with the theme editor's overrides when THEME_EDITOR_ENABLED.
-  const edited = useEditedTheme(dark, data?.themeEditorEnabled ?? false, data?.site.primaryColor);
+  const brand = data?.site.primaryColor;
+  const edited = useEditedTheme(
+    dark,
+    data?.themeEditorEnabled ?? false,
+    brand,
+    derivedTokenFor(data?.derivedTheme, dark, brand),
+  );
   const theme = useMemo(() => ({ ...edited, ...STATIC_STYLES_THEME }), [edited]);
   useEffect(dropOtherSchemeStyles, []);
   return (
@@ -94,7 +104,7 @@ export function Layout({ children }: { children: ReactNode }) {
   );
   const mode = data?.colorMode ?? "system";
   const nonce = useNonce();
-  const serverDark = mode === "dark" || (mode === "system" && data?.systemScheme === "dark");
+  const serverDark = isDark(mode, data?.systemScheme === "dark");
   return (
     <html
       lang={data?.locale ?? DEFAULT_LOCALE}

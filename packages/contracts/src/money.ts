@@ -24,17 +24,37 @@ export function microsToDecimal(micros: bigint | string): string {
   return `${negative ? "-" : ""}${units}.${fraction.padEnd(2, "0")}`;
 }
 
+/**
+ * Currency formatters by locale, currency and decimals. Building an Intl.NumberFormat costs far more
+ * than formatting with one (a page of prices built one per price; docs/performance.md,
+ * "Lighthouse"), so each is built once. Few keys exist (four languages, a handful of currencies and
+ * decimals); the map is emptied if a caller ever passes more.
+ */
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+const MAX_CURRENCY_FORMATS = 64;
+
+function currencyFormat(locale: string, currency: string, digits: number): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${digits}`;
+  let format = currencyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    if (currencyFormats.size >= MAX_CURRENCY_FORMATS) currencyFormats.clear();
+    currencyFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Formats for people, in their language and the account's currency. */
 export function formatMoney(micros: bigint | string, currency: string, locale: string): string {
   const decimal = microsToDecimal(micros);
   const digits = Math.max(2, decimal.split(".")[1]?.length ?? 2);
   try {
-    return new Intl.NumberFormat(locale, {
-      style: "currency",
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(Number(decimal));
+    return currencyFormat(locale, currency, digits).format(Number(decimal));
   } catch {
     return `${decimal} ${currency}`;
   }

@@ -2,10 +2,13 @@ import { z } from "zod";
 import { nameSchema } from "./auth";
 
 /** Organisations, roles and members as the dashboard API speaks of them. */
-export const MAX_TENANTS_PER_USER = 10;
-export const TENANT_HEADER = "x-tenant-id";
-export const TENANT_COOKIE_PREFIX = "tenant_";
-export const TENANT_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+export {
+  MAX_TENANTS_PER_USER,
+  TENANT_COOKIE_MAX_AGE_S,
+  TENANT_COOKIE_PREFIX,
+  TENANT_HEADER,
+  tenantCookieName,
+} from "./tenant-selection";
 
 export const timezoneSchema = z
   .string()
@@ -71,4 +74,3 @@ export interface RoleDetail extends RoleRef {
 }
 
 /** The cookie that remembers a user's active organisation (docs/architecture.md, "Organisations and access"). */
-export const tenantCookieName = (userId: string) => `${TENANT_COOKIE_PREFIX}${userId}`;

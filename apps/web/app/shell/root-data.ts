@@ -4,6 +4,7 @@ import type { Locale } from "@nc/contracts/locales";
 import type { ColorMode, SiteInfo } from "@nc/contracts/site";
 import type { TenantUserProfile } from "@nc/contracts/tenancy";
 import type { Messages } from "./i18n/i18n";
+import type { DerivedTheme } from "./theme/derived-theme";
 
 /** What the root loader hands every page. */
 export interface RootData {
@@ -24,4 +25,6 @@ export interface RootData {
   /** HLR/MNP answers are simulated and free (no look-up provider configured). */
   lookupSandbox: boolean;
   tenantAutoSelected: boolean;
+  /** antd's map token for the scheme and brand the server rendered with (derived-theme.ts). */
+  derivedTheme?: DerivedTheme;
 }

@@ -1,6 +1,6 @@
 import type { Envelope } from "@nc/contracts/envelope";
 import { SESSION_INVALID_CODE, TENANT_SELECTION_CODES } from "@nc/contracts/errors";
-import { TENANT_HEADER } from "@nc/contracts/tenancy";
+import { TENANT_HEADER } from "@nc/contracts/tenant-selection";
 import { type FetchError, type FetchOptions, type FetchResponse, ofetch } from "ofetch";
 import { ApiError } from "./api-error";
 

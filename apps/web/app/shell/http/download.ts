@@ -1,4 +1,4 @@
-import { TENANT_HEADER } from "@nc/contracts/tenancy";
+import { TENANT_HEADER } from "@nc/contracts/tenant-selection";
 import { ApiError } from "./api-error";
 
 /**

@@ -1,4 +1,4 @@
-import { TENANT_COOKIE_MAX_AGE_S, tenantCookieName } from "@nc/contracts/tenancy";
+import { TENANT_COOKIE_MAX_AGE_S, tenantCookieName } from "@nc/contracts/tenant-selection";
 import { setPreferenceCookie } from "../preference-cookie";
 
 /** Remembers the user's active organisation for a year (docs/architecture.md, "Organisations and access"), per user id. */

@@ -21,6 +21,11 @@ export const ServerSchemeContext = createContext<"light" | "dark" | null>(null);
 export const LOADING_BG_KEY = "nc-loading-bg";
 export const LOADING_PRIMARY_KEY = "nc-loading-primary";
 
+/** Whether a page paints dark: chosen so, or following a system scheme that is dark. */
+export function isDark(mode: ColorMode, systemDark: boolean): boolean {
+  return mode === "dark" || (mode === "system" && systemDark);
+}
+
 function systemPrefersDark(): boolean {
   return typeof window !== "undefined" && window.matchMedia?.("(prefers-color-scheme: dark)").matches;
 }
@@ -44,7 +49,7 @@ export function ColorModeProvider(props: {
     return () => query.removeEventListener("change", listener);
   }, []);
 
-  const dark = mode === "dark" || (mode === "system" && systemDark);
+  const dark = isDark(mode, systemDark);
 
   useEffect(() => {
     document.documentElement.classList.toggle("dark", dark);

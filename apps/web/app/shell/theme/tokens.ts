@@ -124,14 +124,61 @@ function readableTokens(dark: boolean): MappingAlgorithm {
   };
 }
 
+/** antd's map token: every colour, size and font the components read, derived from the seed. */
+export type MapToken = ReturnType<MappingAlgorithm>;
+type SeedToken = Parameters<MappingAlgorithm>[0];
+
+/**
+ * A map token as the server sends it: without the values equal to the seed's, and without the
+ * preset palettes' dashed twins (`blue-6` beside `blue6`) where they hold the same colour; that
+ * keeps the page's HTML small (docs/performance.md, "Lighthouse"). readyAlgorithm puts both back.
+ */
+export type CompactMapToken = Partial<MapToken>;
+
+const presetShades = PRESET_COLORS.flatMap((color) =>
+  Array.from({ length: 10 }, (_, i) => [`${color}-${i + 1}`, `${color}${i + 1}`] as const),
+);
+
+export function compactMapToken(map: MapToken, seed: SeedToken): CompactMapToken {
+  const compact: Record<string, unknown> = { ...map };
+  const fromSeed = seed as unknown as Record<string, unknown>;
+  for (const key of Object.keys(compact)) if (compact[key] === fromSeed[key]) delete compact[key];
+  for (const [dashed, plain] of presetShades) if (compact[dashed] === compact[plain]) delete compact[dashed];
+  return compact as CompactMapToken;
+}
+
+/** The algorithm that hands antd a map token worked out before (one per token, so antd's theme cache holds). */
+const readyAlgorithms = new WeakMap<CompactMapToken, MappingAlgorithm>();
+function readyAlgorithm(derived: CompactMapToken): MappingAlgorithm {
+  let algorithm = readyAlgorithms.get(derived);
+  if (!algorithm) {
+    algorithm = (seed) => {
+      const map: Record<string, unknown> = { ...seed, ...derived };
+      for (const [dashed, plain] of presetShades) if (!(dashed in derived)) map[dashed] = map[plain];
+      return map as unknown as MapToken;
+    };
+    readyAlgorithms.set(derived, algorithm);
+  }
+  return algorithm;
+}
+
 /**
  * The antd theme of a page. `brand` is the partner's brand colour when it has one (site info), else
- * the product's; either way the pages paint with its text-safe shades (readableTokens).
+ * the product's; either way the pages paint with its text-safe shades (readableTokens). `derived` is
+ * this same theme's map token when the server worked it out already (derivedMapToken, sent with the
+ * page): the browser then skips antd's colour algorithm, a long piece of work right at hydration
+ * (docs/performance.md, "Lighthouse"). It must come from the same `dark` and `brand`.
  */
-export function themeConfig(dark: boolean, brand: string = PRIMARY_COLOR): ThemeConfig {
+export function themeConfig(
+  dark: boolean,
+  brand: string = PRIMARY_COLOR,
+  derived?: CompactMapToken,
+): ThemeConfig {
   const onPrimary = ON_PRIMARY[dark ? "dark" : "light"];
   return {
-    algorithm: [dark ? theme.darkAlgorithm : theme.defaultAlgorithm, readableTokens(dark)],
+    algorithm: derived
+      ? readyAlgorithm(derived)
+      : [dark ? theme.darkAlgorithm : theme.defaultAlgorithm, readableTokens(dark)],
     token: {
       colorPrimary: brand,
       colorInfo: brand,
@@ -174,4 +221,20 @@ export function themeConfig(dark: boolean, brand: string = PRIMARY_COLOR): Theme
       Table: { colorTextDisabled: QUIET_TEXT[dark ? "dark" : "light"] },
     },
   };
+}
+
+/** The map token antd derives for themeConfig(dark, brand), worked out here as antd does it. */
+export function deriveMapToken(dark: boolean, brand?: string): MapToken {
+  const config = themeConfig(dark, brand);
+  const seed = { ...theme.defaultSeed, ...config.token };
+  const algorithms = config.algorithm as MappingAlgorithm[];
+  return algorithms.reduce<MapToken | undefined>((map, algorithm) => algorithm(seed, map), undefined)!;
+}
+
+/** deriveMapToken's answer as the server sends it to the browser (CompactMapToken). */
+export function derivedMapToken(dark: boolean, brand?: string): CompactMapToken {
+  return compactMapToken(deriveMapToken(dark, brand), {
+    ...theme.defaultSeed,
+    ...themeConfig(dark, brand).token,
+  });
 }

@@ -1,5 +1,5 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { MAX_TENANTS_PER_USER } from "@nc/contracts/tenancy";
+import { MAX_TENANTS_PER_USER } from "@nc/contracts/tenant-selection";
 import { App, Button, Form, type FormInstance, Modal, Tooltip } from "antd";
 import type { ReactNode } from "react";
 import { useState } from "react";
