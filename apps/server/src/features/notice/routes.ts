@@ -1,4 +1,4 @@
-import { noticeListQuery } from "@nc/contracts/notices";
+import { noticeListQuery } from "@nc/contracts/notice-list-query";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
