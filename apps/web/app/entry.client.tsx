@@ -1,6 +1,7 @@
 import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { rootHasMounted } from "./shell/hydration/hydration-mark";
 
 /** The console line a failed mount writes (docs/architecture.md, "Decisions and why": a mount failure is logged as an error). */
 const MOUNT_FAILED = "Error while mounting the app:";
@@ -9,16 +10,13 @@ let mounted = false;
 
 /**
  * Marks the first commit: an uncaught error before it is the mount failing. From then on React
- * handles the page: `data-hydrated` on <html> says so (the browser tests wait for it), and a form
- * sent before, held by the public pages' script starter (shell/scripts-after-paint.server.ts), is
- * sent again.
+ * handles the page; `<html data-hydrated>` follows once the boundaries that hydrate on their own
+ * have too (shell/hydration/hydration-mark.ts).
  */
 function Mounted({ children }: { children: ReactNode }) {
   useEffect(() => {
     mounted = true;
-    document.documentElement.setAttribute("data-hydrated", "");
-    const held = (window as { __ncHeldSubmit?: HTMLFormElement }).__ncHeldSubmit;
-    if (held?.isConnected) held.requestSubmit();
+    rootHasMounted();
   }, []);
   return children;
 }

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useDevice } from "../device/use-device";
 import { useScreenAtLeast } from "../device/use-screen-at-least";
+import { HydratingBoundary } from "../hydration/hydrating-boundary";
 import { useLocale } from "../i18n/use-locale";
 import { BACK_TO_TOP_SIZE } from "../theme/tokens";
 import { BrandLogo } from "./brand-logo";
@@ -72,10 +73,10 @@ export function AppFrame(props: {
           {!wide && <BrandLogo height={24} compact />}
           {wide && props.headerStart}
           <div style={{ flex: 1 }} />
-          {props.headerEnd(wide)}
+          <HydratingBoundary>{props.headerEnd(wide)}</HydratingBoundary>
         </Layout.Header>
         <Layout.Content id="main" style={{ padding: wide ? 24 : 12 }}>
-          {props.children}
+          <HydratingBoundary>{props.children}</HydratingBoundary>
         </Layout.Content>
       </Layout>
       <Drawer
