@@ -31,6 +31,35 @@ describe("scripts after the first paint", () => {
     expect(html.startsWith("<!DOCTYPE html><html><head></head><body><main>Sign in</main>")).toBe(true);
   });
 
+  it("runs the module script first, then adds the preloads a few per task", () => {
+    const hrefs = Array.from({ length: 20 }, (_, i) => `/assets/m${i}.js`);
+    const links = hrefs.map((href) => `<link rel="modulepreload" href="${href}" nonce="${NONCE}"/>`).join("");
+    const html = scriptsAfterPaint(PAGE.replace(/(<link[^>]*\/>)+/, links), NONCE);
+    const code = html.slice(html.lastIndexOf("(function(h,c,n)"), html.lastIndexOf("</script>"));
+    // A hidden tab starts at once; timers are queued here and run one task at a time.
+    const added: string[] = [];
+    const timers: Array<() => void> = [];
+    const element = (tag: string) => ({ tag, rel: "", href: "", type: "", textContent: "", nonce: "" });
+    const append = (node: ReturnType<typeof element>) =>
+      added.push(node.tag === "link" ? node.href : "module");
+    const document = {
+      visibilityState: "hidden",
+      addEventListener: () => {},
+      createElement: element,
+      head: { appendChild: append },
+      body: { appendChild: append },
+      documentElement: { hasAttribute: () => false },
+    };
+    const setTimeout = (fn: (arg: unknown) => void, _ms: number, arg?: unknown) => timers.push(() => fn(arg));
+    new Function("document", "window", "setTimeout", code)(document, {}, setTimeout);
+    expect(added).toEqual(["module", ...hrefs.slice(0, 8)]);
+    timers.shift()?.();
+    expect(added).toHaveLength(1 + 16);
+    timers.shift()?.();
+    expect(added).toEqual(["module", ...hrefs]);
+    expect(timers).toHaveLength(0);
+  });
+
   it('escapes every "<" it writes into the starter, so nothing in it can open or close a tag', () => {
     const page = PAGE.replace(
       'import("/assets/entry.client-A.js");',

@@ -21,16 +21,25 @@ const PRELOAD = /<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*?\/>/g;
 const MODULE = /(<script nonce="[^"]*" type="module" async="">)([\s\S]*?)(<\/script>)/;
 
 /**
+ * How many module preload links the starter adds per task. Adding one costs the main thread about
+ * a millisecond on a phone (the request is set up at once), and a page has some 75: all at once
+ * were a 100–270 ms task in Lighthouse's mobile simulation of /login (docs/performance.md,
+ * "Lighthouse").
+ */
+const PRELOADS_PER_TASK = 8;
+
+/**
  * Started at the end of <body>. Once the browser reports the first contentful paint (a paint
- * timing entry, dispatched once the frame is on screen), it adds the preload links and runs the
- * module script that the HTML carried. Without paint timing: after the second frame has begun. In
+ * timing entry, dispatched once the frame is on screen), it runs the module script that the HTML
+ * carried, then adds the preload links a few per task. Without paint timing: after the second frame has begun. In
  * a hidden tab, where no frame comes, at once (also when the tab is hidden before the paint); and
  * 4 s after the start at the latest, whatever happened. A form sent before the page is hydrated is
  * held, and sent again by entry.client.tsx once React handles it (window.__ncHeldSubmit).
  */
 const STARTER = `(function(h,c,n){var d=document,w=window,done=0;function go(){if(done)return;done=1;
-h.forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=n;d.head.appendChild(l)});
-var s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=c;d.body.appendChild(s)}
+var s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=c;d.body.appendChild(s);preload(0)}
+function preload(i){h.slice(i,i+${PRELOADS_PER_TASK}).forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=n;d.head.appendChild(l)});
+if(h.length>i+${PRELOADS_PER_TASK})setTimeout(preload,0,i+${PRELOADS_PER_TASK})}
 function later(){setTimeout(go,0)}
 d.addEventListener("submit",function(e){if(!d.documentElement.hasAttribute("data-hydrated")){e.preventDefault();w.__ncHeldSubmit=e.target}},true);
 if(d.visibilityState==="hidden")return go();
