@@ -30,7 +30,9 @@ export function AppFrame(props: {
   const { t } = useTranslation();
   const { cssVar } = theme.useToken();
   const { to } = useLocale();
-  const [drawer, setDrawer] = useState(false);
+  // The phone's menu drawer is mounted the first time it opens: closed, it would still mount (and
+  // set state as it mounts) with every page (docs/performance.md, "Lighthouse").
+  const [drawer, setDrawer] = useState<boolean | null>(null);
   const device = useDevice();
   // Before the first measurement (and on the server) the user agent tells phone from desktop.
   const wide = useScreenAtLeast("m", !device.mobileOrTablet);
@@ -79,15 +81,17 @@ export function AppFrame(props: {
           <HydratingBoundary>{props.children}</HydratingBoundary>
         </Layout.Content>
       </Layout>
-      <Drawer
-        open={drawer}
-        onClose={() => setDrawer(false)}
-        placement="left"
-        width={260}
-        title={<BrandLogo height={24} />}
-      >
-        {props.menu(() => setDrawer(false))}
-      </Drawer>
+      {drawer !== null && (
+        <Drawer
+          open={drawer}
+          onClose={() => setDrawer(false)}
+          placement="left"
+          width={260}
+          title={<BrandLogo height={24} />}
+        >
+          {props.menu(() => setDrawer(false))}
+        </Drawer>
+      )}
       <FloatButton.BackTop style={{ width: BACK_TO_TOP_SIZE, height: BACK_TO_TOP_SIZE }} />
     </Layout>
   );
