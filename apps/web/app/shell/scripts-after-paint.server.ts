@@ -31,10 +31,11 @@ const PRELOADS_PER_TASK = 8;
 /**
  * Started at the end of <body>. Once the browser reports the first contentful paint (a paint
  * timing entry, dispatched once the frame is on screen), it runs the module script that the HTML
- * carried, then adds the preload links a few per task. Without paint timing: after the second frame has begun. In
- * a hidden tab, where no frame comes, at once (also when the tab is hidden before the paint); and
- * 4 s after the start at the latest, whatever happened. A form sent before the page is hydrated is
- * held, and sent again by entry.client.tsx once React handles it (window.__ncHeldSubmit).
+ * carried, then adds the preload links a few per task. Without paint timing: after the second
+ * frame has begun. In a hidden tab, where no frame comes, at once (also when the tab is hidden
+ * before the paint); and 4 s after the start at the latest, whatever happened. A form sent before
+ * the page is hydrated is held, and sent again once it is (window.__ncHeldSubmit,
+ * shell/hydration/hydration-mark.ts).
  */
 const STARTER = `(function(h,c,n){var d=document,w=window,done=0;function go(){if(done)return;done=1;
 var s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=c;d.body.appendChild(s);preload(0)}
@@ -52,8 +53,8 @@ catch(e){requestAnimationFrame(function(){requestAnimationFrame(later)})}})`;
 const inline = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
 
 /**
- * The page with its scripts started after the first contentful paint: the module preloads taken out, the
- * module script's element kept but emptied (React hydrates the document and expects it there), and
+ * The page with its scripts started after the first contentful paint: the module preloads taken
+ * out, the module script's element kept but emptied (React hydrates the document and expects it there), and
  * the starter added before </body>. A page not shaped as React Router writes it is left as it is.
  */
 export function scriptsAfterPaint(html: string, nonce: string): string {

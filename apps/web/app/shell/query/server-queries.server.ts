@@ -12,8 +12,8 @@ export interface ServerQuery {
  * hands them over in the query cache's own transport form, for the page's <HydrationBoundary>.
  * The first HTML then shows the data instead of placeholders, and the browser neither asks again
  * nor renders those components a second time right after hydration (docs/performance.md, "Work
- * right after hydration, and scripts after the first paint"). An answer that is not a success is left out: the browser asks for it
- * as before and shows what it gets.
+ * right after hydration, and scripts after the first paint"). An answer that is not a success is
+ * left out: the browser asks for it as before and shows what it gets.
  */
 export async function serverQueries(context: PageContext, queries: ServerQuery[]): Promise<DehydratedState> {
   const client = new QueryClient();

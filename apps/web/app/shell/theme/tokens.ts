@@ -223,18 +223,25 @@ export function themeConfig(
   };
 }
 
-/** The map token antd derives for themeConfig(dark, brand), worked out here as antd does it. */
-export function deriveMapToken(dark: boolean, brand?: string): MapToken {
-  const config = themeConfig(dark, brand);
-  const seed = { ...theme.defaultSeed, ...config.token };
+/** The seed antd derives a theme's map token from: its defaults under the theme's own tokens. */
+function seedOf(config: ThemeConfig): SeedToken {
+  return { ...theme.defaultSeed, ...config.token } as SeedToken;
+}
+
+/** The map token antd derives for a theme without a derived token, worked out here as antd does it. */
+function mapTokenOf(config: ThemeConfig): MapToken {
+  const seed = seedOf(config);
   const algorithms = config.algorithm as MappingAlgorithm[];
   return algorithms.reduce<MapToken | undefined>((map, algorithm) => algorithm(seed, map), undefined)!;
 }
 
+/** The map token antd derives for themeConfig(dark, brand). */
+export function deriveMapToken(dark: boolean, brand?: string): MapToken {
+  return mapTokenOf(themeConfig(dark, brand));
+}
+
 /** deriveMapToken's answer as the server sends it to the browser (CompactMapToken). */
 export function derivedMapToken(dark: boolean, brand?: string): CompactMapToken {
-  return compactMapToken(deriveMapToken(dark, brand), {
-    ...theme.defaultSeed,
-    ...themeConfig(dark, brand).token,
-  });
+  const config = themeConfig(dark, brand);
+  return compactMapToken(mapTokenOf(config), seedOf(config));
 }
