@@ -26,8 +26,9 @@ import { HEAD_SCRIPT } from "./shell/theme/head-script";
 import { dropOtherSchemeStyles } from "./shell/theme/other-scheme";
 import { SaveLoadingColors } from "./shell/theme/save-loading-colors";
 import { STATIC_STYLES_THEME } from "./shell/theme/static-styles";
-// antd's component rules, generated at build time (vite/antd-static-styles-plugin.ts); ours after.
-import "virtual:antd-static.css";
+// antd's rules that several components share, generated at build time; each component's own come
+// with the modules that import it (vite/antd-static-styles-plugin.ts). Ours after.
+import "virtual:antd-css/common.css";
 import "./shell/theme/global.css";
 
 export function loader({ context, params }: Route.LoaderArgs): Omit<RootData, "messages"> {

@@ -30,6 +30,16 @@ const INNER_PARTS: Readonly<Record<string, readonly string[]>> = {
   Typography: ["Tooltip", "Input"],
   Input: ["Button"],
   Space: ["Button"],
+  // Overflowing tabs collapse into a drop-down menu.
+  Tabs: ["Dropdown", "Menu"],
+  // A collapsed menu shows its items' titles as tooltips.
+  Menu: ["Tooltip"],
+  // Shown while `loading`.
+  Card: ["Skeleton"],
+  // Its handles' values.
+  Slider: ["Tooltip"],
+  // Pinned while the page scrolls (its default).
+  Anchor: ["Affix"],
 };
 
 /** Names imported from "antd" in one source text (`import { Button, type TableProps } from "antd"`). */
@@ -52,19 +62,28 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+    return isAppSource(entry.name) ? [path] : [];
   });
 }
 
-/** The components (and inner parts) of antd that the app under `appDir` uses, sorted. */
-export function antdComponentsUsed(appDir: string): string[] {
+/** The components a use of `names` shows: themselves and the parts they render inside, sorted. */
+export function withInnerParts(names: Iterable<string>): string[] {
   const used = new Set<string>();
   const add = (name: string) => {
     if (used.has(name)) return;
     used.add(name);
     for (const part of INNER_PARTS[name] ?? []) add(part);
   };
-  for (const file of sourceFiles(appDir))
-    for (const name of antdImportsOf(readFileSync(file, "utf8"))) add(name);
+  for (const name of names) add(name);
   return [...used].sort();
+}
+
+/** The app's source files: the modules whose antd imports decide which rules a page loads. */
+export function isAppSource(path: string): boolean {
+  return /\.tsx?$/.test(path) && !/\.test\.tsx?$/.test(path);
+}
+
+/** The components (and inner parts) of antd that the app under `appDir` uses, sorted. */
+export function antdComponentsUsed(appDir: string): string[] {
+  return withInnerParts(sourceFiles(appDir).flatMap((file) => antdImportsOf(readFileSync(file, "utf8"))));
 }

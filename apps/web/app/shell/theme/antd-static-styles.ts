@@ -109,26 +109,45 @@ function nodesOf(name: string): ReactNode[] {
   return nodes;
 }
 
+/** The theme the rules are generated under: ours, unhashed (one antd on the page). */
+function sheetTheme(base: ThemeConfig): ThemeConfig {
+  return { ...base, hashed: STATIC_STYLES_THEME.hashed };
+}
+
+/** Renders one component (and its popup panel) so its style hooks register their rules in `cache`. */
+function registerRules(cache: ReturnType<typeof createCache>, theme: ThemeConfig, name: string): void {
+  for (const node of nodesOf(name)) {
+    try {
+      renderToString(h(StyleProvider, { cache }, h(antd.ConfigProvider, { theme }, node)));
+    } catch {
+      // Rendered for its styles only; a style hook runs before anything that could throw here.
+    }
+  }
+}
+
+/** The rules registered in `cache`, as one style sheet (no CSS variables: those are per page). */
+function rulesOf(cache: ReturnType<typeof createCache>): string {
+  // The trailing rule maps style paths for cssinjs's hydration; with zeroRuntime nothing reads it.
+  return extractStyle(cache, { plain: true, types: "style" }).replace(CACHE_PATH_RULE, "");
+}
+
 /**
  * Every component antd exports (or those named), with its popup panel, rendered once under our
- * theme; what their style hooks registered comes back as one style sheet (no CSS variables: those
- * are per page). A component that cannot render without props it was not given is skipped, not
- * fatal.
+ * theme; what their style hooks registered comes back as one style sheet. A component that cannot
+ * render without props it was not given is skipped, not fatal.
  */
 export function antdStaticStyles(base: ThemeConfig = themeConfig(false), only?: readonly string[]): string {
   const cache = createCache();
-  // Rules registered, not skipped: the build needs them generated once.
-  const theme = { ...base, hashed: STATIC_STYLES_THEME.hashed };
+  const theme = sheetTheme(base);
   const names = (only ?? Object.keys(antd)).filter((name) => !SKIP.has(name));
-  for (const name of names) {
-    for (const node of nodesOf(name)) {
-      try {
-        renderToString(h(StyleProvider, { cache }, h(antd.ConfigProvider, { theme }, node)));
-      } catch {
-        // Rendered for its styles only; a style hook runs before anything that could throw here.
-      }
-    }
-  }
-  // The trailing rule maps style paths for cssinjs's hydration; with zeroRuntime nothing reads it.
-  return extractStyle(cache, { plain: true, types: "style" }).replace(CACHE_PATH_RULE, "");
+  for (const name of names) registerRules(cache, theme, name);
+  return rulesOf(cache);
+}
+
+/** One component's rules on their own: what rendering it alone registers, its inner parts' included. */
+export function antdComponentStyles(name: string, base: ThemeConfig = themeConfig(false)): string {
+  if (SKIP.has(name)) return "";
+  const cache = createCache();
+  registerRules(cache, sheetTheme(base), name);
+  return rulesOf(cache);
 }
