@@ -79,7 +79,7 @@ export function withInnerParts(names: Iterable<string>): string[] {
 }
 
 /** The app's source files: the modules whose antd imports decide which rules a page loads. */
-export function isAppSource(path: string): boolean {
+function isAppSource(path: string): boolean {
   return /\.tsx?$/.test(path) && !/\.test\.tsx?$/.test(path);
 }
 
