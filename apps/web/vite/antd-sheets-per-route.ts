@@ -32,9 +32,14 @@ function resolveModule(from: string, specifier: string): string | undefined {
   return EXTENSIONS.map((ext) => base + ext).find((path) => /\.tsx?$/.test(path) && existsSync(path));
 }
 
-/** The app's module graph as its source texts say it, read from disk once per file. */
-export class AppModuleGraph {
+/**
+ * The app's module graph as its source texts say it, read from disk once per file. What a module
+ * loads and can show is worked out once per module: every route's parents ask again.
+ */
+class AppModuleGraph {
   private readonly edges = new Map<string, { fixed: string[]; onDemand: string[]; antd: string[] }>();
+  private readonly loaded = new Map<string, Set<string>>();
+  private readonly shown = new Map<string, Set<string>>();
 
   private read(file: string) {
     let entry = this.edges.get(file);
@@ -51,13 +56,18 @@ export class AppModuleGraph {
 
   /** Every module `file` loads with it (static imports, followed), itself included. */
   loadedWith(file: string): Set<string> {
-    const seen = new Set<string>();
-    const visit = (path: string) => {
-      if (seen.has(path)) return;
-      seen.add(path);
-      for (const next of this.read(path).fixed) visit(next);
-    };
-    visit(file);
+    let seen = this.loaded.get(file);
+    if (!seen) {
+      const found = new Set<string>();
+      const visit = (path: string) => {
+        if (found.has(path)) return;
+        found.add(path);
+        for (const next of this.read(path).fixed) visit(next);
+      };
+      visit(file);
+      seen = found;
+      this.loaded.set(file, seen);
+    }
     return seen;
   }
 
@@ -68,7 +78,12 @@ export class AppModuleGraph {
 
   /** The antd components (with their inner parts) that the modules loaded with `file` can show. */
   componentsOf(file: string): Set<string> {
-    return new Set(withInnerParts([...this.loadedWith(file)].flatMap((path) => this.read(path).antd)));
+    let names = this.shown.get(file);
+    if (!names) {
+      names = new Set(withInnerParts([...this.loadedWith(file)].flatMap((path) => this.read(path).antd)));
+      this.shown.set(file, names);
+    }
+    return names;
   }
 }
 
