@@ -8,6 +8,7 @@
  *
  * Run: npx tsx bench/pipeline.ts [rows=1000000]
  *      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/pipeline.ts 1000000
+ * BENCH_CPU_PROFILE=<file> writes a CPU profile of the upload.
  * BENCH_CRM=1 uploads a CRM export instead (name, e-mail, number, company, city, created) whose
  * other columns are kept for the results file; BENCH_KEEP_COLUMNS=0 turns keeping them off.
  *
@@ -20,7 +21,8 @@
 
 import { spawnSync } from "node:child_process";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdtemp, rm, stat } from "node:fs/promises";
+import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
@@ -123,6 +125,25 @@ async function timed<T>(
   return { seconds, value };
 }
 
+/**
+ * With BENCH_CPU_PROFILE=<file>, a CPU profile of the upload alone (open it in Chrome's DevTools):
+ * answers the function that stops it and writes the file.
+ */
+async function uploadProfile(): Promise<(() => Promise<void>) | undefined> {
+  const out = process.env.BENCH_CPU_PROFILE;
+  if (!out) return undefined;
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return async () => {
+    const { profile } = await session.post("Profiler.stop");
+    await writeFile(out, JSON.stringify(profile));
+    session.disconnect();
+    console.log(`CPU profile of the upload: ${out}`);
+  };
+}
+
 async function main() {
   const dir = await mkdtemp(join(tmpdir(), "nc-bench-"));
   const file = join(dir, "numbers.csv");
@@ -192,6 +213,7 @@ async function main() {
     `database: ${url ? "PostgreSQL" : "PGlite on disk"}; worker batch ${config.WORKER_BATCH}, concurrency ${config.WORKER_CONCURRENCY}`,
   );
 
+  const profile = await uploadProfile();
   const upload = await timed("pipeline 1: upload -> draft", ROWS, async () => {
     const res = await app.inject({
       method: "POST",
@@ -208,6 +230,7 @@ async function main() {
     if (body.code !== 0) throw new Error(body.msg);
     return body.data.job;
   });
+  await profile?.();
   const jobId = upload.value.id;
   const submit = await timed("pipeline 2: submit (reserve)", ROWS, () =>
     jobs.submit(tenantId, jobId, { type: "user", id: owner.id }),

@@ -416,6 +416,10 @@ describe("security: privacy controls", () => {
       // Not yet: the grace period runs.
       await purgeExpired(t.app);
       expect(await count(t, sql`select count(*)::int as n from detection_jobs where id = ${job.id}`)).toBe(1);
+      // Its two basic checks, answered while read, are one chunk of items (item-chunks.ts).
+      expect(
+        await count(t, sql`select count(*)::int as n from detection_item_chunks where job_id = ${job.id}`),
+      ).toBe(1);
 
       await t.database.db.execute(
         sql`update tenants set purge_after = now() - interval '1 minute' where id = ${f.tenantId}`,
@@ -440,9 +444,14 @@ describe("security: privacy controls", () => {
           ),
           table,
         ).toBe(0);
-      expect(
-        await count(t, sql`select count(*)::int as n from detection_items where job_id = ${job.id}`),
-      ).toBe(0);
+      for (const table of ["detection_items", "detection_item_chunks"])
+        expect(
+          await count(
+            t,
+            sql`select count(*)::int as n from ${sql.identifier(table)} where job_id = ${job.id}`,
+          ),
+          table,
+        ).toBe(0);
       // The ledger stays, one row more (the balance written off), with no person in it.
       const ledger = await queryRows<{
         trade_type: number;

@@ -145,6 +145,28 @@ export const detectionItemColumns = pgTable(
 );
 
 /**
+ * The items of one written batch of a list or file whose every number was answered or rejected
+ * while it was read (basic check, offline fraud score): no row per number, but one row per batch
+ * with the items as a brotli-compressed JSON array and their counts per status and facet, which
+ * the result view sums and its filters use to skip chunks (docs/architecture.md, "Items stored in
+ * chunks"). Items a worker must still look up (HLR, MNP) stay rows of detection_items.
+ */
+export const detectionItemChunks = pgTable(
+  "detection_item_chunks",
+  {
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => detectionJobs.id, { onDelete: "cascade" }),
+    firstSeq: integer("first_seq").notNull(),
+    lastSeq: integer("last_seq").notNull(),
+    /** How many items, and per status and facet column: `{"status": [["done", 4990], ...], ...}`. */
+    counts: jsonb("counts").$type<Record<string, [string | null, number][]>>().notNull(),
+    items: bytea("items").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.firstSeq] })],
+);
+
+/**
  * HLR and MNP answers shared by every process (web and workers) and kept across restarts, so a
  * number looked up within the cache age is not paid for upstream twice.
  */

@@ -6,6 +6,7 @@ import { type ColumnKey, columnHeaders, sheetName } from "../../export/export-he
 import { csvStream, xlsxStream } from "../../export/table-export";
 import { NEEDS } from "../detection/index";
 import { fileColumnsReader } from "./file-columns";
+import { jobItems } from "./job-items";
 import type { ItemFilter, ItemRow, JobRepo, JobRow } from "./job-repo";
 
 const PAGE = 2_000;
@@ -80,19 +81,16 @@ export function resultColumns(service: ServiceCode): Column[] {
 
 const REJECTED_COLUMNS: ColumnKey[] = ["row", "input", "reason"];
 
-/** Every matching item in seq order, fetched a page at a time. */
-async function* allItems(repo: JobRepo, tenantId: string, jobId: string, filter: ItemFilter) {
-  let cursor = -1;
-  for (;;) {
-    const page = await repo.items(tenantId, jobId, { ...filter, cursor, limit: PAGE });
-    yield* page;
-    if (page.length < PAGE) return;
-    cursor = page.at(-1)!.seq;
-  }
-}
+/**
+ * What of a job a download reads: its items (and their price), and of an uploaded file the
+ * number's column and the kept columns.
+ */
+export type ExportedJob = Pick<JobRow, "id" | "unit_price_micros" | "file_column" | "file_columns">;
 
-/** What of an uploaded file a download gives back: the number's column and the kept columns. */
-export type FileOfJob = Pick<JobRow, "file_column" | "file_columns">;
+/** Every matching item in seq order (job-items.ts), PAGE rows at a time. */
+function allItems(repo: JobRepo, tenantId: string, job: ExportedJob, filter: ItemFilter) {
+  return jobItems(repo, tenantId, job, filter, { pageSize: PAGE });
+}
 
 /**
  * Rows of `items` (in seq order) as `cells` makes them, after the customer's own columns when the
@@ -101,15 +99,14 @@ export type FileOfJob = Pick<JobRow, "file_column" | "file_columns">;
 function withFileColumns(
   repo: JobRepo,
   tenantId: string,
-  jobId: string,
-  file: FileOfJob | undefined,
+  job: ExportedJob,
   header: string[],
   items: AsyncIterable<ItemRow>,
   cells: (item: ItemRow) => string[],
 ) {
-  const kept = file?.file_columns;
+  const kept = job.file_columns;
   const reader = kept
-    ? fileColumnsReader(kept, file.file_column ?? 0, (seq) => repo.columnsChunkFrom(tenantId, jobId, seq))
+    ? fileColumnsReader(kept, job.file_column ?? 0, (seq) => repo.columnsChunkFrom(tenantId, job.id, seq))
     : null;
   async function* rows() {
     for await (const item of items)
@@ -122,46 +119,29 @@ function withFileColumns(
 export function resultRows(
   repo: JobRepo,
   tenantId: string,
-  jobId: string,
-  service: ServiceCode,
+  job: ExportedJob & { service: ServiceCode },
   filter: ItemFilter,
   locale: Locale,
-  file?: FileOfJob,
 ) {
-  const columns = resultColumns(service);
+  const columns = resultColumns(job.service);
   const header = columnHeaders(
     locale,
     columns.map((c) => c.key),
   );
-  return withFileColumns(
-    repo,
-    tenantId,
-    jobId,
-    file,
-    header,
-    allItems(repo, tenantId, jobId, filter),
-    (item) => {
-      const result = item.status === "done" ? (item.result as SingleCheckResultView) : null;
-      return columns.map((c) => c.value(item, result));
-    },
-  );
+  return withFileColumns(repo, tenantId, job, header, allItems(repo, tenantId, job, filter), (item) => {
+    const result = item.status === "done" ? (item.result as SingleCheckResultView) : null;
+    return columns.map((c) => c.value(item, result));
+  });
 }
 
 /** The rejected rows (duplicates, invalid, cancelled, failed) with the reason, for correcting. */
-export function rejectedRows(
-  repo: JobRepo,
-  tenantId: string,
-  jobId: string,
-  locale: Locale,
-  file?: FileOfJob,
-) {
+export function rejectedRows(repo: JobRepo, tenantId: string, job: ExportedJob, locale: Locale) {
   return withFileColumns(
     repo,
     tenantId,
-    jobId,
-    file,
+    job,
     columnHeaders(locale, REJECTED_COLUMNS),
-    allItems(repo, tenantId, jobId, { status: "rejected" }),
+    allItems(repo, tenantId, job, { status: "rejected" }),
     (item) => [String(item.seq + 1), item.input, text(item.reject_reason)],
   );
 }
@@ -171,13 +151,12 @@ export function jobFile(
   format: "csv" | "xlsx",
   repo: JobRepo,
   tenantId: string,
-  job: { id: string; service: ServiceCode } & Partial<FileOfJob>,
+  job: ExportedJob & { service: ServiceCode },
   options: { filter?: ItemFilter; rejected?: boolean; locale: Locale },
 ) {
-  const file = { file_column: job.file_column ?? null, file_columns: job.file_columns ?? null };
   const table = options.rejected
-    ? rejectedRows(repo, tenantId, job.id, options.locale, file)
-    : resultRows(repo, tenantId, job.id, job.service, options.filter ?? {}, options.locale, file);
+    ? rejectedRows(repo, tenantId, job, options.locale)
+    : resultRows(repo, tenantId, job, options.filter ?? {}, options.locale);
   return format === "csv"
     ? csvStream(table.header, table.rows)
     : xlsxStream(

@@ -1,10 +1,11 @@
 import type { BasicResult } from "@nc/numcheck/types";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Runner, Tx } from "../../core/db";
-import { prefixPattern, queryRows } from "../../db/query";
+import { byteaColumn, byteaParam, fromBase64, prefixPattern, queryRows } from "../../db/query";
 import { detectionJobs } from "../../db/schema/index";
 import type { ResultFacets } from "../detection/index";
 import type { ColumnsChunk, FileColumnsInfo } from "./file-columns";
+import type { ItemChunk } from "./item-chunks";
 
 export const OPEN_STATUSES = ["queued", "running"] as const;
 
@@ -122,6 +123,31 @@ const JOB_COLUMNS = sql.raw(`id, tenant_id, kind, channel, service, status, tota
 
 /** All SQL of bulk jobs. Arrays travel as single parameters (one statement per batch, any size). */
 export function jobRepo(db: Db) {
+  /** Items by the value of `column` (of those matching `where`), from the rows and the chunks' counts. */
+  function countsOf(
+    jobId: string,
+    tenantId: string,
+    column: Facet | "status",
+    where: SQL,
+    limit = 1_000,
+  ): Promise<{ value: string | null; n: number }[]> {
+    return queryRows(
+      db,
+      sql`select value, sum(n)::int as n from (
+            select ${sql.raw(`i.${column}`)} as value, count(*) as n from detection_items i
+            join detection_jobs j on j.id = i.job_id
+            where i.job_id = ${jobId} and j.tenant_id = ${tenantId} and ${where}
+            group by 1
+            union all
+            select e->>0, (e->>1)::bigint from detection_item_chunks c
+            join detection_jobs j on j.id = c.job_id
+            cross join jsonb_array_elements(c.counts->${column}) e
+            where c.job_id = ${jobId} and j.tenant_id = ${tenantId}
+          ) counted
+          group by value order by n desc, value limit ${limit}`,
+    );
+  }
+
   return {
     /** A new job in state draft: it holds items but no funds, and no worker touches it. */
     async insertDraft(draft: NewDraft): Promise<void> {
@@ -176,22 +202,52 @@ export function jobRepo(db: Db) {
     async insertColumns(runner: Runner, tenantId: string, jobId: string, chunk: ColumnsChunk): Promise<void> {
       await runner.execute(
         sql`insert into detection_item_columns (job_id, first_seq, last_seq, cells)
-            select id, ${chunk.firstSeq}, ${chunk.lastSeq}, ${chunk.cells} from detection_jobs
+            select id, ${chunk.firstSeq}, ${chunk.lastSeq}, ${byteaParam(chunk.cells)} from detection_jobs
             where id = ${jobId} and tenant_id = ${tenantId}`,
       );
     },
 
+    /** One chunk of items (item-chunks.ts): counts as JSON, the items' bytes as one parameter. */
+    async insertChunk(runner: Runner, tenantId: string, jobId: string, chunk: ItemChunk): Promise<void> {
+      await runner.execute(
+        sql`insert into detection_item_chunks (job_id, first_seq, last_seq, counts, items)
+            select id, ${chunk.firstSeq}, ${chunk.lastSeq}, ${JSON.stringify(chunk.counts)}::jsonb, ${byteaParam(chunk.items)}
+            from detection_jobs where id = ${jobId} and tenant_id = ${tenantId}`,
+      );
+    },
+
+    /**
+     * The first chunk of items that ends after `seq` and, by its counts, holds items the filter can
+     * match (its status and facets; a number prefix is only known by reading the items).
+     */
+    async itemChunkAfter(
+      tenantId: string,
+      jobId: string,
+      seq: number,
+      filter: ItemFilter,
+    ): Promise<{ first_seq: number; items: Uint8Array } | undefined> {
+      const rows = await queryRows<{ first_seq: number; items: string }>(
+        db,
+        sql`select c.first_seq, ${byteaColumn("c.items")} as items from detection_item_chunks c
+            join detection_jobs j on j.id = c.job_id
+            where c.job_id = ${jobId} and j.tenant_id = ${tenantId} and c.last_seq > ${seq} ${chunkWhere(filter)}
+            order by c.first_seq limit 1`,
+      );
+      const row = rows[0];
+      return row && { first_seq: row.first_seq, items: fromBase64(row.items) };
+    },
+
     /** The first chunk of a job's own columns that ends at or after `seq`. */
     async columnsChunkFrom(tenantId: string, jobId: string, seq: number): Promise<ColumnsChunk | undefined> {
-      const rows = await queryRows<{ first_seq: number; last_seq: number; cells: Uint8Array }>(
+      const rows = await queryRows<{ first_seq: number; last_seq: number; cells: string }>(
         db,
-        sql`select c.first_seq, c.last_seq, c.cells from detection_item_columns c
+        sql`select c.first_seq, c.last_seq, ${byteaColumn("c.cells")} as cells from detection_item_columns c
             join detection_jobs j on j.id = c.job_id
             where c.job_id = ${jobId} and j.tenant_id = ${tenantId} and c.last_seq >= ${seq}
             order by c.first_seq limit 1`,
       );
       const row = rows[0];
-      return row && { firstSeq: row.first_seq, lastSeq: row.last_seq, cells: row.cells };
+      return row && { firstSeq: row.first_seq, lastSeq: row.last_seq, cells: fromBase64(row.cells) };
     },
 
     /** Whether the organisation keeps its uploaded files' other columns (on unless turned off). */
@@ -375,15 +431,21 @@ export function jobRepo(db: Db) {
       );
     },
 
-    /** One page of a job's items by seq, filtered; the tenant check rides on the join. */
-    async items(
+    /**
+     * One page of a job's item rows by seq, filtered; the tenant check rides on the join. Items
+     * stored in chunks are not among them (job-items.ts reads both). A done item of a list or
+     * file costs the job's unit price: those answered while reading were settled together.
+     */
+    async itemRows(
       tenantId: string,
       jobId: string,
       query: ItemFilter & { cursor?: number; limit: number },
     ): Promise<ItemRow[]> {
       return queryRows<ItemRow>(
         db,
-        sql`select i.seq, i.input, i.e164, i.status, i.reject_reason, i.result, i.cost_micros::text as cost_micros,
+        sql`select i.seq, i.input, i.e164, i.status, i.reject_reason, i.result,
+                   (case when j.kind <> 'single' and i.status = 'done' then j.unit_price_micros
+                         else i.cost_micros end)::text as cost_micros,
                    i.ledger_entry_id,
                    i.attempts, to_json(i.finished_at) #>> '{}' as finished_at
             from detection_items i join detection_jobs j on j.id = i.job_id
@@ -393,32 +455,22 @@ export function jobRepo(db: Db) {
       );
     },
 
-    /** Counts of one facet of a job's items (top `limit` values), for the summary charts. */
+    /**
+     * Counts of one facet of a job's items (top `limit` values), for the summary charts: the rows'
+     * and the chunks' counts (item-chunks.ts) added up.
+     */
     async facetCounts(
       tenantId: string,
       jobId: string,
       facet: Facet,
       limit: number,
     ): Promise<{ value: string | null; n: number }[]> {
-      const column = sql.raw(`i.${facet}`);
       const status = facet === "reject_reason" ? sql`i.status = 'rejected'` : sql`i.status = 'done'`;
-      return queryRows(
-        db,
-        sql`select ${column} as value, count(*)::int as n from detection_items i
-            join detection_jobs j on j.id = i.job_id
-            where i.job_id = ${jobId} and j.tenant_id = ${tenantId} and ${status}
-            group by ${column} order by n desc, value limit ${limit}`,
-      );
+      return countsOf(jobId, tenantId, facet, status, limit);
     },
 
     async statusCounts(tenantId: string, jobId: string): Promise<{ value: string; n: number }[]> {
-      return queryRows(
-        db,
-        sql`select i.status as value, count(*)::int as n from detection_items i
-            join detection_jobs j on j.id = i.job_id
-            where i.job_id = ${jobId} and j.tenant_id = ${tenantId}
-            group by i.status order by n desc`,
-      );
+      return countsOf(jobId, tenantId, "status", sql`true`) as Promise<{ value: string; n: number }[]>;
     },
 
     async setCounts(
@@ -468,8 +520,9 @@ export function jobRepo(db: Db) {
     async deleteJob(tenantId: string, jobId: string, slice = 50_000): Promise<void> {
       // Items and columns only of a job of this organisation.
       const owned = sql`exists (select 1 from detection_jobs j where j.id = ${jobId} and j.tenant_id = ${tenantId})`;
-      // The file's own columns first: a few hundred rows even for millions of items.
+      // The file's own columns and the chunks of items first: a few hundred rows even for millions.
       await db.execute(sql`delete from detection_item_columns where job_id = ${jobId} and ${owned}`);
+      await db.execute(sql`delete from detection_item_chunks where job_id = ${jobId} and ${owned}`);
       for (;;) {
         const rows = await queryRows(
           db,
@@ -518,6 +571,24 @@ export function itemWhere(f: ItemFilter): SQL {
     if (digits)
       parts.push(sql`and (i.e164 like ${`+${digits}%`} or i.input like ${prefixPattern(f.q.trim())})`);
   }
+  return sql.join(parts, sql` `);
+}
+
+/**
+ * The filter on a chunk's counts: a chunk is read only when it holds items of the filter's status
+ * and facets (`[["done", 4990], ...] @> [["done"]]`). The number prefix is tested on the items.
+ */
+function chunkWhere(f: ItemFilter): SQL {
+  const parts: SQL[] = [];
+  const holds = (column: string, value: string | undefined) => {
+    if (value) parts.push(sql`and c.counts->${column} @> ${JSON.stringify([[value]])}::jsonb`);
+  };
+  holds("status", f.status);
+  holds("outcome", f.outcome);
+  holds("line_type", f.lineType);
+  holds("country", f.country);
+  holds("carrier", f.carrier);
+  holds("risk", f.risk);
   return sql.join(parts, sql` `);
 }
 

@@ -12,6 +12,8 @@ import type { NoticeService } from "../notice/index";
 import type { PriceService } from "../price/index";
 import { enqueueJobEvent } from "../webhook/index";
 import { type FileColumnsCollector, KEPT_BATCH_CHARS } from "./file-columns";
+import { chunkBuilder } from "./item-chunks";
+import { pageOfItems } from "./job-items";
 import { jobCompletedNotice } from "./job-notice";
 import { type ItemFilter, type JobRepo, type JobRow, jobRepo, type NewItem, OPEN_STATUSES } from "./job-repo";
 import { E164Set } from "./number-set";
@@ -269,7 +271,12 @@ export function jobService(
       const lists = NEEDS[options.service].fraud ? await fraudLists.lists(tenantId) : undefined;
       const sorter = classifier(options.service, options.defaultCountry, processor, lists, options.test);
       const velocityOf = fraudVelocity(db);
+      // Items a worker must still look up are rows (`batch`); answered and rejected ones go to a
+      // chunk of items as they are read (item-chunks.ts). Fraud scores wait in `batch` for the
+      // batch's velocities, then join the chunk in order.
       let batch: NewItem[] = [];
+      const answered = chunkBuilder();
+      const held = (item: NewItem) => item.status === "queued" || sorter.scoresFraud;
       // One batch is written while the next is read and checked (on PostgreSQL the database
       // works on the other core); at most one write is in flight.
       let writing: Promise<void> = Promise.resolve();
@@ -279,9 +286,15 @@ export function jobService(
         batch = [];
         // Taken now, compressed on a thread-pool thread while the batch is scored and written.
         const chunk = columns?.take();
-        if (sorter.scoresFraud) await sorter.scoreVelocity(rows, (e164s) => velocityOf(tenantId, e164s));
+        if (sorter.scoresFraud) {
+          await sorter.scoreVelocity(rows, (e164s) => velocityOf(tenantId, e164s));
+          for (const item of rows) if (item.status !== "queued") answered.add(item);
+        }
+        const queued = sorter.scoresFraud ? rows.filter((item) => item.status === "queued") : rows;
+        const items = answered.take();
         writing = Promise.all([
-          repo.insertItems(db, tenantId, jobId, rows),
+          repo.insertItems(db, tenantId, jobId, queued),
+          items.then((taken) => taken && repo.insertChunk(db, tenantId, jobId, taken)),
           chunk?.then((taken) => taken && repo.insertColumns(db, tenantId, jobId, taken)),
         ]).then(() => undefined);
         // Failures surface at the next flush or at the end; never unhandled meanwhile.
@@ -305,9 +318,11 @@ export function jobService(
             }
             if (junk > JUNK_STORED) continue;
           }
-          batch.push(item);
+          if (held(item)) batch.push(item);
+          else answered.add(item);
           if (columns && typeof row !== "string") columns.add(item.seq, row.cells);
-          if (batch.length >= INSERT_BATCH || (columns && columns.chars >= KEPT_BATCH_CHARS)) await flush();
+          if (batch.length + answered.size >= INSERT_BATCH || (columns && columns.chars >= KEPT_BATCH_CHARS))
+            await flush();
         }
         await flush();
         await writing;
@@ -451,7 +466,7 @@ export function jobService(
     async items(tenantId: string, jobId: string, query: ItemFilter & { cursor?: number; limit: number }) {
       const job = await this.job(tenantId, jobId);
       const paid = job.status !== "draft";
-      const rows = await repo.items(tenantId, jobId, query);
+      const { rows, nextCursor } = await pageOfItems(repo, tenantId, job, query);
       return {
         items: rows.map((r) => ({
           seq: r.seq,
@@ -465,7 +480,7 @@ export function jobService(
           finishedAt: r.finished_at,
           ledgerEntryId: r.ledger_entry_id,
         })),
-        nextCursor: rows.length === query.limit ? rows[rows.length - 1]!.seq : null,
+        nextCursor,
       };
     },
 

@@ -225,8 +225,9 @@ export function tenantArchive(source: ArchiveSource): Readable {
       // The customer's own columns ride beside the results, as in the job's own download
       // (docs/architecture.md, "The customer's own columns"). The job's row (with its kept header)
       // is read one at a time, not with the page of jobs, so a page of wide headers is never held.
-      const file = await jobs.job(tenant.id, job.id);
-      const table = resultRows(jobs, tenant.id, job.id, job.service as ServiceCode, {}, locale, file);
+      const row = await jobs.job(tenant.id, job.id);
+      if (!row) continue;
+      const table = resultRows(jobs, tenant.id, { ...row, service: row.service as ServiceCode }, {}, locale);
       await addFile(
         archive,
         `${ARCHIVE_FILES.jobResultsFolder}${job.id}.csv`,
