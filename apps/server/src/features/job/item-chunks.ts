@@ -1,6 +1,6 @@
 import { promisify } from "node:util";
 import { brotliCompress, brotliDecompress, constants } from "node:zlib";
-import type { Facet, ItemFilter, ItemRow, NewItem } from "./job-repo";
+import { FILTERED, type ItemFilter, type ItemRow, type NewItem, numberSearch } from "./job-repo";
 
 /**
  * Items stored in chunks (docs/architecture.md, "Items stored in chunks"): a written batch whose
@@ -55,15 +55,6 @@ export type ItemTuple = [
   risk: string | null,
 ];
 
-const FACET_AT: Record<Facet, number> = {
-  outcome: 6,
-  line_type: 7,
-  country: 8,
-  carrier: 9,
-  risk: 10,
-  reject_reason: 4,
-};
-
 /**
  * Collects the items of a batch that nothing waits on (answered or rejected) as they are read,
  * each written as JSON into the chunk's buffer at once: a batch's thousands of results then live
@@ -110,9 +101,13 @@ export function chunkBuilder() {
       // Facets are counted as the result view counts them: those of the results of done items,
       // the reason of rejected ones.
       count("status", item.status);
-      if (item.status === "done")
-        for (const facet of ["outcome", "line_type", "country", "carrier", "risk"] as const)
-          count(facet, tuple[FACET_AT[facet]] as string | null);
+      if (item.status === "done") {
+        count("outcome", f?.outcome ?? null);
+        count("line_type", f?.lineType ?? null);
+        count("country", f?.country ?? null);
+        count("carrier", f?.carrier ?? null);
+        count("risk", f?.risk ?? null);
+      }
       if (item.status === "rejected") count("reject_reason", item.rejectReason);
       if (size === 0) firstSeq = item.seq;
       lastSeq = item.seq;
@@ -177,18 +172,19 @@ export function tupleRow(t: ItemTuple, unitPriceMicros: string): ItemRow {
   };
 }
 
+/** Where a tuple holds the value of each filtered column (job-repo `FILTERED`). */
+const TUPLE_AT: Record<(typeof FILTERED)[number][1], number> = {
+  status: 3,
+  outcome: 6,
+  line_type: 7,
+  country: 8,
+  carrier: 9,
+  risk: 10,
+};
+
 /** The same test as the item filter's SQL (job-repo `itemWhere`), on a stored tuple. */
 export function tupleMatches(t: ItemTuple, f: ItemFilter): boolean {
-  if (f.status && t[3] !== f.status) return false;
-  if (f.outcome && t[6] !== f.outcome) return false;
-  if (f.lineType && t[7] !== f.lineType) return false;
-  if (f.country && t[8] !== f.country) return false;
-  if (f.carrier && t[9] !== f.carrier) return false;
-  if (f.risk && t[10] !== f.risk) return false;
-  if (f.q) {
-    const digits = f.q.replace(/\D/g, "");
-    if (!digits) return true;
-    return (t[2]?.startsWith(`+${digits}`) ?? false) || t[1].startsWith(f.q.trim());
-  }
-  return true;
+  for (const [key, column] of FILTERED) if (f[key] && t[TUPLE_AT[column]] !== f[key]) return false;
+  const search = numberSearch(f.q);
+  return !search || (t[2]?.startsWith(search.e164) ?? false) || t[1].startsWith(search.input);
 }

@@ -60,7 +60,7 @@ function fakeRepo(rows: NewItem[], chunks: ItemChunk[]) {
           (!f.country || c.counts.country.some(([v]) => v === f.country)),
       );
       if (chunk) reads.chunks++;
-      return chunk && { first_seq: chunk.firstSeq, items: chunk.items };
+      return chunk && { last_seq: chunk.lastSeq, items: chunk.items };
     },
   } as unknown as JobRepo;
   return { repo, reads };

@@ -77,6 +77,6 @@ async function* chunkItems(
     const tuples = await unpackItems(chunk.items);
     for (const tuple of tuples)
       if (tuple[0] > cursor && tupleMatches(tuple, filter)) yield tupleRow(tuple, job.unit_price_micros);
-    cursor = tuples.at(-1)?.[0] ?? chunk.first_seq;
+    cursor = chunk.last_seq;
   }
 }

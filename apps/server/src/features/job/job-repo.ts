@@ -125,8 +125,8 @@ const JOB_COLUMNS = sql.raw(`id, tenant_id, kind, channel, service, status, tota
 export function jobRepo(db: Db) {
   /** Items by the value of `column` (of those matching `where`), from the rows and the chunks' counts. */
   function countsOf(
-    jobId: string,
     tenantId: string,
+    jobId: string,
     column: Facet | "status",
     where: SQL,
     limit = 1_000,
@@ -225,16 +225,16 @@ export function jobRepo(db: Db) {
       jobId: string,
       seq: number,
       filter: ItemFilter,
-    ): Promise<{ first_seq: number; items: Uint8Array } | undefined> {
-      const rows = await queryRows<{ first_seq: number; items: string }>(
+    ): Promise<{ last_seq: number; items: Uint8Array } | undefined> {
+      const rows = await queryRows<{ last_seq: number; items: string }>(
         db,
-        sql`select c.first_seq, ${byteaColumn("c.items")} as items from detection_item_chunks c
+        sql`select c.last_seq, ${byteaColumn("c.items")} as items from detection_item_chunks c
             join detection_jobs j on j.id = c.job_id
             where c.job_id = ${jobId} and j.tenant_id = ${tenantId} and c.last_seq > ${seq} ${chunkWhere(filter)}
             order by c.first_seq limit 1`,
       );
       const row = rows[0];
-      return row && { first_seq: row.first_seq, items: fromBase64(row.items) };
+      return row && { last_seq: row.last_seq, items: fromBase64(row.items) };
     },
 
     /** The first chunk of a job's own columns that ends at or after `seq`. */
@@ -466,11 +466,11 @@ export function jobRepo(db: Db) {
       limit: number,
     ): Promise<{ value: string | null; n: number }[]> {
       const status = facet === "reject_reason" ? sql`i.status = 'rejected'` : sql`i.status = 'done'`;
-      return countsOf(jobId, tenantId, facet, status, limit);
+      return countsOf(tenantId, jobId, facet, status, limit);
     },
 
     async statusCounts(tenantId: string, jobId: string): Promise<{ value: string; n: number }[]> {
-      return countsOf(jobId, tenantId, "status", sql`true`) as Promise<{ value: string; n: number }[]>;
+      return countsOf(tenantId, jobId, "status", sql`true`) as Promise<{ value: string; n: number }[]>;
     },
 
     async setCounts(
@@ -560,18 +560,31 @@ export function jobRepo(db: Db) {
 /** The WHERE of a filtered item list; the same for the table and the downloads. */
 export function itemWhere(f: ItemFilter): SQL {
   const parts: SQL[] = [];
-  if (f.status) parts.push(sql`and i.status = ${f.status}`);
-  if (f.outcome) parts.push(sql`and i.outcome = ${f.outcome}`);
-  if (f.lineType) parts.push(sql`and i.line_type = ${f.lineType}`);
-  if (f.country) parts.push(sql`and i.country = ${f.country}`);
-  if (f.carrier) parts.push(sql`and i.carrier = ${f.carrier}`);
-  if (f.risk) parts.push(sql`and i.risk = ${f.risk}`);
-  if (f.q) {
-    const digits = f.q.replace(/\D/g, "");
-    if (digits)
-      parts.push(sql`and (i.e164 like ${`+${digits}%`} or i.input like ${prefixPattern(f.q.trim())})`);
-  }
+  for (const [key, column] of FILTERED)
+    if (f[key]) parts.push(sql`and ${sql.raw(`i.${column}`)} = ${f[key]}`);
+  const search = numberSearch(f.q);
+  if (search)
+    parts.push(sql`and (i.e164 like ${`${search.e164}%`} or i.input like ${prefixPattern(search.input)})`);
   return sql.join(parts, sql` `);
+}
+
+/** The filter's fields that are a column's value, with the column (the same in rows and chunks). */
+export const FILTERED = [
+  ["status", "status"],
+  ["outcome", "outcome"],
+  ["lineType", "line_type"],
+  ["country", "country"],
+  ["carrier", "carrier"],
+  ["risk", "risk"],
+] as const satisfies readonly (readonly [keyof ItemFilter, string])[];
+
+/**
+ * What a number search matches: the E.164 form starting with its digits, or the input as written
+ * starting with the text; null when it holds no digit (then it filters nothing).
+ */
+export function numberSearch(q: string | undefined): { e164: string; input: string } | null {
+  const digits = q?.replace(/\D/g, "");
+  return q && digits ? { e164: `+${digits}`, input: q.trim() } : null;
 }
 
 /**
@@ -580,15 +593,8 @@ export function itemWhere(f: ItemFilter): SQL {
  */
 function chunkWhere(f: ItemFilter): SQL {
   const parts: SQL[] = [];
-  const holds = (column: string, value: string | undefined) => {
-    if (value) parts.push(sql`and c.counts->${column} @> ${JSON.stringify([[value]])}::jsonb`);
-  };
-  holds("status", f.status);
-  holds("outcome", f.outcome);
-  holds("line_type", f.lineType);
-  holds("country", f.country);
-  holds("carrier", f.carrier);
-  holds("risk", f.risk);
+  for (const [key, column] of FILTERED)
+    if (f[key]) parts.push(sql`and c.counts->${column} @> ${JSON.stringify([[f[key]]])}::jsonb`);
   return sql.join(parts, sql` `);
 }
 
