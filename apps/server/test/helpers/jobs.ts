@@ -30,19 +30,21 @@ export async function submitAsLive<T>(
  */
 export async function asLiveItems(t: TestApp, jobId: string): Promise<void> {
   const { db } = t.database;
-  const chunks = await queryRows<{ tenant_id: string; items: Uint8Array }>(
+  const chunks = await queryRows<{ tenant_id: string; service: string; items: Uint8Array }>(
     db,
-    sql`select j.tenant_id, c.items from detection_item_chunks c join detection_jobs j on j.id = c.job_id
+    sql`select j.tenant_id, j.service, c.items from detection_item_chunks c join detection_jobs j on j.id = c.job_id
         where c.job_id = ${jobId} order by c.first_seq`,
   );
   for (const chunk of chunks) {
-    const items = (await unpackItems(chunk.items)).map(([seq, input, e164, status, rejectReason]) => ({
-      seq,
-      input,
-      e164,
-      status: status === "done" ? "queued" : status,
-      rejectReason,
-    }));
+    const items = (await unpackItems(chunk.items, chunk.service)).map(
+      ([seq, input, e164, status, rejectReason]) => ({
+        seq,
+        input,
+        e164,
+        status: status === "done" ? "queued" : status,
+        rejectReason,
+      }),
+    );
     await jobRepo(db).insertItems(db, chunk.tenant_id, jobId, items);
   }
   await db.execute(sql`delete from detection_item_chunks where job_id = ${jobId}`);

@@ -1,11 +1,15 @@
 import { promisify } from "node:util";
 import { brotliCompress, brotliDecompress, constants } from "node:zlib";
+import type { SingleCheckResultView } from "@nc/contracts/detection-single";
+import { resultFacets } from "../detection/index";
 import { FILTERED, type ItemFilter, type ItemRow, type NewItem, numberSearch } from "./job-repo";
+import { type PackedResult, packResult, unpackResult } from "./packed-result";
 
 /**
  * Items stored in chunks (docs/architecture.md, "Items stored in chunks"): a written batch whose
  * every number was answered or rejected while it was read is one row of detection_item_chunks,
- * its items a brotli-compressed JSON array of tuples, beside their counts per status and facet.
+ * its items a brotli-compressed JSON array of tuples (`StoredTuple`), beside their counts per status
+ * and facet.
  * Storing a row per number cost PGlite 17–25 µs a number against the engine's 9
  * (docs/performance.md, "Bulk pipeline vs the engine"); a chunk costs a few µs of JSON on the
  * main thread and its compression runs on a thread-pool thread.
@@ -40,7 +44,21 @@ export interface ItemChunk {
   items: Uint8Array;
 }
 
-/** One item as a chunk stores it. */
+/**
+ * One item as a chunk stores it: its result packed (packed-result.ts), its facets not at all (they
+ * follow from the result). Chunks written before results were packed hold `ItemTuple`s: the
+ * view and the facets.
+ */
+export type StoredTuple = [
+  seq: number,
+  input: string,
+  e164: string | null,
+  status: string,
+  rejectReason: string | null,
+  result: PackedResult | SingleCheckResultView | null,
+];
+
+/** One item of a chunk as it is read: its result view and its facets. */
 export type ItemTuple = [
   seq: number,
   input: string,
@@ -85,18 +103,13 @@ export function chunkBuilder() {
     },
     add(item: NewItem) {
       const f = item.facets;
-      const tuple: ItemTuple = [
+      const tuple: StoredTuple = [
         item.seq,
         item.input,
         item.e164,
         item.status,
         item.rejectReason,
-        item.result ?? null,
-        f?.outcome ?? null,
-        f?.lineType ?? null,
-        f?.country ?? null,
-        f?.carrier ?? null,
-        f?.risk ?? null,
+        item.result ? packResult(item.result) : null,
       ];
       // Facets are counted as the result view counts them: those of the results of done items,
       // the reason of rejected ones.
@@ -148,9 +161,29 @@ function freshTally() {
   >;
 }
 
-/** What a stored chunk holds, in seq order. */
-export async function unpackItems(items: Uint8Array): Promise<ItemTuple[]> {
-  return JSON.parse((await decompress(items)).toString("utf8")) as ItemTuple[];
+/** What a stored chunk of a job of `service` holds, in seq order, results and facets unpacked. */
+export async function unpackItems(items: Uint8Array, service: string): Promise<ItemTuple[]> {
+  const stored = JSON.parse((await decompress(items)).toString("utf8")) as (StoredTuple | ItemTuple)[];
+  return stored.map((t) => (t.length === 6 ? readTuple(t, service) : t));
+}
+
+/** A stored tuple with its result's view and facets, as the chunk builder counted them. */
+function readTuple([seq, input, e164, status, reason, stored]: StoredTuple, service: string): ItemTuple {
+  const result = stored === null ? null : unpackResult(stored, e164);
+  const f = result === null ? null : resultFacets(service, result);
+  return [
+    seq,
+    input,
+    e164,
+    status,
+    reason,
+    result,
+    f?.outcome ?? null,
+    f?.lineType ?? null,
+    f?.country ?? null,
+    f?.carrier ?? null,
+    f?.risk ?? null,
+  ];
 }
 
 /**

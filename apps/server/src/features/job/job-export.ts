@@ -85,7 +85,10 @@ const REJECTED_COLUMNS: ColumnKey[] = ["row", "input", "reason"];
  * What of a job a download reads: its items (and their price), and of an uploaded file the
  * number's column and the kept columns.
  */
-export type ExportedJob = Pick<JobRow, "id" | "unit_price_micros" | "file_column" | "file_columns">;
+export type ExportedJob = Pick<
+  JobRow,
+  "id" | "service" | "unit_price_micros" | "file_column" | "file_columns"
+>;
 
 /** Every matching item in seq order (job-items.ts), PAGE rows at a time. */
 function allItems(repo: JobRepo, tenantId: string, job: ExportedJob, filter: ItemFilter) {

@@ -1,19 +1,26 @@
+import { brotliCompressSync } from "node:zlib";
+import { basicCheck } from "@nc/numcheck/basic-check";
 import { describe, expect, it } from "vitest";
+import { resultFacets } from "../detection/index";
 import { chunkBuilder, type ItemChunk, tupleMatches, unpackItems } from "./item-chunks";
 import { jobItems, pageOfItems } from "./job-items";
 import type { ItemFilter, ItemRow, JobRepo, NewItem } from "./job-repo";
+import { defaultProcessor } from "./process-item";
 
-/** A done basic item of `country` (its facets as resultFacets makes them), or a rejected one. */
-function item(seq: number, e164: string, country: string | null, status = "done"): NewItem {
+const processor = defaultProcessor();
+
+/** A done basic item (its result and facets as ingest makes them), or a rejected one. */
+function item(seq: number, e164: string, status = "done"): NewItem {
   const done = status === "done";
+  const result = done ? processor.offline!("basic", basicCheck(e164)) : null;
   return {
     seq,
     input: e164.replace("+", "00"),
     e164,
     status,
     rejectReason: done ? null : "duplicate",
-    result: done ? { basic: { e164, country } } : null,
-    facets: done ? { outcome: "valid", lineType: "mobile", country, carrier: null, risk: null } : null,
+    result,
+    facets: result && resultFacets("basic", result),
   };
 }
 
@@ -48,7 +55,7 @@ function fakeRepo(rows: NewItem[], chunks: ItemChunk[]) {
         .filter(
           (r) =>
             (!q.status || r.status === q.status) &&
-            (!q.country || (r.result as { basic: { country: string } } | null)?.basic.country === q.country),
+            (!q.country || (r.result as NewItem["result"])?.basic.country?.iso2 === q.country),
         )
         .slice(0, q.limit);
     },
@@ -73,13 +80,14 @@ async function packItems(items: NewItem[]): Promise<ItemChunk> {
   return (await builder.take())!;
 }
 
-const JOB = { id: "job", unit_price_micros: "2500" };
-const gb = (seq: number) => item(seq, `+4474009${String(seq).padStart(5, "0")}`, "GB");
-const de = (seq: number) => item(seq, `+4915112${String(seq).padStart(5, "0")}`, "DE");
+const JOB = { id: "job", service: "basic", unit_price_micros: "2500" };
+/** Valid mobiles: Three's in Great Britain, T-Mobile's in Germany. */
+const gb = (seq: number) => item(seq, `+4474009${String(seq).padStart(5, "0")}`);
+const de = (seq: number) => item(seq, `+4915112${String(seq).padStart(6, "0")}`);
 
 describe("items stored in chunks", () => {
   it("packs a batch with its counts and reads the same items back", async () => {
-    const batch = [gb(0), de(1), item(2, "+447400900000", null, "rejected"), gb(3)];
+    const batch = [gb(0), de(1), item(2, "+447400900000", "rejected"), gb(3)];
     const builder = chunkBuilder();
     expect(await builder.take()).toBeNull();
     for (const i of batch) builder.add(i);
@@ -100,27 +108,46 @@ describe("items stored in chunks", () => {
         ["DE", 1],
       ]),
     );
-    expect(chunk.counts.carrier).toEqual([[null, 3]]);
+    expect(new Map(chunk.counts.carrier)).toEqual(
+      new Map([
+        ["Three", 2],
+        ["T-Mobile", 1],
+      ]),
+    );
     expect(chunk.counts.reject_reason).toEqual([["duplicate", 1]]);
-    const tuples = await unpackItems(chunk.items);
+    const tuples = await unpackItems(chunk.items, "basic");
     expect(tuples.map((t) => t[0])).toEqual([0, 1, 2, 3]);
+    // The result comes back as the view it was (stored packed, see packed-result.ts), with its facets.
     expect(tuples[1]).toEqual([
       1,
-      "00491511200001",
-      "+491511200001",
+      "004915112000001",
+      "+4915112000001",
       "done",
       null,
-      { basic: { e164: "+491511200001", country: "DE" } },
+      batch[1]!.result,
       "valid",
       "mobile",
       "DE",
-      null,
+      "T-Mobile",
       null,
     ]);
+    expect(tuples[2]!.slice(3)).toEqual(["rejected", "duplicate", null, null, null, null, null, null]);
+  });
+
+  it("reads a chunk written before results were packed (views and facets in each tuple)", async () => {
+    const i = de(5);
+    const f = i.facets!;
+    const older = [
+      [5, i.input, i.e164, "done", null, i.result, f.outcome, f.lineType, f.country, f.carrier, f.risk],
+    ];
+    const items = brotliCompressSync(Buffer.from(JSON.stringify(older)));
+    const current = await unpackItems((await packItems([i])).items, "basic");
+    expect(await unpackItems(items, "basic")).toEqual(current);
+    expect(current[0]![5]).toEqual(i.result);
   });
 
   it("filters a tuple as the SQL filters a row", async () => {
-    const [t] = await unpackItems((await packItems([de(7)])).items);
+    const [t] = await unpackItems((await packItems([de(7)])).items, "basic");
     expect(tupleMatches(t!, {})).toBe(true);
     expect(tupleMatches(t!, { status: "done", country: "DE", outcome: "valid", lineType: "mobile" })).toBe(
       true,
@@ -128,6 +155,7 @@ describe("items stored in chunks", () => {
     expect(tupleMatches(t!, { country: "GB" })).toBe(false);
     expect(tupleMatches(t!, { carrier: "Vodafone" })).toBe(false);
     // A number prefix matches the E.164 form (with or without +) or the input as written.
+    expect(tupleMatches(t!, { carrier: "T-Mobile" })).toBe(true);
     expect(tupleMatches(t!, { q: "4915" })).toBe(true);
     expect(tupleMatches(t!, { q: "+49 151" })).toBe(true);
     expect(tupleMatches(t!, { q: "0049151" })).toBe(true);

@@ -1,6 +1,9 @@
 import { tupleMatches, tupleRow, unpackItems } from "./item-chunks";
 import type { ItemFilter, ItemRow, JobRepo } from "./job-repo";
 
+/** What reading a job's items needs of the job: its chunks' results read by its service. */
+type ChunkedJob = { id: string; service: string; unit_price_micros: string };
+
 /**
  * A job's items in seq order, filtered, after `after`: its item rows and its chunks of items
  * (item-chunks.ts) merged, so a page, a download and a count read one sequence whichever way the
@@ -10,7 +13,7 @@ import type { ItemFilter, ItemRow, JobRepo } from "./job-repo";
 export async function* jobItems(
   repo: JobRepo,
   tenantId: string,
-  job: { id: string; unit_price_micros: string },
+  job: ChunkedJob,
   filter: ItemFilter,
   { after = -1, pageSize }: { after?: number; pageSize: number },
 ): AsyncGenerator<ItemRow> {
@@ -33,7 +36,7 @@ export async function* jobItems(
 export async function pageOfItems(
   repo: JobRepo,
   tenantId: string,
-  job: { id: string; unit_price_micros: string },
+  job: ChunkedJob,
   query: ItemFilter & { cursor?: number; limit: number },
 ): Promise<{ rows: ItemRow[]; nextCursor: number | null }> {
   const rows: ItemRow[] = [];
@@ -66,7 +69,7 @@ async function* itemRows(
 async function* chunkItems(
   repo: JobRepo,
   tenantId: string,
-  job: { id: string; unit_price_micros: string },
+  job: ChunkedJob,
   filter: ItemFilter,
   after: number,
 ) {
@@ -74,7 +77,7 @@ async function* chunkItems(
   for (;;) {
     const chunk = await repo.itemChunkAfter(tenantId, job.id, cursor, filter);
     if (!chunk) return;
-    const tuples = await unpackItems(chunk.items);
+    const tuples = await unpackItems(chunk.items, job.service);
     for (const tuple of tuples)
       if (tuple[0] > cursor && tupleMatches(tuple, filter)) yield tupleRow(tuple, job.unit_price_micros);
     cursor = chunk.last_seq;

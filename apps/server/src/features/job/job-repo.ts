@@ -1,3 +1,4 @@
+import type { SingleCheckResultView } from "@nc/contracts/detection-single";
 import type { BasicResult } from "@nc/numcheck/types";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Runner, Tx } from "../../core/db";
@@ -17,7 +18,7 @@ export interface NewItem {
   status: string;
   rejectReason: string | null;
   /** Set when the service was answered offline while reading: the worker only charges it. */
-  result?: unknown;
+  result?: SingleCheckResultView | null;
   facets?: ResultFacets | null;
   /**
    * The basic check behind an offline fraud score, kept until the batch is written so the score
