@@ -256,7 +256,8 @@ export function jobService(
     async ingest(
       tenantId: string,
       jobId: string,
-      inputs: AsyncIterable<IngestRow> | Iterable<IngestRow>,
+      /** The rows in pieces (a file's as they were read, a list's as one): one await a piece. */
+      inputs: AsyncIterable<readonly IngestRow[]> | Iterable<readonly IngestRow[]>,
       options: {
         service: ServiceCode;
         defaultCountry?: string;
@@ -303,26 +304,31 @@ export function jobService(
       const { columns } = options;
       let junk = 0;
       try {
-        for await (const row of inputs) {
-          if (sorter.counts.total >= maxRows) {
-            // Count the rest so the error can say how many there are.
-            sorter.counts.total++;
-            continue;
-          }
-          const item = sorter.next(typeof row === "string" ? row : row.number);
-          if (item.rejectReason !== null && JUNK_REASONS.has(item.rejectReason)) {
-            junk += 1;
-            const rows = sorter.counts.total;
-            if (junk > JUNK_REFUSE_AFTER && junk > rows * JUNK_SHARE) {
-              throw new AppError("fileMostlyJunk", { rows, junk }, { rows, junk });
+        for await (const rows of inputs) {
+          for (const row of rows) {
+            if (sorter.counts.total >= maxRows) {
+              // Count the rest so the error can say how many there are.
+              sorter.counts.total++;
+              continue;
             }
-            if (junk > JUNK_STORED) continue;
+            const item = sorter.next(typeof row === "string" ? row : row.number);
+            if (item.rejectReason !== null && JUNK_REASONS.has(item.rejectReason)) {
+              junk += 1;
+              const read = sorter.counts.total;
+              if (junk > JUNK_REFUSE_AFTER && junk > read * JUNK_SHARE) {
+                throw new AppError("fileMostlyJunk", { rows: read, junk }, { rows: read, junk });
+              }
+              if (junk > JUNK_STORED) continue;
+            }
+            if (held(item)) batch.push(item);
+            else answered.add(item);
+            if (columns && typeof row !== "string") columns.add(item.seq, row.cells);
+            if (
+              batch.length + answered.size >= INSERT_BATCH ||
+              (columns && columns.chars >= KEPT_BATCH_CHARS)
+            )
+              await flush();
           }
-          if (held(item)) batch.push(item);
-          else answered.add(item);
-          if (columns && typeof row !== "string") columns.add(item.seq, row.cells);
-          if (batch.length + answered.size >= INSERT_BATCH || (columns && columns.chars >= KEPT_BATCH_CHARS))
-            await flush();
         }
         await flush();
         await writing;
@@ -448,7 +454,7 @@ export function jobService(
       if (input.numbers.length === 0) throw new AppError("badRequest");
       if (!input.draft) await checkConcurrent(db, input.tenantId);
       const id = await this.createDraft({ ...input, kind: "list" });
-      await this.ingest(input.tenantId, id, input.numbers, { ...input, maxRows });
+      await this.ingest(input.tenantId, id, [input.numbers], { ...input, maxRows });
       if (input.draft) return this.draftSummary(input.tenantId, id);
       const actor: Actor = input.actor ?? { type: "user", id: input.userId ?? undefined };
       try {

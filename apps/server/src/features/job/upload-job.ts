@@ -56,13 +56,16 @@ export async function uploadJob(jobs: JobService, source: Readable, input: Uploa
     throw error;
   }
   try {
-    const rows = table.rows[Symbol.asyncIterator]();
-    const sample: string[][] = [];
-    while (sample.length < SAMPLE_ROWS) {
-      const next = await rows.next();
+    // Rows come a piece of the file at a time (open-table.ts `batches`): the first pieces are read
+    // until they hold the sample, and go to the job with the rest.
+    const batches = table.batches[Symbol.asyncIterator]();
+    const head: string[][] = [];
+    while (head.length < SAMPLE_ROWS) {
+      const next = await batches.next();
       if (next.done) break;
-      sample.push(next.value);
+      head.push(...next.value);
     }
+    const sample = head.slice(0, SAMPLE_ROWS);
     if (sample.length === 0) throw new AppError("fileEmpty");
     const picked = pickColumn(sample, input.defaultCountry);
     const column = input.column ?? picked.column;
@@ -87,8 +90,9 @@ export async function uploadJob(jobs: JobService, source: Readable, input: Uploa
     const entry = (cells: string[]): IngestRow =>
       columns ? { number: cells[column] ?? "", cells } : (cells[column] ?? "");
     async function* numbers() {
-      for (const [index, row] of sample.entries()) if (index > 0 || !header) yield entry(row);
-      for (let next = await rows.next(); !next.done; next = await rows.next()) yield entry(next.value);
+      yield (header ? head.slice(1) : head).map(entry);
+      for (let next = await batches.next(); !next.done; next = await batches.next())
+        yield next.value.map(entry);
     }
     await jobs.ingest(input.tenantId, jobId, numbers(), { ...input, columns });
     return {

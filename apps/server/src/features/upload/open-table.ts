@@ -19,6 +19,12 @@ export interface OpenedTable {
    * errors (too large, broken encoding, ...) met on the way.
    */
   rows: AsyncIterable<string[]>;
+  /**
+   * The same rows, as many as each piece of the file held at a time: a reader of millions of rows
+   * awaits once a piece instead of once a row (docs/performance.md, "Rows read in pieces"). Either
+   * `rows` or `batches` is read, once.
+   */
+  batches: AsyncIterable<string[][]>;
   /** Frees everything (temp files, the source stream) even when iteration stopped early. Idempotent. */
   close(): Promise<void>;
 }

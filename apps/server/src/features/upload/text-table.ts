@@ -31,20 +31,21 @@ export async function openTextTable(
   }
   const delimiter = detectDelimiter(head.join(""), complete);
 
-  async function* rows(): AsyncGenerator<string[]> {
+  /** The rows of each decoded piece of text, a piece at a time. */
+  async function* batches(): AsyncGenerator<string[][]> {
     const parser = new DelimitedParser(delimiter);
-    const out: string[][] = [];
+    let out: string[][] = [];
     let total = 0;
     try {
       for await (const text of allText()) {
         parser.push(text, out);
         total += out.length;
-        for (const row of out) yield row;
-        out.length = 0;
+        if (out.length > 0) yield out;
+        out = [];
       }
       parser.end(out);
       total += out.length;
-      for (const row of out) yield row;
+      if (out.length > 0) yield out;
       if (total === 0) throw uploadError("fileEmpty");
     } finally {
       bytes.destroy();
@@ -62,6 +63,6 @@ export async function openTextTable(
     format,
     encoding,
     delimiter,
-    ...rowStream(rows(), () => bytes.destroy()),
+    ...rowStream(batches(), () => bytes.destroy()),
   };
 }

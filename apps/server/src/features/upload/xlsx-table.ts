@@ -41,7 +41,8 @@ export async function openXlsxTable(
     const opened = archive;
     const strings = sharedStrings;
 
-    async function* rows(): AsyncGenerator<string[]> {
+    /** The rows of each piece of the sheet's XML, a piece at a time. */
+    async function* batches(): AsyncGenerator<string[][]> {
       const out: string[][] = [];
       const parser = xmlParser();
       sheetRowCollector(parser, strings, out);
@@ -49,18 +50,18 @@ export async function openXlsxTable(
       try {
         for await (const _ of feedXml(opened, parts.sheet, parser)) {
           total += out.length;
-          for (const row of out) yield row;
-          out.length = 0;
+          // The collector keeps filling `out`: the piece goes on as a copy.
+          if (out.length > 0) yield out.splice(0);
         }
         total += out.length;
-        for (const row of out) yield row;
+        if (out.length > 0) yield out.splice(0);
         if (total === 0) throw uploadError("fileEmpty");
       } finally {
         await release();
       }
     }
 
-    return { format: "xlsx", encoding: "xlsx", delimiter: null, ...rowStream(rows(), release) };
+    return { format: "xlsx", encoding: "xlsx", delimiter: null, ...rowStream(batches(), release) };
   } catch (err) {
     await release();
     throw err;
