@@ -154,8 +154,8 @@ describe("items stored in chunks", () => {
     );
     expect(tupleMatches(t!, { country: "GB" })).toBe(false);
     expect(tupleMatches(t!, { carrier: "Vodafone" })).toBe(false);
-    // A number prefix matches the E.164 form (with or without +) or the input as written.
     expect(tupleMatches(t!, { carrier: "T-Mobile" })).toBe(true);
+    // A number prefix matches the E.164 form (with or without +) or the input as written.
     expect(tupleMatches(t!, { q: "4915" })).toBe(true);
     expect(tupleMatches(t!, { q: "+49 151" })).toBe(true);
     expect(tupleMatches(t!, { q: "0049151" })).toBe(true);
