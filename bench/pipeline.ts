@@ -311,7 +311,9 @@ async function main() {
     console.log(
       `${label.padEnd(40)} ${seconds.toFixed(2).padStart(8)} s ${Math.round(ROWS / seconds)
         .toLocaleString("en")
-        .padStart(10)} /s  (${(engine.seconds / seconds).toFixed(2)} x the engine alone, mean of its two runs)`,
+        .padStart(
+          10,
+        )} /s  (${(engine.seconds / seconds).toFixed(2)} x the engine alone, mean of its two runs)`,
     );
   line("whole pipeline: upload -> downloadable", ready);
   line("  and the results downloaded", withDownload);
