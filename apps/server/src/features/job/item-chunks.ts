@@ -16,8 +16,9 @@ import { type PackedResult, packResult, unpackResult } from "./packed-result";
  */
 
 /**
- * Brotli quality 2: 5,000 basic results (~3.8 MB of JSON) in ~17 ms to ~30 bytes an item; quality 1
- * is 20 % larger for little less time, 4 is 1.5× the time for no gain (docs/performance.md).
+ * Brotli quality 2: 5,000 basic results as full views (~3.8 MB of JSON) in ~17 ms to ~30 bytes an
+ * item, packed (packed-result.ts) to ~15; quality 1 is 20 % larger for little less time, 4 is 1.5×
+ * the time for no gain (docs/performance.md, "Items stored in chunks").
  */
 const QUALITY = 2;
 

@@ -21,7 +21,7 @@ export interface OpenedTable {
   rows: AsyncIterable<string[]>;
   /**
    * The same rows, as many as each piece of the file held at a time: a reader of millions of rows
-   * awaits once a piece instead of once a row (docs/performance.md, "Rows read in pieces"). Either
+   * awaits once a piece instead of once a row (docs/performance.md, "Packed results and rows read in pieces"). Either
    * `rows` or `batches` is read, once.
    */
   batches: AsyncIterable<string[][]>;
