@@ -8,6 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { detectionItems, detectionJobs, ledgerEntries, notices } from "../src/db/schema/index";
 import { detectionService } from "../src/features/detection/detection-service";
+import { type PackedResult, unpackResult } from "../src/features/detection/index";
 import { DbLookupCache } from "../src/features/lookup/db-lookup-cache";
 import { DEFAULT_STANDARD_PRICES, priceService } from "../src/features/price/price-service";
 import { expectError, expectFieldError, expectOk } from "./helpers/accounts";
@@ -111,7 +112,9 @@ describe("single number check", () => {
       costMicros: price("basic"),
       single: true,
     });
-    expect(items[0]!.result).toEqual(view.result);
+    // Stored packed (detection/packed-result.ts), and read back as the view that was answered.
+    expect(Array.isArray(items[0]!.result)).toBe(true);
+    expect(unpackResult(items[0]!.result as PackedResult, FIXED)).toEqual(view.result);
     // The history names a single check by its number, not "1 number".
     const history = expectOk<DetectionHistoryPage>(await as("GET", "/api/tenant/detection/history"));
     expect(history.items[0]).toMatchObject({ id: view.jobId, kind: "single", number: FIXED, fileName: null });

@@ -7,6 +7,45 @@ export async function queryRows<T>(db: Pick<Db, "execute">, statement: SQL): Pro
   return result.rows;
 }
 
+/** Names given to hot statements, by their text (see queryRowsPrepared). */
+const statementNames = new Map<string, string>();
+/** Past this many texts a statement runs unnamed: a text that varies must not fill the map. */
+const MAX_PREPARED = 64;
+
+/**
+ * Runs raw SQL like queryRows, as a named prepared statement on PostgreSQL: each connection parses
+ * and plans the text once and then only binds the values, instead of parsing and planning it on
+ * every run (for the batch statements of single checks that was about a third of the database's
+ * time, docs/performance.md, "Prepared statements"). The text must not depend on the values (pass
+ * them as parameters); the name follows the text, so two call sites never collide. The embedded
+ * database's driver runs it as any statement.
+ */
+export async function queryRowsPrepared<T>(runner: Pick<Db, "execute">, statement: SQL): Promise<T[]> {
+  const handle = runner as unknown as PreparingDb;
+  const query = handle.dialect.sqlToQuery(statement);
+  let name = statementNames.get(query.sql);
+  if (name === undefined && statementNames.size < MAX_PREPARED) {
+    name = `nc_${statementNames.size + 1}`;
+    statementNames.set(query.sql, name);
+  }
+  const prepared = handle.session.prepareQuery(query, undefined, name, false);
+  const result = (await prepared.execute()) as { rows: T[] };
+  return result.rows;
+}
+
+/** The parts of drizzle's database handle (and a transaction's) that prepare a named statement. */
+interface PreparingDb {
+  dialect: { sqlToQuery(statement: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string | undefined,
+      arrayMode: boolean,
+    ): { execute(): Promise<unknown> };
+  };
+}
+
 /** The text with LIKE's wildcards (%, _) and its escape character (\) taken as plain characters. */
 const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -580,6 +580,10 @@ describe("security: privacy controls", () => {
       expect(singles).toHaveLength(3);
       expect(singles[1]).toContain("+447400100013");
       expect(singles[2]).toContain("+447400100014");
+      // The result as the view that was answered, though stored packed (detection/packed-result.ts).
+      expect(singles[1]).toContain(
+        '""formats"":{""e164"":""+447400100013"",""international"":""+44 7400 100013""',
+      );
       expect(files.get("api-keys.csv")).toContain(key.key.hint);
       expect(files.get("fraud-lists.csv")).toContain("+447700901");
       expect(files.get("webhooks.csv")).toContain("https://203.0.113.10/hooks");

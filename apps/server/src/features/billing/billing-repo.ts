@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db, Runner, Tx } from "../../core/db";
-import { queryRows } from "../../db/query";
+import { queryRows, queryRowsPrepared } from "../../db/query";
 import { accounts, ledgerEntries, reservations } from "../../db/schema/index";
 
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
@@ -195,7 +195,7 @@ export function billingRepo(db: Db) {
      * organisations without an account yet are left out.
      */
     lockForDebits: (tx: Tx, tenantIds: string[], month: string) =>
-      queryRows<{
+      queryRowsPrepared<{
         tenant_id: string;
         balance_micros: string;
         currency: string;
@@ -224,7 +224,7 @@ export function billingRepo(db: Db) {
       rows: (EntryValues & { balanceAfter: bigint })[],
       alongside?: SQL,
     ) =>
-      queryRows<LowBalanceFlip>(
+      queryRowsPrepared<LowBalanceFlip>(
         tx,
         sql`with d as (
               select * from unnest(${sql.param([...deltas.keys()])}::uuid[],

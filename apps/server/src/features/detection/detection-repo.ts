@@ -1,8 +1,10 @@
+import type { SingleCheckResultView } from "@nc/contracts/detection-single";
 import { type SQL, sql } from "drizzle-orm";
 import type { Cursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
 import { exactUtc, queryRows } from "../../db/query";
 import { detectionItems, detectionJobs } from "../../db/schema/index";
+import { packResult } from "./packed-result";
 import type { ResultFacets } from "./result-view";
 
 /** created_at as an exact UTC text with microseconds: the keyset cursor must not lose precision. */
@@ -60,7 +62,7 @@ export interface SingleCheckValues {
   /** done, or rejected when the number failed basic validation. */
   itemStatus: "done" | "rejected";
   rejectReason: string | null;
-  result: unknown;
+  result: SingleCheckResultView;
   facets: ResultFacets;
   unitPriceMicros: bigint;
   costMicros: bigint;
@@ -96,7 +98,7 @@ export function singlesInsert(rows: SingleCheckValues[]): SQL {
       e164: v.e164,
       status: v.itemStatus,
       reject_reason: v.rejectReason,
-      result: v.result,
+      result: packResult(v.result),
       outcome: v.facets.outcome,
       line_type: v.facets.lineType,
       country: v.facets.country,

@@ -7,5 +7,7 @@ export type { DetectionService } from "./detection-service";
 export { detectionService } from "./detection-service";
 export type { VelocityCounts } from "./fraud-velocity";
 export { fraudVelocity } from "./fraud-velocity";
+export type { PackedResult } from "./packed-result";
+export { packResult, unpackResult } from "./packed-result";
 export type { ResultFacets } from "./result-view";
 export { isChargeable, NEEDS, resultFacets } from "./result-view";

@@ -1,9 +1,8 @@
 import { promisify } from "node:util";
 import { brotliCompress, brotliDecompress, constants } from "node:zlib";
 import type { SingleCheckResultView } from "@nc/contracts/detection-single";
-import { resultFacets } from "../detection/index";
+import { type PackedResult, packResult, resultFacets, unpackResult } from "../detection/index";
 import { FILTERED, type ItemFilter, type ItemRow, type NewItem, numberSearch } from "./job-repo";
-import { type PackedResult, packResult, unpackResult } from "./packed-result";
 
 /**
  * Items stored in chunks (docs/architecture.md, "Items stored in chunks"): a written batch whose
@@ -17,7 +16,7 @@ import { type PackedResult, packResult, unpackResult } from "./packed-result";
 
 /**
  * Brotli quality 2: 5,000 basic results as full views (~3.8 MB of JSON) in ~17 ms to ~30 bytes an
- * item, packed (packed-result.ts) to ~15; quality 1 is 20 % larger for little less time, 4 is 1.5×
+ * item, packed (detection/packed-result.ts) to ~15; quality 1 is 20 % larger for little less time, 4 is 1.5×
  * the time for no gain (docs/performance.md, "Items stored in chunks").
  */
 const QUALITY = 2;
@@ -46,7 +45,7 @@ export interface ItemChunk {
 }
 
 /**
- * One item as a chunk stores it: its result packed (packed-result.ts), its facets not at all (they
+ * One item as a chunk stores it: its result packed (detection/packed-result.ts), its facets not at all (they
  * follow from the result). Chunks written before results were packed hold `ItemTuple`s: the
  * view and the facets.
  */

@@ -1,3 +1,4 @@
+import { type PackedResult, unpackResult } from "../detection/index";
 import { tupleMatches, tupleRow, unpackItems } from "./item-chunks";
 import type { ItemFilter, ItemRow, JobRepo } from "./job-repo";
 
@@ -60,7 +61,11 @@ async function* itemRows(
   let cursor = after;
   for (;;) {
     const page = await repo.itemRows(tenantId, jobId, { ...filter, cursor, limit: pageSize });
-    yield* page;
+    for (const row of page) {
+      // A single check's result is stored packed (detection/packed-result.ts); others as views.
+      if (row.result) row.result = unpackResult(row.result as PackedResult, row.e164);
+      yield row;
+    }
     if (page.length < pageSize) return;
     cursor = page.at(-1)!.seq;
   }

@@ -3,7 +3,7 @@ import { basicCheck } from "@nc/numcheck/basic-check";
 import { type CountryCode, getCountries, getExampleNumber } from "libphonenumber-js/max";
 import examples from "libphonenumber-js/mobile/examples";
 import { describe, expect, it } from "vitest";
-import { packResult, unpackResult } from "./packed-result";
+import { packResult, unpackResult } from "../detection/index";
 import { defaultProcessor } from "./process-item";
 
 const processor = defaultProcessor();

@@ -1,8 +1,10 @@
+import type { SingleCheckResultView } from "@nc/contracts/detection-single";
 import { TENANT_PENDING_DELETION } from "@nc/contracts/privacy";
 import { type SQL, sql } from "drizzle-orm";
 import type { Cursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
 import { exactUtc, queryRows } from "../../db/query";
+import type { PackedResult } from "../detection/index";
 import type { JobRow } from "../job/index";
 
 export type Runner = Pick<Db, "execute">;
@@ -80,7 +82,8 @@ export interface SingleCheckRow {
   outcome: string | null;
   cost_micros: string;
   local_checked: string;
-  result: unknown;
+  /** Stored packed, or as the view for checks stored before packing (detection/packed-result.ts). */
+  result: PackedResult | SingleCheckResultView | null;
 }
 
 /** Where a page of single checks ends: the job (by its keyset) and the place in it. */

@@ -12,6 +12,7 @@ import { accountRepo, csvStream as transactionsCsv } from "../account/index";
 import { apiKeyRepo, keyHint } from "../api-key/index";
 import { auditCsv, auditRepo } from "../audit/index";
 import type { BillingService } from "../billing/index";
+import { unpackResult } from "../detection/index";
 import { jobRepo, resultRows } from "../job/index";
 import type { JobListRow, PrivacyRepo, SingleCheckCursor } from "./privacy-repo";
 
@@ -214,7 +215,7 @@ export function tenantArchive(source: ArchiveSource): Readable {
               c.currency,
               c.local_checked,
               timeZone,
-              c.result ? JSON.stringify(c.result) : "",
+              c.result ? JSON.stringify(unpackResult(c.result, c.e164)) : "",
             ];
           }
         })(),
