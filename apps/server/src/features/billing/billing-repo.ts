@@ -111,6 +111,7 @@ function ledgerInsert(rows: (EntryValues & { balanceAfter: bigint })[]): SQL {
       group by 1, 2, 3
       on conflict (tenant_id, month, service) do update
         set quantity = monthly_volumes.quantity + excluded.quantity
+      returning tenant_id, month, service, quantity
     )`;
 }
 
@@ -121,6 +122,57 @@ export interface LowBalanceFlip {
   balance_micros: string;
   threshold_micros: string;
   currency: string;
+}
+
+/**
+ * What a batch of debits priced without locking assumed (billing-service.ts, chargeBatch): each
+ * account's balance after the batch and each month's volume after it. The write checks both under
+ * its row locks and is refused with SQLSTATE NC409 (`isStaleCharge`) when either has moved.
+ */
+export interface DebitGuard {
+  month: string;
+  balancesAfter: Map<string, bigint>;
+  /** Keyed `${tenantId} ${service}`: the month's volume once the batch is counted. */
+  volumesAfter: Map<string, number>;
+}
+
+/**
+ * The guarded write found a balance or a volume other than the one its batch was priced at: its
+ * guard refused it (NC409), or a balance lower than priced at failed the accounts' check that a
+ * balance is never negative (23514) before the guard was reached.
+ */
+export const isStaleCharge = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  const code = e.cause?.code ?? e.code;
+  return code === "NC409" || code === "23514";
+};
+
+// accounts read here is the statement's snapshot: the flag as it was before the update (the
+// ledger CTEs run to completion whether or not this reads them).
+const flipsSelect = sql`select m.tenant_id, m.low_balance_alerted as alerted, m.balance_micros::text as balance_micros,
+      m.low_balance_threshold_micros::text as threshold_micros, m.currency
+    from moved m join accounts was on was.tenant_id = m.tenant_id
+    where m.low_balance_alerted and not was.low_balance_alerted`;
+
+/**
+ * Instead of the flips (there are none when it passes): aborts the statement (nc_assert, NC409) unless every balance and volume
+ * after it is the one the batch was priced for and no low-balance flag was set (its notice belongs
+ * to the locked way). `moved` and `volumes` return the rows as written, under their row locks.
+ */
+function guardSelect(guard: DebitGuard): SQL {
+  const balances = [...guard.balancesAfter];
+  const volumes = [...guard.volumesAfter].map(([key, quantity]) => [...key.split(" "), quantity] as const);
+  return sql`select nc_assert(
+      (select count(*) from moved m join unnest(${sql.param(balances.map(([t]) => t))}::uuid[],
+          ${sql.param(balances.map(([, b]) => String(b)))}::bigint[]) as x(tenant_id, balance)
+        on x.tenant_id = m.tenant_id and x.balance = m.balance_micros) = ${balances.length}
+      and (select count(*) from volumes v join unnest(${sql.param(volumes.map(([t]) => t))}::uuid[],
+          ${sql.param(volumes.map(([, service]) => service))}::text[],
+          ${sql.param(volumes.map(([, , q]) => String(q)))}::bigint[]) as y(tenant_id, service, quantity)
+        on y.tenant_id = v.tenant_id and y.service = v.service and y.quantity = v.quantity
+          and v.month = ${guard.month}::date) = ${volumes.length}
+      and not exists (${flipsSelect}),
+      'balance or volume') as ok`;
 }
 
 /** The SQL of money: every balance change is one conditional update plus one ledger row. */
@@ -216,17 +268,21 @@ export function billingRepo(db: Db) {
      * each account moves by its total, the ledger rows and the month's volumes are written, and
      * the low-balance flag follows the new balance, and `alongside` (common table expressions
      * writing what the debits pay for) runs in the same statement. Returns the accounts whose
-     * flag was just set.
+     * flag was just set. With a guard, the batch was priced without the lock: the statement runs
+     * on its own (one round trip, its own transaction) and is refused unless the balances and
+     * volumes it meets are those it was priced at (see guardSelect); it then returns nothing.
      */
-    writeDebits: (
-      tx: Tx,
+    writeDebits: async (
+      runner: Runner,
       deltas: Map<string, bigint>,
       rows: (EntryValues & { balanceAfter: bigint })[],
       alongside?: SQL,
+      guard?: DebitGuard,
     ) =>
-      queryRowsPrepared<LowBalanceFlip>(
-        tx,
-        sql`with d as (
+      (
+        await queryRowsPrepared<LowBalanceFlip>(
+          runner,
+          sql`with d as (
               select * from unnest(${sql.param([...deltas.keys()])}::uuid[],
                                    ${sql.param([...deltas.values()].map(String))}::bigint[]) as d(tenant_id, delta)
             ), moved as (
@@ -236,13 +292,9 @@ export function billingRepo(db: Db) {
               from d where a.tenant_id = d.tenant_id
               returning a.tenant_id, a.low_balance_alerted, a.balance_micros, a.low_balance_threshold_micros, a.currency
             ), ${ledgerInsert(rows)}${alongside ? sql`, ${alongside}` : sql``}
-            -- accounts read here is the statement's snapshot: the flag as it was before the update
-            -- (the ledger CTEs run to completion whether or not this reads them).
-            select m.tenant_id, m.low_balance_alerted as alerted, m.balance_micros::text as balance_micros,
-              m.low_balance_threshold_micros::text as threshold_micros, m.currency
-            from moved m join accounts was on was.tenant_id = m.tenant_id
-            where m.low_balance_alerted and not was.low_balance_alerted`,
-      ),
+            ${guard ? guardSelect(guard) : flipsSelect}`,
+        )
+      ).filter(() => !guard),
 
     insertEntries,
 

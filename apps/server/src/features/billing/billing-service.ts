@@ -11,6 +11,7 @@ import { enqueueWebhookEvent } from "../webhook/index";
 import {
   billingRepo,
   type EntryValues,
+  isStaleCharge,
   type LedgerRow,
   type LowBalanceFlip,
   type ReservationRow,
@@ -184,94 +185,99 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
   }
 
   /**
-   * Many debits in the caller's transaction, in order, with one round trip per step for all of
-   * them: lock the accounts, read the month's volumes, then per debit price it at the volume
-   * reached so far and take it if the balance still covers it (else that debit alone gets the
-   * 402), then write the balances, the ledger rows and the volumes. A debit without an entry key
-   * gets the row charge() would write; debits sharing a key share one row.
+   * The balance and month's volumes of each organisation as this process last wrote them with
+   * chargeBatch: what its next batch is priced at without reading them (see chargeBatch).
+   */
+  const known = new Map<string, KnownAccount>();
+  /** Past this many organisations the memory starts again. */
+  const MAX_KNOWN = 10_000;
+
+  /**
+   * Many debits, in order: per debit price it at the month's volume reached so far and take it if
+   * the balance still covers it (else that debit alone gets the 402), then write the balances, the
+   * ledger rows and the volumes with what the debits pay for, in one statement. A debit without an
+   * entry key gets the row charge() would write; debits sharing a key share one row.
+   *
+   * Two ways, one result (docs/architecture.md, "A check costs one row"). When this process wrote
+   * the last charge of every organisation in the batch this month, the batch is priced at the
+   * balances and volumes it left and written in one round trip, a statement that checks them under
+   * its row locks and is refused (NC409, nothing written) if another writer moved them, or if a
+   * low-balance flag would be set. Otherwise, or when refused, or when a debit is refused, the
+   * locked way: lock the accounts and read the volumes in the transaction, price, write.
    */
   async function chargeBatch(
-    tx: Tx,
     debits: BatchDebit[],
     /**
      * What the debits pay for, given their outcomes, as common table expressions written in the
-     * same statement as the charges (or alone when nothing is charged); null writes nothing.
+     * same statement as the charges (or alone when nothing is charged); null writes nothing. It
+     * may be called twice (the quick way refused, then the locked way): the last call counts.
      */
     alongside: (outcomes: (BatchDebitOutcome | AppError)[]) => SQL | null = () => null,
   ): Promise<(BatchDebitOutcome | AppError)[]> {
     const tenantIds = [...new Set(debits.map((d) => d.tenantId))].sort();
     const month = monthStartUtc(new Date()).toISOString().slice(0, 10);
-    let locked = await repo.lockForDebits(tx, tenantIds, month);
-    if (locked.length < tenantIds.length) {
-      await repo.ensureAccounts(tx, tenantIds);
-      locked = await repo.lockForDebits(tx, tenantIds, month);
-    }
-    const accounts = new Map(
-      locked.map((a) => [a.tenant_id, { balance: BigInt(a.balance_micros), currency: a.currency }]),
-    );
-    const volumes = new Map(
-      locked.flatMap((a) =>
-        Object.entries(a.volumes).map(([service, quantity]) => [
-          `${a.tenant_id} ${service}`,
-          Number(quantity),
-        ]),
-      ),
-    );
-    const deltas = new Map<string, bigint>();
-    const entries = new Map<string, EntryValues & { id: string; quantity: number; balanceAfter: bigint }>();
-    const outcomes = debits.map((debit, i): BatchDebitOutcome | AppError => {
-      const volumeKey = `${debit.tenantId} ${debit.service}`;
-      const volume = volumes.get(volumeKey) ?? 0;
-      const amount = debit.amountAt(volume);
-      if (amount < 0n) throw new AppError("badRequest");
-      if (amount === 0n) return { volume, amountMicros: 0n, entryId: null };
-      const account = accounts.get(debit.tenantId)!;
-      if (account.balance < amount) return insufficientBalance(amount, account.balance, account.currency);
-      account.balance -= amount;
-      volumes.set(volumeKey, volume + debit.quantity);
-      deltas.set(debit.tenantId, (deltas.get(debit.tenantId) ?? 0n) - amount);
-      const key = debit.entryKey ?? `#${i}`;
-      const shared = entries.get(key);
-      if (shared) {
-        shared.amountMicros -= amount;
-        shared.quantity += debit.quantity;
-        return { volume, amountMicros: amount, entryId: shared.id };
+    const remembered = tenantIds.map((id) => known.get(id));
+    if (remembered.every((a) => a?.month === month)) {
+      const batch = priceBatch(debits, new Map(tenantIds.map((id, i) => [id, remembered[i]!])));
+      const also = alongside(batch.outcomes);
+      const refused = batch.outcomes.some((o) => o instanceof AppError);
+      if (!refused && batch.entries.length === 0) {
+        // Nothing charged, nothing refused: no money moves, the checks are written alone.
+        if (also) await db.execute(sql`with ${also} select 1`);
+        return batch.outcomes;
       }
-      const id = uuidv7();
-      entries.set(key, {
-        id,
-        tenantId: debit.tenantId,
-        tradeType: debit.tradeType,
-        amountMicros: -amount,
-        service: debit.service,
-        quantity: debit.quantity,
-        referenceType: debit.reference?.type ?? null,
-        referenceId: debit.reference?.id ?? null,
-        idempotencyKey: debit.idempotencyKey ?? null,
-        requestHash: debit.idempotencyKey ? hashRequest(debit.request ?? null) : null,
-        actorType: debit.actor.type,
-        actorId: debit.actor.id ?? null,
-        note: null,
-        balanceAfter: 0n,
-      });
-      return { volume, amountMicros: amount, entryId: id };
-    });
-    // Each account's rows in the order they were opened, each balance after it counting its whole
-    // amount: the running balances chain from the balance before to the balance after the batch.
-    const running = new Map(locked.map((a) => [a.tenant_id, BigInt(a.balance_micros)]));
-    for (const entry of entries.values()) {
-      const after = running.get(entry.tenantId)! + entry.amountMicros;
-      running.set(entry.tenantId, after);
-      entry.balanceAfter = after;
+      if (!refused) {
+        try {
+          await repo.writeDebits(db, batch.deltas, batch.entries, also ?? undefined, {
+            month,
+            balancesAfter: new Map(
+              [...batch.deltas.keys()].map((id) => [id, batch.accounts.get(id)!.balance]),
+            ),
+            volumesAfter: batch.volumesMoved,
+          });
+          remember(batch.accounts, month);
+          return batch.outcomes;
+        } catch (error) {
+          if (!isStaleCharge(error)) throw error;
+        }
+      }
     }
-    const also = alongside(outcomes);
-    if (entries.size > 0)
-      await announceLowBalance(
-        tx,
-        await repo.writeDebits(tx, deltas, [...entries.values()], also ?? undefined),
+    return db.transaction(async (tx) => {
+      let locked = await repo.lockForDebits(tx, tenantIds, month);
+      if (locked.length < tenantIds.length) {
+        await repo.ensureAccounts(tx, tenantIds);
+        locked = await repo.lockForDebits(tx, tenantIds, month);
+      }
+      const batch = priceBatch(
+        debits,
+        new Map(
+          locked.map((a) => [
+            a.tenant_id,
+            {
+              balance: BigInt(a.balance_micros),
+              currency: a.currency,
+              month,
+              volumes: new Map(Object.entries(a.volumes).map(([service, q]) => [service, Number(q)])),
+            },
+          ]),
+        ),
       );
-    else if (also) await tx.execute(sql`with ${also} select 1`);
-    return outcomes;
+      const also = alongside(batch.outcomes);
+      if (batch.entries.length > 0)
+        await announceLowBalance(
+          tx,
+          await repo.writeDebits(tx, batch.deltas, batch.entries, also ?? undefined),
+        );
+      else if (also) await tx.execute(sql`with ${also} select 1`);
+      remember(batch.accounts, month);
+      return batch.outcomes;
+    });
+  }
+
+  /** After a batch is written: its organisations' balances and volumes as it left them. */
+  function remember(accounts: Map<string, KnownAccount>, month: string) {
+    if (known.size + accounts.size > MAX_KNOWN) known.clear();
+    for (const [id, account] of accounts) known.set(id, { ...account, month });
   }
 
   return {
@@ -349,3 +355,74 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
 }
 
 export type BillingService = ReturnType<typeof billingService>;
+
+/** An organisation's balance and month's volumes per service, as a batch is priced at them. */
+interface KnownAccount {
+  balance: bigint;
+  currency: string;
+  /** The month (YYYY-MM-01) the volumes count. */
+  month: string;
+  volumes: Map<string, number>;
+}
+
+/**
+ * Prices a batch of debits in order at the given balances and volumes (copied, not changed): each
+ * at the month's volume reached by the debits before it, refused alone when the balance no longer
+ * covers it. Returns each debit's outcome, the ledger rows (debits sharing an entry key share one,
+ * each row's balance after chaining from the balance before the batch), each account's total, the
+ * balances and volumes after the batch, and the volumes it moved (`${tenantId} ${service}`).
+ */
+function priceBatch(debits: BatchDebit[], before: Map<string, KnownAccount>) {
+  const accounts = new Map<string, KnownAccount>(
+    [...before].map(([id, a]) => [id, { ...a, volumes: new Map(a.volumes) }]),
+  );
+  const volumesMoved = new Map<string, number>();
+  const deltas = new Map<string, bigint>();
+  const entries = new Map<string, EntryValues & { id: string; quantity: number; balanceAfter: bigint }>();
+  const outcomes = debits.map((debit, i): BatchDebitOutcome | AppError => {
+    const account = accounts.get(debit.tenantId)!;
+    const volume = account.volumes.get(debit.service) ?? 0;
+    const amount = debit.amountAt(volume);
+    if (amount < 0n) throw new AppError("badRequest");
+    if (amount === 0n) return { volume, amountMicros: 0n, entryId: null };
+    if (account.balance < amount) return insufficientBalance(amount, account.balance, account.currency);
+    account.balance -= amount;
+    account.volumes.set(debit.service, volume + debit.quantity);
+    volumesMoved.set(`${debit.tenantId} ${debit.service}`, volume + debit.quantity);
+    deltas.set(debit.tenantId, (deltas.get(debit.tenantId) ?? 0n) - amount);
+    const key = debit.entryKey ?? `#${i}`;
+    const shared = entries.get(key);
+    if (shared) {
+      shared.amountMicros -= amount;
+      shared.quantity += debit.quantity;
+      return { volume, amountMicros: amount, entryId: shared.id };
+    }
+    const id = uuidv7();
+    entries.set(key, {
+      id,
+      tenantId: debit.tenantId,
+      tradeType: debit.tradeType,
+      amountMicros: -amount,
+      service: debit.service,
+      quantity: debit.quantity,
+      referenceType: debit.reference?.type ?? null,
+      referenceId: debit.reference?.id ?? null,
+      idempotencyKey: debit.idempotencyKey ?? null,
+      requestHash: debit.idempotencyKey ? hashRequest(debit.request ?? null) : null,
+      actorType: debit.actor.type,
+      actorId: debit.actor.id ?? null,
+      note: null,
+      balanceAfter: 0n,
+    });
+    return { volume, amountMicros: amount, entryId: id };
+  });
+  // Each account's rows in the order they were opened, each balance after it counting its whole
+  // amount: the running balances chain from the balance before to the balance after the batch.
+  const running = new Map([...before].map(([id, a]) => [id, a.balance]));
+  for (const entry of entries.values()) {
+    const after = running.get(entry.tenantId)! + entry.amountMicros;
+    running.set(entry.tenantId, after);
+    entry.balanceAfter = after;
+  }
+  return { outcomes, entries: [...entries.values()], deltas, accounts, volumesMoved };
+}

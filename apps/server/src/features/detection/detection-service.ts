@@ -52,7 +52,7 @@ export function detectionService(
   // The one check pipeline, shared in shape with the job worker (docs/architecture.md).
   const pipeline = checkPipeline(liveProvider);
   const fraudLists = fraudListService(db);
-  const writer = singleCheckWriter(db, billing);
+  const writer = singleCheckWriter(billing);
   const velocity = fraudVelocity(db);
 
   return {

@@ -1,7 +1,6 @@
 import type { SingleCheckResultView } from "@nc/contracts/detection-single";
 import { v5 as uuidv5 } from "uuid";
 import { AppError } from "../../core/app-error";
-import type { Db } from "../../core/db";
 import { groupCommit } from "../../db/group-commit";
 import type { Actor, BillingService } from "../billing/index";
 import { type PriceBand, pickBand } from "../price/index";
@@ -73,81 +72,83 @@ export function singleJobId(
 
 /**
  * Stores and charges single checks with group commit: every check that arrives while a batch is
- * being written goes into the next one, and a batch is one transaction. Its charges are priced one
+ * being written goes into the next one, and a batch is one statement with its charges (one round
+ * trip when this process wrote the organisation's last charge, else a locked transaction: see
+ * billing's chargeBatch). Its charges are priced one
  * by one (each at the month's volume reached by the checks before it, refused alone when the
  * balance no longer covers it), and written as one ledger row per day's job, trade type and actor;
  * each check is one item row of its day's job naming that ledger row (docs/architecture.md,
  * "A check costs one row"). A check is never stored without its charge, nor charged without
  * being stored.
  */
-export function singleCheckWriter(db: Db, billing: Pick<BillingService, "chargeBatch">) {
+export function singleCheckWriter(billing: Pick<BillingService, "chargeBatch">) {
   return groupCommit<CheckToWrite, WrittenCheck>(
-    (checks) =>
-      db.transaction(async (tx) => {
-        const now = new Date();
-        const jobIds = checks.map((check) => singleJobId(check, now));
-        const written: (WrittenCheck | AppError)[] = [];
-        // The checks charged (and the free ones) go in the charges' own statement.
-        await billing.chargeBatch(
-          tx,
-          checks.map((check, i) => ({
-            tenantId: check.tenantId,
-            tradeType: check.tradeType,
-            service: check.service,
-            quantity: 1,
-            amountAt: (volume) => (check.chargeable ? unitPrice(check.bands, volume) : 0n),
-            reference: { type: "detection_job", id: jobIds[i]! },
-            entryKey: `${jobIds[i]} ${check.tradeType} ${check.actor.type} ${check.actor.id ?? ""}`,
-            actor: check.actor,
-          })),
-          (charges) => {
-            const rows: SingleCheckValues[] = [];
-            const places = new Map<string, number>();
-            checks.forEach((check, i) => {
-              const charge = charges[i]!;
-              if (charge instanceof AppError) {
-                written.push(charge);
-                return;
-              }
-              const jobId = jobIds[i]!;
-              const ord = places.get(jobId) ?? 0;
-              places.set(jobId, ord + 1);
-              const result = { ...check.result, charged: charge.amountMicros > 0n };
-              const unitPriceMicros = unitPrice(check.bands, charge.volume);
-              rows.push({
-                tenantId: check.tenantId,
-                service: check.service,
-                userId: check.userId,
-                channel: check.channel,
-                input: check.input,
-                e164: check.e164,
-                itemStatus: check.itemStatus,
-                rejectReason: check.rejectReason,
-                facets: check.facets,
-                sandbox: check.sandbox,
-                currency: check.currency,
-                jobId,
-                ord,
-                count: 0,
-                result,
-                unitPriceMicros,
-                costMicros: charge.amountMicros,
-                ledgerEntryId: charge.entryId,
-              });
-              written.push({
-                jobId,
-                unitPriceMicros,
-                costMicros: charge.amountMicros,
-                currency: check.currency,
-                result,
-              });
+    async (checks) => {
+      const now = new Date();
+      const jobIds = checks.map((check) => singleJobId(check, now));
+      let written: (WrittenCheck | AppError)[] = [];
+      // The checks charged (and the free ones) go in the charges' own statement.
+      await billing.chargeBatch(
+        checks.map((check, i) => ({
+          tenantId: check.tenantId,
+          tradeType: check.tradeType,
+          service: check.service,
+          quantity: 1,
+          amountAt: (volume) => (check.chargeable ? unitPrice(check.bands, volume) : 0n),
+          reference: { type: "detection_job", id: jobIds[i]! },
+          entryKey: `${jobIds[i]} ${check.tradeType} ${check.actor.type} ${check.actor.id ?? ""}`,
+          actor: check.actor,
+        })),
+        (charges) => {
+          // Called again when the charge is retried the locked way: the last call counts.
+          written = [];
+          const rows: SingleCheckValues[] = [];
+          const places = new Map<string, number>();
+          checks.forEach((check, i) => {
+            const charge = charges[i]!;
+            if (charge instanceof AppError) {
+              written.push(charge);
+              return;
+            }
+            const jobId = jobIds[i]!;
+            const ord = places.get(jobId) ?? 0;
+            places.set(jobId, ord + 1);
+            const result = { ...check.result, charged: charge.amountMicros > 0n };
+            const unitPriceMicros = unitPrice(check.bands, charge.volume);
+            rows.push({
+              tenantId: check.tenantId,
+              service: check.service,
+              userId: check.userId,
+              channel: check.channel,
+              input: check.input,
+              e164: check.e164,
+              itemStatus: check.itemStatus,
+              rejectReason: check.rejectReason,
+              facets: check.facets,
+              sandbox: check.sandbox,
+              currency: check.currency,
+              jobId,
+              ord,
+              count: 0,
+              result,
+              unitPriceMicros,
+              costMicros: charge.amountMicros,
+              ledgerEntryId: charge.entryId,
             });
-            for (const row of rows) row.count = places.get(row.jobId)!;
-            return rows.length > 0 ? singlesInsert(rows) : null;
-          },
-        );
-        return written;
-      }),
+            written.push({
+              jobId,
+              unitPriceMicros,
+              costMicros: charge.amountMicros,
+              currency: check.currency,
+              result,
+            });
+          });
+          for (const row of rows) row.count = places.get(row.jobId)!;
+          return rows.length > 0 ? singlesInsert(rows) : null;
+        },
+      );
+      return written;
+    },
     { maxBatch: 500 },
   );
 }

@@ -1,0 +1,152 @@
+import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { queryRows } from "../src/db/query";
+import { ledgerEntries, notices } from "../src/db/schema/index";
+import { detectionService } from "../src/features/detection/detection-service";
+import { priceService } from "../src/features/price/price-service";
+import { fundedTenant, system } from "./helpers/billing";
+import { createTestApp, type TestApp } from "./helpers/test-app";
+
+/** A London fixed line: valid, charged, not worth a live look-up. */
+const FIXED = "+442079460000";
+
+/**
+ * A batch of single checks is written in one statement, without a transaction, when this process
+ * wrote the organisation's last charge; when another writer moved its balance or volume since, or
+ * the batch would set the low-balance flag, the statement refuses and the batch goes the locked way
+ * (docs/architecture.md, "A check costs one row"). Either way the money is the same.
+ */
+describe("single checks charged in one round trip", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function org(openingMicros = 1_000_000n) {
+    const funded = await fundedTenant(t, openingMicros);
+    const detection = detectionService(t.database.db, t.app.services.lookup, t.app.services);
+    const check = () =>
+      detection.check({
+        tenantId: funded.tenantId,
+        userId: funded.owner.id,
+        service: "basic",
+        number: FIXED,
+      });
+    // The locked way opens a transaction; the one-statement way does not.
+    const transactions = vi.spyOn(t.database.db, "transaction");
+    return { ...funded, check, transactions };
+  }
+
+  /** The balance, the ledger's sum, and the newest ledger row's balance after: all three agree. */
+  async function money(tenantId: string) {
+    const { balanceMicros, ledgerSum, ok } = await t.app.services.billing.verify(tenantId);
+    const [latest] = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.tenantId, tenantId))
+      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+      .limit(1);
+    expect(ok).toBe(true);
+    expect(latest!.balanceAfterMicros).toBe(balanceMicros);
+    return { balanceMicros, ledgerSum };
+  }
+
+  it("after this process's own charge, the next check is written without a transaction", async () => {
+    const { tenantId, check, transactions } = await org();
+    const first = await check();
+    expect(transactions).toHaveBeenCalledTimes(1);
+    const before = await money(tenantId);
+    transactions.mockClear();
+    const second = await check();
+    expect(transactions).not.toHaveBeenCalled();
+    expect(second.costMicros).toBe(first.costMicros);
+    expect((await money(tenantId)).balanceMicros).toBe(before.balanceMicros - BigInt(second.costMicros));
+    transactions.mockRestore();
+  });
+
+  it("a balance moved by another writer sends the batch the locked way, at the real balance", async () => {
+    const { tenantId, billing, check, transactions } = await org();
+    await check();
+    // A recharge elsewhere: the remembered balance is now too low.
+    await billing.credit({ tenantId, tradeType: TRADE_TYPES.recharge, amountMicros: 7_000n, actor: system });
+    const raised = await money(tenantId);
+    transactions.mockClear();
+    const after = await check();
+    expect(transactions).toHaveBeenCalledTimes(1);
+    expect((await money(tenantId)).balanceMicros).toBe(raised.balanceMicros - BigInt(after.costMicros));
+
+    // Taken below one check's price behind this process's back: refused, nothing charged.
+    await check();
+    await t.database.db.execute(sql`update accounts set balance_micros = 10 where tenant_id = ${tenantId}`);
+    await t.database.db.execute(
+      sql`insert into ledger_entries (id, tenant_id, trade_type, amount_micros, balance_after_micros, actor_type)
+          select gen_random_uuid(), ${tenantId}, 3, 10 - balance, 10, 'system'
+          from (select sum(amount_micros) as balance from ledger_entries where tenant_id = ${tenantId}) s`,
+    );
+    await expect(check()).rejects.toMatchObject({ code: 40200 });
+    expect((await money(tenantId)).balanceMicros).toBe(10n);
+    transactions.mockRestore();
+  });
+
+  it("a volume moved by another writer prices the batch at the real volume", async () => {
+    const { tenantId, check, transactions } = await org();
+    const prices = priceService(t.database.db);
+    await prices.set({
+      scope: "special",
+      tenantId,
+      service: "basic",
+      minMonthlyVolume: 0,
+      priceMicros: 5000n,
+    });
+    await prices.set({
+      scope: "special",
+      tenantId,
+      service: "basic",
+      minMonthlyVolume: 3,
+      priceMicros: 2000n,
+    });
+    expect((await check()).costMicros).toBe("5000");
+    expect((await check()).costMicros).toBe("5000");
+    // Another process's checks raise the month's volume into the second band.
+    await t.database.db.execute(
+      sql`update monthly_volumes set quantity = quantity + 10 where tenant_id = ${tenantId} and service = 'basic'`,
+    );
+    transactions.mockClear();
+    expect((await check()).costMicros).toBe("2000");
+    expect(transactions).toHaveBeenCalledTimes(1);
+    await money(tenantId);
+    transactions.mockRestore();
+  });
+
+  it("a batch that sets the low-balance flag goes the locked way and sends its notice once", async () => {
+    const { tenantId, check, transactions } = await org();
+    const first = await check();
+    const price = BigInt(first.costMicros);
+    const { balanceMicros } = await money(tenantId);
+    // The flag is set when the balance falls below the threshold: the next check does that.
+    await t.database.db.execute(
+      sql`update accounts set low_balance_threshold_micros = ${balanceMicros - price / 2n} where tenant_id = ${tenantId}`,
+    );
+    transactions.mockClear();
+    await check();
+    expect(transactions).toHaveBeenCalledTimes(1);
+    const sent = await t.database.db
+      .select()
+      .from(notices)
+      .where(and(eq(notices.tenantId, tenantId), eq(notices.type, "low_balance")));
+    expect(sent).toHaveLength(1);
+    // Below the threshold already: the flag stays set, no second notice, and the quick way again.
+    transactions.mockClear();
+    await check();
+    expect(transactions).not.toHaveBeenCalled();
+    const [flag] = await queryRows<{ low_balance_alerted: boolean }>(
+      t.database.db,
+      sql`select low_balance_alerted from accounts where tenant_id = ${tenantId}`,
+    );
+    expect(flag!.low_balance_alerted).toBe(true);
+    await money(tenantId);
+    transactions.mockRestore();
+  });
+});
