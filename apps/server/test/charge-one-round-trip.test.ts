@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "../src/db/query";
 import { ledgerEntries, notices } from "../src/db/schema/index";
 import { detectionService } from "../src/features/detection/detection-service";
-import { priceService } from "../src/features/price/price-service";
-import { fundedTenant, system } from "./helpers/billing";
+import { fundedTenant, system, twoBasicBands } from "./helpers/billing";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
 /** A London fixed line: valid, charged, not worth a live look-up. */
@@ -92,21 +91,7 @@ describe("single checks charged in one round trip", () => {
 
   it("a volume moved by another writer prices the batch at the real volume", async () => {
     const { tenantId, check, transactions } = await org();
-    const prices = priceService(t.database.db);
-    await prices.set({
-      scope: "special",
-      tenantId,
-      service: "basic",
-      minMonthlyVolume: 0,
-      priceMicros: 5000n,
-    });
-    await prices.set({
-      scope: "special",
-      tenantId,
-      service: "basic",
-      minMonthlyVolume: 3,
-      priceMicros: 2000n,
-    });
+    await twoBasicBands(t, tenantId);
     expect((await check()).costMicros).toBe("5000");
     expect((await check()).costMicros).toBe("5000");
     // Another process's checks raise the month's volume into the second band.

@@ -10,9 +10,9 @@ import { detectionItems, detectionJobs, ledgerEntries, notices } from "../src/db
 import { detectionService } from "../src/features/detection/detection-service";
 import { type PackedResult, unpackResult } from "../src/features/detection/index";
 import { DbLookupCache } from "../src/features/lookup/db-lookup-cache";
-import { DEFAULT_STANDARD_PRICES, priceService } from "../src/features/price/price-service";
+import { DEFAULT_STANDARD_PRICES } from "../src/features/price/price-service";
 import { expectError, expectFieldError, expectOk } from "./helpers/accounts";
-import { fundedTenant } from "./helpers/billing";
+import { fundedTenant, twoBasicBands } from "./helpers/billing";
 import { inTenant, memberWithRole } from "./helpers/tenancy";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
@@ -410,21 +410,7 @@ describe("single number check", () => {
 
   it("a batch prices each check at the month's volume reached by the checks before it", async () => {
     const { tenantId, owner } = await org();
-    const prices = priceService(t.database.db);
-    await prices.set({
-      scope: "special",
-      tenantId,
-      service: "basic",
-      minMonthlyVolume: 0,
-      priceMicros: 5000n,
-    });
-    await prices.set({
-      scope: "special",
-      tenantId,
-      service: "basic",
-      minMonthlyVolume: 3,
-      priceMicros: 2000n,
-    });
+    await twoBasicBands(t, tenantId);
     const detection = detectionService(t.database.db, t.app.services.lookup, t.app.services);
     const views = await Promise.all(
       Array.from({ length: 5 }, () =>

@@ -16,7 +16,7 @@ const MAX_PREPARED = 64;
  * Runs raw SQL like queryRows, as a named prepared statement on PostgreSQL: each connection parses
  * and plans the text once and then only binds the values, instead of parsing and planning it on
  * every run (for the batch statements of single checks that was about a third of the database's
- * time, docs/performance.md, "Prepared statements"). The text must not depend on the values (pass
+ * time, docs/performance.md, "Prepared statements, packed results, one round trip"). The text must not depend on the values (pass
  * them as parameters); the name follows the text, so two call sites never collide. The embedded
  * database's driver runs it as any statement.
  */

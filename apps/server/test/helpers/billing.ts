@@ -1,4 +1,5 @@
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { priceService } from "../../src/features/price/price-service";
 import { registerUser } from "./accounts";
 import { createTenant, inTenant } from "./tenancy";
 import type { TestApp } from "./test-app";
@@ -22,4 +23,17 @@ export async function fundedTenant(t: TestApp, openingMicros = 0n) {
     });
   }
   return { tenantId, owner, billing, api: inTenant(t, owner, tenantId) };
+}
+
+/**
+ * The organisation's own basic price in two volume bands: 5000 micros a check until the month's
+ * third, 2000 from it, so a test sees which volume a check was priced at.
+ */
+export async function twoBasicBands(t: TestApp, tenantId: string) {
+  const prices = priceService(t.database.db);
+  for (const [minMonthlyVolume, priceMicros] of [
+    [0, 5000n],
+    [3, 2000n],
+  ] as const)
+    await prices.set({ scope: "special", tenantId, service: "basic", minMonthlyVolume, priceMicros });
 }

@@ -132,8 +132,8 @@ export interface LowBalanceFlip {
 export interface DebitGuard {
   month: string;
   balancesAfter: Map<string, bigint>;
-  /** Keyed `${tenantId} ${service}`: the month's volume once the batch is counted. */
-  volumesAfter: Map<string, number>;
+  /** The month's volume of each organisation's service the batch charged, once it is counted. */
+  volumesAfter: { tenantId: string; service: string; quantity: number }[];
 }
 
 /**
@@ -155,20 +155,21 @@ const flipsSelect = sql`select m.tenant_id, m.low_balance_alerted as alerted, m.
     where m.low_balance_alerted and not was.low_balance_alerted`;
 
 /**
- * Instead of the flips (there are none when it passes): aborts the statement (nc_assert, NC409) unless every balance and volume
- * after it is the one the batch was priced for and no low-balance flag was set (its notice belongs
- * to the locked way). `moved` and `volumes` return the rows as written, under their row locks.
+ * Instead of the flips (there are none when it passes): aborts the statement (nc_assert, NC409)
+ * unless every balance and volume after it is the one the batch was priced for and no low-balance
+ * flag was set (its notice belongs to the locked way). `moved` and `volumes` return the rows as
+ * written, under their row locks.
  */
 function guardSelect(guard: DebitGuard): SQL {
   const balances = [...guard.balancesAfter];
-  const volumes = [...guard.volumesAfter].map(([key, quantity]) => [...key.split(" "), quantity] as const);
+  const volumes = guard.volumesAfter;
   return sql`select nc_assert(
       (select count(*) from moved m join unnest(${sql.param(balances.map(([t]) => t))}::uuid[],
           ${sql.param(balances.map(([, b]) => String(b)))}::bigint[]) as x(tenant_id, balance)
         on x.tenant_id = m.tenant_id and x.balance = m.balance_micros) = ${balances.length}
-      and (select count(*) from volumes v join unnest(${sql.param(volumes.map(([t]) => t))}::uuid[],
-          ${sql.param(volumes.map(([, service]) => service))}::text[],
-          ${sql.param(volumes.map(([, , q]) => String(q)))}::bigint[]) as y(tenant_id, service, quantity)
+      and (select count(*) from volumes v join unnest(${sql.param(volumes.map((v) => v.tenantId))}::uuid[],
+          ${sql.param(volumes.map((v) => v.service))}::text[],
+          ${sql.param(volumes.map((v) => String(v.quantity)))}::bigint[]) as y(tenant_id, service, quantity)
         on y.tenant_id = v.tenant_id and y.service = v.service and y.quantity = v.quantity
           and v.month = ${guard.month}::date) = ${volumes.length}
       and not exists (${flipsSelect}),
@@ -278,11 +279,10 @@ export function billingRepo(db: Db) {
       rows: (EntryValues & { balanceAfter: bigint })[],
       alongside?: SQL,
       guard?: DebitGuard,
-    ) =>
-      (
-        await queryRowsPrepared<LowBalanceFlip>(
-          runner,
-          sql`with d as (
+    ): Promise<LowBalanceFlip[]> => {
+      const flips = await queryRowsPrepared<LowBalanceFlip>(
+        runner,
+        sql`with d as (
               select * from unnest(${sql.param([...deltas.keys()])}::uuid[],
                                    ${sql.param([...deltas.values()].map(String))}::bigint[]) as d(tenant_id, delta)
             ), moved as (
@@ -293,8 +293,10 @@ export function billingRepo(db: Db) {
               returning a.tenant_id, a.low_balance_alerted, a.balance_micros, a.low_balance_threshold_micros, a.currency
             ), ${ledgerInsert(rows)}${alongside ? sql`, ${alongside}` : sql``}
             ${guard ? guardSelect(guard) : flipsSelect}`,
-        )
-      ).filter(() => !guard),
+      );
+      // Guarded, the statement answers its guard's row, not flips: it set no flag if it passed.
+      return guard ? [] : flips;
+    },
 
     insertEntries,
 

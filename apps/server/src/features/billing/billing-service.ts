@@ -235,7 +235,7 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
             ),
             volumesAfter: batch.volumesMoved,
           });
-          remember(batch.accounts, month);
+          remember(batch.accounts);
           return batch.outcomes;
         } catch (error) {
           if (!isStaleCharge(error)) throw error;
@@ -269,15 +269,15 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
           await repo.writeDebits(tx, batch.deltas, batch.entries, also ?? undefined),
         );
       else if (also) await tx.execute(sql`with ${also} select 1`);
-      remember(batch.accounts, month);
+      remember(batch.accounts);
       return batch.outcomes;
     });
   }
 
   /** After a batch is written: its organisations' balances and volumes as it left them. */
-  function remember(accounts: Map<string, KnownAccount>, month: string) {
+  function remember(accounts: Map<string, KnownAccount>) {
     if (known.size + accounts.size > MAX_KNOWN) known.clear();
-    for (const [id, account] of accounts) known.set(id, { ...account, month });
+    for (const [id, account] of accounts) known.set(id, account);
   }
 
   return {
@@ -370,13 +370,13 @@ interface KnownAccount {
  * at the month's volume reached by the debits before it, refused alone when the balance no longer
  * covers it. Returns each debit's outcome, the ledger rows (debits sharing an entry key share one,
  * each row's balance after chaining from the balance before the batch), each account's total, the
- * balances and volumes after the batch, and the volumes it moved (`${tenantId} ${service}`).
+ * balances and volumes after the batch, and the volumes it moved.
  */
 function priceBatch(debits: BatchDebit[], before: Map<string, KnownAccount>) {
   const accounts = new Map<string, KnownAccount>(
     [...before].map(([id, a]) => [id, { ...a, volumes: new Map(a.volumes) }]),
   );
-  const volumesMoved = new Map<string, number>();
+  const volumesMoved = new Map<string, { tenantId: string; service: string; quantity: number }>();
   const deltas = new Map<string, bigint>();
   const entries = new Map<string, EntryValues & { id: string; quantity: number; balanceAfter: bigint }>();
   const outcomes = debits.map((debit, i): BatchDebitOutcome | AppError => {
@@ -388,7 +388,11 @@ function priceBatch(debits: BatchDebit[], before: Map<string, KnownAccount>) {
     if (account.balance < amount) return insufficientBalance(amount, account.balance, account.currency);
     account.balance -= amount;
     account.volumes.set(debit.service, volume + debit.quantity);
-    volumesMoved.set(`${debit.tenantId} ${debit.service}`, volume + debit.quantity);
+    volumesMoved.set(`${debit.tenantId} ${debit.service}`, {
+      tenantId: debit.tenantId,
+      service: debit.service,
+      quantity: volume + debit.quantity,
+    });
     deltas.set(debit.tenantId, (deltas.get(debit.tenantId) ?? 0n) - amount);
     const key = debit.entryKey ?? `#${i}`;
     const shared = entries.get(key);
@@ -424,5 +428,11 @@ function priceBatch(debits: BatchDebit[], before: Map<string, KnownAccount>) {
     running.set(entry.tenantId, after);
     entry.balanceAfter = after;
   }
-  return { outcomes, entries: [...entries.values()], deltas, accounts, volumesMoved };
+  return {
+    outcomes,
+    entries: [...entries.values()],
+    deltas,
+    accounts,
+    volumesMoved: [...volumesMoved.values()],
+  };
 }

@@ -1,11 +1,12 @@
 import type { SingleCheckResultView } from "@nc/contracts/detection-single";
 
 /**
- * The result of a number answered while reading (basic, fraud shield), as a chunk of items stores
- * it (docs/architecture.md, "Items stored in chunks"): the view's values in a flat array, without
- * its keys, its nesting or its copies of the number, which the item's E.164 gives back. Such an
- * array serialises in half the time of the view and takes 40 % of its bytes, on the upload's path
- * where every microsecond counts (docs/performance.md, "Packed results and rows read in pieces").
+ * The result of a number answered without a live look-up (basic, fraud shield), as a chunk of
+ * items and a single check's item store it (docs/architecture.md, "Items stored in chunks" and
+ * "A check costs one row"): the view's values in a flat array, without its keys, its nesting or
+ * its copies of the number, which the item's E.164 gives back. Such an array serialises in half
+ * the time of the view and takes 40 % of its bytes, on the paths where every microsecond counts
+ * (docs/performance.md, "Packed results and rows read in pieces").
  *
  * `unpackResult(packResult(view), e164)` is the view again, key for key. A view that does not
  * have the shape packed here (a live look-up's answer, no E.164, a network without a name) is

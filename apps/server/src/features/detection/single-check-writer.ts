@@ -74,9 +74,9 @@ export function singleJobId(
  * Stores and charges single checks with group commit: every check that arrives while a batch is
  * being written goes into the next one, and a batch is one statement with its charges (one round
  * trip when this process wrote the organisation's last charge, else a locked transaction: see
- * billing's chargeBatch). Its charges are priced one
- * by one (each at the month's volume reached by the checks before it, refused alone when the
- * balance no longer covers it), and written as one ledger row per day's job, trade type and actor;
+ * billing's chargeBatch). Its charges are priced one by one (each at the month's volume reached
+ * by the checks before it, refused alone when the balance no longer covers it), and written as
+ * one ledger row per day's job, trade type and actor;
  * each check is one item row of its day's job naming that ledger row (docs/architecture.md,
  * "A check costs one row"). A check is never stored without its charge, nor charged without
  * being stored.

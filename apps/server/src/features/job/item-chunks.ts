@@ -16,8 +16,8 @@ import { FILTERED, type ItemFilter, type ItemRow, type NewItem, numberSearch } f
 
 /**
  * Brotli quality 2: 5,000 basic results as full views (~3.8 MB of JSON) in ~17 ms to ~30 bytes an
- * item, packed (detection/packed-result.ts) to ~15; quality 1 is 20 % larger for little less time, 4 is 1.5×
- * the time for no gain (docs/performance.md, "Items stored in chunks").
+ * item, packed (detection/packed-result.ts) to ~15; quality 1 is 20 % larger for little less
+ * time, 4 is 1.5× the time for no gain (docs/performance.md, "Items stored in chunks").
  */
 const QUALITY = 2;
 
@@ -45,9 +45,9 @@ export interface ItemChunk {
 }
 
 /**
- * One item as a chunk stores it: its result packed (detection/packed-result.ts), its facets not at all (they
- * follow from the result). Chunks written before results were packed hold `ItemTuple`s: the
- * view and the facets.
+ * One item as a chunk stores it: its result packed (detection/packed-result.ts), its facets not
+ * at all (they follow from the result). Chunks written before results were packed hold
+ * `ItemTuple`s: the view and the facets.
  */
 export type StoredTuple = [
   seq: number,

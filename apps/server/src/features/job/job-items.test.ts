@@ -117,7 +117,8 @@ describe("items stored in chunks", () => {
     expect(chunk.counts.reject_reason).toEqual([["duplicate", 1]]);
     const tuples = await unpackItems(chunk.items, "basic");
     expect(tuples.map((t) => t[0])).toEqual([0, 1, 2, 3]);
-    // The result comes back as the view it was (stored packed, see detection/packed-result.ts), with its facets.
+    // The result comes back as the view it was (stored packed, see detection/packed-result.ts),
+    // with its facets.
     expect(tuples[1]).toEqual([
       1,
       "004915112000001",
