@@ -39,7 +39,7 @@ import { registerRequestContext } from "./http/context";
 import { registerCrossSiteCheck } from "./http/cross-site";
 import { registerErrorHandling, sendFrameworkError } from "./http/error-handler";
 import { registerHostCheck } from "./http/host";
-import { loggerOptions, registerRequestLog } from "./http/logging";
+import { logDestination, loggerOptions, registerRequestLog } from "./http/logging";
 import { registerOperatorContext } from "./http/operator-context";
 import { securityHeaders } from "./http/security-headers";
 import { registerTenantContext, type TenantRoute } from "./http/tenant-context";
@@ -64,8 +64,9 @@ declare module "fastify" {
 /** Builds the whole HTTP application on an open database. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const logStream = logDestination(options.logStream);
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL, options.logStream),
+    logger: loggerOptions(config.LOG_LEVEL, logStream),
     // One line per request instead of two (registerRequestLog).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY,
@@ -95,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   // Before any route's schema: text PostgreSQL cannot store is the field's error, not a 500.
   registerWellFormedText(app);
-  registerRequestLog(app);
+  registerRequestLog(app, config.LOG_LEVEL, logStream);
   // Before the context: a malformed host never picks a partner, a cross-site call never reaches a session.
   registerHostCheck(app);
   registerCrossSiteCheck(app);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
-import { destination } from "pino";
+import { type DestinationStream, destination, pino } from "pino";
 import { errorForLog, errorsForLog } from "./error-log";
 
 /** Strips the query string: it may hold tokens or keys, and logs are not a place for secrets. */
@@ -8,12 +8,20 @@ export function pathOnly(url: string): string {
   return index === -1 ? url : `${url.slice(0, index)}?[redacted]`;
 }
 
-export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions["logger"] {
+/**
+ * Where every log line goes: standard output written asynchronously (lines logged while a write
+ * is in flight go out together in the next one, instead of one blocking write per line on every
+ * request), or the stream a test passes. The application's logger and the request log share it,
+ * so their lines never interleave mid-line.
+ */
+export function logDestination(stream?: NodeJS.WritableStream): DestinationStream {
+  return stream ?? destination({ dest: 1, sync: false });
+}
+
+export function loggerOptions(level: string, stream: DestinationStream): FastifyServerOptions["logger"] {
   return {
     level,
-    // Standard output written asynchronously: lines logged while a write is in flight go out
-    // together in the next one, instead of one blocking write per line on every request.
-    stream: stream ?? destination({ dest: 1, sync: false }),
+    stream,
     redact: {
       paths: [
         "req.headers.cookie",
@@ -40,14 +48,26 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
 }
 
 /**
- * One log line per request, written once it is answered: method, path (query redacted), host,
- * address, status and time. Fastify's own pair of lines (received, completed) would double the
- * logging cost of every API call for nothing the second line does not say.
+ * One log line per request, written once it is answered: request id, method, path (query
+ * redacted), host, address, status and time. Fastify's own pair of lines (received, completed)
+ * would double the logging cost of every API call for nothing the second line does not say.
+ *
+ * The line has its own logger on the same destination: it holds only those fixed fields, none of
+ * them a secret, so it skips the redaction pass of the application's logger, whose wildcard paths
+ * walked every request line and were most of the line's cost (docs/performance.md, "The route's
+ * own costs").
  */
-export function registerRequestLog(app: FastifyInstance) {
+export function registerRequestLog(app: FastifyInstance, level: string, stream: DestinationStream) {
+  const lines = pino({ level }, stream);
+  if (!lines.isLevelEnabled("info")) return;
   app.addHook("onResponse", async (request, reply) => {
-    request.log.info(
-      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+    lines.info(
+      {
+        reqId: request.id,
+        req: { method: request.method, url: pathOnly(request.url), host: request.hostname, ip: request.ip },
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      },
       "request completed",
     );
   });
