@@ -5,7 +5,8 @@
  * process and the load from autocannon in a third. Needs PostgreSQL and Redis (not a test).
  *
  * Prints: the maximum rate of both, then p50/p99 latency of the check at half its maximum rate,
- * and checks every 200 was charged exactly once.
+ * the CPU a request of the route refused at validation (every part but the check) beside the CPU
+ * the ratio's goal allows a request, and checks every 200 was charged exactly once.
  *
  * One organisation's checks are charged one after another (its balance row is locked from the
  * debit to the commit), so the load can be spread over several organisations to measure the
@@ -70,8 +71,9 @@ async function autocannon(
   extra: string[] = [],
   seconds = SECONDS,
   connections = CONNECTIONS,
+  body = BODY,
 ): Promise<Result> {
-  const args = ["-j", "-c", String(connections), "-d", String(seconds), "-m", "POST", "-b", BODY];
+  const args = ["-j", "-c", String(connections), "-d", String(seconds), "-m", "POST", "-b", body];
   for (const [name, value] of Object.entries({ "content-type": "application/json", ...headers }))
     args.push("-H", `${name}=${value}`);
   const { stdout } = await run("node_modules/.bin/autocannon", [...args, ...extra, url], {
@@ -138,12 +140,15 @@ async function spread(url: string, keys: string[], rate?: number): Promise<Resul
  * Runs one measurement and prints, beside its rate, the CPU time each process spent per request,
  * and the rate at which those costs would fill every core of the machine.
  */
-async function measured(groups: CpuGroups, label: string, go: () => Promise<Result>): Promise<Result> {
+async function measured(
+  groups: CpuGroups,
+  label: string,
+  go: () => Promise<Result>,
+): Promise<Result & { cpuMicros: number | null }> {
   const before = readCpu(groups);
   const result = await go();
   line(label, result);
-  printCpu(cpuPerRequest(before, readCpu(groups), result.requests.total));
-  return result;
+  return { ...result, cpuMicros: printCpu(cpuPerRequest(before, readCpu(groups), result.requests.total)) };
 }
 
 /** Prints the CPU per request of each group; returns their sum (null when nothing was measured). */
@@ -322,6 +327,25 @@ async function main() {
     const paced = await measured(cpu, `POST /api/v1/check at ${half} req/s`, () =>
       spread("http://127.0.0.1:31901/api/v1/check", secrets, half),
     );
+    // Everything but the check: the same key, rate limits, idempotency hook, metering, request
+    // log and hooks, refused at the body's validation (400, no number) before the check runs.
+    const refused = await measured(cpu, "the same, refused at validation", () =>
+      autocannon(
+        "http://127.0.0.1:31901/api/v1/check",
+        { authorization: `Bearer ${secrets[0]}` },
+        [],
+        SECONDS,
+        CONNECTIONS,
+        JSON.stringify({ service: "basic" }),
+      ),
+    );
+    if (raw.cpuMicros !== null && full.cpuMicros !== null && refused.cpuMicros !== null) {
+      // What the ratio allows: at RATIO_TARGET of the constant route, the cores give each request this much.
+      const budget = (availableParallelism() * 1_000_000) / (RATIO_TARGET * raw.requests.average);
+      console.log(
+        `CPU a request, all processes: the ratio's budget ${Math.round(budget)} µs; constant route ${Math.round(raw.cpuMicros)}, the route refused before its check ${Math.round(refused.cpuMicros)}, the route ${Math.round(full.cpuMicros)}`,
+      );
+    }
     const ratio = full.requests.average / raw.requests.average;
     // The latency counts only if the paced run really sent (nearly) the rate it was asked for.
     const pacedHeld = paced.requests.average >= half * 0.95;
