@@ -11,10 +11,10 @@ import {
   type RollupRow,
 } from "./metering-repo";
 
-export interface MeteredCall extends Omit<CallRow, "at"> {
+/** A call as the pipeline hands it over: its raw row, and where its day is counted. */
+export interface MeteredCall extends CallRow {
   /** The organisation's time zone: the call counts on its day there. */
   timeZone: string;
-  at?: Date;
 }
 
 export interface MeterOptions {
@@ -85,9 +85,18 @@ const byKey =
 export function rollUp(calls: MeteredCall[]): RollupRow[] {
   const rows = new Map<string, RollupRow>();
   for (const call of calls) {
-    const day = dayIn(call.timeZone, call.at ?? new Date());
+    const day = dayIn(call.timeZone, call.at);
     const service = call.service ?? "";
-    const id = rowKey({ ...call, day, service });
+    // A literal, not `{ ...call, day }`: spreading then adding keys is slow in this runtime
+    // (docs/performance.md, "Objects spread then extended").
+    const id = rowKey({
+      tenantId: call.tenantId,
+      day,
+      apiKeyId: call.apiKeyId,
+      endpoint: call.endpoint,
+      service,
+      status: call.status,
+    });
     let row = rows.get(id);
     if (!row) {
       row = {
@@ -187,10 +196,7 @@ export function createMeter(db: Db, options: MeterOptions, log?: FastifyBaseLogg
     if (batch.length === 0) return;
     try {
       await db.transaction(async (tx) => {
-        await repo.insertCalls(
-          batch.map(({ timeZone: _zone, at, ...call }) => ({ ...call, at: at ?? new Date() })),
-          tx,
-        );
+        await repo.insertCalls(batch, tx);
         await addToRollups(repo, rollUp(batch), tx);
       });
     } catch (error) {
@@ -221,8 +227,9 @@ export function createMeter(db: Db, options: MeterOptions, log?: FastifyBaseLogg
 
   return {
     repo,
+    /** Buffers the call as it is (the caller's object is kept, not copied). */
     record(call: MeteredCall) {
-      buffer.push({ ...call, at: call.at ?? new Date() });
+      buffer.push(call);
       if (buffer.length >= options.maxBuffered) void flush();
       else schedule();
     },

@@ -29,14 +29,9 @@ export async function enforceApiRateLimits(
   )) as [Hit, Hit];
   const now = Date.now();
   const policies = [
-    { name: "key", quota: limits.perKey, hit: byKey },
-    { name: "organisation", quota: limits.perTenant, hit: byTenant },
-  ].map((p) => ({
-    ...p,
-    remaining: Math.max(0, p.quota - p.hit.count),
-    resetSeconds: Math.max(1, Math.ceil((p.hit.resetAt - now) / 1000)),
-    over: p.hit.count > p.quota,
-  }));
+    policy("key", limits.perKey, byKey, now),
+    policy("organisation", limits.perTenant, byTenant, now),
+  ];
   reply.header("RateLimit-Policy", policies.map((p) => `"${p.name}";q=${p.quota};w=${window}`).join(", "));
   // The client should pace itself by the policy that refused it, else by the one nearest its end.
   const over = policies.filter((p) => p.over);
@@ -51,4 +46,19 @@ export async function enforceApiRateLimits(
       { "Retry-After": String(retryAfter) },
     );
   }
+}
+
+/**
+ * One limit's state after this hit. Built as one literal: spreading an object and adding keys
+ * (`{ ...p, remaining }`) cost ~9 µs a request here (docs/performance.md, "Objects spread then
+ * extended").
+ */
+function policy(name: string, quota: number, hit: Hit, now: number) {
+  return {
+    name,
+    quota,
+    remaining: Math.max(0, quota - hit.count),
+    resetSeconds: Math.max(1, Math.ceil((hit.resetAt - now) / 1000)),
+    over: hit.count > quota,
+  };
 }

@@ -82,6 +82,7 @@ export function publicApiPipeline(scope: FastifyInstance, deps: PipelineDeps) {
       costMicros: usage?.costMicros ?? 0n,
       latencyMs: reply.elapsedTime,
       requestId: request.id,
+      at: new Date(),
     });
   });
 }
