@@ -48,11 +48,50 @@ export const DEFAULT_COUNTRIES = [
   "ZA",
 ] as const;
 
+/**
+ * One namer per language: building an `Intl.DisplayNames` costs the runtime a look-up of its
+ * locale data each time, and a page names dozens of countries while it hydrates.
+ */
+const namers = new Map<string, Intl.DisplayNames | null>();
+
+function namer(locale: string): Intl.DisplayNames | null {
+  let found = namers.get(locale);
+  if (found === undefined) {
+    try {
+      found = new Intl.DisplayNames([locale], { type: "region" });
+    } catch {
+      found = null;
+    }
+    namers.set(locale, found);
+  }
+  return found;
+}
+
 /** The country's name in the page's language, or its code when the runtime cannot name it. */
 export function countryName(code: string, locale: string): string {
   try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+    return namer(locale)?.of(code) ?? code;
   } catch {
     return code;
   }
+}
+
+const optionLists = new Map<string, { value: string; label: string }[]>();
+
+/**
+ * The default countries as select options, "Name (XX)", in the language's alphabetical order;
+ * worked out once per language (the list never changes while the page lives).
+ */
+export function countryOptions(locale: string): { value: string; label: string }[] {
+  let options = optionLists.get(locale);
+  if (!options) {
+    const collator = new Intl.Collator(locale);
+    options = DEFAULT_COUNTRIES.map((code) => ({
+      value: code,
+      label: `${countryName(code, locale)} (${code})`,
+    }));
+    options.sort((a, b) => collator.compare(a.label, b.label));
+    optionLists.set(locale, options);
+  }
+  return options;
 }

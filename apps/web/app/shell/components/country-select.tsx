@@ -1,8 +1,7 @@
 import { Select } from "antd";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../i18n/use-locale";
-import { countryName, DEFAULT_COUNTRIES } from "./countries";
+import { countryOptions } from "./countries";
 
 /**
  * The default country for national-format numbers, by name in the user's language. It names itself
@@ -16,14 +15,7 @@ export function CountrySelect(props: {
 }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
-  const options = useMemo(
-    () =>
-      DEFAULT_COUNTRIES.map((code) => ({
-        value: code,
-        label: `${countryName(code, locale)} (${code})`,
-      })).sort((a, b) => a.label.localeCompare(b.label, locale)),
-    [locale],
-  );
+  const options = countryOptions(locale);
   return (
     <Select
       id={props.id}
