@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInContext } from "./helpers/accounts";
 import { apiCall } from "./helpers/api";
-import { launchBrowser } from "./helpers/browser";
+import { launchBrowser, loadWatched } from "./helpers/browser";
 import { type RunningServer, startServer } from "./helpers/server";
 
 /**
@@ -24,6 +24,15 @@ describe("single number check in the browser", () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+  });
+
+  it("is painted before its scripts start, and then hydrated", async () => {
+    // docs/architecture.md, "Scripts after the first paint".
+    const load = await loadWatched(context, `${server.url}/dashboard/detection`);
+    expect(load.url).toBe(`${server.url}/dashboard/detection`);
+    expect(load.hydrated).toBe(true);
+    expect(load.scripts.length).toBeGreaterThan(0);
+    expect(Math.min(...load.scripts)).toBeGreaterThanOrEqual(load.paint);
   });
 
   it("checks a number with HLR (sandbox, free) and then basic (charged)", async () => {

@@ -2,7 +2,7 @@ import { request as httpRequest } from "node:http";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeBody } from "../apps/server/test/helpers/content-encoding";
-import { launchBrowser } from "./helpers/browser";
+import { launchBrowser, loadWatched } from "./helpers/browser";
 import { type RunningServer, startServer } from "./helpers/server";
 
 /**
@@ -148,37 +148,20 @@ describe("page weight and compression of the built product", () => {
 
   it("starts a public page's scripts after its first paint; a docs page fetches them at low priority", async () => {
     // /login: no module preloads and an empty module script in the HTML; the starter brings both.
-    const login = (await rawGet(`${server.url}/login`)).body.toString("utf8");
-    expect(/<link[^>]*rel="modulepreload"/.test(login), "a module preload link").toBe(false);
-    expect(/<script nonce="[^"]+" type="module" async=""><\/script>/.test(login), "the empty module").toBe(
+    const html = (await rawGet(`${server.url}/login`)).body.toString("utf8");
+    expect(/<link[^>]*rel="modulepreload"/.test(html), "a module preload link").toBe(false);
+    expect(/<script nonce="[^"]+" type="module" async=""><\/script>/.test(html), "the empty module").toBe(
       true,
     );
-    expect(login.includes('"/assets/entry.client-'), "the starter's list").toBe(true);
+    expect(html.includes('"/assets/entry.client-'), "the starter's list").toBe(true);
     // What the browser did: the style sheet at VeryHigh before anything, no script before the paint.
-    const page = await browser.newPage();
-    const cdp = await page.context().newCDPSession(page);
-    const priorities = new Map<string, string>();
-    cdp.on("Network.requestWillBeSent", (event) => {
-      if (!priorities.has(event.request.url))
-        priorities.set(event.request.url, event.request.initialPriority);
-    });
-    await cdp.send("Network.enable");
-    await page.goto(`${server.url}/login`, { waitUntil: "networkidle" });
-    const timing = await page.evaluate(() => ({
-      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
-      scripts: performance
-        .getEntriesByType("resource")
-        .filter((entry) => /\/assets\/.+\.js$/.test(entry.name))
-        .map((entry) => entry.startTime),
-      hydrated: document.documentElement.hasAttribute("data-hydrated"),
-    }));
-    await page.close();
-    expect(timing.hydrated).toBe(true);
-    expect(timing.scripts.length).toBeGreaterThan(0);
-    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint);
-    expect(priorities.get([...priorities.keys()].find((url) => /\/assets\/.+\.css$/.test(url)) ?? "")).toBe(
-      "VeryHigh",
-    );
+    const login = await loadWatched(browser, `${server.url}/login`);
+    expect(login.hydrated).toBe(true);
+    expect(login.scripts.length).toBeGreaterThan(0);
+    expect(Math.min(...login.scripts)).toBeGreaterThanOrEqual(login.paint);
+    expect(
+      login.priorities.get([...login.priorities.keys()].find((url) => /\/assets\/.+\.css$/.test(url)) ?? ""),
+    ).toBe("VeryHigh");
 
     // The docs keep React Router's preloads, at low priority.
     const docs = (await rawGet(`${server.url}/docs/getting-started`)).body.toString("utf8");

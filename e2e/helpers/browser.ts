@@ -76,3 +76,29 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
     options?.javaScriptEnabled === false ? newPage(options) : followHydration(await newPage(options));
   return browser;
 }
+
+/**
+ * Loads a page in a new tab and reports what the browser did: the first contentful paint, when
+ * each built script was requested, each request's first priority, and whether React took the page.
+ */
+export async function loadWatched(owner: Pick<Browser, "newPage">, url: string) {
+  const page = await owner.newPage();
+  const cdp = await page.context().newCDPSession(page);
+  const priorities = new Map<string, string>();
+  cdp.on("Network.requestWillBeSent", (event) => {
+    if (!priorities.has(event.request.url)) priorities.set(event.request.url, event.request.initialPriority);
+  });
+  await cdp.send("Network.enable");
+  await page.goto(url, { waitUntil: "networkidle" });
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/assets\/.+\.js$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  }));
+  const hydrated = (await page.locator("html[data-hydrated]").count()) > 0;
+  const at = page.url();
+  await page.close();
+  return { paint: timing.paint, scripts: timing.scripts, hydrated, priorities, url: at };
+}

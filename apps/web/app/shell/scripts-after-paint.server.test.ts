@@ -76,7 +76,7 @@ describe("scripts after the first paint", () => {
     expect(scriptsAfterPaint(page, NONCE)).toBe(page);
   });
 
-  it("applies to the public pages, not to the dashboard, the console or the docs, in any language", () => {
+  it("applies to the public pages, the dashboard and the console, not to the docs, in any language", () => {
     for (const path of [
       "/",
       "/login",
@@ -84,15 +84,13 @@ describe("scripts after the first paint", () => {
       "/es/forget-password",
       "/accept-invite",
       "/no/such",
-    ])
-      expect(startsScriptsAfterPaint(path), path).toBe(true);
-    for (const path of [
       "/dashboard",
       "/dashboard/detection",
       "/pt/operator/users",
-      "/docs",
-      "/zh-Hans/docs/api",
+      "/operator",
     ])
+      expect(startsScriptsAfterPaint(path), path).toBe(true);
+    for (const path of ["/docs", "/zh-Hans/docs/api", "/es/docs/guides/quick-start"])
       expect(startsScriptsAfterPaint(path), path).toBe(false);
   });
 });

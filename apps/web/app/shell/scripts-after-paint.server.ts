@@ -1,14 +1,19 @@
 import { splitLocalePath } from "@nc/contracts/locales";
 
-/** The parts whose pages keep React Router's scripts as they are: signed-in work and the docs. */
-const LOADED_AT_ONCE = ["/dashboard", "/operator", "/docs"];
+/**
+ * The part whose pages keep React Router's scripts as they are: the docs, whose API reference is
+ * drawn by its scripts (its content is not in the HTML, so there is nothing to paint first).
+ */
+const LOADED_AT_ONCE = ["/docs"];
 
 /**
  * Whether a page starts its scripts only after its first paint: the public pages a first visit
- * lands on (home, sign-in, sign-up, password reset, invitations, 404). Their content is complete
- * in the HTML, so what a visitor first sees no longer waits on the scripts, and on a slow link the
- * scripts do not share it with the HTML and the style sheet (docs/performance.md, "Work right
- * after hydration, and scripts after the first paint").
+ * lands on (home, sign-in, sign-up, password reset, invitations, 404), the dashboard and the
+ * operator console. Their content is complete in the HTML, so what a person first sees no longer
+ * waits on the scripts, on a slow link the scripts do not share it with the HTML and the style
+ * sheet, and the browser paints before hydration's long tasks begin (docs/performance.md, "Work
+ * right after hydration, and scripts after the first paint", and "Signed-in pages painted before
+ * their scripts").
  */
 export function startsScriptsAfterPaint(pathname: string): boolean {
   const { rest } = splitLocalePath(pathname);
