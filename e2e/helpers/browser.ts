@@ -19,8 +19,8 @@ const HYDRATION_WAIT_MS = 15_000;
 /**
  * After a document load, waits until React handles the page (`data-hydrated`, set by
  * apps/web/app/shell/hydration/hydration-mark.ts once the root and its boundaries have hydrated).
- * Public pages start their scripts only after the first contentful paint (docs/performance.md,
- * "Work right after hydration, and scripts after the first paint"), so a test acting at `load`
+ * Every page but the docs starts its scripts only after the first contentful paint
+ * (docs/architecture.md, "Scripts after the first paint"), so a test acting at `load`
  * would type into a page React does not own yet. A page that never hydrates
  * (an error page without scripts) lets the test go on after the wait; its own checks decide.
  */

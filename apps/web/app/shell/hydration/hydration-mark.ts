@@ -1,8 +1,8 @@
 /**
  * When the whole server-rendered page is React's: the root has committed and every boundary that
  * hydrates on its own (HydratingBoundary) has too. Then `<html data-hydrated>` is set (the browser
- * tests wait for it) and a form sent before, held by the public pages' script starter
- * (shell/scripts-after-paint.server.ts), is sent again.
+ * tests wait for it) and a form sent before, held by the script starter of the pages that start
+ * their scripts after the first paint (shell/scripts-after-paint.server.ts), is sent again.
  */
 let rootMounted = false;
 let pendingBoundaries = 0;
