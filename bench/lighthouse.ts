@@ -12,8 +12,9 @@
  * Run after `npm run build` (docs/performance.md, "Lighthouse"):
  *   npx tsx bench/lighthouse.ts [runs=1]
  * With several runs each score is the median. The system Chromium is used (CHROMIUM_PATH, else
- * /usr/bin/chromium; scripts/ensure-chromium.sh installs it). LIGHTHOUSE_OUT=<folder> keeps each
- * run's full report there as JSON.
+ * /usr/bin/chromium; scripts/ensure-chromium.sh installs it). LIGHTHOUSE_ONLY=mobile,/login (a form factor,
+ * a page's path, or both) measures only those. LIGHTHOUSE_OUT=<folder> keeps each
+ * run's full report there as JSON, and the trace it recorded beside it (`….trace.json`).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -29,11 +30,23 @@ import { startServer } from "../e2e/helpers/server";
 
 const RUNS = Number(process.argv[2] ?? 1);
 const OUT = process.env.LIGHTHOUSE_OUT;
-const PAGES = [
+const ALL_PAGES = [
   { path: "/login", signedIn: false },
   { path: "/dashboard/detection", signedIn: true },
 ] as const;
-const FORM_FACTORS = ["mobile", "desktop"] as const;
+/** LIGHTHOUSE_ONLY=mobile,/login (form factors, page paths) measures just those, to iterate faster. */
+const ONLY = process.env.LIGHTHOUSE_ONLY?.split(",") ?? [];
+const chosen = <T extends string>(all: readonly T[], isOne: (value: string) => boolean) => {
+  const named = ONLY.filter(isOne);
+  return all.filter((value) => named.length === 0 || named.includes(value));
+};
+const PAGES = ALL_PAGES.filter((page) =>
+  chosen(
+    ALL_PAGES.map((p) => p.path),
+    (v) => v.startsWith("/"),
+  ).includes(page.path),
+);
+const FORM_FACTORS = chosen(["mobile", "desktop"] as const, (v) => !v.startsWith("/"));
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 /** The body's length as it crosses the wire with the given Accept-Encoding. */
@@ -125,6 +138,11 @@ try {
           mkdirSync(OUT, { recursive: true });
           const name = `${page.path.replace(/\W+/g, "-")}-${formFactor}-${i + 1}.json`;
           writeFileSync(join(OUT, name), JSON.stringify(result.lhr));
+          // The trace the run recorded, for bench/long-tasks.ts to take apart.
+          writeFileSync(
+            join(OUT, name.replace(/\.json$/, ".trace.json")),
+            JSON.stringify(result.artifacts.Trace),
+          );
         }
       }
       const score = (category: string) =>

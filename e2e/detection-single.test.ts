@@ -35,6 +35,13 @@ describe("single number check in the browser", () => {
     expect(Math.min(...load.scripts)).toBeGreaterThanOrEqual(load.paint);
   });
 
+  it("writes its parts in place, so the first paint shows the whole page", async () => {
+    // docs/performance.md, "Boundaries written in place": no part held back for a later reveal.
+    const html = await (await context.request.get(`${server.url}/dashboard/detection`)).text();
+    expect(html).toContain('data-testid="detection-number"');
+    expect(html).not.toMatch(/<template id="B:|hidden id="S:|\$RC\(/);
+  });
+
   it("checks a number with HLR (sandbox, free) and then basic (charged)", async () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/dashboard/detection`);

@@ -170,6 +170,13 @@ describe("page weight and compression of the built product", () => {
     for (const link of preloads) expect(link).toContain('fetchpriority="low"');
   });
 
+  it("writes the sign-in page's parts in place, so its first paint shows the form", async () => {
+    // docs/performance.md, "Boundaries written in place": no part held back for a later reveal.
+    const html = decode(await rawGet(`${server.url}/login`)).toString("utf8");
+    expect(html).toContain('type="password"');
+    expect(html).not.toMatch(/<template id="B:|hidden id="S:|\$RC\(/);
+  });
+
   it("keeps /login within its page-weight budget", async () => {
     expect(loginScripts.length).toBeGreaterThan(0);
     expect(loginStyles.length).toBeGreaterThan(0);

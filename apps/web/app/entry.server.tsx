@@ -79,6 +79,11 @@ function render(element: ReactElement, nonce: string): Promise<{ html: string; f
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(element, {
       nonce,
+      // Every boundary written in place. React otherwise moves a finished boundary of over ~12 KB
+      // behind a placeholder and reveals it by script after the rest, a few hundred ms later: the
+      // page's main content (inside HydratingBoundary) missed the first paint and became a late
+      // largest paint (docs/performance.md, "Boundaries written in place").
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         const sink = new PassThrough();
         const chunks: Buffer[] = [];

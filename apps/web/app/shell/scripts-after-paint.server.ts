@@ -26,12 +26,12 @@ const PRELOAD = /<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*?\/>/g;
 const MODULE = /(<script nonce="[^"]*" type="module" async="">)([\s\S]*?)(<\/script>)/;
 
 /**
- * How many module preload links the starter adds per task. Adding one costs the main thread about
- * a millisecond on a phone (the request is set up at once), and a page has some 75: all at once
- * were a 100–270 ms task in Lighthouse's mobile simulation of /login (docs/performance.md,
- * "Lighthouse").
+ * How many module preload links the starter adds per task. Adding one costs the main thread one
+ * to two milliseconds on a phone (the request is set up at once), and a page has 75–120: eight
+ * per task were still 50–70 ms tasks in Lighthouse's mobile simulation of /login on a slow host
+ * (docs/performance.md, "Lighthouse" and "Hydration in parts on the sign-in pages").
  */
-const PRELOADS_PER_TASK = 8;
+const PRELOADS_PER_TASK = 4;
 
 /**
  * Started at the end of <body>. Once the browser reports the first contentful paint (a paint

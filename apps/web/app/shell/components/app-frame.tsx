@@ -1,5 +1,5 @@
 import { MenuOutlined } from "@ant-design/icons";
-import { Button, Drawer, FloatButton, Layout, theme } from "antd";
+import { Button, Drawer, Layout, theme } from "antd";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -7,7 +7,7 @@ import { useDevice } from "../device/use-device";
 import { useScreenAtLeast } from "../device/use-screen-at-least";
 import { HydratingBoundary } from "../hydration/hydrating-boundary";
 import { useLocale } from "../i18n/use-locale";
-import { BACK_TO_TOP_SIZE } from "../theme/tokens";
+import { BackToTop } from "./back-to-top";
 import { BrandLogo } from "./brand-logo";
 
 /**
@@ -92,7 +92,7 @@ export function AppFrame(props: {
           {props.menu(() => setDrawer(false))}
         </Drawer>
       )}
-      <FloatButton.BackTop style={{ width: BACK_TO_TOP_SIZE, height: BACK_TO_TOP_SIZE }} />
+      <BackToTop />
     </Layout>
   );
 }
