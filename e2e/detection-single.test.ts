@@ -35,6 +35,28 @@ describe("single number check in the browser", () => {
     expect(Math.min(...load.scripts)).toBeGreaterThanOrEqual(load.paint);
   });
 
+  it("hydrates with the prices the server formatted, building no number formatter", async () => {
+    // docs/performance.md, "Money the server formatted".
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const counted = window as unknown as { __formatters: number };
+      counted.__formatters = 0;
+      Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
+        construct(target, args) {
+          if (!document.documentElement.hasAttribute("data-hydrated")) counted.__formatters += 1;
+          return Reflect.construct(target, args);
+        },
+      });
+    });
+    await page.goto(`${server.url}/dashboard/detection`);
+    await expect(page.locator("html[data-hydrated]").count()).resolves.toBe(1);
+    await expect(page.getByTestId("detection-price-basic").textContent()).resolves.toContain("$0.001");
+    await expect(
+      page.evaluate(() => (window as unknown as { __formatters: number }).__formatters),
+    ).resolves.toBe(0);
+    await page.close();
+  });
+
   it("writes its parts in place, so the first paint shows the whole page", async () => {
     // docs/performance.md, "Boundaries written in place": no part held back for a later reveal.
     const html = await (await context.request.get(`${server.url}/dashboard/detection`)).text();

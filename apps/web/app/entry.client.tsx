@@ -2,6 +2,7 @@ import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { rootHasMounted } from "./shell/hydration/hydration-mark";
+import { reuseServerFormattedMoney } from "./shell/money/formatted-money";
 
 /** The console line a failed mount writes (docs/architecture.md, "Decisions and why": a mount failure is logged as an error). */
 const MOUNT_FAILED = "Error while mounting the app:";
@@ -26,6 +27,7 @@ function Mounted({ children }: { children: ReactNode }) {
  * itself, the document) are logged: before the first commit as a failed mount, after it as
  * uncaught.
  */
+reuseServerFormattedMoney();
 startTransition(() => {
   try {
     hydrateRoot(

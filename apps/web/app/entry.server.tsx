@@ -5,6 +5,7 @@ import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { formattedMoneyScript, recordingFormattedMoney } from "./shell/money/formatted-money.server";
 import { scriptsAfterPaint, startsScriptsAfterPaint } from "./shell/scripts-after-paint.server";
 import { NonceContext } from "./shell/security/nonce";
 import { ServerSchemeContext } from "./shell/theme/color-mode";
@@ -43,7 +44,10 @@ export default async function handleRequest(
     </NonceContext.Provider>
   );
   const cache = createCache();
-  const rendered = await render(page(cache, null, routerContext), nonce);
+  // The amounts it formats go to the browser with it, for hydration to reuse (formatted-money.server.ts).
+  const { result: rendered, amounts } = await recordingFormattedMoney(() =>
+    render(page(cache, null, routerContext), nonce),
+  );
   const lightCss = extractStyle(cache, { types: THEME_STYLES });
   const schemeUnknown = loadContext.colorMode === "system" && !loadContext.systemScheme;
   const darkCss = schemeUnknown
@@ -59,7 +63,10 @@ export default async function handleRequest(
         return "";
       })
     : "";
-  const styled = rendered.html.replace("</head>", `${lightCss}${darkCss}</head>`);
+  const styled = rendered.html.replace(
+    "</head>",
+    `${lightCss}${darkCss}${formattedMoneyScript(amounts, nonce)}</head>`,
+  );
   const html = (
     startsScriptsAfterPaint(new URL(request.url).pathname) ? scriptsAfterPaint(styled, nonce) : styled
   )

@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { formatMoney, microsToDecimal, parseAmountToMicros } from "./money";
+import {
+  formatMoney,
+  microsToDecimal,
+  observeFormattedMoney,
+  parseAmountToMicros,
+  reuseFormattedMoney,
+} from "./money";
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  observeFormattedMoney(undefined);
+});
 
 describe("money in micros", () => {
   it("parses amounts of up to six decimals and refuses the rest", () => {
@@ -38,5 +47,30 @@ describe("formatMoney", () => {
 
   it("falls back to the decimal and the code when the currency is not one Intl knows", () => {
     expect(formatMoney(1_000_000n, "NOT-A-CODE", "en")).toBe("1.00 NOT-A-CODE");
+  });
+});
+
+describe("money the server formatted", () => {
+  it("tells an observer each amount it formats, keyed by language, currency and micros", () => {
+    const seen: [string, string][] = [];
+    observeFormattedMoney((key, text) => seen.push([key, text]));
+    formatMoney(7_250_000n, "USD", "en");
+    formatMoney("1000", "EUR", "es");
+    expect(seen).toEqual([
+      ["en|USD|7250000", "$7.25"],
+      ["es|EUR|1000", "0,001\u00a0€"],
+    ]);
+  });
+
+  it("answers an amount the page was rendered with from the server's text, building no formatter", () => {
+    reuseFormattedMoney({ "pt|BRL|4200000": "R$\u00a04,20", "en|JPY|5000000": 42 as unknown as string });
+    const built = vi.spyOn(Intl, "NumberFormat");
+    expect(formatMoney(4_200_000n, "BRL", "pt")).toBe("R$\u00a04,20");
+    expect(formatMoney("4200000", "BRL", "pt")).toBe("R$\u00a04,20");
+    expect(built).not.toHaveBeenCalled();
+    built.mockRestore();
+    // Anything else (and a value that is not text) is formatted as usual.
+    expect(formatMoney(4_300_000n, "BRL", "pt")).toBe("R$\u00a04,30");
+    expect(formatMoney(5_000_000n, "JPY", "en")).toBe("¥5.00");
   });
 });

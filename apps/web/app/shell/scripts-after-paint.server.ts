@@ -1,4 +1,5 @@
 import { splitLocalePath } from "@nc/contracts/locales";
+import { inlineJson } from "./inline-json";
 
 /**
  * The part whose pages keep React Router's scripts as they are: the docs, whose API reference is
@@ -54,9 +55,6 @@ setTimeout(go,4000);
 try{var o=new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();later()}});o.observe({type:"paint",buffered:true})}
 catch(e){requestAnimationFrame(function(){requestAnimationFrame(later)})}})`;
 
-/** A value written into an inline script: JSON, with "<" escaped so no "</script>" closes it early. */
-const inline = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
-
 /**
  * The page with its scripts started after the first contentful paint: the module preloads taken
  * out, the module script's element kept but emptied (React hydrates the document and expects it there), and
@@ -73,7 +71,7 @@ export function scriptsAfterPaint(html: string, nonce: string): string {
   const end = withoutPreloads.lastIndexOf("</body>");
   if (!module || end < module.index) return html;
   const [whole, open, code, close] = module;
-  const starter = `<script nonce="${nonce}">${STARTER}(${inline(hrefs)},${inline(code)},${inline(nonce)})</script>`;
+  const starter = `<script nonce="${nonce}">${STARTER}(${inlineJson(hrefs)},${inlineJson(code)},${inlineJson(nonce)})</script>`;
   return (
     withoutPreloads.slice(0, module.index) +
     open +

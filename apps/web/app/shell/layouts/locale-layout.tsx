@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, type Locale, splitLocalePath } from "@nc/contracts/locales";
-import { useMemo } from "react";
+import { lazy, useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   data,
@@ -10,13 +10,20 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { ErrorPage } from "../components/error-page";
+import { HydratingBoundary } from "../hydration/hydrating-boundary";
 import { catalogueArea } from "../i18n/catalogue-areas";
 import { createI18n, type Messages } from "../i18n/i18n";
 import { messagesFor } from "../i18n/messages.server";
 import { resolveLocale } from "../i18n/resolve-locale";
 import { pageMeta } from "../page-meta";
 import type { Route } from "./+types/locale-layout";
+
+/**
+ * The error page (antd's Result and its pictures, some 35 KB of script) is its own chunk: every
+ * page's layout names it as a boundary, but only an error shows it (docs/performance.md, "The
+ * error page fetched when shown"). Its boundary waits for the chunk before it counts as hydrated.
+ */
+const ErrorPage = lazy(async () => ({ default: (await import("../components/error-page")).ErrorPage }));
 
 interface LocaleData {
   locale: Locale;
@@ -85,10 +92,15 @@ export function ErrorBoundary() {
   const messages = own?.messages ?? carried?.messages ?? null;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const statusText = isRouteErrorResponse(error) ? error.statusText : undefined;
-  if (!messages) return <ErrorPage status={status} statusText={statusText} />;
+  const page = (
+    <HydratingBoundary>
+      <ErrorPage status={status} statusText={statusText} />
+    </HydratingBoundary>
+  );
+  if (!messages) return page;
   return (
     <WithI18n locale={locale} messages={messages}>
-      <ErrorPage status={status} statusText={statusText} />
+      {page}
     </WithI18n>
   );
 }
