@@ -78,6 +78,11 @@ export function countryName(code: string, locale: string): string {
 
 const optionLists = new Map<string, { value: string; label: string }[]>();
 
+/** One country as a select option: "Name (XX)". */
+export function countryOption(code: string, locale: string): { value: string; label: string } {
+  return { value: code, label: `${countryName(code, locale)} (${code})` };
+}
+
 /**
  * The default countries as select options, "Name (XX)", in the language's alphabetical order;
  * worked out once per language (the list never changes while the page lives).
@@ -86,10 +91,7 @@ export function countryOptions(locale: string): { value: string; label: string }
   let options = optionLists.get(locale);
   if (!options) {
     const collator = new Intl.Collator(locale);
-    options = DEFAULT_COUNTRIES.map((code) => ({
-      value: code,
-      label: `${countryName(code, locale)} (${code})`,
-    }));
+    options = DEFAULT_COUNTRIES.map((code) => countryOption(code, locale));
     options.sort((a, b) => collator.compare(a.label, b.label));
     optionLists.set(locale, options);
   }

@@ -1,11 +1,17 @@
 import { Select } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../i18n/use-locale";
-import { countryOptions } from "./countries";
+import { countryOption, countryOptions } from "./countries";
 
 /**
  * The default country for national-format numbers, by name in the user's language. It names itself
  * (aria-label) and takes the id its form field gives it, so the field's label points at it too.
+ *
+ * The list of names is built when the person first focuses or opens the select: the first
+ * `Intl.DisplayNames` and `Intl.Collator` load the language's data (40–50 ms on a phone), which
+ * hydration would otherwise pay for a list nobody has opened (docs/performance.md, "No number
+ * or name data loaded while a page hydrates"). Until then only the chosen country is named.
  */
 export function CountrySelect(props: {
   id?: string;
@@ -15,7 +21,9 @@ export function CountrySelect(props: {
 }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
-  const options = countryOptions(locale);
+  const [listed, setListed] = useState(false);
+  const list = () => setListed(true);
+  const options = listed ? countryOptions(locale) : props.value ? [countryOption(props.value, locale)] : [];
   return (
     <Select
       id={props.id}
@@ -23,6 +31,8 @@ export function CountrySelect(props: {
       data-testid={props.testId}
       value={props.value}
       onChange={(value) => props.onChange?.(value ?? undefined)}
+      onFocus={list}
+      onOpenChange={(open) => open && list()}
       allowClear
       showSearch
       optionFilterProp="label"
