@@ -36,8 +36,8 @@ describe("single number check in the browser", () => {
   });
 
   it("hydrates with the prices the server formatted, building no number or country-name data", async () => {
-    // docs/performance.md, "Money the server formatted" and "No number or name data loaded while
-    // a page hydrates": the first Intl object loads the language's data, 20-50 ms on a phone.
+    // docs/performance.md, "Less work between the first paint and an interactive page": the first
+    // Intl object loads the language's data, 20-50 ms on a phone.
     const page = await context.newPage();
     await page.addInitScript(() => {
       const counted = window as unknown as { __built: string[] };
@@ -62,7 +62,8 @@ describe("single number check in the browser", () => {
   });
 
   it("writes its parts in place, so the first paint shows the whole page", async () => {
-    // docs/performance.md, "Boundaries written in place": no part held back for a later reveal.
+    // docs/performance.md, "Less work between the first paint and an interactive page":
+    // boundaries written in place, no part held back for a later reveal.
     const html = await (await context.request.get(`${server.url}/dashboard/detection`)).text();
     expect(html).toContain('data-testid="detection-number"');
     expect(html).not.toMatch(/<template id="B:|hidden id="S:|\$RC\(/);

@@ -171,7 +171,8 @@ describe("page weight and compression of the built product", () => {
   });
 
   it("writes the sign-in page's parts in place, so its first paint shows the form", async () => {
-    // docs/performance.md, "Boundaries written in place": no part held back for a later reveal.
+    // docs/performance.md, "Less work between the first paint and an interactive page":
+    // boundaries written in place, no part held back for a later reveal.
     const html = decode(await rawGet(`${server.url}/login`)).toString("utf8");
     expect(html).toContain('type="password"');
     expect(html).not.toMatch(/<template id="B:|hidden id="S:|\$RC\(/);

@@ -89,7 +89,8 @@ function render(element: ReactElement, nonce: string): Promise<{ html: string; f
       // Every boundary written in place. React otherwise moves a finished boundary of over ~12 KB
       // behind a placeholder and reveals it by script after the rest, a few hundred ms later: the
       // page's main content (inside HydratingBoundary) missed the first paint and became a late
-      // largest paint (docs/performance.md, "Boundaries written in place").
+      // largest paint (docs/performance.md, "Less work between the first paint and an interactive
+      // page": boundaries written in place).
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         const sink = new PassThrough();

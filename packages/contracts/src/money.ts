@@ -53,8 +53,8 @@ function currencyFormat(locale: string, currency: string, digits: number): Intl.
  * Amounts the server already formatted for the page, by locale, currency and micros. The first
  * Intl.NumberFormat a browser builds loads the language's number data (20-30 ms on a phone, in
  * the middle of hydration), so a page hydrates with the server's own strings and builds a
- * formatter only for an amount it did not render (docs/performance.md, "Money the server
- * formatted").
+ * formatter only for an amount it did not render (docs/performance.md, "Less work between the
+ * first paint and an interactive page").
  */
 const renderedAmounts = new Map<string, string>();
 let formattedObserver: ((key: string, text: string) => void) | undefined;

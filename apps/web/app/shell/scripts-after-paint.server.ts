@@ -30,7 +30,8 @@ const MODULE = /(<script nonce="[^"]*" type="module" async="">)([\s\S]*?)(<\/scr
  * How many module preload links the starter adds per task. Adding one costs the main thread one
  * to two milliseconds on a phone (the request is set up at once), and a page has 75–120: eight
  * per task were still 50–70 ms tasks in Lighthouse's mobile simulation of /login on a slow host
- * (docs/performance.md, "Lighthouse" and "Hydration in parts on the sign-in pages").
+ * (docs/performance.md, "Lighthouse" and "Less work between the first paint and an
+ * interactive page").
  */
 const PRELOADS_PER_TASK = 4;
 

@@ -5,7 +5,8 @@ import { BACK_TO_TOP_SIZE } from "../theme/tokens";
 /**
  * The "back to top" button, mounted the first time the page scrolls. antd's button reads the
  * scroll position as it mounts, which forces a style and layout pass inside hydration's commit
- * (35–40 ms on a phone: docs/performance.md, "Back to top after the first scroll"); before any
+ * (over 100 ms at Lighthouse's 4× phone slowdown: docs/performance.md, "Less work between the
+ * first paint and an interactive page"); before any
  * scroll it would be hidden anyway (it shows below 400 px). Once mounted it stays, showing and
  * hiding itself as the page moves.
  */

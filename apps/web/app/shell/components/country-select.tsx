@@ -10,8 +10,8 @@ import { countryOption, countryOptions } from "./countries";
  *
  * The list of names is built when the person first focuses or opens the select: the first
  * `Intl.DisplayNames` and `Intl.Collator` load the language's data (40–50 ms on a phone), which
- * hydration would otherwise pay for a list nobody has opened (docs/performance.md, "No number
- * or name data loaded while a page hydrates"). Until then only the chosen country is named.
+ * hydration would otherwise pay for a list nobody has opened (docs/performance.md, "Less work
+ * between the first paint and an interactive page"). Until then only the chosen country is named.
  */
 export function CountrySelect(props: {
   id?: string;

@@ -20,8 +20,9 @@ import type { Route } from "./+types/locale-layout";
 
 /**
  * The error page (antd's Result and its pictures, some 35 KB of script) is its own chunk: every
- * page's layout names it as a boundary, but only an error shows it (docs/performance.md, "The
- * error page fetched when shown"). Its boundary waits for the chunk before it counts as hydrated.
+ * page's layout names it as a boundary, but only an error shows it (docs/performance.md, "Less
+ * work between the first paint and an interactive page"). Its boundary waits for the chunk before
+ * it counts as hydrated.
  */
 const ErrorPage = lazy(async () => ({ default: (await import("../components/error-page")).ErrorPage }));
 

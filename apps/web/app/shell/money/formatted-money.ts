@@ -5,8 +5,8 @@ export const FORMATTED_MONEY_GLOBAL = "__ncMoney";
 
 /**
  * Before hydration: the amounts the server rendered are answered with its own text, so no
- * Intl.NumberFormat is built while the page hydrates (docs/performance.md, "Money the server
- * formatted").
+ * Intl.NumberFormat is built while the page hydrates (docs/performance.md, "Less work between the
+ * first paint and an interactive page").
  */
 export function reuseServerFormattedMoney(): void {
   reuseFormattedMoney(
