@@ -40,12 +40,11 @@ const chosen = <T extends string>(all: readonly T[], isOne: (value: string) => b
   const named = ONLY.filter(isOne);
   return all.filter((value) => named.length === 0 || named.includes(value));
 };
-const PAGES = ALL_PAGES.filter((page) =>
-  chosen(
-    ALL_PAGES.map((p) => p.path),
-    (v) => v.startsWith("/"),
-  ).includes(page.path),
+const PATHS = chosen(
+  ALL_PAGES.map((page) => page.path),
+  (value) => value.startsWith("/"),
 );
+const PAGES = ALL_PAGES.filter((page) => PATHS.includes(page.path));
 const FORM_FACTORS = chosen(["mobile", "desktop"] as const, (v) => !v.startsWith("/"));
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
