@@ -15,6 +15,9 @@
  * /usr/bin/chromium; scripts/ensure-chromium.sh installs it). LIGHTHOUSE_ONLY=mobile,/login (a form factor,
  * a page's path, or both) measures only those. LIGHTHOUSE_OUT=<folder> keeps each
  * run's full report there as JSON, and the trace it recorded beside it (`….trace.json`).
+ * LIGHTHOUSE_CPU=8 slows the CPU by that factor instead of Lighthouse's 4 (mobile), to see how
+ * the pages fare on a host half as fast; each page's line gives the runs' benchmark index (the
+ * host's speed as Lighthouse measured it), since the scores follow it.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -47,6 +50,7 @@ const PATHS = chosen(
 const PAGES = ALL_PAGES.filter((page) => PATHS.includes(page.path));
 const FORM_FACTORS = chosen(["mobile", "desktop"] as const, (v) => !v.startsWith("/"));
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU ? Number(process.env.LIGHTHOUSE_CPU) : undefined;
 
 /** The body's length as it crosses the wire with the given Accept-Encoding. */
 function wireBytes(url: string, cookie: string | undefined, encoding?: string): Promise<number> {
@@ -115,6 +119,9 @@ try {
           // A Cookie in extraHeaders is dropped by current Chromium: the session goes in the cookie
           // jar instead, and Lighthouse must not clear the site's storage before loading.
           disableStorageReset: page.signedIn,
+          ...(CPU_SLOWDOWN && formFactor === "mobile"
+            ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } }
+            : {}),
         };
         const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
         const tab = await browser.newPage();
@@ -163,6 +170,11 @@ try {
           .map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`);
         console.log(`${page.path}, ${formFactor}: below 90: ${failed.join(", ") || "none"}`);
       }
+      const speeds = runs.map((lhr) => Math.round(lhr.environment.benchmarkIndex));
+      const each = runs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100));
+      console.log(
+        `${page.path}, ${formFactor}: performance per run ${each.join(", ")}; benchmark index ${Math.min(...speeds)}–${Math.max(...speeds)}`,
+      );
     }
   }
   console.log("\n| page | HTML | gzip | brotli | scripts (files, on the wire) | style sheets |");

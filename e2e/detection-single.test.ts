@@ -69,6 +69,32 @@ describe("single number check in the browser", () => {
     expect(html).not.toMatch(/<template id="B:|hidden id="S:|\$RC\(/);
   });
 
+  it("arrives with the single-number entry only, and fetches the others when they are shown", async () => {
+    // docs/performance.md, "Less work between the first paint and an interactive page": the list
+    // and file entries, a draft's review, a check's answer, a job's progress and the phone's menu
+    // drawer are scripts of their own.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await phone.addCookies(await context.cookies());
+    const page = await phone.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    const onDemand =
+      /\/(list-entry|file-entry|draft-summary|check-result|job-header|menu-drawer)-[\w-]+\.js$/;
+    await page.goto(`${server.url}/dashboard/detection`);
+    await expect(page.locator("html[data-hydrated]").count()).resolves.toBe(1);
+    await page.waitForLoadState("networkidle");
+    expect(scripts.filter((path) => onDemand.test(path))).toEqual([]);
+    await page.getByTestId("detection-mode").getByText("List").click();
+    await page.getByTestId("detection-list").waitFor();
+    expect(scripts.some((path) => /\/list-entry-/.test(path))).toBe(true);
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("dialog").getByRole("menuitem", { name: "Detection" }).waitFor();
+    expect(scripts.some((path) => /\/menu-drawer-/.test(path))).toBe(true);
+    await phone.close();
+  });
+
   it("checks a number with HLR (sandbox, free) and then basic (charged)", async () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/dashboard/detection`);

@@ -19,31 +19,50 @@ import {
   Input,
   Row,
   Segmented,
+  Skeleton,
   Space,
   Typography,
 } from "antd";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { useCheckNumber } from "../../features/detection/api/check-number";
-import { CheckResult } from "../../features/detection/components/check-result";
 import { ServicePicker } from "../../features/detection/components/service-picker";
-import { JobHeader } from "../../features/history/components/job-header";
 import { useJob } from "../../features/job/api/job";
 import { discardJob, useSubmitJob } from "../../features/job/api/job-actions";
-import { DraftSummary } from "../../features/job/components/draft-summary";
-import { FileEntry } from "../../features/job/components/file-entry";
-import { ListEntry } from "../../features/job/components/list-entry";
 import { priceQuotePath, priceQuoteQuery } from "../../features/price/api/price-quote";
 import { CountrySelect } from "../../shell/components/country-select";
 import { useReveal } from "../../shell/device/use-reveal";
 import { errorText, showApiError } from "../../shell/forms/api-error-feedback";
 import { ApiError } from "../../shell/http/api-error";
 import { useLocale } from "../../shell/i18n/use-locale";
+import { lazyComponent } from "../../shell/lazy-component";
 import { pageMeta } from "../../shell/page-meta";
 import { serverQueries } from "../../shell/query/server-queries.server";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 import type { Route } from "./+types/detection";
+
+// The page arrives with the single-number entry only. The list and file entries, the review of a
+// draft, a check's answer and a job's progress are each fetched when first shown, or on a sign
+// that they soon will be (docs/performance.md, "Less work between the first paint and an
+// interactive page").
+const loadListEntry = () => import("../../features/job/components/list-entry");
+const loadFileEntry = () => import("../../features/job/components/file-entry");
+const loadCheckResult = () => import("../../features/detection/components/check-result");
+const ListEntry = lazyComponent(loadListEntry, "ListEntry");
+const FileEntry = lazyComponent(loadFileEntry, "FileEntry");
+const DraftSummary = lazyComponent(
+  () => import("../../features/job/components/draft-summary"),
+  "DraftSummary",
+);
+const CheckResult = lazyComponent(loadCheckResult, "CheckResult");
+const JobHeader = lazyComponent(() => import("../../features/history/components/job-header"), "JobHeader");
+
+/** Fetches the entries a person is about to switch to (pointer over, or focus on, the mode switch). */
+const prefetchEntries = () => {
+  void loadListEntry();
+  void loadFileEntry();
+};
 
 export const meta = pageMeta("detection:title");
 
@@ -80,6 +99,8 @@ function SingleEntry({ tenantId, service }: { tenantId: string; service: Service
   const check = useCheckNumber(tenantId);
   const submit = async (values: SingleValues) => {
     setView(null);
+    // Fetched while the number is checked, so the answer shows as soon as it comes.
+    void loadCheckResult();
     try {
       setView(
         await check.mutateAsync({
@@ -130,7 +151,11 @@ function SingleEntry({ tenantId, service }: { tenantId: string; service: Service
       {failure && (
         <Alert type="error" showIcon message={errorText(failure, t)} data-testid="detection-error" />
       )}
-      {view && <CheckResult view={view} />}
+      {view && (
+        <Suspense fallback={<Skeleton active />}>
+          <CheckResult view={view} />
+        </Suspense>
+      )}
     </Space>
   );
 }
@@ -209,6 +234,8 @@ function Detection() {
               <Segmented<Mode>
                 block
                 data-testid="detection-mode"
+                onPointerEnter={prefetchEntries}
+                onFocus={prefetchEntries}
                 value={mode}
                 onChange={(next) => {
                   discard();
@@ -221,8 +248,10 @@ function Detection() {
                 ]}
               />
               {mode === "single" && <SingleEntry tenantId={tenantId} service={service} />}
-              {mode === "list" && <ListEntry service={service} onDraft={setDraft} />}
-              {mode === "file" && <FileEntry service={service} onDraft={setDraft} />}
+              <Suspense fallback={<Skeleton active />}>
+                {mode === "list" && <ListEntry service={service} onDraft={setDraft} />}
+                {mode === "file" && <FileEntry service={service} onDraft={setDraft} />}
+              </Suspense>
             </Space>
           </Card>
         </Col>
@@ -237,17 +266,21 @@ function Detection() {
             </h2>
           }
         >
-          <DraftSummary
-            draft={draft}
-            submitting={submit.isPending}
-            onSubmit={submitDraft}
-            onDiscard={discard}
-          />
+          <Suspense fallback={<Skeleton active />}>
+            <DraftSummary
+              draft={draft}
+              submitting={submit.isPending}
+              onSubmit={submitDraft}
+              onDiscard={discard}
+            />
+          </Suspense>
         </Card>
       )}
       {job.data && (
         <Space orientation="vertical" style={{ width: "100%" }}>
-          <JobHeader job={job.data} tenantId={tenantId} />
+          <Suspense fallback={<Skeleton active />}>
+            <JobHeader job={job.data} tenantId={tenantId} />
+          </Suspense>
           <Link to={to(`/dashboard/history/${job.data.id}`)} data-testid="job-results-link">
             <Button type="primary">{t("detection:progress.results")}</Button>
           </Link>

@@ -1,14 +1,22 @@
 import { MenuOutlined } from "@ant-design/icons";
-import { Button, Drawer, Layout, theme } from "antd";
-import { type ReactNode, useState } from "react";
+import { Button, Layout, theme } from "antd";
+import { type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useDevice } from "../device/use-device";
 import { useScreenAtLeast } from "../device/use-screen-at-least";
 import { HydratingBoundary } from "../hydration/hydrating-boundary";
 import { useLocale } from "../i18n/use-locale";
+import { lazyComponent } from "../lazy-component";
 import { BackToTop } from "./back-to-top";
 import { BrandLogo } from "./brand-logo";
+
+// Only a phone opens it, and only on a tap: its script is fetched then, or when the finger or
+// pointer reaches the menu button (docs/performance.md, "Less work between the first paint and an
+// interactive page").
+const loadMenuDrawer = () => import("./menu-drawer");
+const MenuDrawer = lazyComponent(loadMenuDrawer, "MenuDrawer");
+const prefetchMenuDrawer = () => void loadMenuDrawer();
 
 /**
  * The signed-in frame the dashboard and the operator console share: brand and side menu (a drawer
@@ -69,6 +77,8 @@ export function AppFrame(props: {
               type="text"
               icon={<MenuOutlined />}
               aria-label={t("common:menu")}
+              onPointerDown={prefetchMenuDrawer}
+              onFocus={prefetchMenuDrawer}
               onClick={() => setDrawer(true)}
             />
           )}
@@ -82,15 +92,11 @@ export function AppFrame(props: {
         </Layout.Content>
       </Layout>
       {drawer !== null && (
-        <Drawer
-          open={drawer}
-          onClose={() => setDrawer(false)}
-          placement="left"
-          width={260}
-          title={<BrandLogo height={24} />}
-        >
-          {props.menu(() => setDrawer(false))}
-        </Drawer>
+        <Suspense fallback={null}>
+          <MenuDrawer open={drawer} onClose={() => setDrawer(false)}>
+            {props.menu(() => setDrawer(false))}
+          </MenuDrawer>
+        </Suspense>
       )}
       <BackToTop />
     </Layout>
