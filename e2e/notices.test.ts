@@ -64,6 +64,25 @@ describe("notice counter in the browser", () => {
     await expect.poll(() => badge.getAttribute("title")).toBe("1");
   });
 
+  it("comes with the count in the page's first HTML, and is not asked for again while the page loads", async () => {
+    // docs/performance.md, "Less work between the first paint and an interactive page": the
+    // dashboard layout's loader answers the counter.
+    const html = await (await ownerContext.request.get(`${server.url}/dashboard`)).text();
+    const button = html.match(/<button[^>]*data-testid="notice-bell"[^>]*>/)?.[0] ?? "";
+    expect(button).toContain('data-unread="1"');
+    const page = await ownerContext.newPage();
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/notice/unread_count")) asked.push(request.url());
+    });
+    await page.goto(`${server.url}/dashboard`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.waitForTimeout(2_000);
+    expect(asked).toEqual([]);
+    await expect(unread(page)).resolves.toBe("1");
+    await page.close();
+  });
+
   it("rises for the member when the owner changes their role, and falls after mark all read", async () => {
     await memberPage.goto(`${server.url}/dashboard`);
     await expect.poll(() => unread(memberPage)).toBe("0");

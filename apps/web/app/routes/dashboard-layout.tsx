@@ -1,8 +1,10 @@
 import { LogoutOutlined, SwapOutlined, UserOutlined } from "@ant-design/icons";
 import { splitLocalePath } from "@nc/contracts/locales";
+import { HydrationBoundary } from "@tanstack/react-query";
 import { Avatar, Button, Dropdown, Menu, theme } from "antd";
 import { useTranslation } from "react-i18next";
-import { Outlet, useLocation, useNavigate } from "react-router";
+import { Outlet, useLoaderData, useLocation, useNavigate } from "react-router";
+import { unreadCountServerQuery } from "../features/notice/api/unread-count";
 import { NoticeBell } from "../features/notice/components/notice-bell";
 import { useOperatorConsoleLink } from "../features/operator/components/operator-console-link";
 import { TenantSwitcher } from "../features/tenant/components/tenant-switcher";
@@ -11,6 +13,7 @@ import { HeaderTools } from "../shell/components/header-tools";
 import { useMenuEntry } from "../shell/components/use-menu-entry";
 import { guardDashboardPage } from "../shell/guard-dashboard-page.server";
 import { useLocale } from "../shell/i18n/use-locale";
+import { serverQueries } from "../shell/query/server-queries.server";
 import { requireUser } from "../shell/require-user.server";
 import { DASHBOARD_PAGES, pageForPath } from "../shell/route-table";
 import { useSignOut } from "../shell/session/sign-out";
@@ -18,10 +21,18 @@ import { useSessionUser } from "../shell/session/use-session-user";
 import { useTenantAccess } from "../shell/tenant/use-tenant-access";
 import type { Route } from "./+types/dashboard-layout";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+/**
+ * The bell's unread counter comes with the page (asked in-process, as the visitor; left out when
+ * the role may not read notices): the first paint shows it, and the browser does not ask for it
+ * again while hydrating (docs/performance.md, "Less work between the first paint and an
+ * interactive page").
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser(request, context);
   guardDashboardPage(request, context);
-  return null;
+  const tenantId = context.tenant?.tenant.id;
+  if (!tenantId) return { queries: undefined };
+  return { queries: await serverQueries(context, [unreadCountServerQuery(tenantId)]) };
 }
 
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
@@ -71,59 +82,62 @@ export default function DashboardLayout() {
   const navigate = useNavigate();
   const { to } = useLocale();
   const operatorLink = useOperatorConsoleLink();
+  const { queries } = useLoaderData<typeof loader>();
 
   return (
-    <AppFrame
-      home="/"
-      menu={(onNavigate) => <SideMenu onNavigate={onNavigate} />}
-      headerStart={<TenantSwitcher />}
-      headerEnd={(wide) => (
-        <>
-          <NoticeBell />
-          <HeaderTools />
-          <Dropdown
-            trigger={["click"]}
-            onOpenChange={operatorLink.onOpenChange}
-            menu={{
-              items: [
-                {
-                  key: "profile",
-                  icon: <UserOutlined />,
-                  label: t("profile:title"),
-                  onClick: () => navigate(to("/dashboard/profile")),
-                },
-                {
-                  key: "tenants",
-                  icon: <SwapOutlined />,
-                  label: t("tenant:switcher.all"),
-                  onClick: () => navigate(to("/dashboard/tenants")),
-                },
-                ...operatorLink.items,
-                { type: "divider" },
-                {
-                  key: "logout",
-                  icon: <LogoutOutlined />,
-                  label: t("common:signOut"),
-                  onClick: () => signOut.mutate(),
-                },
-              ],
-            }}
-          >
-            <Button
-              type="text"
-              data-testid="user-menu"
-              style={{ display: "flex", alignItems: "center", gap: 8 }}
+    <HydrationBoundary state={queries}>
+      <AppFrame
+        home="/"
+        menu={(onNavigate) => <SideMenu onNavigate={onNavigate} />}
+        headerStart={<TenantSwitcher />}
+        headerEnd={(wide) => (
+          <>
+            <NoticeBell />
+            <HeaderTools />
+            <Dropdown
+              trigger={["click"]}
+              onOpenChange={operatorLink.onOpenChange}
+              menu={{
+                items: [
+                  {
+                    key: "profile",
+                    icon: <UserOutlined />,
+                    label: t("profile:title"),
+                    onClick: () => navigate(to("/dashboard/profile")),
+                  },
+                  {
+                    key: "tenants",
+                    icon: <SwapOutlined />,
+                    label: t("tenant:switcher.all"),
+                    onClick: () => navigate(to("/dashboard/tenants")),
+                  },
+                  ...operatorLink.items,
+                  { type: "divider" },
+                  {
+                    key: "logout",
+                    icon: <LogoutOutlined />,
+                    label: t("common:signOut"),
+                    onClick: () => signOut.mutate(),
+                  },
+                ],
+              }}
             >
-              <Avatar size="small" style={{ background: cssVar.colorPrimary }}>
-                {(user?.name ?? "?").slice(0, 1).toUpperCase()}
-              </Avatar>
-              {wide && <span>{user?.name}</span>}
-            </Button>
-          </Dropdown>
-        </>
-      )}
-    >
-      <Outlet />
-    </AppFrame>
+              <Button
+                type="text"
+                data-testid="user-menu"
+                style={{ display: "flex", alignItems: "center", gap: 8 }}
+              >
+                <Avatar size="small" style={{ background: cssVar.colorPrimary }}>
+                  {(user?.name ?? "?").slice(0, 1).toUpperCase()}
+                </Avatar>
+                {wide && <span>{user?.name}</span>}
+              </Button>
+            </Dropdown>
+          </>
+        )}
+      >
+        <Outlet />
+      </AppFrame>
+    </HydrationBoundary>
   );
 }

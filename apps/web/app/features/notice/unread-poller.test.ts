@@ -36,6 +36,32 @@ describe("notice unread polling (docs/architecture.md)", () => {
     poller.dispose();
   });
 
+  it("does not ask at once for a count the page came with, only after the interval", async () => {
+    const fetchCount = vi.fn(async () => 4);
+    const poller = createUnreadPoller({
+      fetchCount,
+      onCount: () => {},
+      countTakenAt: () => Date.now() - 2_000,
+    });
+    poller.update(on);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(fetchCount).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchCount).toHaveBeenCalledTimes(1);
+    poller.dispose();
+  });
+
+  it("asks at once when the count in hand is an interval old or more, or there is none", async () => {
+    for (const takenAt of [() => Date.now() - 10_000, () => undefined]) {
+      const fetchCount = vi.fn(async () => 4);
+      const poller = createUnreadPoller({ fetchCount, onCount: () => {}, countTakenAt: takenAt });
+      poller.update(on);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fetchCount).toHaveBeenCalledTimes(1);
+      poller.dispose();
+    }
+  });
+
   it("pauses while the tab is hidden and resumes (with a fresh count) when it shows again", async () => {
     const { poller, fetchCount } = setup();
     poller.update(on);

@@ -12,10 +12,19 @@ export interface UnreadPollerOptions {
   fetchCount: () => Promise<number>;
   onCount: (count: number) => void;
   intervalMs?: number;
+  /**
+   * When the count in hand was taken (ms since the epoch), if any. A count younger than one
+   * interval, such as the one the page came with, is not asked again at start: the first call
+   * waits for the interval.
+   */
+  countTakenAt?: () => number | undefined;
 }
 
 export interface UnreadPoller {
-  /** Polls while a tenant is active and the tab is visible: at once, then every interval. */
+  /**
+   * Polls while a tenant is active and the tab is visible: at once (unless the count in hand is
+   * younger than one interval), then every interval.
+   */
   update(state: { tenantActive: boolean; visible: boolean }): void;
   /** Stopped by an authentication error: nothing restarts it. */
   readonly stoppedByAuth: boolean;
@@ -59,7 +68,8 @@ export function createUnreadPoller(options: UnreadPollerOptions): UnreadPoller {
       const wanted = tenantActive && visible && !stoppedByAuth && !disposed;
       if (wanted && timer === undefined) {
         timer = setInterval(() => void tick(), intervalMs);
-        void tick();
+        const takenAt = options.countTakenAt?.();
+        if (takenAt === undefined || Date.now() - takenAt >= intervalMs) void tick();
       } else if (!wanted) {
         halt();
       }

@@ -15,6 +15,11 @@ export function useUnreadPolling(tenantId: string | null) {
       fetchCount: () =>
         tenantId ? client.fetchQuery({ ...unreadCountQuery(tenantId), staleTime: 0 }) : Promise.resolve(0),
       onCount: () => {},
+      // The page came with the count (the dashboard layout's loader): no second ask at once.
+      countTakenAt: () =>
+        tenantId
+          ? client.getQueryState(unreadCountQuery(tenantId).queryKey)?.dataUpdatedAt || undefined
+          : undefined,
     });
     const sync = () =>
       poller.update({ tenantActive: tenantId !== null, visible: document.visibilityState === "visible" });

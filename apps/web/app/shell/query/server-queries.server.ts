@@ -5,6 +5,8 @@ import { type DehydratedState, dehydrate, QueryClient, type QueryKey } from "@ta
 export interface ServerQuery {
   queryKey: QueryKey;
   path: string;
+  /** What the query's function makes of the API's data, when not the data itself. */
+  pick?: (data: unknown) => unknown;
 }
 
 /**
@@ -22,7 +24,9 @@ export async function serverQueries(context: PageContext, queries: ServerQuery[]
   );
   queries.forEach((query, index) => {
     const data = answers[index]?.data;
-    if (data !== null && data !== undefined) client.setQueryData(query.queryKey, data);
+    if (data !== null && data !== undefined) {
+      client.setQueryData(query.queryKey, query.pick ? query.pick(data) : data);
+    }
   });
   return dehydrate(client);
 }

@@ -3,12 +3,24 @@ import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query"
 import { api } from "../../../shell/http/client";
 import { noticeKeys } from "./keys";
 
+export const UNREAD_COUNT_PATH = "/api/tenant/notice/unread_count";
+
+/** The counter out of the API's answer. */
+export const unreadCountOf = (answer: NoticeUnreadCount) => answer.unreadCount;
+
 /** GET /api/tenant/notice/unread_count: errors are ignored (docs/architecture.md, "Decisions and why"). */
 export const getUnreadCount = async () =>
-  (await api<NoticeUnreadCount>("/api/tenant/notice/unread_count", { ignoreError: true })).unreadCount;
+  unreadCountOf(await api<NoticeUnreadCount>(UNREAD_COUNT_PATH, { ignoreError: true }));
 
 export const unreadCountQuery = (tenantId: string) =>
   queryOptions({ queryKey: noticeKeys.unreadCount(tenantId), queryFn: getUnreadCount, retry: false });
+
+/** The counter as the page's server answers it, so the bell shows it at first paint. */
+export const unreadCountServerQuery = (tenantId: string) => ({
+  queryKey: unreadCountQuery(tenantId).queryKey,
+  path: UNREAD_COUNT_PATH,
+  pick: (data: unknown) => unreadCountOf(data as NoticeUnreadCount),
+});
 
 /**
  * The last known count from the cache; it never fetches by itself: the poller (use-unread-polling)
