@@ -1,7 +1,7 @@
 import { LogoutOutlined, SwapOutlined, UserOutlined } from "@ant-design/icons";
 import { splitLocalePath } from "@nc/contracts/locales";
 import { HydrationBoundary } from "@tanstack/react-query";
-import { Avatar, Button, Dropdown, Menu, theme } from "antd";
+import { Button, Dropdown, Menu } from "antd";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLoaderData, useLocation, useNavigate } from "react-router";
 import { unreadCountServerQuery } from "../features/notice/api/unread-count";
@@ -11,6 +11,7 @@ import { TenantSwitcher } from "../features/tenant/components/tenant-switcher";
 import { AppFrame } from "../shell/components/app-frame";
 import { HeaderTools } from "../shell/components/header-tools";
 import { useMenuEntry } from "../shell/components/use-menu-entry";
+import { UserInitial } from "../shell/components/user-initial";
 import { guardDashboardPage } from "../shell/guard-dashboard-page.server";
 import { useLocale } from "../shell/i18n/use-locale";
 import { serverQueries } from "../shell/query/server-queries.server";
@@ -76,7 +77,6 @@ function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
 /** The signed-in shell: brand, side menu, header with language, colour mode and the user menu. */
 export default function DashboardLayout() {
   const { t } = useTranslation();
-  const { cssVar } = theme.useToken();
   const user = useSessionUser();
   const signOut = useSignOut();
   const navigate = useNavigate();
@@ -125,11 +125,11 @@ export default function DashboardLayout() {
               <Button
                 type="text"
                 data-testid="user-menu"
+                // On a phone the name is not shown: the button still says whose menu it is.
+                aria-label={wide ? undefined : user?.name}
                 style={{ display: "flex", alignItems: "center", gap: 8 }}
               >
-                <Avatar size="small" style={{ background: cssVar.colorPrimary }}>
-                  {(user?.name ?? "?").slice(0, 1).toUpperCase()}
-                </Avatar>
+                <UserInitial name={user?.name} />
                 {wide && <span>{user?.name}</span>}
               </Button>
             </Dropdown>
