@@ -70,7 +70,7 @@ describe("single number check in the browser", () => {
   });
 
   it("arrives with the single-number entry only, and fetches the others when they are shown", async () => {
-    // docs/performance.md, "Less work between the first paint and an interactive page": the list
+    // docs/performance.md, "A phone as slow as Lighthouse's reference": the list
     // and file entries, a draft's review, a check's answer, a job's progress and the phone's menu
     // drawer are scripts of their own.
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -65,7 +65,7 @@ describe("notice counter in the browser", () => {
   });
 
   it("comes with the count in the page's first HTML, and is not asked for again while the page loads", async () => {
-    // docs/performance.md, "Less work between the first paint and an interactive page": the
+    // docs/performance.md, "A phone as slow as Lighthouse's reference": the
     // dashboard layout's loader answers the counter.
     const html = await (await ownerContext.request.get(`${server.url}/dashboard`)).text();
     const button = html.match(/<button[^>]*data-testid="notice-bell"[^>]*>/)?.[0] ?? "";

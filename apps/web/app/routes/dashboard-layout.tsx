@@ -25,8 +25,7 @@ import type { Route } from "./+types/dashboard-layout";
 /**
  * The bell's unread counter comes with the page (asked in-process, as the visitor; left out when
  * the role may not read notices): the first paint shows it, and the browser does not ask for it
- * again while hydrating (docs/performance.md, "Less work between the first paint and an
- * interactive page").
+ * again while hydrating (docs/performance.md, "A phone as slow as Lighthouse's reference").
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser(request, context);

@@ -44,8 +44,7 @@ import type { Route } from "./+types/detection";
 
 // The page arrives with the single-number entry only. The list and file entries, the review of a
 // draft, a check's answer and a job's progress are each fetched when first shown, or on a sign
-// that they soon will be (docs/performance.md, "Less work between the first paint and an
-// interactive page").
+// that they soon will be (docs/performance.md, "A phone as slow as Lighthouse's reference").
 const loadListEntry = () => import("../../features/job/components/list-entry");
 const loadFileEntry = () => import("../../features/job/components/file-entry");
 const loadCheckResult = () => import("../../features/detection/components/check-result");

@@ -12,8 +12,7 @@ import { BackToTop } from "./back-to-top";
 import { BrandLogo } from "./brand-logo";
 
 // Only a phone opens it, and only on a tap: its script is fetched then, or when the finger or
-// pointer reaches the menu button (docs/performance.md, "Less work between the first paint and an
-// interactive page").
+// pointer reaches the menu button (docs/performance.md, "A phone as slow as Lighthouse's reference").
 const loadMenuDrawer = () => import("./menu-drawer");
 const MenuDrawer = lazyComponent(loadMenuDrawer, "MenuDrawer");
 const prefetchMenuDrawer = () => void loadMenuDrawer();

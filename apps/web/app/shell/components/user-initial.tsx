@@ -4,7 +4,7 @@ import { theme } from "antd";
  * The signed-in person's initial in a brand-coloured circle, for the header's user menu. A plain
  * element rather than antd's Avatar: Avatar measures its text while mounting, which forces a style
  * and layout pass inside hydration's commit and re-renders itself at once (docs/performance.md,
- * "Less work between the first paint and an interactive page"); one letter needs no scaling.
+ * "A phone as slow as Lighthouse's reference"); one letter needs no scaling.
  */
 export function UserInitial({ name }: { name: string | undefined }) {
   const { cssVar } = theme.useToken();
