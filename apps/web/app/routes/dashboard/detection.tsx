@@ -57,10 +57,13 @@ const DraftSummary = lazyComponent(
 const CheckResult = lazyComponent(loadCheckResult, "CheckResult");
 const JobHeader = lazyComponent(() => import("../../features/history/components/job-header"), "JobHeader");
 
-/** Fetches the entries a person is about to switch to (pointer over, or focus on, the mode switch). */
+/**
+ * Fetches the entries a person is about to switch to (pointer over, or focus on, the mode switch).
+ * Only a hint: a failure shows when the entry is rendered.
+ */
 const prefetchEntries = () => {
-  void loadListEntry();
-  void loadFileEntry();
+  loadListEntry().catch(() => undefined);
+  loadFileEntry().catch(() => undefined);
 };
 
 export const meta = pageMeta("detection:title");
@@ -99,7 +102,7 @@ function SingleEntry({ tenantId, service }: { tenantId: string; service: Service
   const submit = async (values: SingleValues) => {
     setView(null);
     // Fetched while the number is checked, so the answer shows as soon as it comes.
-    void loadCheckResult();
+    loadCheckResult().catch(() => undefined);
     try {
       setView(
         await check.mutateAsync({

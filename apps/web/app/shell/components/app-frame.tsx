@@ -15,7 +15,7 @@ import { BrandLogo } from "./brand-logo";
 // pointer reaches the menu button (docs/performance.md, "A phone as slow as Lighthouse's reference").
 const loadMenuDrawer = () => import("./menu-drawer");
 const MenuDrawer = lazyComponent(loadMenuDrawer, "MenuDrawer");
-const prefetchMenuDrawer = () => void loadMenuDrawer();
+const prefetchMenuDrawer = () => loadMenuDrawer().catch(() => undefined);
 
 /**
  * The signed-in frame the dashboard and the operator console share: brand and side menu (a drawer
