@@ -71,8 +71,8 @@ describe("single number check in the browser", () => {
 
   it("arrives with the single-number entry only, and fetches the others when they are shown", async () => {
     // docs/performance.md, "A phone as slow as Lighthouse's reference": the list
-    // and file entries, a draft's review, a check's answer, a job's progress and the phone's menu
-    // drawer are scripts of their own.
+    // and file entries, a draft's review, a check's answer, a job's progress, the phone's menu
+    // drawer and the notice list are scripts of their own.
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     await phone.addCookies(await context.cookies());
     const page = await phone.newPage();
@@ -81,7 +81,7 @@ describe("single number check in the browser", () => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
     });
     const onDemand =
-      /\/(list-entry|file-entry|draft-summary|check-result|job-header|menu-drawer)-[\w-]+\.js$/;
+      /\/(list-entry|file-entry|draft-summary|check-result|job-header|menu-drawer|notice-drawer)-[\w-]+\.js$/;
     await page.goto(`${server.url}/dashboard/detection`);
     await expect(page.locator("html[data-hydrated]").count()).resolves.toBe(1);
     await page.waitForLoadState("networkidle");
