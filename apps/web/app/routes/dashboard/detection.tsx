@@ -45,25 +45,22 @@ import type { Route } from "./+types/detection";
 // The page arrives with the single-number entry only. The list and file entries, the review of a
 // draft, a check's answer and a job's progress are each fetched when first shown, or on a sign
 // that they soon will be (docs/performance.md, "A phone as slow as Lighthouse's reference").
-const loadListEntry = () => import("../../features/job/components/list-entry");
-const loadFileEntry = () => import("../../features/job/components/file-entry");
-const loadCheckResult = () => import("../../features/detection/components/check-result");
-const ListEntry = lazyComponent(loadListEntry, "ListEntry");
-const FileEntry = lazyComponent(loadFileEntry, "FileEntry");
+const ListEntry = lazyComponent(() => import("../../features/job/components/list-entry"), "ListEntry");
+const FileEntry = lazyComponent(() => import("../../features/job/components/file-entry"), "FileEntry");
 const DraftSummary = lazyComponent(
   () => import("../../features/job/components/draft-summary"),
   "DraftSummary",
 );
-const CheckResult = lazyComponent(loadCheckResult, "CheckResult");
+const CheckResult = lazyComponent(
+  () => import("../../features/detection/components/check-result"),
+  "CheckResult",
+);
 const JobHeader = lazyComponent(() => import("../../features/history/components/job-header"), "JobHeader");
 
-/**
- * Fetches the entries a person is about to switch to (pointer over, or focus on, the mode switch).
- * Only a hint: a failure shows when the entry is rendered.
- */
+/** The entries a person is about to switch to (pointer over, or focus on, the mode switch). */
 const prefetchEntries = () => {
-  loadListEntry().catch(() => undefined);
-  loadFileEntry().catch(() => undefined);
+  ListEntry.prefetch();
+  FileEntry.prefetch();
 };
 
 export const meta = pageMeta("detection:title");
@@ -102,7 +99,7 @@ function SingleEntry({ tenantId, service }: { tenantId: string; service: Service
   const submit = async (values: SingleValues) => {
     setView(null);
     // Fetched while the number is checked, so the answer shows as soon as it comes.
-    loadCheckResult().catch(() => undefined);
+    CheckResult.prefetch();
     try {
       setView(
         await check.mutateAsync({

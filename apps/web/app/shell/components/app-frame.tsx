@@ -13,9 +13,7 @@ import { BrandLogo } from "./brand-logo";
 
 // Only a phone opens it, and only on a tap: its script is fetched then, or when the finger or
 // pointer reaches the menu button (docs/performance.md, "A phone as slow as Lighthouse's reference").
-const loadMenuDrawer = () => import("./menu-drawer");
-const MenuDrawer = lazyComponent(loadMenuDrawer, "MenuDrawer");
-const prefetchMenuDrawer = () => loadMenuDrawer().catch(() => undefined);
+const MenuDrawer = lazyComponent(() => import("./menu-drawer"), "MenuDrawer");
 
 /**
  * The signed-in frame the dashboard and the operator console share: brand and side menu (a drawer
@@ -76,8 +74,8 @@ export function AppFrame(props: {
               type="text"
               icon={<MenuOutlined />}
               aria-label={t("common:menu")}
-              onPointerDown={prefetchMenuDrawer}
-              onFocus={prefetchMenuDrawer}
+              onPointerDown={MenuDrawer.prefetch}
+              onFocus={MenuDrawer.prefetch}
               onClick={() => setDrawer(true)}
             />
           )}

@@ -10,9 +10,7 @@ import { useUnreadPolling } from "../use-unread-polling";
 // The list (with its pagination, filters and notice rendering) is its own script, fetched when the
 // pointer or focus reaches the bell, or on the first click (docs/performance.md, "A phone as slow
 // as Lighthouse's reference").
-const loadNoticeDrawer = () => import("./notice-drawer");
-const NoticeDrawer = lazyComponent(loadNoticeDrawer, "NoticeDrawer");
-const prefetchNoticeDrawer = () => loadNoticeDrawer().catch(() => undefined);
+const NoticeDrawer = lazyComponent(() => import("./notice-drawer"), "NoticeDrawer");
 
 const PERMISSION = ["notice:read"];
 
@@ -35,8 +33,8 @@ export function NoticeBell() {
           data-testid="notice-bell"
           data-unread={count}
           aria-label={count > 0 ? t("notice-center:bellUnread", { count }) : t("notice-center:bell")}
-          onPointerEnter={prefetchNoticeDrawer}
-          onFocus={prefetchNoticeDrawer}
+          onPointerEnter={NoticeDrawer.prefetch}
+          onFocus={NoticeDrawer.prefetch}
           onClick={() => setOpen(true)}
         />
       </Badge>
