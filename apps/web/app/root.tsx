@@ -2,7 +2,7 @@ import { detectDevice } from "@nc/contracts/device";
 import { DEFAULT_LOCALE, isLocale } from "@nc/contracts/locales";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App as AntApp, ConfigProvider } from "antd";
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
 import {
   Links,
   Meta,
@@ -16,6 +16,7 @@ import type { Route } from "./+types/root";
 import { useEditedTheme } from "./features/theme-editor/use-edited-theme";
 import { ClientHooksBridge } from "./shell/http/client-hooks-bridge";
 import { antdLocale } from "./shell/i18n/antd-locale";
+import { lazyComponent } from "./shell/lazy-component";
 import type { RootData } from "./shell/root-data";
 import { NO_EVAL_SCRIPT } from "./shell/security/no-eval-script";
 import { useNonce } from "./shell/security/nonce";
@@ -58,9 +59,7 @@ export const links: Route.LinksFunction = () => [
 
 // The editor (with antd's colour picker) is its own script, fetched only on a page that opens it,
 // so no other page's first load pays for it (docs/performance.md, "Page weight").
-const ThemeEditor = lazy(async () => ({
-  default: (await import("./features/theme-editor/theme-editor")).ThemeEditor,
-}));
+const ThemeEditor = lazyComponent(() => import("./features/theme-editor/theme-editor"), "ThemeEditor");
 
 /** The theme editor, when the public configuration enables it and the address asks for it. */
 function ThemeEditorWhenAsked({ enabled }: { enabled: boolean }) {

@@ -5,8 +5,8 @@ import DashboardLayout from "./dashboard-layout";
 
 /**
  * Element sizes read inside the header's user menu. In a browser each read while the page mounts
- * forces a style and layout pass inside hydration's commit (docs/performance.md, "Less work
- * between the first paint and an interactive page").
+ * forces a style and layout pass inside hydration's commit (docs/performance.md, "A phone as
+ * slow as Lighthouse's reference").
  */
 function sizeReadsInUserMenu() {
   const reads: HTMLElement[] = [];

@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, type Locale, splitLocalePath } from "@nc/contracts/locales";
-import { lazy, useMemo } from "react";
+import { useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   data,
@@ -15,6 +15,7 @@ import { catalogueArea } from "../i18n/catalogue-areas";
 import { createI18n, type Messages } from "../i18n/i18n";
 import { messagesFor } from "../i18n/messages.server";
 import { resolveLocale } from "../i18n/resolve-locale";
+import { lazyComponent } from "../lazy-component";
 import { pageMeta } from "../page-meta";
 import type { Route } from "./+types/locale-layout";
 
@@ -24,7 +25,7 @@ import type { Route } from "./+types/locale-layout";
  * work between the first paint and an interactive page"). Its boundary waits for the chunk before
  * it counts as hydrated.
  */
-const ErrorPage = lazy(async () => ({ default: (await import("../components/error-page")).ErrorPage }));
+const ErrorPage = lazyComponent(() => import("../components/error-page"), "ErrorPage");
 
 interface LocaleData {
   locale: Locale;
