@@ -19,15 +19,12 @@ import { registerAccount } from "../e2e/helpers/accounts";
 import { apiCall } from "../e2e/helpers/api";
 import { launchBrowser } from "../e2e/helpers/browser";
 import { startServer } from "../e2e/helpers/server";
+import { phoneContext } from "./lib/phone-tab";
 
 const RUNS = Number(process.argv[2] ?? 1) || 1;
 const PATHS = process.argv.length > 3 ? process.argv.slice(3) : ["/login", "/dashboard/detection"];
-/** The signed-in parts; other pages are measured signed out, as a first visit meets them. */
-const SIGNED_IN = /^(?:\/[\w-]+)?\/(?:dashboard|operator)(?:\/|$)/;
 /** LONG_TASKS_CPU=8 slows the CPU more, as for a host half as fast. */
 const SLOWDOWN = Number(process.env.LONG_TASKS_CPU ?? 4);
-const PHONE_USER_AGENT =
-  "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
 const LONG_MS = 50;
 const TOP = Number(process.env.TOP ?? 10);
 
@@ -215,19 +212,7 @@ try {
   await apiCall(server, sid, "POST", "/api/tenant", { name: "Trace Co" });
   for (const path of PATHS) {
     for (let run = 1; run <= RUNS; run += 1) {
-      const context = await browser.newContext({
-        viewport: { width: 412, height: 823 },
-        deviceScaleFactor: 1.75,
-        isMobile: true,
-        hasTouch: true,
-        // A phone's user agent, as Lighthouse's mobile run sends: the server lays the page out
-        // for a phone from it, and a desktop guess would re-render the frame on hydration.
-        userAgent: PHONE_USER_AGENT,
-      });
-      // Signed in only where the page needs it: /login would send a signed-in person onwards.
-      if (SIGNED_IN.test(path)) {
-        await context.addCookies([{ name: "sid", value: sid, url: server.url }]);
-      }
+      const context = await phoneContext(browser, server, path, sid);
       const page = await context.newPage();
       const cdp: CDPSession = await context.newCDPSession(page);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOWDOWN });
