@@ -13,7 +13,7 @@ async function metaOf(locale: string, titleKey: string, descriptionKey?: string)
   )({
     matches: [
       { id: "root", loaderData: { site: { name: "NumberCheck" } } },
-      { id: "shell/layouts/locale-layout", loaderData: { messages } },
+      { id: "shell/layouts/locale-layout", loaderData: { locale, catalogue: JSON.stringify(messages) } },
     ],
   });
 }
@@ -39,6 +39,15 @@ describe("page meta", () => {
     const en = descriptionOf(await metaOf("en", "auth:login.title", "auth:login.description"));
     const es = descriptionOf(await metaOf("es", "auth:login.title", "auth:login.description"));
     expect(es).not.toBe(en);
+  });
+
+  it("titles an error page from the catalogue its error carries when the layout has no data", async () => {
+    const messages = { common: await catalog("es", "common") };
+    const tags = pageMeta("common:defaultTitle")({
+      matches: [{ id: "root", loaderData: { site: { name: "NumberCheck" } } }],
+      error: { data: { locale: "es", catalogue: JSON.stringify(messages) } },
+    });
+    expect(tags[0]).toEqual({ title: `${messages.common.defaultTitle} | NumberCheck` });
   });
 
   it("describes a page that names no description with the site's own description", async () => {

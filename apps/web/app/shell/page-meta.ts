@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { lookupMessage, type Messages } from "./i18n/i18n";
+import { lookupMessage } from "./i18n/i18n";
+import { LOCALE_LAYOUT_ID, type LocaleData, messagesOf } from "./i18n/locale-data";
 import type { RootData } from "./root-data";
 
 interface MetaMatch {
@@ -7,8 +8,6 @@ interface MetaMatch {
   data?: unknown;
   loaderData?: unknown;
 }
-
-const LOCALE_LAYOUT_ID = "shell/layouts/locale-layout";
 
 /** Said of every page that has no description of its own (the dashboard's, mostly). */
 const DEFAULT_DESCRIPTION_KEY = "common:defaultDescription";
@@ -24,9 +23,11 @@ export function pageMeta(titleKey: string, descriptionKey?: string) {
     const root = matches.find((m) => m?.id === "root");
     const site = ((root?.loaderData ?? root?.data) as RootData | undefined)?.site;
     const localeMatch = matches.find((m) => m?.id === LOCALE_LAYOUT_ID);
-    const localeData = (localeMatch?.loaderData ?? localeMatch?.data) as { messages?: Messages } | undefined;
+    const localeData = (localeMatch?.loaderData ?? localeMatch?.data) as Partial<LocaleData> | undefined;
     const messages =
-      localeData?.messages ?? (error as { data?: { messages?: Messages } } | undefined)?.data?.messages ?? {};
+      messagesOf(localeData) ??
+      messagesOf((error as { data?: Partial<LocaleData> | null } | undefined)?.data) ??
+      {};
     const siteName = site?.name ?? "";
     const title =
       lookupMessage(messages, titleKey) ?? lookupMessage(messages, "common:defaultTitle") ?? siteName;

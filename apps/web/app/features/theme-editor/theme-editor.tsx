@@ -1,10 +1,10 @@
 import { BgColorsOutlined } from "@ant-design/icons";
-import type { Locale } from "@nc/contracts/locales";
 import { Button, ConfigProvider } from "antd";
 import { useMemo, useState } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { useLocation, useRouteLoaderData } from "react-router";
-import { createI18n, type Messages } from "../../shell/i18n/i18n";
+import { createI18n } from "../../shell/i18n/i18n";
+import { LOCALE_LAYOUT_ID, type LocaleData, messagesOf } from "../../shell/i18n/locale-data";
 import type { RootData } from "../../shell/root-data";
 import { useColorMode } from "../../shell/theme/color-mode";
 import { themeConfig } from "../../shell/theme/tokens";
@@ -14,11 +14,6 @@ export const BUTTON_SIZE = 44;
 // Over the page and its drawers (1000), under antd popups (1030 and up) such as the colour picker.
 const Z_INDEX = 1001;
 
-interface LocaleData {
-  locale: Locale;
-  messages: Messages;
-}
-
 /**
  * The theme editor (docs/architecture.md, "What a person meets first"): there only when the public configuration enables it
  * (THEME_EDITOR_ENABLED) and the address carries ?theme_editor=1. It sits above the pages, so it
@@ -26,15 +21,15 @@ interface LocaleData {
  */
 export function ThemeEditor() {
   const root = useRouteLoaderData("root") as RootData | undefined;
-  const strings = useRouteLoaderData("shell/layouts/locale-layout") as LocaleData | undefined;
+  const strings = useRouteLoaderData(LOCALE_LAYOUT_ID) as LocaleData | undefined;
   const { search } = useLocation();
   const asked = new URLSearchParams(search).get("theme_editor") === "1";
   if (!root?.themeEditorEnabled || !asked || !strings) return null;
-  return <EditorFrame locale={strings.locale} messages={strings.messages} />;
+  return <EditorFrame locale={strings.locale} catalogue={strings.catalogue} />;
 }
 
-function EditorFrame({ locale, messages }: LocaleData) {
-  const i18n = useMemo(() => createI18n(locale, messages), [locale, messages]);
+function EditorFrame({ locale, catalogue }: LocaleData) {
+  const i18n = useMemo(() => createI18n(locale, messagesOf({ catalogue }) ?? {}), [locale, catalogue]);
   const { dark } = useColorMode();
   const editorTheme = useMemo(() => ({ ...themeConfig(dark), inherit: false }), [dark]);
   return (

@@ -43,3 +43,16 @@ export function messagesFor(locale: Locale, area?: CatalogueArea): Messages {
   }
   return messages;
 }
+
+const texts = new Map<string, string>();
+
+/** `messagesFor` as the JSON text the locale layout's data carries (locale-data.ts), made once. */
+export function catalogueFor(locale: Locale, area: CatalogueArea): string {
+  const key = `${locale} ${area}`;
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(messagesFor(locale, area));
+    texts.set(key, text);
+  }
+  return text;
+}

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale, splitLocalePath } from "@nc/contracts/locales";
+import { DEFAULT_LOCALE, splitLocalePath } from "@nc/contracts/locales";
 import { useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
@@ -12,8 +12,9 @@ import {
 } from "react-router";
 import { HydratingBoundary } from "../hydration/hydrating-boundary";
 import { catalogueArea } from "../i18n/catalogue-areas";
-import { createI18n, type Messages } from "../i18n/i18n";
-import { messagesFor } from "../i18n/messages.server";
+import { createI18n } from "../i18n/i18n";
+import { LOCALE_LAYOUT_ID, type LocaleData, messagesOf } from "../i18n/locale-data";
+import { catalogueFor } from "../i18n/messages.server";
 import { resolveLocale } from "../i18n/resolve-locale";
 import { lazyComponent } from "../lazy-component";
 import { pageMeta } from "../page-meta";
@@ -26,11 +27,6 @@ import type { Route } from "./+types/locale-layout";
  * it counts as hydrated.
  */
 const ErrorPage = lazyComponent(() => import("../components/error-page"), "ErrorPage");
-
-interface LocaleData {
-  locale: Locale;
-  messages: Messages;
-}
 
 /** Validates the language prefix and hands the page its catalog (docs/architecture.md, "What a person meets first"; docs/architecture.md, "Organisations and access"). */
 export function loader({ params, request, context }: Route.LoaderArgs): LocaleData {
@@ -47,11 +43,11 @@ export function loader({ params, request, context }: Route.LoaderArgs): LocaleDa
   const area = catalogueArea(url.pathname);
   if (decision.kind === "not-found") {
     throw data(
-      { locale: DEFAULT_LOCALE, messages: messagesFor(DEFAULT_LOCALE, area) },
+      { locale: DEFAULT_LOCALE, catalogue: catalogueFor(DEFAULT_LOCALE, area) },
       { status: 404, statusText: `Page Not Found: ${url.pathname}` },
     );
   }
-  const found = { locale: decision.locale, messages: messagesFor(decision.locale, area) };
+  const found = { locale: decision.locale, catalogue: catalogueFor(decision.locale, area) };
   // The server could not load the site's information (it logged why): the server-error page, in
   // the visitor's language (docs/architecture.md, "Decisions and why").
   if (page.siteInfoFailed) throw data(found, { status: 500, statusText: "Internal Server Error" });
@@ -72,14 +68,14 @@ export function shouldRevalidate({
 
 export const meta = pageMeta("common:defaultTitle");
 
-function WithI18n({ locale, messages, children }: LocaleData & { children: React.ReactNode }) {
-  const i18n = useMemo(() => createI18n(locale, messages), [locale, messages]);
+function WithI18n({ locale, catalogue, children }: LocaleData & { children: React.ReactNode }) {
+  const i18n = useMemo(() => createI18n(locale, messagesOf({ catalogue }) ?? {}), [locale, catalogue]);
   return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
 }
 
 export default function LocaleLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <WithI18n locale={loaderData.locale} messages={loaderData.messages}>
+    <WithI18n locale={loaderData.locale} catalogue={loaderData.catalogue}>
       <Outlet />
     </WithI18n>
   );
@@ -88,10 +84,10 @@ export default function LocaleLayout({ loaderData }: Route.ComponentProps) {
 /** Not-found and server-error pages in the visitor's language (docs/architecture.md, "What a person meets first"; docs/architecture.md, "Decisions and why"). */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const own = useRouteLoaderData("shell/layouts/locale-layout") as LocaleData | undefined;
+  const own = useRouteLoaderData(LOCALE_LAYOUT_ID) as LocaleData | undefined;
   const carried = isRouteErrorResponse(error) ? (error.data as Partial<LocaleData> | null) : null;
   const locale = own?.locale ?? carried?.locale ?? DEFAULT_LOCALE;
-  const messages = own?.messages ?? carried?.messages ?? null;
+  const catalogue = own?.catalogue ?? carried?.catalogue ?? null;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const statusText = isRouteErrorResponse(error) ? error.statusText : undefined;
   const page = (
@@ -99,9 +95,9 @@ export function ErrorBoundary() {
       <ErrorPage status={status} statusText={statusText} />
     </HydratingBoundary>
   );
-  if (!messages) return page;
+  if (catalogue === null) return page;
   return (
-    <WithI18n locale={locale} messages={messages}>
+    <WithI18n locale={locale} catalogue={catalogue}>
       {page}
     </WithI18n>
   );
