@@ -54,14 +54,6 @@ const servers: Record<"A" | "B", RunningServer> = {
 };
 const browser = await launchBrowser();
 const sids: Partial<Record<"A" | "B", string>> = {};
-for (const build of ["A", "B"] as const) {
-  // Lower case: the outbox line the helper reads holds the address as the server stored it.
-  const email = `compare-${build.toLowerCase()}-${Date.now()}@example.com`;
-  const sid = await registerAccount(servers[build], "Compare Builds", email);
-  await apiCall(servers[build], sid, "POST", "/api/tenant", { name: "Compare Co" });
-  sids[build] = sid;
-}
-
 const samples = new Map<string, number[]>();
 const add = (key: string, value: number) => samples.set(key, [...(samples.get(key) ?? []), value]);
 
@@ -87,6 +79,13 @@ async function load(build: "A" | "B", path: string) {
 }
 
 try {
+  for (const build of ["A", "B"] as const) {
+    // Lower case: the outbox line the helper reads holds the address as the server stored it.
+    const email = `compare-${build.toLowerCase()}-${Date.now()}@example.com`;
+    const sid = await registerAccount(servers[build], "Compare Builds", email);
+    await apiCall(servers[build], sid, "POST", "/api/tenant", { name: "Compare Co" });
+    sids[build] = sid;
+  }
   for (const path of PATHS) {
     for (let run = 0; run < RUNS; run += 1) {
       for (const build of run % 2 === 0 ? (["A", "B"] as const) : (["B", "A"] as const)) {
