@@ -2,7 +2,7 @@
  * Two builds' main-thread work on the same pages, measured in turns (not a test). On a shared host
  * whose speed drifts by half within an hour, sets of Lighthouse runs taken one after the other
  * compare the hours more than the builds; loads of the two builds taken in alternation meet the
- * same host (docs/performance.md, "Comparing two builds").
+ * same host (docs/performance.md, "A slow host, and comparing two builds").
  *
  * Starts this checkout's built product and that of another checkout (each on its own fresh
  * embedded database, each with a signed-in person who has an organisation), then loads each path
