@@ -61,6 +61,39 @@ describe("single number check in the browser", () => {
     await page.close();
   });
 
+  it("hydrates without adding a style element: antd finds the server's variables and the sheet's icon rules", async () => {
+    // docs/performance.md, "antd's work at hydration": a style added while hydrating makes the
+    // browser recalculate every element's style.
+    const addedWhileHydrating = async (ctx: BrowserContext, path: string) => {
+      const page = await ctx.newPage();
+      const served = await (await page.goto(`${server.url}${path}`))!.text();
+      await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+      const styles = await page.evaluate(() =>
+        Array.from(document.querySelectorAll("style"), (style) => ({
+          key: style.getAttribute("data-css-hash"),
+          text: style.textContent ?? "",
+        })),
+      );
+      await page.close();
+      // Those the server did not send: antd's keyed ones by key, any other by its text.
+      return styles
+        .filter(({ key, text }) =>
+          key ? !served.includes(`data-css-hash="${key}"`) : !served.includes(text),
+        )
+        .map(({ text }) => text.slice(0, 80));
+    };
+    await expect(addedWhileHydrating(context, "/dashboard/detection")).resolves.toEqual([]);
+    // A visitor whose scheme the server knows (the browser said it, or a chosen mode's cookie).
+    // One whose scheme it could not know gets the page light with the dark variables beside it,
+    // and the browser's antd writes the dark ones itself (docs/architecture.md, "Colour mode").
+    for (const mode of ["light", "dark"] as const) {
+      const visitor = await browser.newContext({ colorScheme: mode });
+      await visitor.addCookies([{ name: "color_mode", value: mode, url: server.url }]);
+      await expect(addedWhileHydrating(visitor, "/login"), mode).resolves.toEqual([]);
+      await visitor.close();
+    }
+  });
+
   it("writes its parts in place, so the first paint shows the whole page", async () => {
     // docs/performance.md, "Less work between the first paint and an interactive page":
     // boundaries written in place, no part held back for a later reveal.

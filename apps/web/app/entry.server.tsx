@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
+import { createCache, StyleProvider } from "@ant-design/cssinjs";
 import { isbot } from "isbot";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
@@ -10,10 +10,9 @@ import { scriptsAfterPaint, startsScriptsAfterPaint } from "./shell/scripts-afte
 import { NonceContext } from "./shell/security/nonce";
 import { ServerSchemeContext } from "./shell/theme/color-mode";
 import { darkStylesFor } from "./shell/theme/other-scheme-styles.server";
+import { themeStylesOf } from "./shell/theme/theme-styles.server";
 
 const RENDER_TIMEOUT_MS = 10_000;
-/** The per-page part of antd's styles: the design tokens and each component's variables. */
-const THEME_STYLES: ("token" | "cssVar")[] = ["token", "cssVar"];
 /** How React Router's <Scripts> opens each module preload link. */
 const MODULE_PRELOAD = '<link rel="modulepreload"';
 
@@ -48,7 +47,7 @@ export default async function handleRequest(
   const { result: rendered, amounts } = await recordingFormattedMoney(() =>
     render(page(cache, null, routerContext), nonce),
   );
-  const lightCss = extractStyle(cache, { types: THEME_STYLES });
+  const lightCss = themeStylesOf(cache);
   const schemeUnknown = loadContext.colorMode === "system" && !loadContext.systemScheme;
   const darkCss = schemeUnknown
     ? await darkStylesFor(lightCss, async () => {
@@ -56,7 +55,7 @@ export default async function handleRequest(
         // The same page again, dark, only for its theme variables: without the loader data's
         // stream, which the first rendering has read and sent.
         await render(page(darkCache, "dark", { ...routerContext, serverHandoffStream: undefined }), nonce);
-        return extractStyle(darkCache, { types: THEME_STYLES, plain: true });
+        return themeStylesOf(darkCache, true);
       }).catch((error) => {
         // The page still works without them: dark once its scripts run, as in any browser before.
         console.error("dark theme variables", error);

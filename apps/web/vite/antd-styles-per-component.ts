@@ -1,9 +1,13 @@
-import { antdComponentStyles, antdStaticStyles } from "../app/shell/theme/antd-static-styles";
+import {
+  antdComponentStyles,
+  antdStaticStyles,
+  sheetStylePathsRule,
+} from "../app/shell/theme/antd-static-styles";
 import { withInnerParts } from "./antd-components-used";
 
 /** antd's rules cut into one style sheet per component, plus the rules several need (docs/performance.md, "Styles"). */
 export interface AntdStyleSheets {
-  /** Rules no single component owns for all that need them: loaded on every page (root.tsx). */
+  /** Rules no single component owns for all that need them, and the rule naming the style paths they answer for: loaded on every page (root.tsx). */
   common: string;
   /** Each component's own rules, loaded with the modules that import it. */
   byComponent: ReadonlyMap<string, string>;
@@ -52,6 +56,8 @@ export function antdStylesPerComponent(names: readonly string[]): AntdStyleSheet
     else if (sheets.has(home)) sheets.get(home)!.push(rule);
     else sheets.set(home, [rule]);
   }
+  // The common sheet also tells cssinjs which styles it holds that the browser would build anyway.
+  common.push(sheetStylePathsRule(common.join("\n")));
   return {
     common: common.join("\n"),
     byComponent: new Map([...sheets].map(([name, rules]) => [name, rules.join("\n")])),

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { antdStaticStyles } from "./antd-static-styles";
+import { antdStaticStyles, sheetStylePathsRule } from "./antd-static-styles";
 import { BREAKPOINTS, PRIMARY_COLOR, themeConfig } from "./tokens";
 
 const SAMPLE = ["Button", "Menu", "Select", "Table", "Modal", "Tag", "Alert", "Input", "Layout"];
@@ -45,5 +45,15 @@ describe("antd's static style sheet", () => {
     // Media queries use our breakpoints (tokens.ts), not antd's 576/768/992.
     expect(css).toContain(`(min-width: ${BREAKPOINTS.m}px)`);
     expect(css).not.toContain("(min-width: 768px)");
+  });
+
+  it("names the icon reset's style path for the browser, and refuses a sheet without its rules", {
+    timeout: 60_000,
+  }, () => {
+    const css = antdStaticStyles(themeConfig(false), ["Button"]);
+    expect(sheetStylePathsRule(css)).toBe(
+      '.data-ant-cssinjs-cache-path{content:"|ant-design-icons|anticon:file"}',
+    );
+    expect(() => sheetStylePathsRule(css.replace(/@keyframes loadingCircle/g, ""))).toThrow(/loadingCircle/);
   });
 });

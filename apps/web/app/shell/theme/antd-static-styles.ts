@@ -25,6 +25,30 @@ const antd: Antd = (antdModule as unknown as { default?: Antd }).default ?? antd
 
 const CACHE_PATH_RULE = /\.data-ant-cssinjs-cache-path\{content:"[^"]*";\}/;
 
+/**
+ * Style paths cssinjs registers in the browser even under `zeroRuntime`: ConfigProvider's icon
+ * reset (antd's `useResetIconStyle`, with the spinning icon's keyframes), path "" + "ant-design-icons"
+ * + the icon class. Its rules are in the common sheet (every component's rendering registers them).
+ */
+const SHEET_STYLE_PATHS = [
+  { path: "|ant-design-icons|anticon", rules: [".anticon{", "@keyframes loadingCircle"] },
+];
+
+/**
+ * The rule by which cssinjs learns, in the browser, which style paths a style sheet file already
+ * holds: it reads the `content` of `.data-ant-cssinjs-cache-path` once and neither builds nor
+ * injects those styles again (docs/performance.md, "antd's work at hydration"). Without it the
+ * icon reset was generated and added as a second copy while every page hydrated. Throws when
+ * `sheet` lacks a path's rules, so a change in antd fails the build rather than the icons.
+ */
+export function sheetStylePathsRule(sheet: string): string {
+  for (const { path, rules } of SHEET_STYLE_PATHS) {
+    const missing = rules.find((rule) => !sheet.includes(rule));
+    if (missing) throw new Error(`antd's static sheet lacks "${missing}", which style path ${path} needs`);
+  }
+  return `.data-ant-cssinjs-cache-path{content:"${SHEET_STYLE_PATHS.map(({ path }) => `${path}:file`).join(";")}"}`;
+}
+
 /** Not components, or components without styles of their own. */
 const SKIP = new Set(["ConfigProvider", "Grid", "theme", "version", "unstableSetRender"]);
 
