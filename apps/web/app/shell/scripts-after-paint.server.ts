@@ -28,17 +28,18 @@ const MODULE = /(<script nonce="[^"]*" type="module" async="">)([\s\S]*?)(<\/scr
 
 /**
  * How many module preload links the starter adds per task. Adding one costs the main thread one
- * to two milliseconds on a phone (the request is set up at once), and a page has 75–120: eight
- * per task were still 50–70 ms tasks in Lighthouse's mobile simulation of /login on a slow host
- * (docs/performance.md, "Lighthouse" and "Less work between the first paint and an
- * interactive page").
+ * to three milliseconds on this project's hosts (the request is set up at once), and a page has
+ * 75–120. Eight per task were 50–70 ms tasks in Lighthouse's mobile simulation of /login on a slow
+ * host; four per task were still 60–106 ms at the reference phone's slowdown on a fast host, each
+ * counted as blocking time, and one per task is under 30 ms (docs/performance.md, "Less work
+ * between the first paint and an interactive page" and "antd's work at hydration").
  */
-const PRELOADS_PER_TASK = 4;
+const PRELOADS_PER_TASK = 1;
 
 /**
  * Started at the end of <body>. Once the browser reports the first contentful paint (a paint
  * timing entry, dispatched once the frame is on screen), it runs the module script that the HTML
- * carried, then adds the preload links a few per task. Without paint timing: after the second
+ * carried, then adds the preload links one per task. Without paint timing: after the second
  * frame has begun. In a hidden tab, where no frame comes, at once (also when the tab is hidden
  * before the paint); and 4 s after the start at the latest, whatever happened. A form sent before
  * the page is hydrated is held, and sent again once it is (window.__ncHeldSubmit,
