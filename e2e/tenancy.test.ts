@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInContext } from "./helpers/accounts";
 import { apiCall, waitForInviteLink } from "./helpers/api";
@@ -52,6 +52,20 @@ describe("organisations in the browser", () => {
     await page.getByLabel("Organisation name").fill("Second Shop");
     await page.getByRole("button", { name: "Create", exact: true }).click();
     await expect.poll(() => page.getByTestId("tenant-switcher").textContent()).toContain("Second Shop");
+    // The list is asked for when the switcher is approached, not with every page.
+    const listRequests: string[] = [];
+    const countList = (request: Request) => {
+      if (request.method() === "GET" && new URL(request.url()).pathname === "/api/tenant")
+        listRequests.push(request.url());
+    };
+    page.on("request", countList);
+    await page.reload();
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+    await page.waitForLoadState("networkidle");
+    expect(listRequests).toEqual([]);
+    await page.getByTestId("tenant-switcher").hover();
+    await expect.poll(() => listRequests.length).toBe(1);
+    page.off("request", countList);
     await page.getByTestId("tenant-switcher").click();
     await page.getByRole("menuitem", { name: "Harbour Labs" }).click();
     await expect.poll(() => page.getByTestId("tenant-switcher").textContent()).toContain("Harbour Labs");

@@ -4,7 +4,9 @@ import { api } from "../../../shell/http/client";
 
 export const listTenants = () => api<TenantSummary[]>("/api/tenant");
 export const tenantsQuery = () => queryOptions({ queryKey: ["tenants"], queryFn: listTenants });
-export const useTenants = () => useQuery(tenantsQuery());
+/** `enabled: false` holds the request back until a part of the page wants the list. */
+export const useTenants = (options: { enabled?: boolean } = {}) =>
+  useQuery({ ...tenantsQuery(), ...options });
 
 export const createTenant = (body: { name: string; timezoneCode: string }) =>
   api<{ id: string }>("/api/tenant", { method: "POST", body });
