@@ -146,6 +146,23 @@ describe("page weight and compression of the built product", () => {
     expect(loginStyles.map((url) => new URL(url).pathname)).toEqual(expect.arrayContaining(sheets));
   });
 
+  it("brings no zod with /login's first load: its form's schemas come when a field is first checked", async () => {
+    // docs/performance.md, "antd's work at hydration": zod is ~100 KB of script to compile and run.
+    const bodies = await Promise.all(
+      loginScripts.map(async (url) => (await rawGet(url)).body.toString("utf8")),
+    );
+    expect(bodies.length).toBeGreaterThan(10);
+    expect(bodies.filter((body) => body.includes("ZodError"))).toHaveLength(0);
+    // The check still answers in the browser, in the page's language, once the schema has come.
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+    await page.getByLabel("E-mail", { exact: true }).fill("not-an-email");
+    await page.getByLabel("E-mail", { exact: true }).blur();
+    await expect(page.getByText("Enter a valid e-mail address").waitFor()).resolves.toBeUndefined();
+    await page.close();
+  });
+
   it("starts a public page's scripts after its first paint; a docs page fetches them at low priority", async () => {
     // /login: no module preloads and an empty module script in the HTML; the starter brings both.
     const html = (await rawGet(`${server.url}/login`)).body.toString("utf8");

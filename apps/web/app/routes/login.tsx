@@ -1,9 +1,9 @@
-import { loginBody } from "@nc/contracts/auth";
 import { App, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useRevalidator, useSearchParams } from "react-router";
 import { AuthFooter, AuthHeading, AuthSubmit } from "../features/auth/components/auth-page-parts";
 import { PasswordSignInFields } from "../features/auth/components/password-sign-in-fields";
+import { signInEmailSchema } from "../features/auth/sign-in-schemas";
 import { useCaptchaLogin } from "../features/auth/use-captcha-login";
 import { showApiError } from "../shell/forms/api-error-feedback";
 import { zodRule } from "../shell/forms/zod-rule";
@@ -52,7 +52,7 @@ export default function LoginPage() {
     <>
       <AuthHeading title={t("auth:login.title")} subtitle={t("auth:login.subtitle")} />
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} size="large">
-        <Form.Item name="email" label={t("auth:fields.email")} rules={[zodRule(loginBody.shape.email, t)]}>
+        <Form.Item name="email" label={t("auth:fields.email")} rules={[zodRule(signInEmailSchema, t)]}>
           <Input type="email" autoComplete="email" autoFocus />
         </Form.Item>
         <PasswordSignInFields captchaNeeded={login.captchaNeeded} captchaState={login.captchaState} />

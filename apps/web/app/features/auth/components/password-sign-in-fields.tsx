@@ -1,10 +1,10 @@
-import { loginBody } from "@nc/contracts/auth";
 import { Form, Input, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CaptchaState } from "../../../shell/captcha/use-captcha";
 import { zodRule } from "../../../shell/forms/zod-rule";
 import { useLocale } from "../../../shell/i18n/use-locale";
+import { signInPasswordSchema } from "../sign-in-schemas";
 
 /** The password field of a sign-in form, its "forgot" link and the human-check notice. */
 export function PasswordSignInFields(props: {
@@ -16,11 +16,7 @@ export function PasswordSignInFields(props: {
   const { to } = useLocale();
   return (
     <>
-      <Form.Item
-        name="password"
-        label={t("auth:fields.password")}
-        rules={[zodRule(loginBody.shape.password, t)]}
-      >
+      <Form.Item name="password" label={t("auth:fields.password")} rules={[zodRule(signInPasswordSchema, t)]}>
         <Input.Password autoComplete="current-password" autoFocus={props.autoFocus} />
       </Form.Item>
       <div style={{ textAlign: "right", marginTop: -12, marginBottom: 16 }}>
