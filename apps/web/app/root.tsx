@@ -32,7 +32,7 @@ import { STATIC_STYLES_THEME } from "./shell/theme/static-styles";
 import "virtual:antd-css/common.css";
 import "./shell/theme/global.css";
 
-export function loader({ context, params }: Route.LoaderArgs): Omit<RootData, "messages"> {
+export function loader({ context, params }: Route.LoaderArgs): RootData {
   const page = context;
   return {
     locale: isLocale(params.lang) ? params.lang : DEFAULT_LOCALE,

@@ -31,7 +31,6 @@ export function tenantWith(permissions: string[], isSuper = false): TenantUserPr
 export function rootData(overrides: Partial<RootData> = {}): RootData {
   return {
     locale: "en",
-    messages: EN,
     site: {
       name: "NumCheck",
       logo: "",

@@ -3,13 +3,11 @@ import type { DeviceInfo } from "@nc/contracts/device";
 import type { Locale } from "@nc/contracts/locales";
 import type { ColorMode, SiteInfo } from "@nc/contracts/site";
 import type { TenantUserProfile } from "@nc/contracts/tenancy";
-import type { Messages } from "./i18n/i18n";
 import type { DerivedTheme } from "./theme/derived-theme";
 
 /** What the root loader hands every page. */
 export interface RootData {
   locale: Locale;
-  messages: Messages;
   site: SiteInfo;
   user: SessionUser | null;
   colorMode: ColorMode;
