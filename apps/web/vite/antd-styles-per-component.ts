@@ -56,10 +56,10 @@ export function antdStylesPerComponent(names: readonly string[]): AntdStyleSheet
     else if (sheets.has(home)) sheets.get(home)!.push(rule);
     else sheets.set(home, [rule]);
   }
-  // The common sheet also tells cssinjs which styles it holds that the browser would build anyway.
-  common.push(sheetStylePathsRule(common.join("\n")));
+  const commonSheet = common.join("\n");
   return {
-    common: common.join("\n"),
+    // The common sheet also tells cssinjs which styles it holds that the browser would build anyway.
+    common: `${commonSheet}\n${sheetStylePathsRule(commonSheet)}`,
     byComponent: new Map([...sheets].map(([name, rules]) => [name, rules.join("\n")])),
   };
 }

@@ -1,12 +1,7 @@
 import type { z } from "zod";
 
-let contracts: Promise<typeof import("@nc/contracts/auth")> | undefined;
-
-/** The auth contracts, imported on first use and kept: zod comes with them. */
-const authContracts = () => {
-  contracts ??= import("@nc/contracts/auth");
-  return contracts;
-};
+/** The auth contracts, imported on first use (the module loader keeps it): zod comes with them. */
+const authContracts = () => import("@nc/contracts/auth");
 
 /**
  * The sign-in form's schemas by loader (shell/forms/zod-rule.ts, `SchemaSource`): /login's first

@@ -3,8 +3,8 @@ import { Button, ConfigProvider } from "antd";
 import { useMemo, useState } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { useLocation, useRouteLoaderData } from "react-router";
-import { createI18n } from "../../shell/i18n/i18n";
-import { LOCALE_LAYOUT_ID, type LocaleData, messagesOf } from "../../shell/i18n/locale-data";
+import { LOCALE_LAYOUT_ID, type LocaleData } from "../../shell/i18n/locale-data";
+import { useLocaleI18n } from "../../shell/i18n/use-locale-i18n";
 import type { RootData } from "../../shell/root-data";
 import { useColorMode } from "../../shell/theme/color-mode";
 import { themeConfig } from "../../shell/theme/tokens";
@@ -29,7 +29,7 @@ export function ThemeEditor() {
 }
 
 function EditorFrame({ locale, catalogue }: LocaleData) {
-  const i18n = useMemo(() => createI18n(locale, messagesOf({ catalogue }) ?? {}), [locale, catalogue]);
+  const i18n = useLocaleI18n({ locale, catalogue });
   const { dark } = useColorMode();
   const editorTheme = useMemo(() => ({ ...themeConfig(dark), inherit: false }), [dark]);
   return (

@@ -1,5 +1,4 @@
 import { DEFAULT_LOCALE, splitLocalePath } from "@nc/contracts/locales";
-import { useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   data,
@@ -12,10 +11,10 @@ import {
 } from "react-router";
 import { HydratingBoundary } from "../hydration/hydrating-boundary";
 import { catalogueArea } from "../i18n/catalogue-areas";
-import { createI18n } from "../i18n/i18n";
-import { LOCALE_LAYOUT_ID, type LocaleData, messagesOf } from "../i18n/locale-data";
+import { LOCALE_LAYOUT_ID, type LocaleData } from "../i18n/locale-data";
 import { catalogueFor } from "../i18n/messages.server";
 import { resolveLocale } from "../i18n/resolve-locale";
+import { useLocaleI18n } from "../i18n/use-locale-i18n";
 import { lazyComponent } from "../lazy-component";
 import { pageMeta } from "../page-meta";
 import type { Route } from "./+types/locale-layout";
@@ -69,7 +68,7 @@ export function shouldRevalidate({
 export const meta = pageMeta("common:defaultTitle");
 
 function WithI18n({ locale, catalogue, children }: LocaleData & { children: React.ReactNode }) {
-  const i18n = useMemo(() => createI18n(locale, messagesOf({ catalogue }) ?? {}), [locale, catalogue]);
+  const i18n = useLocaleI18n({ locale, catalogue });
   return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
 }
 
