@@ -8,11 +8,19 @@ const ROUTE = "?__react-router-build-client-route";
 function chunk(
   fileName: string,
   moduleIds: string[],
-  options: { imports?: string[]; dynamicImports?: string[]; entry?: string; part?: boolean } = {},
+  options: {
+    imports?: string[];
+    dynamicImports?: string[];
+    entry?: string;
+    part?: boolean;
+    size?: number;
+  } = {},
 ): ChunkFacts {
   return {
     fileName,
     moduleIds,
+    // Large enough by default that no chunk joins the frame for its size.
+    moduleSizes: Object.fromEntries(moduleIds.map((id) => [id, options.size ?? 10_000])),
     imports: options.imports ?? [],
     dynamicImports: options.dynamicImports ?? [],
     entryModule: options.entry ?? null,
@@ -63,16 +71,16 @@ const chunks = [
   part("error-page.js", "error-page.tsx", ["result.js"]),
   part("notices.js", "notices.tsx", ["drawer.js", "table.js"]),
   part("file-entry.js", "file-entry.tsx", ["upload.js", "drawer.js"]),
-  chunk("react.js", ["/nm/react/index.js", "/nm/react-dom/client.js"]),
+  chunk("react.js", ["/node_modules/react/index.js", "/node_modules/react-dom/client.js"]),
   chunk("theme.js", [`${APP}theme.ts`], { imports: ["react.js"] }),
-  chunk("i18n.js", ["/nm/i18next/index.js"]),
-  chunk("form.js", ["/nm/antd/form.js"]),
+  chunk("i18n.js", ["/node_modules/i18next/index.js"]),
+  chunk("form.js", ["/node_modules/antd/form.js"]),
   chunk("header.js", [`${APP}header.tsx`]),
   chunk("menu.js", [`${APP}menu.tsx`]),
-  chunk("table.js", ["/nm/antd/table.js"]),
-  chunk("drawer.js", ["/nm/antd/drawer.js"]),
-  chunk("upload.js", ["/nm/antd/upload.js"]),
-  chunk("result.js", ["/nm/antd/result.js"]),
+  chunk("table.js", ["/node_modules/antd/table.js"]),
+  chunk("drawer.js", ["/node_modules/antd/drawer.js"]),
+  chunk("upload.js", ["/node_modules/antd/upload.js"]),
+  chunk("result.js", ["/node_modules/antd/result.js"]),
 ];
 
 describe("shared code cut by page", () => {
@@ -89,10 +97,10 @@ describe("shared code cut by page", () => {
 
   it("puts what every page loads at once in the frame, whichever route module imports it", () => {
     for (const id of [
-      "/nm/react/index.js",
-      "/nm/react-dom/client.js",
+      "/node_modules/react/index.js",
+      "/node_modules/react-dom/client.js",
       `${APP}theme.ts`,
-      "/nm/i18next/index.js",
+      "/node_modules/i18next/index.js",
     ]) {
       expect(plan[id], id).toBe(FRAME);
     }
@@ -103,13 +111,13 @@ describe("shared code cut by page", () => {
   it("gives modules loaded by the same pages one chunk, and modules loaded by others another", () => {
     // Both dashboard pages load the menu at once; the form only detection and the sign-in page.
     expect(plan[`${APP}menu.tsx`]).not.toBe(FRAME);
-    expect(plan["/nm/antd/form.js"]).not.toBe(FRAME);
-    expect(plan[`${APP}menu.tsx`]).not.toBe(plan["/nm/antd/form.js"]);
+    expect(plan["/node_modules/antd/form.js"]).not.toBe(FRAME);
+    expect(plan[`${APP}menu.tsx`]).not.toBe(plan["/node_modules/antd/form.js"]);
     // The table: at once on history; on detection only with the notice list, loaded later. The
     // drawer: later on both dashboard pages. Each page needs each at a different time.
-    expect(plan["/nm/antd/table.js"]).toBeDefined();
-    expect(plan["/nm/antd/table.js"]).not.toBe(plan["/nm/antd/drawer.js"]);
-    expect(plan["/nm/antd/drawer.js"]).not.toBe(plan["/nm/antd/upload.js"]);
+    expect(plan["/node_modules/antd/table.js"]).toBeDefined();
+    expect(plan["/node_modules/antd/table.js"]).not.toBe(plan["/node_modules/antd/drawer.js"]);
+    expect(plan["/node_modules/antd/drawer.js"]).not.toBe(plan["/node_modules/antd/upload.js"]);
   });
 
   it("leaves entries' own modules to their chunks (the page's script, React Router's manifest, the parts)", () => {
@@ -147,6 +155,31 @@ describe("shared code cut by page", () => {
       const after = new Set(Object.keys(plan).filter((id) => names.has(plan[id]!)));
       for (const id of after) expect(before.has(id), `${start.at(-1)} would fetch ${id}`).toBe(true);
     }
+  });
+
+  it("puts a small chunk most pages load at first in the frame, when all it imports is there", () => {
+    const resized = (list: ChunkFacts[], name: string, imports: string[]) =>
+      list.map((c) => (c.fileName === name ? chunk(name, [...c.moduleIds], { imports, size: 300 }) : c));
+    // Two pages of three load the menu at first, and it imports only React (in the frame); the
+    // form imports the menu, so it joins once the menu has.
+    const small = resized(resized(chunks, "menu.js", ["react.js"]), "form.js", ["menu.js"]);
+    expect(pageChunkPlan(small, routes, APP)[`${APP}menu.tsx`]).toBe(FRAME);
+    expect(pageChunkPlan(small, routes, APP)["/node_modules/antd/form.js"]).toBe(FRAME);
+    // Importing a chunk outside the frame keeps a chunk out: here the table, which the dashboard's
+    // menu now imports and the sign-in page loads only later, with a part.
+    const outside = resized(chunks, "menu.js", ["table.js"]).map((c) =>
+      c.fileName === "login.js" ? { ...c, dynamicImports: ["help.js"] } : c,
+    );
+    outside.push(part("help.js", "help.tsx", ["table.js"]));
+    const plan = pageChunkPlan(outside, routes, APP);
+    expect(plan["/node_modules/antd/table.js"]).not.toBe(FRAME);
+    expect(plan[`${APP}menu.tsx`]).not.toBe(FRAME);
+    expect(plan[`${APP}menu.tsx`]).not.toBe(plan["/node_modules/antd/table.js"]);
+  });
+
+  it("names a chunk after what most of its modules are part of", () => {
+    expect(plan["/node_modules/antd/table.js"]).toMatch(/^antd(-\d+)?$/);
+    expect(plan[`${APP}menu.tsx`]).toMatch(/^menu(-\d+)?$/);
   });
 
   it("stops a build whose recording holds no client entry", () => {

@@ -42,6 +42,8 @@ export interface ChunkFacts {
   /** The chunks it loads with `import()`. */
   dynamicImports: readonly string[];
   moduleIds: readonly string[];
+  /** Each module's size in the chunk (the bundler's, before minifying). */
+  moduleSizes: Record<string, number>;
   /** The module a route module's chunk, the client entry's or a part's stands for; else null. */
   entryModule: string | null;
   /** A part's chunk, loaded by `import()` only. */
@@ -86,13 +88,27 @@ function chunkClosure(start: readonly string[], byName: Map<string, ChunkFacts>,
   return seen;
 }
 
-/** A readable chunk name for a module: its package, or its file's name. */
-function nameOf(id: string): string {
+/** What a module is part of, for a chunk's name: its package, or its file's name. */
+function labelOf(id: string): string {
   const file = fileOf(id);
   const inPackage = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
-  const name = inPackage ? inPackage[1]! : (file.split("/").pop() ?? "shared").replace(/\.[^.]+$/, "");
-  return name.replace(/[^\w-]/g, "-").replace(/^-+/, "") || "shared";
+  const label = inPackage ? inPackage[1]! : (file.split("/").pop() ?? "").replace(/\..*$/, "");
+  return label.replace(/[^\w-]/g, "-").replace(/^-+/, "") || "shared";
 }
+
+/** A readable name for a chunk: what most of its modules are part of. */
+function nameOfModules(ids: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const id of ids) counts.set(labelOf(id), (counts.get(labelOf(id)) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
+}
+
+/**
+ * A chunk this small that at least half the pages load at first goes into the frame instead: a
+ * page that does not need it fetches a few hundred bytes more, against a file fewer for the others
+ * (docs/performance.md, "Shared code cut by page"). Sizes are the bundler's, before minifying.
+ */
+export const SMALL_CHUNK = 4096;
 
 /**
  * The plan: each shared module's chunk name, from a build cut by the bundler's own rules.
@@ -100,9 +116,10 @@ function nameOf(id: string): string {
  * A module is shared when the bundler put it in a chunk of its own making (not an entry's: a route
  * module's, the client entry's or a part's, whose modules stay with it). What places it is the
  * pages whose first load brings it, and the pages where only a part loaded later by `import()`
- * brings it. Modules placed alike share a name; those every page's first load brings are `frame`.
+ * brings it. Modules placed alike share a chunk; those every page's first load brings are `frame`.
  * So a page's first load fetches a chunk only when it needs every module in it, and a part fetches
- * one only with modules that its page may need later.
+ * one only with modules that its page may need later; the one exception is a small chunk that most
+ * pages load at first, which joins the frame when all it imports is in the frame too.
  */
 export function pageChunkPlan(
   chunks: readonly ChunkFacts[],
@@ -142,21 +159,48 @@ export function pageChunkPlan(
   }
   if (pages === 0) throw new Error("page-chunks: the recorded build holds no page");
 
-  const nameOfPlace = new Map<string, string>();
-  const taken = new Set<string>();
-  const plan: Record<string, string> = {};
+  // Modules placed alike, by their place; the frame's is every page at first and none later.
+  const groups = new Map<string, { ids: string[]; first: number }>();
   for (const id of [...placeOf.keys()].sort()) {
     const place = placeOf.get(id)!;
-    const key = `${place.first.join("|")}/${place.later.join("|")}`;
-    let name = nameOfPlace.get(key);
-    if (name === undefined) {
-      const base = place.first.length === pages ? FRAME : nameOf(id);
-      name = base;
-      for (let n = 2; taken.has(name); n += 1) name = `${base}-${n}`;
-      taken.add(name);
-      nameOfPlace.set(key, name);
+    const key = place.first.length === pages ? FRAME : `${place.first.join("|")}/${place.later.join("|")}`;
+    const group = groups.get(key) ?? { ids: [], first: place.first.length };
+    group.ids.push(id);
+    groups.set(key, group);
+  }
+  const frame = new Set(groups.get(FRAME)?.ids ?? []);
+  const sizes = new Map(chunks.flatMap((chunk) => Object.entries(chunk.moduleSizes)));
+  const sizeOf = (ids: readonly string[]) => ids.reduce((sum, id) => sum + (sizes.get(id) ?? 0), 0);
+  const chunkOf = new Map(chunks.flatMap((chunk) => chunk.moduleIds.map((id) => [id, chunk.fileName])));
+  // Small and widely loaded, joined while everything they import is in the frame. What a module
+  // needs is read from the chunks its chunk imports, not from its own imports: through a package's
+  // index a module names one module and takes its binding from another. A chunk of the recording
+  // build holds modules that one set of entries loads, so all of them are placed alike.
+  let joined = true;
+  while (joined) {
+    joined = false;
+    for (const [key, group] of groups) {
+      if (key === FRAME || group.first * 2 < pages || sizeOf(group.ids) > SMALL_CHUNK) continue;
+      const own = new Set(group.ids.map((id) => chunkOf.get(id)!));
+      const needs = [...own].flatMap((name) => byName.get(name)!.imports).filter((name) => !own.has(name));
+      // A chunk of an entry's would make the frame import that entry, which imports the frame.
+      if (!needs.every((name) => byName.get(name)!.moduleIds.every((id) => frame.has(id)))) continue;
+      for (const id of group.ids) frame.add(id);
+      groups.delete(key);
+      joined = true;
     }
-    plan[id] = name;
+  }
+
+  const plan: Record<string, string> = {};
+  for (const id of frame) plan[id] = FRAME;
+  const taken = new Set([FRAME]);
+  for (const [key, group] of groups) {
+    if (key === FRAME) continue;
+    const base = nameOfModules(group.ids);
+    let name = base;
+    for (let n = 2; taken.has(name); n += 1) name = `${base}-${n}`;
+    taken.add(name);
+    for (const id of group.ids) plan[id] = name;
   }
   return plan;
 }
@@ -194,6 +238,9 @@ export function pageChunks(recording = process.env.PAGE_CHUNKS === "record") {
                 imports: item.imports,
                 dynamicImports: item.dynamicImports,
                 moduleIds: item.moduleIds,
+                moduleSizes: Object.fromEntries(
+                  Object.entries(item.modules).map(([id, module]) => [id, module.renderedLength]),
+                ),
                 entryModule: item.isEntry || item.isDynamicEntry ? item.facadeModuleId : null,
                 dynamicEntry: item.isDynamicEntry && !item.isEntry,
               },
