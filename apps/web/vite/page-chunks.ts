@@ -18,7 +18,8 @@ import routes from "../app/routes";
  * Here a shared module is placed by the pages that load it (a page being its whole chain of route
  * modules with the client entry): those whose first load brings it, and those where a part loaded
  * later by `import()` does. Modules placed alike share one chunk, so a page's first load fetches
- * no byte it did not fetch before, only fewer files. The chunk every page loads is `frame`.
+ * no byte it did not fetch before, only fewer files. The chunk every page loads is `frame`, and a
+ * small chunk most pages load joins it (`SMALL_CHUNK`).
  *
  * Which modules a page loads is only known once the bundler has shaken out what nobody uses (a
  * module's imports name every part of a package's index, used or not), so the client is built
