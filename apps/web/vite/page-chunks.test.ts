@@ -4,15 +4,14 @@ import { type ChunkFacts, FRAME, pageChains, pageChunkPlan } from "./page-chunks
 const APP = "/app/";
 const ROUTE = "?__react-router-build-client-route";
 
-/** A chunk of the recording build: its modules, what it imports, and the entry it stands for. */
+/** A chunk of the recording build: its modules, what it imports, and whether an entry's. */
 function chunk(
   fileName: string,
   moduleIds: string[],
   options: {
     imports?: string[];
     dynamicImports?: string[];
-    entry?: string;
-    part?: boolean;
+    entry?: boolean;
     size?: number;
   } = {},
 ): ChunkFacts {
@@ -23,8 +22,7 @@ function chunk(
     moduleSizes: Object.fromEntries(moduleIds.map((id) => [id, options.size ?? 10_000])),
     imports: options.imports ?? [],
     dynamicImports: options.dynamicImports ?? [],
-    entryModule: options.entry ?? null,
-    dynamicEntry: options.part ?? false,
+    entry: options.entry ?? false,
   };
 }
 
@@ -33,11 +31,11 @@ const route = (
   fileName: string,
   file: string,
   options: { imports?: string[]; dynamicImports?: string[] } = {},
-) => chunk(fileName, [`${APP}${file}${ROUTE}`], { ...options, entry: `${APP}${file}${ROUTE}` });
+) => chunk(fileName, [`${APP}${file}${ROUTE}`], { ...options, entry: true });
 
 /** A part loaded by `import()`. */
 const part = (fileName: string, file: string, imports: string[] = []) =>
-  chunk(fileName, [`${APP}${file}`], { imports, entry: `${APP}${file}`, part: true });
+  chunk(fileName, [`${APP}${file}`], { imports, entry: true });
 
 const routes = [
   { file: "robots.ts" },
@@ -55,7 +53,7 @@ const routes = [
 
 /** A small app as the bundler cut it, one chunk per set of route modules and parts. */
 const chunks = [
-  chunk("entry.js", [`${APP}entry.client.tsx`], { imports: ["react.js"], entry: `${APP}entry.client.tsx` }),
+  chunk("entry.js", [`${APP}entry.client.tsx`], { imports: ["react.js"], entry: true }),
   route("root.js", "root.tsx", { imports: ["react.js", "theme.js"], dynamicImports: ["error-page.js"] }),
   route("locale.js", "locale-layout.tsx", { imports: ["i18n.js"] }),
   route("login.js", "login.tsx", { imports: ["form.js", "header.js"] }),

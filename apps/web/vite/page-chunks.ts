@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 import routes from "../app/routes";
+import type { RouteEntry } from "./antd-sheets-per-route";
 
 /**
  * Shared code cut by the pages that load it (docs/performance.md, "Shared code cut by page").
@@ -45,16 +46,8 @@ export interface ChunkFacts {
   moduleIds: readonly string[];
   /** Each module's size in the chunk (the bundler's, before minifying). */
   moduleSizes: Record<string, number>;
-  /** The module a route module's chunk, the client entry's or a part's stands for; else null. */
-  entryModule: string | null;
-  /** A part's chunk, loaded by `import()` only. */
-  dynamicEntry: boolean;
-}
-
-/** A route as React Router's config describes it (app/routes.ts). */
-export interface RouteEntry {
-  file: string;
-  children?: RouteEntry[];
+  /** A route module's chunk, the client entry's or a part's (loaded by `import()`). */
+  entry: boolean;
 }
 
 /** A module's file, without the query a plugin may add to its id (React Router's route modules). */
@@ -129,13 +122,15 @@ export function pageChunkPlan(
   appDir = APP_DIR,
 ): Record<string, string> {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const chunksOf = (file: string) =>
-    chunks
-      .filter((chunk) => chunk.moduleIds.some((id) => fileOf(id) === appDir + file))
-      .map((c) => c.fileName);
-  const shared = new Set(
-    chunks.filter((chunk) => chunk.entryModule === null).flatMap((chunk) => chunk.moduleIds),
-  );
+  // The chunks holding each source file (under the app: a route module's chunk, by its file).
+  const chunksByFile = new Map<string, string[]>();
+  for (const chunk of chunks) {
+    for (const file of new Set(chunk.moduleIds.map(fileOf))) {
+      chunksByFile.set(file, [...(chunksByFile.get(file) ?? []), chunk.fileName]);
+    }
+  }
+  const chunksOf = (file: string) => chunksByFile.get(appDir + file) ?? [];
+  const shared = new Set(chunks.filter((chunk) => !chunk.entry).flatMap((chunk) => chunk.moduleIds));
   const modulesOf = (start: string[], onDemand: boolean) =>
     new Set(
       [...chunkClosure(start, byName, onDemand)].flatMap((name) =>
@@ -171,6 +166,7 @@ export function pageChunkPlan(
     groups.set(key, group);
   }
   const frame = new Set(groups.get(FRAME)?.ids ?? []);
+  groups.delete(FRAME);
   const sizes = new Map(chunks.flatMap((chunk) => Object.entries(chunk.moduleSizes)));
   const sizeOf = (ids: readonly string[]) => ids.reduce((sum, id) => sum + (sizes.get(id) ?? 0), 0);
   const chunkOf = new Map(chunks.flatMap((chunk) => chunk.moduleIds.map((id) => [id, chunk.fileName])));
@@ -182,7 +178,7 @@ export function pageChunkPlan(
   while (joined) {
     joined = false;
     for (const [key, group] of groups) {
-      if (key === FRAME || group.first * 2 < pages || sizeOf(group.ids) > SMALL_CHUNK) continue;
+      if (group.first * 2 < pages || sizeOf(group.ids) > SMALL_CHUNK) continue;
       const own = new Set(group.ids.map((id) => chunkOf.get(id)!));
       const needs = [...own].flatMap((name) => byName.get(name)!.imports).filter((name) => !own.has(name));
       // A chunk of an entry's would make the frame import that entry, which imports the frame.
@@ -196,8 +192,7 @@ export function pageChunkPlan(
   const plan: Record<string, string> = {};
   for (const id of frame) plan[id] = FRAME;
   const taken = new Set([FRAME]);
-  for (const [key, group] of groups) {
-    if (key === FRAME) continue;
+  for (const group of groups.values()) {
     const base = nameOfModules(group.ids);
     let name = base;
     for (let n = 2; taken.has(name); n += 1) name = `${base}-${n}`;
@@ -243,8 +238,7 @@ export function pageChunks(recording = process.env.PAGE_CHUNKS === "record") {
                 moduleSizes: Object.fromEntries(
                   Object.entries(item.modules).map(([id, module]) => [id, module.renderedLength]),
                 ),
-                entryModule: item.isEntry || item.isDynamicEntry ? item.facadeModuleId : null,
-                dynamicEntry: item.isDynamicEntry && !item.isEntry,
+                entry: item.isEntry || item.isDynamicEntry,
               },
             ]
           : [],
