@@ -87,8 +87,8 @@ function loaded(lhr: Result, type: string) {
 
 /**
  * How long after the observed load event the page first painted. Whole seconds here are the
- * headless browser withholding frames, not the page (docs/performance.md, "A second the browser
- * holds the first paint"): Lighthouse's speed index is built on that observed paint.
+ * headless browser withholding frames, not the page (docs/performance.md, "The head script reads
+ * nothing the server wrote"): Lighthouse's speed index is built on that observed paint.
  */
 function paintAfterLoad(lhr: Result): number {
   const metrics = lhr.audits.metrics?.details;
