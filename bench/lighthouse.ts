@@ -17,7 +17,9 @@
  * run's full report there as JSON, and the trace it recorded beside it (`….trace.json`).
  * LIGHTHOUSE_CPU=8 slows the CPU by that factor instead of Lighthouse's 4 (mobile), to see how
  * the pages fare on a host half as fast; each page's line gives the runs' benchmark index (the
- * host's speed as Lighthouse measured it), since the scores follow it.
+ * host's speed as Lighthouse measured it), since the scores follow it. LIGHTHOUSE_RENDERER_FIRST=1
+ * and LIGHTHOUSE_NO_SOURCE_RUNDOWN=1 are diagnostics that take the set-up's own costs out of the
+ * runs (bench/lib/lighthouse-isolation.ts); their lines say so.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -30,6 +32,7 @@ import { registerAccount } from "../e2e/helpers/accounts";
 import { apiCall } from "../e2e/helpers/api";
 import { CHROMIUM_FLAGS } from "../e2e/helpers/browser";
 import { startServer } from "../e2e/helpers/server";
+import { isolationFromEnvironment } from "./lib/lighthouse-isolation";
 
 const RUNS = Number(process.argv[2] ?? 1);
 const OUT = process.env.LIGHTHOUSE_OUT;
@@ -104,6 +107,7 @@ const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   chromeFlags: CHROMIUM_FLAGS,
 });
+const isolation = isolationFromEnvironment(process.env, chrome.pid);
 try {
   const sid = await registerAccount(server, "Lena Lighthouse", `lighthouse-${Date.now()}@example.com`);
   await apiCall(server, sid, "POST", "/api/tenant", { name: "Lighthouse Co" });
@@ -184,17 +188,18 @@ try {
       const speeds = runs.map((lhr) => Math.round(lhr.environment.benchmarkIndex));
       const each = runs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100));
       console.log(
-        `${page.path}, ${formFactor}: performance per run ${each.join(", ")}; benchmark index ${Math.min(...speeds)}–${Math.max(...speeds)}; first paint after the load event ${runs.map(paintAfterLoad).join(", ")} ms`,
+        `${page.path}, ${formFactor}${isolation.label}: performance per run ${each.join(", ")}; benchmark index ${Math.min(...speeds)}–${Math.max(...speeds)}; first paint after the load event ${runs.map(paintAfterLoad).join(", ")} ms`,
       );
     }
   }
   console.log("\n| page | HTML | gzip | brotli | scripts (files, on the wire) | style sheets |");
   console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
   for (const line of weight) console.log(line);
-  console.log(`\n| page | form factor | ${CATEGORIES.join(" | ")} |`);
+  console.log(`\n| page | form factor${isolation.label} | ${CATEGORIES.join(" | ")} |`);
   console.log(`| --- | --- | ${CATEGORIES.map(() => "---:").join(" | ")} |`);
   for (const line of scores) console.log(line);
 } finally {
+  isolation.stop();
   chrome.kill();
   await server.stop();
 }
