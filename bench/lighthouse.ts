@@ -107,8 +107,10 @@ const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   chromeFlags: CHROMIUM_FLAGS,
 });
-const isolation = isolationFromEnvironment(process.env, chrome.pid);
+let stopIsolation = () => {};
 try {
+  const isolation = isolationFromEnvironment(process.env, chrome.pid);
+  stopIsolation = isolation.stop;
   const sid = await registerAccount(server, "Lena Lighthouse", `lighthouse-${Date.now()}@example.com`);
   await apiCall(server, sid, "POST", "/api/tenant", { name: "Lighthouse Co" });
   const cookie = `sid=${sid}`;
@@ -199,7 +201,7 @@ try {
   console.log(`| --- | --- | ${CATEGORIES.map(() => "---:").join(" | ")} |`);
   for (const line of scores) console.log(line);
 } finally {
-  isolation.stop();
+  stopIsolation();
   chrome.kill();
   await server.stop();
 }

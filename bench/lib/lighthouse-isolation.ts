@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { setPriority } from "node:os";
+import { getPriority, setPriority } from "node:os";
 import Trace from "lighthouse/core/gather/gatherers/trace.js";
 
 /**
@@ -70,10 +70,15 @@ function isRendererOf(pid: number, browserPid: number): boolean | "not yet" {
  * Lighthouse asks for two cores of its own (docs/performance.md cites its variability guide); a
  * phone gives the page a core of its own too. Linux sets a nice value per thread, and a renderer's
  * process id is its main thread's id, so only the thread Lighthouse measures is raised. Needs the
- * right to raise priority (root): without it the bench stops with the system's error. Returns the
- * function that ends the watch.
+ * right to raise priority (root): without it this throws the system's error before the watch
+ * starts. Returns the function that ends the watch.
  */
 export function renderersFirst(browserPid: number): () => void {
+  // The right to raise priority, asked at once on this thread (going back down is always allowed),
+  // so a refusal stops the bench here, where its caller still shuts the browser and the server.
+  const own = getPriority();
+  setPriority(RENDERER_NICE);
+  setPriority(own);
   // Each process is looked at once, when it first appears, so a poll costs one directory read and
   // a call per renderer: the watch takes next to nothing from the cores it frees. The priority is
   // set again at every poll because the browser sets its renderers' own (lower for a tab in the
@@ -94,7 +99,7 @@ export function renderersFirst(browserPid: number): () => void {
       try {
         setPriority(pid, RENDERER_NICE);
       } catch (error) {
-        // A renderer that has ended is dropped; a refusal (no right to raise priority) stops the bench.
+        // A renderer that has ended is dropped; any other refusal stops the bench.
         // (Node reports it as a system error whose `info.code` names the cause.)
         if ((error as { info?: { code?: string } }).info?.code !== "ESRCH") throw error;
         renderers.delete(pid);
