@@ -39,6 +39,7 @@ import { registerRequestContext } from "./http/context";
 import { registerCrossSiteCheck } from "./http/cross-site";
 import { registerErrorHandling, sendFrameworkError } from "./http/error-handler";
 import { registerHostCheck } from "./http/host";
+import { BODY_LIMIT_BYTES, registerJsonBody } from "./http/json-body";
 import { logDestination, loggerOptions, registerRequestLog } from "./http/logging";
 import { registerOperatorContext } from "./http/operator-context";
 import { securityHeaders } from "./http/security-headers";
@@ -70,19 +71,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // One line per request instead of two (registerRequestLog).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: sendFrameworkError,
   });
   // JSON only: a cross-site form post (text/plain) is refused before any handler sees it.
   app.removeContentTypeParser("text/plain");
-  // An empty body with a JSON content type (API clients that always send the header) means "no
-  // body", not a malformed one; anything else goes through Fastify's own poisoning-safe parser.
-  const parseJson = app.getDefaultJsonParser("error", "error");
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    if (body === "") done(null, undefined);
-    else parseJson(request, String(body), done);
-  });
+  registerJsonBody(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -33,7 +33,8 @@ export function isOwnOrigin(app: FastifyInstance, request: FastifyRequest, origi
   if (url.origin === new URL(app.httpServices.config.publicUrl).origin) return true;
   const host = parseHost(request.host);
   if (!host) return false;
-  if (servedOverHttps(app, request) && url.protocol !== "https:") return false;
+  // The scheme is part of an origin both ways: a page on https is another site to one on http.
+  if (url.protocol !== (servedOverHttps(app, request) ? "https:" : "http:")) return false;
   const defaultPort = url.protocol === "https:" ? 443 : 80;
   const originName = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
   return originName === host.name && Number(url.port || defaultPort) === (host.port ?? defaultPort);

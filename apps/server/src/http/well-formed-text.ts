@@ -26,24 +26,39 @@ function isParsedData(value: object): boolean {
   );
 }
 
+/** A value still to check, with the way back to the root to name it by if it is at fault. */
+interface Pending {
+  value: unknown;
+  key: string | null;
+  parent: Pending | null;
+}
+
+function pathOf(node: Pending): string[] {
+  const path: string[] = [];
+  for (let at: Pending | null = node; at && at.key !== null; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
 /**
  * The path of the first string (value or object key) in `input` that is not well-formed text,
  * as the validation errors name fields ("numbers.3", "role.name"), or null when all are. An
- * object key at fault is named by its object. Walked without recursion: nesting depth is the
- * client's choice.
+ * object key at fault is named by its object. Walked without recursion, and in time linear in the
+ * input: each value links to its parent, and a path is built only for the one at fault (a copied
+ * path per level was quadratic in the depth). The JSON parser bounds the depth before this runs
+ * (http/json-body.ts).
  */
 export function malformedTextPath(input: unknown): string[] | null {
-  const pending: { value: unknown; path: string[] }[] = [{ value: input, path: [] }];
+  const pending: Pending[] = [{ value: input, key: null, parent: null }];
   for (let next = pending.pop(); next; next = pending.pop()) {
-    const { value, path } = next;
+    const { value } = next;
     if (typeof value === "string") {
-      if (!isWellFormedText(value)) return path;
+      if (!isWellFormedText(value)) return pathOf(next);
     } else if (value !== null && typeof value === "object" && isParsedData(value)) {
       const entries = Object.entries(value);
-      if (entries.some(([key]) => !isWellFormedText(key))) return path;
+      if (entries.some(([key]) => !isWellFormedText(key))) return pathOf(next);
       // Pushed last to first, so fields are checked (and the first at fault named) in order.
       for (let i = entries.length - 1; i >= 0; i--)
-        pending.push({ value: entries[i]![1], path: [...path, entries[i]![0]] });
+        pending.push({ value: entries[i]![1], key: entries[i]![0], parent: next });
     }
   }
   return null;

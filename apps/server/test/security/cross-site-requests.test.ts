@@ -53,6 +53,8 @@ describe("cross-site requests to the dashboard API", () => {
       { "sec-fetch-site": "same-site" },
       // Same host, another port: another origin.
       { origin: "http://numbers.example:9090" },
+      // Same host and port, another scheme: a page on https is another origin to this http site.
+      { origin: "https://numbers.example:8080" },
       { origin: "not a url" },
     ]) {
       const { res, stillMember } = await leave(headers);
@@ -83,6 +85,8 @@ describe("cross-site requests to the dashboard API", () => {
         call(t, "POST", "/api/tenant", { name: "Partner Org" }, { sid: user.sid, host, headers: { origin } });
       expectOk(await create(own));
       expectError(await create(PUBLIC_URL.replace("numbers", "evil")), 403, 40320);
+      // A page of the same host on https is another origin to this http site.
+      expectError(await create(`https://${host}`), 403, 40320);
       // Over a trusted proxy's https, an http page of the same host is another origin.
       const tls = await call(
         t,
