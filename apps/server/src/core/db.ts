@@ -10,7 +10,7 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * What a repository method or a service runs its SQL on: the database, or a caller's transaction
- * to join it (docs/architecture.md, "Runner"). A transaction is drizzle's database type extended
+ * to join it (docs/architecture.md, "The runner type"). A transaction is drizzle's database type extended
  * (rollback, nested savepoints), so both satisfy this type and none is cast to the other.
  */
 export type Runner = Db | Tx;

@@ -16,7 +16,7 @@ import type { RootData } from "../../shell/root-data";
 
 export const meta = pageMeta("operatorSetup:partners.title");
 
-/** A partner site's addresses as links (docs/operations.md, "Partners"); one with nowhere to go is text. */
+/** A partner site's addresses as links (docs/operations.md, "Partners in the console"); one with nowhere to go is text. */
 function siteLinks(p: OperatorPartnerView, openLabel: string, publicUrl: string) {
   return siteAddresses(p, publicUrl).map(({ host, href }) => (
     <Typography.Link

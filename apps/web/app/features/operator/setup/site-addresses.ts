@@ -14,7 +14,7 @@ function withHost(publicUrl: URL, hostname: string): string | null {
 
 /**
  * The addresses a partner's site answers on, as the server picks a partner by host
- * (docs/operations.md, "Partners"): its own domain first, then its sub-domain label on the
+ * (docs/operations.md, "Partners in the console"): its own domain first, then its sub-domain label on the
  * product's base domain, the host of PUBLIC_URL as the page has it (`publicUrl`, never the
  * console's own address, which may itself be a sub-domain such as app.example.com). Both take
  * PUBLIC_URL's scheme and port, as the server's links to a partner's domain do.
