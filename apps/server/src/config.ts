@@ -96,9 +96,12 @@ const schema = z.object({
   UPLOAD_MAX_BYTES: int(200 * 1024 * 1024, 1_024, 10 * 1024 * 1024 * 1024),
   // What an XLSX may unpack to (its XML parts together); more is treated as a zip bomb.
   UPLOAD_MAX_UNPACKED_BYTES: int(2 * 1024 * 1024 * 1024, 1_024, 64 * 1024 * 1024 * 1024),
-  // Uploads one process reads at once, in all and per organisation; more are refused (429).
+  // Uploads one process reads at once, in all, per organisation and per person; more are refused (429).
   UPLOAD_MAX_CONCURRENT: int(4, 1, 1_000),
   UPLOAD_MAX_CONCURRENT_PER_TENANT: int(2, 1, 1_000),
+  UPLOAD_MAX_CONCURRENT_PER_USER: int(2, 1, 1_000),
+  // How long reading one upload may take, sending included; then it is stopped (40060).
+  UPLOAD_MAX_SECONDS: int(600, 1, 86_400),
   // Drafts (uploaded, not yet submitted) and finished jobs are deleted after these.
   DRAFT_RETENTION_HOURS: int(24, 1, 24 * 365),
   RESULT_RETENTION_DAYS: int(90, 1, 3_650),

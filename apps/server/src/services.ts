@@ -144,7 +144,11 @@ export async function createServices(
     priceLists,
     lookup: lookups.lookup,
     lookupRouter: lookups.router,
-    uploads: new UploadSlots(config.UPLOAD_MAX_CONCURRENT, config.UPLOAD_MAX_CONCURRENT_PER_TENANT),
+    uploads: new UploadSlots({
+      max: config.UPLOAD_MAX_CONCURRENT,
+      perTenant: config.UPLOAD_MAX_CONCURRENT_PER_TENANT,
+      perUser: config.UPLOAD_MAX_CONCURRENT_PER_USER,
+    }),
     detection: detectionService(db, lookups.lookup, core, priceLists),
     recharge: rechargeService(db, config, core),
     accounts: accountService(db, audit, core.billing),

@@ -34,6 +34,10 @@ export const ERRORS = {
   fileExpandsTooMuch: { code: 40049, status: 400 },
   fileColumnMissing: { code: 40050, status: 400 },
   fileMostlyJunk: { code: 40057, status: 400 },
+  // Bounds on what an upload expands to (docs/security.md, "Uploads").
+  fileRowTooLarge: { code: 40058, status: 400 },
+  fileTooComplex: { code: 40059, status: 400 },
+  fileReadTooSlow: { code: 40060, status: 400 },
   fraudListFull: { code: 40051, status: 400 },
   apiKeyLimit: { code: 40052, status: 400 },
   idempotencyKeyInvalid: { code: 40053, status: 400 },

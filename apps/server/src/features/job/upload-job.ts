@@ -28,6 +28,8 @@ export interface UploadInput {
 export interface UploadLimits {
   maxBytes: number;
   maxUnpackedBytes: number;
+  /** How long reading the file may take, sending included. */
+  maxSeconds: number;
   /** The process's upload slots: one is held while the file is read. */
   slots: UploadSlots;
 }
@@ -37,6 +39,7 @@ export function uploadLimits({ config, uploads }: Pick<Services, "config" | "upl
   return {
     maxBytes: config.UPLOAD_MAX_BYTES,
     maxUnpackedBytes: config.UPLOAD_MAX_UNPACKED_BYTES,
+    maxSeconds: config.UPLOAD_MAX_SECONDS,
     slots: uploads,
   };
 }
@@ -47,7 +50,7 @@ export function uploadLimits({ config, uploads }: Pick<Services, "config" | "upl
  * draft's summary with what was read (format, encoding, columns), for the column picker.
  */
 export async function uploadJob(jobs: JobService, source: Readable, input: UploadInput) {
-  const release = input.limits.slots.take(input.tenantId);
+  const release = input.limits.slots.take(input.tenantId, input.userId);
   let table: Awaited<ReturnType<typeof openTable>>;
   try {
     table = await openTable(source, { fileName: input.fileName, ...input.limits });

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { ReadDeadline } from "./deadline";
 import { formatBytes, uploadError } from "./upload-error";
 
 /**
@@ -11,12 +12,20 @@ export class ByteSource {
   private readonly pending: Buffer[] = [];
   private ended = false;
   private received = 0;
+  /** Cuts off a sender that stalls past the deadline: no chunk arrives for a check to run on. */
+  private readonly timer: NodeJS.Timeout | null;
 
   constructor(
     private readonly source: Readable,
     private readonly maxBytes: number,
+    deadline?: ReadDeadline,
   ) {
     this.iterator = source[Symbol.asyncIterator]();
+    this.timer = deadline
+      ? setTimeout(() => {
+          if (!this.source.destroyed) this.source.destroy(deadline.error());
+        }, deadline.left).unref()
+      : null;
   }
 
   /** The next chunk, or null at the end. Throws fileTooLarge (and destroys the source) past the limit. */
@@ -46,6 +55,7 @@ export class ByteSource {
 
   /** Stops reading and releases the upload; safe to call any number of times. */
   destroy(): void {
+    if (this.timer) clearTimeout(this.timer);
     this.ended = true;
     this.pending.length = 0;
     if (!this.source.destroyed) this.source.destroy();

@@ -1,4 +1,4 @@
-import { capCell, MAX_CELL_CHARS, MAX_COLUMNS } from "./limits";
+import { capCell, MAX_CELL_CHARS, MAX_ROW_CELLS, MAX_ROW_CHARS, rowTooLarge } from "./limits";
 
 const QUOTE = 34;
 const LF = 10;
@@ -12,11 +12,19 @@ const CR = 13;
  *
  * Lenient where files are sloppy: a quote inside an unquoted field is content (5" screen), text after
  * a closing quote is kept, and an unclosed quote runs to the end of the file (capped, see limits.ts).
+ *
+ * A row is bounded (docs/security.md, "Uploads"): a non-empty cell past MAX_ROW_CELLS columns, or
+ * more than MAX_ROW_CHARS characters of cells, is fileRowTooLarge with the row's number (rows
+ * counted as records, empty ones included). Empty cells past the last column allowed are dropped:
+ * a spreadsheet saved as CSV with a stray cell far right gives every row many empty ones.
  */
 export class DelimitedParser {
   /** Char code of the separator, or -1 for one column per line. */
   private readonly separator: number;
   private row: string[] = [];
+  private rowChars = 0;
+  /** The current row's number (1-based). */
+  private rowNumber = 1;
   /** The current field's text from earlier pieces (or before a quoted part). */
   private field = "";
   private inQuotes = false;
@@ -110,13 +118,19 @@ export class DelimitedParser {
   }
 
   private addCell(text: string): void {
-    if (this.row.length < MAX_COLUMNS) this.row.push(capCell(text).trim());
+    const cell = capCell(text).trim();
     this.field = "";
+    this.rowChars += cell.length;
+    if (this.row.length < MAX_ROW_CELLS) this.row.push(cell);
+    else if (cell !== "") throw rowTooLarge(this.rowNumber);
+    if (this.rowChars > MAX_ROW_CHARS) throw rowTooLarge(this.rowNumber);
   }
 
   private endRow(out: string[][]): void {
     const row = this.row;
     this.row = [];
+    this.rowChars = 0;
+    this.rowNumber += 1;
     for (const cell of row) {
       if (cell !== "") {
         out.push(row);

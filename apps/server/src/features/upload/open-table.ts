@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import type { Readable } from "node:stream";
 import { ByteSource } from "./byte-source";
+import { ReadDeadline } from "./deadline";
 import { hasBinarySignature, isZip } from "./sniff";
 import { detectEncoding, ENCODING_SAMPLE_BYTES } from "./text-encoding";
 import { openTextTable } from "./text-table";
@@ -37,6 +38,11 @@ export interface OpenTableOptions {
   maxUnpackedBytes: number;
   /** Where an XLSX is spooled (a zip needs random access); the system's temp folder by default. */
   tmpDir?: string;
+  /**
+   * How long reading may take from now, sending included (UPLOAD_MAX_SECONDS); past it the read
+   * fails with fileReadTooSlow. Unbounded when absent.
+   */
+  maxSeconds?: number;
 }
 
 /**
@@ -49,7 +55,8 @@ export async function openTable(source: Readable, options: OpenTableOptions): Pr
     source.destroy();
     throw uploadError("fileTypeUnsupported");
   }
-  const bytes = new ByteSource(source, options.maxBytes);
+  const deadline = options.maxSeconds === undefined ? undefined : new ReadDeadline(options.maxSeconds);
+  const bytes = new ByteSource(source, options.maxBytes, deadline);
   try {
     const { head, complete } = await bytes.peek(ENCODING_SAMPLE_BYTES);
     if (head.length === 0) throw uploadError("fileEmpty");
@@ -59,11 +66,12 @@ export async function openTable(source: Readable, options: OpenTableOptions): Pr
       return await openXlsxTable(bytes, {
         maxUnpackedBytes: options.maxUnpackedBytes,
         tmpDir: options.tmpDir ?? tmpdir(),
+        deadline,
       });
     }
     const encoding = hasBinarySignature(head) ? null : detectEncoding(head, complete);
     if (!encoding) throw uploadError("fileTypeMismatch", { name, expected: format.toUpperCase() });
-    return await openTextTable(bytes, format, encoding);
+    return await openTextTable(bytes, format, encoding, deadline);
   } catch (err) {
     bytes.destroy();
     throw err;

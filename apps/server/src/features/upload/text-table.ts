@@ -1,4 +1,5 @@
 import type { ByteSource } from "./byte-source";
+import type { ReadDeadline } from "./deadline";
 import { DelimitedParser } from "./delimited-parser";
 import { detectDelimiter } from "./delimiter";
 import type { OpenedTable } from "./open-table";
@@ -15,6 +16,7 @@ export async function openTextTable(
   bytes: ByteSource,
   format: "csv" | "txt",
   encoding: TextEncodingName,
+  deadline?: ReadDeadline,
 ): Promise<OpenedTable> {
   const texts = decodeText(bytes.chunks(), encoding);
   const head: string[] = [];
@@ -38,6 +40,7 @@ export async function openTextTable(
     let total = 0;
     try {
       for await (const text of allText()) {
+        deadline?.check();
         parser.push(text, out);
         total += out.length;
         if (out.length > 0) yield out;

@@ -1,5 +1,6 @@
 import { posix } from "node:path";
 import type { Entry } from "yauzl";
+import { MAX_PART_NAME, MAX_RELATIONSHIPS, MAX_SHEETS, tooComplex } from "./limits";
 import { uploadError } from "./upload-error";
 import { localName, parseXml, xmlParser } from "./xml-entry";
 import type { ZipArchive } from "./zip-archive";
@@ -15,9 +16,15 @@ export interface WorkbookParts {
   sharedStrings: Entry | null;
 }
 
+/** The links the reader follows; any other kind (styles, theme, drawings, ...) is never opened. */
+type Relation = { kind: "worksheet" | "sharedStrings"; path: string };
+
 /**
  * The first worksheet in the workbook's tab order (not the first file in the zip: sheets can be
  * reordered) and the shared string table. Chart sheets are skipped; no worksheet is fileCorrupt.
+ * The lists read are bounded (docs/security.md, "Uploads"): more than MAX_SHEETS sheets or
+ * MAX_RELATIONSHIPS links is fileTooComplex, an id, type or target over MAX_PART_NAME characters
+ * fileCorrupt.
  */
 export async function findWorkbookParts(archive: ZipArchive): Promise<WorkbookParts> {
   const sheetIds = await readSheetIds(archive);
@@ -25,12 +32,12 @@ export async function findWorkbookParts(archive: ZipArchive): Promise<WorkbookPa
   let sheet: Entry | undefined;
   for (const id of sheetIds) {
     const relation = relations.get(id);
-    if (relation?.type.endsWith("/worksheet")) sheet = archive.find(relation.path);
+    if (relation?.kind === "worksheet") sheet = archive.find(relation.path);
     if (sheet) break;
   }
   sheet ??= archive.find(FALLBACK_SHEET);
   if (!sheet) throw uploadError("fileCorrupt");
-  const strings = [...relations.values()].find((r) => r.type.endsWith("/sharedStrings"));
+  const strings = [...relations.values()].find((r) => r.kind === "sharedStrings");
   const sharedStrings =
     (strings && archive.find(strings.path)) ?? archive.find(FALLBACK_SHARED_STRINGS) ?? null;
   return { sheet, sharedStrings };
@@ -46,24 +53,40 @@ async function readSheetIds(archive: ZipArchive): Promise<string[]> {
     if (localName(tag.name) !== "sheet") return;
     // r:id, whatever prefix the writer bound the relationships namespace to.
     const key = Object.keys(tag.attributes).find((name) => name.endsWith(":id"));
-    if (key) ids.push(tag.attributes[key]!);
+    if (ids.length >= MAX_SHEETS) throw tooComplex();
+    if (key) ids.push(bounded(tag.attributes[key]!));
   });
   await parseXml(archive, entry, parser);
   return ids;
 }
 
-async function readRelations(archive: ZipArchive): Promise<Map<string, { type: string; path: string }>> {
-  const relations = new Map<string, { type: string; path: string }>();
+async function readRelations(archive: ZipArchive): Promise<Map<string, Relation>> {
+  const relations = new Map<string, Relation>();
   const entry = archive.find(WORKBOOK_RELS);
   if (!entry) return relations;
+  let count = 0;
   const parser = xmlParser();
   parser.on("opentag", (tag) => {
     if (localName(tag.name) !== "Relationship") return;
+    count += 1;
+    if (count > MAX_RELATIONSHIPS) throw tooComplex();
     const { Id: id, Type: type, Target: target } = tag.attributes;
-    if (id && type && target) relations.set(id, { type, path: resolveTarget(target) });
+    if (!id || !type || !target) return;
+    const kind = bounded(type).endsWith("/worksheet")
+      ? "worksheet"
+      : type.endsWith("/sharedStrings")
+        ? "sharedStrings"
+        : null;
+    if (kind) relations.set(bounded(id), { kind, path: resolveTarget(bounded(target)) });
   });
   await parseXml(archive, entry, parser);
   return relations;
+}
+
+/** An id, type or target no writer makes that long is a broken (or hostile) file. */
+function bounded(value: string): string {
+  if (value.length > MAX_PART_NAME) throw uploadError("fileCorrupt");
+  return value;
 }
 
 /** Targets are relative to xl/ ("worksheets/sheet1.xml") or absolute in the package ("/xl/..."). */

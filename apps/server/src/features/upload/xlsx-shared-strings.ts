@@ -1,5 +1,5 @@
 import type { Entry } from "yauzl";
-import { capCell, MAX_CELL_CHARS } from "./limits";
+import { capCell, MAX_CELL_CHARS, MAX_SHARED_STRINGS, tooComplex } from "./limits";
 import { StringTable } from "./string-table";
 import { localName, parseXml, xmlParser } from "./xml-entry";
 import type { ZipArchive } from "./zip-archive";
@@ -13,7 +13,8 @@ export const SHARED_STRINGS_MEMORY_CHARS = 4 * 1024 * 1024;
 /**
  * xl/sharedStrings.xml as a table: each <si> is the concatenation of its <t> texts (plain or
  * rich-text runs), leaving out phonetic guides (<rPh>), as Excel shows the cell; each is capped at
- * a cell's length. The caller disposes of the table.
+ * a cell's length. More than MAX_SHARED_STRINGS entries (declared or read) is fileTooComplex: each
+ * costs time and a temp-file slot even when empty. The caller disposes of the table.
  */
 export async function readSharedStrings(
   archive: ZipArchive,
@@ -29,6 +30,7 @@ export async function readSharedStrings(
   parser.on("opentag", (tag) => {
     const name = localName(tag.name);
     if (name === "si") current = "";
+    else if (name === "sst" && Number(tag.attributes.uniqueCount) > MAX_SHARED_STRINGS) throw tooComplex();
     else if (name === "rPh") phonetic += 1;
     else if (name === "t" && current !== null && phonetic === 0) inText = !tag.isSelfClosing;
   });
@@ -37,6 +39,7 @@ export async function readSharedStrings(
     if (name === "t") inText = false;
     else if (name === "rPh") phonetic -= 1;
     else if (name === "si" && current !== null) {
+      if (table.size >= MAX_SHARED_STRINGS) throw tooComplex();
       table.add(current);
       current = null;
     }

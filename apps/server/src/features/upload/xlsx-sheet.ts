@@ -1,4 +1,4 @@
-import { capCell, MAX_CELL_CHARS, MAX_COLUMNS } from "./limits";
+import { capCell, MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROW_CELLS, MAX_ROW_CHARS, rowTooLarge } from "./limits";
 import type { StringTable } from "./string-table";
 import { uploadError } from "./upload-error";
 import { localName, type XmlParser, type XmlTag } from "./xml-entry";
@@ -8,6 +8,11 @@ import { localName, type XmlParser, type XmlTag } from "./xml-entry";
  * skipped (empty) cells keep the columns aligned. Values are the stored text: shared and inline
  * strings as written, numbers as their raw <v> ("8613800138000", "4.41E+11": the number engine
  * repairs what it can), booleans as TRUE/FALSE, errors as "#N/A".
+ *
+ * A row is bounded as it expands (docs/security.md, "Uploads"): a non-empty cell past column
+ * MAX_ROW_CELLS, or more than MAX_ROW_CHARS characters of cells, is fileRowTooLarge, whether the
+ * text was written in the cell or comes from a shared string (counted at its full length each
+ * time it is pointed at).
  */
 export function sheetRowCollector(
   parser: XmlParser,
@@ -16,6 +21,9 @@ export function sheetRowCollector(
 ): void {
   let inSheetData = false;
   let row: string[] | null = null;
+  /** The row's number as Excel shows it (its r attribute, else one after the last). */
+  let rowNumber = 0;
+  let rowChars = 0;
   let nextColumn = 0;
   let column = 0;
   let type = "n";
@@ -32,7 +40,10 @@ export function sheetRowCollector(
       case "row":
         if (inSheetData) {
           row = [];
+          rowChars = 0;
           nextColumn = 0;
+          const r = Number(tag.attributes.r);
+          rowNumber = Number.isInteger(r) && r > 0 ? r : rowNumber + 1;
         }
         break;
       case "c": {
@@ -71,6 +82,8 @@ export function sheetRowCollector(
         nextColumn = column + 1;
         const text = cellText(type, value, sharedStrings).trim();
         if (row && text !== "") {
+          rowChars += text.length;
+          if (column >= MAX_ROW_CELLS || rowChars > MAX_ROW_CHARS) throw rowTooLarge(rowNumber);
           while (row.length < column) row.push("");
           row[column] = text;
         }

@@ -1,5 +1,6 @@
 import { rm } from "node:fs/promises";
 import type { ByteSource } from "./byte-source";
+import type { ReadDeadline } from "./deadline";
 import type { OpenedTable } from "./open-table";
 import { rowStream } from "./row-stream";
 import { spoolToTempFile } from "./spool";
@@ -19,7 +20,7 @@ import { ZipArchive } from "./zip-archive";
  */
 export async function openXlsxTable(
   bytes: ByteSource,
-  options: { maxUnpackedBytes: number; tmpDir: string },
+  options: { maxUnpackedBytes: number; tmpDir: string; deadline?: ReadDeadline },
 ): Promise<OpenedTable> {
   const path = await spoolToTempFile(bytes.chunks(), options.tmpDir);
   let archive: ZipArchive | null = null;
@@ -31,7 +32,7 @@ export async function openXlsxTable(
   };
 
   try {
-    archive = await ZipArchive.open(path, options.maxUnpackedBytes);
+    archive = await ZipArchive.open(path, options.maxUnpackedBytes, options.deadline);
     const parts = await findWorkbookParts(archive);
     if (parts.sharedStrings) {
       sharedStrings = await readSharedStrings(archive, parts.sharedStrings, (part) =>

@@ -19,7 +19,15 @@ export function localName(name: string): string {
 }
 
 /**
- * Streams a zip entry's XML into `parser`, yielding after each chunk so the caller can hand out
+ * XML written to the parser at once. What the handlers collect from one write is handed on only
+ * after it, and a few bytes of XML can expand a lot (a cell pointing at a long shared string, a
+ * cell far to the right), so a small slice keeps what is held at once small (docs/security.md,
+ * "Uploads"); inflated chunks are about 16 KB, cut into four.
+ */
+const SLICE_CHARS = 4 * 1024;
+
+/**
+ * Streams a zip entry's XML into `parser`, yielding after each slice so the caller can hand out
  * what the handlers collected so far. XML that does not parse is fileCorrupt; errors the handlers
  * throw (limits) pass through.
  */
@@ -29,8 +37,11 @@ export async function* feedXml(archive: ZipArchive, entry: Entry, parser: XmlPar
     for await (const chunk of archive.read(entry)) {
       // Workbook parts are UTF-8 in practice; the standard also allows UTF-16 with a BOM.
       decoder ??= new TextDecoder(chunk[0] === 0xff ? "utf-16le" : chunk[0] === 0xfe ? "utf-16be" : "utf-8");
-      parser.write(decoder.decode(chunk, { stream: true }));
-      yield;
+      const text = decoder.decode(chunk, { stream: true });
+      for (let at = 0; at < text.length; at += SLICE_CHARS) {
+        parser.write(text.slice(at, at + SLICE_CHARS));
+        yield;
+      }
     }
     if (decoder) parser.write(decoder.decode());
     parser.close();

@@ -1,17 +1,21 @@
 import type { Readable } from "node:stream";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
 import { AppError } from "../../core/app-error";
+import type { ReadDeadline } from "./deadline";
+import { MAX_PART_NAME, MAX_ZIP_ENTRIES } from "./limits";
 import { formatBytes, uploadError } from "./upload-error";
 
-/** A workbook has a few dozen parts; millions of entries only make the directory itself a bomb. */
-const MAX_ENTRIES = 50_000;
+const EMPTY = Buffer.alloc(0);
 
 /**
  * A spooled zip with the zip-bomb guards of an upload:
  * - before anything is inflated, the sizes the central directory declares must add up to no more
  *   than `maxUnpackedBytes`;
  * - while inflating, yauzl's validateEntrySizes fails an entry that grows past its declared size
- *   (a zip lying in both headers), and every inflated byte read is counted against the limit too.
+ *   (a zip lying in both headers), and every inflated byte read is counted against the limit too;
+ * - the directory kept in memory is bounded: at most MAX_ZIP_ENTRIES entries, names of at most
+ *   MAX_PART_NAME bytes, and no entry keeps its extra fields or comment (up to 64 KB each);
+ * - every chunk inflated checks the upload's read deadline, so no part is read for longer.
  */
 export class ZipArchive {
   private readonly entries = new Map<string, Entry>();
@@ -22,9 +26,10 @@ export class ZipArchive {
   private constructor(
     private readonly zip: ZipFile,
     private readonly maxUnpackedBytes: number,
+    private readonly deadline: ReadDeadline | undefined,
   ) {}
 
-  static async open(path: string, maxUnpackedBytes: number): Promise<ZipArchive> {
+  static async open(path: string, maxUnpackedBytes: number, deadline?: ReadDeadline): Promise<ZipArchive> {
     let zip: ZipFile;
     try {
       zip = await yauzl.openPromise(path, {
@@ -36,7 +41,7 @@ export class ZipArchive {
     } catch {
       throw uploadError("fileCorrupt");
     }
-    const archive = new ZipArchive(zip, maxUnpackedBytes);
+    const archive = new ZipArchive(zip, maxUnpackedBytes, deadline);
     try {
       await archive.readDirectory();
     } catch (err) {
@@ -63,6 +68,7 @@ export class ZipArchive {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         this.inflated += chunk.length;
         if (this.inflated > this.maxUnpackedBytes) throw this.expandsTooMuch();
+        this.deadline?.check();
         yield chunk;
       }
     } catch (err) {
@@ -79,11 +85,24 @@ export class ZipArchive {
   }
 
   private async readDirectory(): Promise<void> {
-    if (this.zip.entryCount > MAX_ENTRIES) throw uploadError("fileCorrupt");
+    if (this.zip.entryCount > MAX_ZIP_ENTRIES) throw uploadError("fileCorrupt");
     let declared = 0;
+    let count = 0;
     for await (const entry of this.zip.eachEntry()) {
+      // The count in the end record can lie; the entries read cannot.
+      count += 1;
+      if (count > MAX_ZIP_ENTRIES || entry.fileNameLength > MAX_PART_NAME) throw uploadError("fileCorrupt");
       declared += entry.uncompressedSize;
       if (declared > this.maxUnpackedBytes) throw this.expandsTooMuch();
+      // Only the name, sizes and offsets are read again; the rest would pin its buffer.
+      Object.assign(entry, {
+        extraFields: [],
+        extraFieldRaw: EMPTY,
+        fileNameRaw: EMPTY,
+        fileComment: "",
+        fileCommentRaw: EMPTY,
+        comment: "",
+      });
       this.entries.set(entry.fileName, entry);
       this.lowerCase.set(entry.fileName.toLowerCase(), entry);
     }
