@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { SERVICES } from "@nc/contracts/services";
+import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { describe, expect, it } from "vitest";
+import { SPENDING_TYPES } from "../apps/server/src/features/account/account-repo";
+import { TRADE_TYPE_LABEL_KEYS } from "../apps/web/app/features/account/trade-type";
 
 /**
  * What a new service must touch (docs/architecture.md, "One service descriptor"): its descriptor
@@ -53,5 +56,23 @@ describe("a new service touches only its descriptor, its provider mapping and it
       .filter((f) => !ALLOWED.has(f.path) && !mapping(f.path) && branch.test(f.text))
       .map((f) => f.path);
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('a new service\'s trade type (docs/architecture.md, "Adding a service")', () => {
+  const named = new Set<number>(Object.values(TRADE_TYPES));
+
+  it.each(SERVICES.map((s) => [s.code, s.tradeType] as const))(
+    "%s charges a named trade type that counts as spending and has a label",
+    (_code, tradeType) => {
+      expect(named.has(tradeType)).toBe(true);
+      expect(SPENDING_TYPES).toContain(tradeType);
+      expect(TRADE_TYPE_LABEL_KEYS[tradeType]).toMatch(/^account:tradeTypes\./);
+    },
+  );
+
+  it("every trade type has a label in the web", () => {
+    const byNumber = (a: number, b: number) => a - b;
+    expect(Object.keys(TRADE_TYPE_LABEL_KEYS).map(Number).sort(byNumber)).toEqual([...named].sort(byNumber));
   });
 });
