@@ -94,6 +94,37 @@ describe(`operator console: money under parallel requests (${onPostgres ? "Postg
     expect(ledger.every((e) => BigInt(e.balanceAfterMicros) >= 0n)).toBe(true);
   });
 
+  it("20 large credits at once stop at the balance ceiling with 400, never overflowing", async () => {
+    // Ten maximal credits once overflowed bigint and answered 500.
+    const c = await customer("Ceiling Org");
+    const results = await twenty((i) =>
+      adjust(c.tenantId, {
+        kind: "add",
+        amount: "300000000000",
+        reason: "large credit",
+        idempotencyKey: `ceiling-add-${i}-key`,
+      }),
+    );
+    const codes = results.map((res) => (res.json() as { code: number }).code);
+    expect(results.every((res) => res.statusCode === 200 || res.statusCode === 400)).toBe(true);
+    expect(codes.filter((code) => code === 0)).toHaveLength(3);
+    expect(codes.filter((code) => code === 40070)).toHaveLength(17);
+    expect(await c.balance()).toBe((900_000_000_000n * 1_000_000n).toString());
+    // The largest amount the form takes is past the ceiling alone, and a refund of it too.
+    for (const kind of ["add", "refund"])
+      expect(
+        (
+          await adjust(c.tenantId, {
+            kind,
+            amount: "999999999999.999999",
+            reason: "too much",
+            idempotencyKey: `ceiling-${kind}-max-key`,
+          })
+        ).json(),
+      ).toMatchObject({ code: 40070 });
+    expect(await c.ledger()).toHaveLength(3);
+  });
+
   it("confirms and rejects of one order at once: either it is paid, credited once and no reject succeeded, or rejected and not credited", async () => {
     for (let round = 0; round < 5; round++) {
       const c = await customer(`Race Org ${round}`);

@@ -166,6 +166,31 @@ describe("public API: rate limits", () => {
     expectError(limited, 429, 42900);
     expect(limited.headers.ratelimit).toMatch(/^"organisation";r=0;/);
   });
+
+  it("a key refused by its own limit does not spend the organisation's share of the others", async () => {
+    const c = await apiClient(t);
+    const other = expectOk<{ secret: string }>(
+      await c.dashboard("POST", "/api/tenant/apikey", {
+        name: "other",
+        scopes: ["usage:read"],
+        mode: "live",
+      }),
+    );
+    // The busy key: 3 admitted, then 20 refused by its own limit, in parallel.
+    for (let i = 0; i < 3; i++) expectOk(await c.call("GET", "/api/v1/balance"));
+    const refused = await Promise.all(Array.from({ length: 20 }, () => c.call("GET", "/api/v1/balance")));
+    expect(refused.map((res) => res.statusCode)).toEqual(Array(20).fill(429));
+    // The organisation's 5 still hold 2 for the other key.
+    const withOther = () =>
+      t.app.inject({
+        method: "GET",
+        url: "/api/v1/balance",
+        headers: { authorization: `Bearer ${other.secret}` },
+      });
+    expectOk(await withOther());
+    expectOk(await withOther());
+    expectError(await withOther(), 429, 42900);
+  });
 });
 
 const withRedis = await redisReachable();

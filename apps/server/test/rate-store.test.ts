@@ -17,28 +17,51 @@ function storeContract(name: string, open: () => Promise<{ store: RateStore; clo
     });
     afterAll(() => close());
 
-    it("hitEach counts every key once and reports each window's end", async () => {
+    const chain = (...keys: string[]) => keys.map((key) => ({ key, max: 1_000 }));
+
+    it("hitChain counts every key once and reports each window's end", async () => {
       const a = `t:${Math.random()}`;
       const b = `t:${Math.random()}`;
       const before = Date.now();
-      const first = await store.hitEach([a, b], 60_000);
-      const second = await store.hitEach([a, b], 60_000);
-      const third = await store.hitEach([a], 60_000);
-      expect(first.map((h) => h.count)).toEqual([1, 1]);
-      expect(second.map((h) => h.count)).toEqual([2, 2]);
-      expect(third.map((h) => h.count)).toEqual([3]);
+      const first = await store.hitChain(chain(a, b), 60_000);
+      const second = await store.hitChain(chain(a, b), 60_000);
+      const third = await store.hitChain(chain(a), 60_000);
+      expect(first.map((h) => h?.count)).toEqual([1, 1]);
+      expect(second.map((h) => h?.count)).toEqual([2, 2]);
+      expect(third.map((h) => h?.count)).toEqual([3]);
       for (const hit of [...first, ...second, ...third]) {
-        expect(hit.resetAt).toBeGreaterThan(before + 55_000);
-        expect(hit.resetAt).toBeLessThanOrEqual(Date.now() + 60_000);
+        expect(hit!.resetAt).toBeGreaterThan(before + 55_000);
+        expect(hit!.resetAt).toBeLessThanOrEqual(Date.now() + 60_000);
       }
       expect(await store.peek(a)).toBe(3);
+    });
+
+    it("hitChain stops after the first counter over its max: the next ones are not counted", async () => {
+      const key = `t:${Math.random()}`;
+      const org = `t:${Math.random()}`;
+      const links = [
+        { key, max: 2 },
+        { key: org, max: 100 },
+      ];
+      const hits = [];
+      for (let i = 0; i < 5; i++) hits.push(await store.hitChain(links, 60_000));
+      expect(hits.map(([k, o]) => [k!.count, o?.count ?? null])).toEqual([
+        [1, 1],
+        [2, 2],
+        [3, null],
+        [4, null],
+        [5, null],
+      ]);
+      expect(await store.peek(org)).toBe(2);
     });
 
     it("hits sent at once each get their own count, none lost or repeated", async () => {
       const key = `t:${Math.random()}`;
       const other = `t:${Math.random()}`;
       const hits = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => store.hitEach(i % 2 === 0 ? [key, other] : [key], 60_000)),
+        Array.from({ length: 50 }, (_, i) =>
+          store.hitChain(i % 2 === 0 ? chain(key, other) : chain(key), 60_000),
+        ),
       );
       expect(hits.map((h) => h[0]!.count).sort((a, b) => a - b)).toEqual(
         Array.from({ length: 50 }, (_, i) => i + 1),
@@ -52,9 +75,22 @@ function storeContract(name: string, open: () => Promise<{ store: RateStore; clo
       expect(await store.peek(key)).toBe(50);
     });
 
+    it("chains sent at once admit exactly the key's max to the next counter", async () => {
+      const key = `t:${Math.random()}`;
+      const org = `t:${Math.random()}`;
+      const links = [
+        { key, max: 10 },
+        { key: org, max: 1_000 },
+      ];
+      const hits = await Promise.all(Array.from({ length: 40 }, () => store.hitChain(links, 60_000)));
+      expect(hits.filter(([, o]) => o !== null)).toHaveLength(10);
+      expect(await store.peek(org)).toBe(10);
+      expect(await store.peek(key)).toBe(40);
+    });
+
     it("a new window starts from 1 once the old one has ended", async () => {
       const key = `t:${Math.random()}`;
-      await store.hitEach([key], 200);
+      await store.hitChain(chain(key), 200);
       expect((await store.hit(key, 200)).count).toBe(2);
       await new Promise((resolve) => setTimeout(resolve, 350));
       expect((await store.hit(key, 200)).count).toBe(1);

@@ -1,8 +1,29 @@
 import { z } from "zod";
+import type { Permission } from "./permission-catalog";
+import { hasAnyPermission, type PermissionHolder } from "./permissions";
 
 /** What a key may do on the public API (/api/v1). */
 export const API_KEY_SCOPES = ["check", "jobs:write", "jobs:read", "usage:read"] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/**
+ * The dashboard rights each scope speaks with. A key speaks for its creator, so a scope is given
+ * only to a creator whose role holds every one of these, and works only while it still does
+ * (docs/security.md, "Roles and rights inside an organisation"): a key never does what its
+ * creator may not do on the dashboard.
+ */
+export const API_KEY_SCOPE_PERMISSIONS = {
+  check: ["detection:create"],
+  "jobs:write": ["detection:create"],
+  "jobs:read": ["detection:read"],
+  // The balance (the account page) and the calls per day (the API usage page).
+  "usage:read": ["account:read", "apikey_data:read"],
+} as const satisfies Record<ApiKeyScope, readonly Permission[]>;
+
+/** The first right behind `scope` that the holder lacks, or null when they may give it to a key. */
+export function scopePermissionNotHeld(holder: PermissionHolder, scope: ApiKeyScope): Permission | null {
+  return API_KEY_SCOPE_PERMISSIONS[scope].find((need) => !hasAnyPermission(holder, [need])) ?? null;
+}
 
 /** live keys check for real and are charged; test keys answer from the sandbox, free. */
 export const API_KEY_MODES = ["live", "test"] as const;

@@ -38,6 +38,8 @@ export const ERRORS = {
   fileRowTooLarge: { code: 40058, status: 400 },
   fileTooComplex: { code: 40059, status: 400 },
   fileReadTooSlow: { code: 40060, status: 400 },
+  // A credit that would take a balance past BALANCE_MAX_MICROS (docs/security.md, "Input bounds").
+  balanceCeiling: { code: 40070, status: 400 },
   fraudListFull: { code: 40051, status: 400 },
   apiKeyLimit: { code: 40052, status: 400 },
   idempotencyKeyInvalid: { code: 40053, status: 400 },
@@ -66,6 +68,8 @@ export const ERRORS = {
   grantBeyondOwnRights: { code: 40310, status: 403 },
   ownRoleLocked: { code: 40311, status: 403 },
   apiKeyCreatorLacksRight: { code: 40312, status: 403 },
+  apiKeyScopeLapsed: { code: 40313, status: 403 },
+  invitationInviterLacksRight: { code: 40314, status: 403 },
   // Hosts and cross-site requests (docs/security.md, hosts, links, headers): 40320-40329.
   crossSiteRequest: { code: 40320, status: 403 },
   hostInvalid: { code: 40321, status: 400 },

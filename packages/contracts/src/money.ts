@@ -4,6 +4,13 @@
  */
 export const MICROS_PER_UNIT = 1_000_000n;
 
+/**
+ * The most a balance may hold: one trillion units of its currency. A credit that would pass it is
+ * refused; with every amount below it too (twelve integer digits), no sum of a balance and an
+ * amount comes near PostgreSQL's bigint limit (9.2e18 micros).
+ */
+export const BALANCE_MAX_MICROS = 1_000_000_000_000n * MICROS_PER_UNIT;
+
 /** "12.5" -> 12500000n. Refuses more than six decimals, signs, exponents and empty input. */
 export function parseAmountToMicros(text: string): bigint | null {
   const match = /^(\d{1,12})(?:\.(\d{1,6}))?$/.exec(text.trim());

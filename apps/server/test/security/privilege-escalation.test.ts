@@ -331,10 +331,11 @@ describe("security: no privilege escalation inside an organisation", () => {
   });
 
   describe("API keys stop when their creator leaves or loses apikey:create", () => {
+    // Scope jobs:read, which Owner, Admin and Developer back with detection:read.
     const balance = (secret: string) =>
       t.app.inject({
         method: "GET",
-        url: "/api/v1/balance",
+        url: "/api/v1/jobs",
         headers: { authorization: `Bearer ${secret}` },
         remoteAddress: "203.0.113.7",
       });
@@ -377,7 +378,10 @@ describe("security: no privilege escalation inside an organisation", () => {
     it("a key stops when apikey:create is taken out of the creator's custom role", async () => {
       const o = await organisation("roleDesk");
       const makers = expectOk<{ id: string }>(
-        await o.asOwner("POST", ROLE, { name: "Key makers", permissions: ["apikey:create", "apikey:read"] }),
+        await o.asOwner("POST", ROLE, {
+          name: "Key makers",
+          permissions: ["apikey:create", "apikey:read", "detection:read"],
+        }),
       );
       expectOk(await o.asOwner("POST", MEMBER(o.victim.id), { roleId: makers.id }));
       const made = expectOk<ApiKeyCreatedView>(
@@ -387,7 +391,7 @@ describe("security: no privilege escalation inside an organisation", () => {
       expectOk(
         await o.asOwner("POST", `${ROLE}/s/${makers.id}`, {
           name: "Key makers",
-          permissions: ["apikey:read"],
+          permissions: ["apikey:read", "detection:read"],
         }),
       );
       await stops(made.secret);
@@ -409,7 +413,7 @@ describe("security: no privilege escalation inside an organisation", () => {
 });
 
 function keyBody() {
-  return { name: "Escalated", scopes: ["usage:read"], mode: "live" };
+  return { name: "Escalated", scopes: ["jobs:read"], mode: "live" };
 }
 
 function permissionsOf(kind: Actor): string[] {

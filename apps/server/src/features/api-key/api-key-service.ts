@@ -5,8 +5,9 @@ import {
   type ApiKeyMode,
   type ApiKeyScope,
   type ApiKeyView,
+  scopePermissionNotHeld,
 } from "@nc/contracts/api-keys";
-import { hasAnyPermission } from "@nc/contracts/permissions";
+import { hasAnyPermission, type PermissionHolder } from "@nc/contracts/permissions";
 import { v7 as uuidv7 } from "uuid";
 import { AppError } from "../../core/app-error";
 import type { Db } from "../../core/db";
@@ -32,7 +33,10 @@ export interface KeyIdentity {
   keyId: string;
   tenantId: string;
   mode: ApiKeyMode;
+  /** The key's scopes its creator's rights still back (docs/security.md, roles and rights). */
   scopes: ApiKeyScope[];
+  /** The key's other scopes: its creator no longer holds the rights behind them. */
+  lapsedScopes: ApiKeyScope[];
   createdBy: string | null;
   /** The organisation's time zone: usage is counted per day in it. */
   timeZone: string;
@@ -58,6 +62,8 @@ const toView = (row: ApiKeyRow): ApiKeyView => ({
   revokedAt: row.revoked_at,
   status: statusOf(row),
 });
+
+type FieldFault = { field: string; reason: string; params: Record<string, string | number> };
 
 /** API keys: made (shown once), listed, rolled, revoked, and checked on every public API call. */
 export function apiKeyService(
@@ -86,8 +92,28 @@ export function apiKeyService(
 
   const touched = new Map<string, number>();
 
-  function checkInput(body: ApiKeyCreateBody): { ips: string[]; expiresAt: string | null } {
-    const fields: { field: string; reason: string; params: Record<string, string | number> }[] = [];
+  /**
+   * Refuses each scope whose rights the creator lacks, naming the first missing right: a key never
+   * does what its creator may not do on the dashboard.
+   */
+  function checkScopes(creator: PermissionHolder, scopes: readonly ApiKeyScope[], fields: FieldFault[]) {
+    scopes.forEach((scope, index) => {
+      const missing = scopePermissionNotHeld(creator, scope);
+      if (missing)
+        fields.push({
+          field: `scopes.${index}`,
+          reason: "permission_not_held",
+          params: { permission: missing },
+        });
+    });
+  }
+
+  function checkInput(
+    creator: PermissionHolder,
+    body: ApiKeyCreateBody,
+  ): { ips: string[]; expiresAt: string | null } {
+    const fields: FieldFault[] = [];
+    checkScopes(creator, body.scopes, fields);
     const ips = (body.ipAllowList ?? []).map((raw, index) => {
       const range = parseIpRange(raw);
       if (range === null)
@@ -127,11 +153,13 @@ export function apiKeyService(
   return {
     list: async (tenantId: string) => (await repo.list(tenantId)).map(toView),
 
+    /** `creator`: the rights of the member making the key, which bound its scopes. */
     async create(
       input: { tenantId: string; userId: string } & ApiKeyCreateBody,
+      creator: PermissionHolder,
       meta: AuditMeta,
     ): Promise<ApiKeyCreatedView> {
-      const { ips, expiresAt } = checkInput(input);
+      const { ips, expiresAt } = checkInput(creator, input);
       if ((await repo.activeCount(input.tenantId)) >= API_KEYS_MAX)
         throw new AppError("apiKeyLimit", { max: API_KEYS_MAX }, { max: API_KEYS_MAX });
       return db.transaction(async (runner) => {
@@ -149,12 +177,17 @@ export function apiKeyService(
       tenantId: string,
       id: string,
       graceHours: number,
-      userId: string,
+      /** The member rolling it: the new key speaks for them, so its scopes must lie within their rights. */
+      roller: { userId: string } & PermissionHolder,
       meta: AuditMeta,
     ): Promise<ApiKeyCreatedView> {
+      const userId = roller.userId;
       const made = await db.transaction(async (runner) => {
         const old = await repo.one(tenantId, id, runner);
         if (!old) throw new AppError("notFound");
+        const fields: FieldFault[] = [];
+        checkScopes(roller, old.scopes as ApiKeyScope[], fields);
+        if (fields.length > 0) throw new AppError("validation", { fields });
         if (!(await repo.close(runner, tenantId, id, graceHours * 3600, true)))
           throw new AppError("apiKeyClosed");
         const next = await make(
@@ -211,12 +244,16 @@ export function apiKeyService(
       // (migration 0023_key_auth_membership).
       const creator = { super: row.creator_super, permissions: row.creator_permissions };
       if (!hasAnyPermission(creator, KEY_CREATE_PERMISSIONS)) throw new AppError("apiKeyCreatorLacksRight");
+      // Each scope works only while the creator still holds the rights behind it.
+      const scopes = row.scopes as ApiKeyScope[];
+      const lapsedScopes = scopes.filter((scope) => scopePermissionNotHeld(creator, scope) !== null);
       this.touch(row.tenant_id, row.id);
       return {
         keyId: row.id,
         tenantId: row.tenant_id,
         mode: row.mode as ApiKeyMode,
-        scopes: row.scopes as ApiKeyScope[],
+        scopes: scopes.filter((scope) => !lapsedScopes.includes(scope)),
+        lapsedScopes,
         createdBy: row.created_by,
         timeZone: row.time_zone,
       };

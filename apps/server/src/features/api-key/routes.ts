@@ -25,7 +25,11 @@ export async function apiKeyRoutes(app: FastifyInstance) {
   r.post("/api/tenant/apikey", { schema: { body: apiKeyCreateBody }, config: create }, async (request) => {
     const tenant = requireTenant(request);
     return ok(
-      await keys.create({ tenantId: tenant.id, userId: tenant.userId, ...request.body }, auditMeta(request)),
+      await keys.create(
+        { tenantId: tenant.id, userId: tenant.userId, ...request.body },
+        tenant,
+        auditMeta(request),
+      ),
     );
   });
 
@@ -35,13 +39,7 @@ export async function apiKeyRoutes(app: FastifyInstance) {
     async (request) => {
       const tenant = requireTenant(request);
       return ok(
-        await keys.roll(
-          tenant.id,
-          request.params.id,
-          request.body.graceHours,
-          tenant.userId,
-          auditMeta(request),
-        ),
+        await keys.roll(tenant.id, request.params.id, request.body.graceHours, tenant, auditMeta(request)),
       );
     },
   );

@@ -213,15 +213,18 @@ export function billingRepo(db: Db) {
     ensureAccount: (tx: Runner, tenantId: string) => ensureAccounts(tx, [tenantId]),
 
     /**
-     * Moves the balance by a signed amount unless that would take it below zero; returns the new
-     * balance, or null when the funds are not there. The row lock this takes serialises every
-     * change of one account until the transaction ends.
+     * Moves the balance by a signed amount unless that would take it below zero or, with a
+     * ceiling, a credit would take it above that; returns the new balance, or null when refused.
+     * One statement, so the bounds hold under any number of parallel moves; the row lock it takes
+     * serialises every change of one account until the transaction ends.
      */
-    async moveBalance(tx: Tx, tenantId: string, delta: bigint): Promise<bigint | null> {
+    async moveBalance(tx: Tx, tenantId: string, delta: bigint, ceiling?: bigint): Promise<bigint | null> {
+      const moved = sql`balance_micros + ${delta.toString()}::bigint`;
       const rows = await queryRows<{ balance_micros: string }>(
         tx,
-        sql`update accounts set balance_micros = balance_micros + ${delta.toString()}::bigint, updated_at = now()
-            where tenant_id = ${tenantId} and balance_micros + ${delta.toString()}::bigint >= 0
+        sql`update accounts set balance_micros = ${moved}, updated_at = now()
+            where tenant_id = ${tenantId} and ${moved} >= 0
+              ${ceiling === undefined || delta <= 0n ? sql`` : sql`and ${moved} <= ${ceiling.toString()}::bigint`}
             returning balance_micros`,
       );
       return rows[0] ? BigInt(rows[0].balance_micros) : null;

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { BALANCE_MAX_MICROS } from "@nc/contracts/money";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
@@ -147,7 +148,13 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
     try {
       const entry = await db.transaction(async (tx) => {
         await repo.ensureAccount(tx, movement.tenantId);
-        const balance = await repo.moveBalance(tx, movement.tenantId, signed);
+        // An amount past the ceiling on its own is refused (a debit as not covered: no balance
+        // holds it) before any sum could overflow bigint.
+        const balance =
+          movement.amountMicros > BALANCE_MAX_MICROS
+            ? null
+            : await repo.moveBalance(tx, movement.tenantId, signed, BALANCE_MAX_MICROS);
+        if (balance === null && signed > 0n) throw await balanceCeiling(tx, movement.tenantId);
         if (balance === null) throw await insufficient(tx, movement.tenantId, movement.amountMicros);
         await watchLowBalance(tx, [movement.tenantId]);
         const row = await repo.insertEntry(tx, values, balance);
@@ -177,6 +184,17 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
     if (!earlier) return null;
     if (earlier.requestHash !== requestHash) throw new AppError("idempotencyConflict");
     return { entry: earlier, replayed: true };
+  }
+
+  /** The 400 for a credit that would take the balance past BALANCE_MAX_MICROS. */
+  async function balanceCeiling(tx: Tx, tenantId: string): Promise<AppError> {
+    const account = await repo.account(tenantId, tx);
+    const currency = account?.currency ?? "USD";
+    return new AppError(
+      "balanceCeiling",
+      { maxMicros: BALANCE_MAX_MICROS.toString(), currency },
+      { max: moneyParam(BALANCE_MAX_MICROS, currency) },
+    );
   }
 
   async function insufficient(tx: Tx, tenantId: string, amount: bigint): Promise<AppError> {

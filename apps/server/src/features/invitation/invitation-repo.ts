@@ -1,7 +1,9 @@
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import type { PermissionHolder } from "@nc/contracts/permissions";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
 import type { Db, Tx } from "../../core/db";
+import { queryRows } from "../../db/query";
 import { invitations, roles, tenantMembers, tenants, users } from "../../db/schema/index";
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -27,7 +29,7 @@ const usable = (now: Date) => and(open(), gt(invitations.expiresAt, now));
 
 export type AcceptOutcome =
   | { status: "accepted"; tenantId: string; userId: string }
-  | { status: "invalid" | "already-member" | "account-exists" };
+  | { status: "invalid" | "already-member" | "account-exists" | "inviter-lacks-right" };
 
 export function invitationRepo(db: Db) {
   const view = () =>
@@ -148,6 +150,11 @@ export function invitationRepo(db: Db) {
       };
       /** Writes the joining to the audit log in the same transaction. */
       record: (tx: Tx, joined: { tenantId: string; userId: string; roleId: string }) => Promise<void>;
+      /**
+       * Whether the inviter, with their rights as they are now (null: no longer a member nor a
+       * platform super-user of the partner), may still give the invited role.
+       */
+      inviterMayGrant: (inviter: PermissionHolder | null, role: PermissionHolder) => boolean;
     }): Promise<AcceptOutcome> {
       try {
         return await db.transaction(async (tx) => {
@@ -157,6 +164,8 @@ export function invitationRepo(db: Db) {
             .where(and(eq(invitations.id, input.id), usable(input.now)))
             .returning();
           if (!claimed) return { status: "invalid" as const };
+          const { inviter, role } = await rightsAtAcceptance(tx, claimed);
+          if (!input.inviterMayGrant(inviter, role)) throw new Rollback("inviter-lacks-right");
           let userId = input.userId;
           if (input.newUser) {
             const [created] = await tx
@@ -184,9 +193,41 @@ export function invitationRepo(db: Db) {
   };
 }
 
+/**
+ * The inviter's rights in the organisation and the invited role's, read under share locks in the
+ * accepting transaction: a demotion, removal or role edit either commits first and is seen here,
+ * or waits until the new member has joined (docs/security.md, "Roles and rights inside an
+ * organisation").
+ */
+async function rightsAtAcceptance(
+  tx: Tx,
+  invitation: { tenantId: string; roleId: string; invitedBy: string | null },
+): Promise<{ inviter: PermissionHolder | null; role: PermissionHolder }> {
+  type Rights = { super: boolean; permissions: string[] };
+  const [role] = await queryRows<Rights>(
+    tx,
+    sql`select is_super as super, permissions from roles where id = ${invitation.roleId} for share`,
+  );
+  if (!invitation.invitedBy) return { inviter: null, role: role! };
+  const [member] = await queryRows<Rights>(
+    tx,
+    sql`select r.is_super as super, r.permissions from tenant_members m join roles r on r.id = m.role_id
+        where m.tenant_id = ${invitation.tenantId} and m.user_id = ${invitation.invitedBy} for share`,
+  );
+  if (member) return { inviter: member, role: role! };
+  // A platform super-user acts as Owner in their partner's organisations without being a member.
+  const [platform] = await queryRows<Rights>(
+    tx,
+    sql`select true as super, '[]'::jsonb as permissions from users u join tenants t on t.partner_id = u.partner_id
+        where u.id = ${invitation.invitedBy} and t.id = ${invitation.tenantId} and u.platform_admin
+        for share of u`,
+  );
+  return { inviter: platform ?? null, role: role! };
+}
+
 /** Ends a transaction with an outcome rather than an error. */
 class Rollback extends Error {
-  constructor(readonly outcome: "already-member" | "account-exists") {
+  constructor(readonly outcome: "already-member" | "account-exists" | "inviter-lacks-right") {
     super(outcome);
   }
 }

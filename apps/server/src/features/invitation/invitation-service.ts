@@ -9,6 +9,7 @@ import {
   type InviteCheck,
   type InviteRegisterBody,
 } from "@nc/contracts/members";
+import { canGrant, hasAnyPermission, type PermissionHolder } from "@nc/contracts/permissions";
 import { v7 as uuidv7 } from "uuid";
 import { AppError, fieldError } from "../../core/app-error";
 import type { AuditMeta, Caller, PartnerRow, TenantContext } from "../../core/request-context";
@@ -23,6 +24,18 @@ import { assertMayGrant } from "../role/index";
 import { type InvitationByToken, type InvitationView, invitationRepo } from "./invitation-repo";
 
 const VALID_MS = INVITE_VALID_DAYS * 24 * 3_600_000;
+
+/** What sending an invitation takes (the invite route's permission). */
+export const INVITE_PERMISSIONS = ["tenant_user:create"] as const;
+
+/**
+ * An invitation speaks for its inviter, as an API key does for its creator: it is accepted only
+ * while the inviter may still invite and still give the role, with their rights and the role's as
+ * they are at acceptance (docs/security.md, "Roles and rights inside an organisation").
+ */
+export function inviterMayGrant(inviter: PermissionHolder | null, role: PermissionHolder): boolean {
+  return inviter !== null && hasAnyPermission(inviter, INVITE_PERMISSIONS) && canGrant(inviter, role);
+}
 export const ACCEPT_INVITE_PATH = "/accept-invite";
 
 function toInvitation(view: InvitationView): Invitation {
@@ -223,8 +236,10 @@ export function invitationService(s: Services) {
         now: new Date(),
         userId: user.id,
         record: joined(found, meta),
+        inviterMayGrant,
       });
       if (outcome.status === "already-member") throw new AppError("alreadyMember");
+      if (outcome.status === "inviter-lacks-right") throw new AppError("invitationInviterLacksRight");
       if (outcome.status !== "accepted") throw new AppError("inviteInvalid");
       await notifyInviter(found, user);
       return { tenantId: outcome.tenantId };
@@ -256,8 +271,10 @@ export function invitationService(s: Services) {
           locale: isLocale(body.locale) ? body.locale : caller.locale,
         },
         record: joined(found, caller),
+        inviterMayGrant,
       });
       if (outcome.status === "account-exists") throw accountExists();
+      if (outcome.status === "inviter-lacks-right") throw new AppError("invitationInviterLacksRight");
       if (outcome.status !== "accepted") throw new AppError("inviteInvalid");
       const user = await s.users.byId(outcome.userId);
       if (!user) throw new AppError("internal");

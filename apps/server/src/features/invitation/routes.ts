@@ -9,7 +9,7 @@ import { requireSession, sessionToken, setSessionCookie } from "../../http/conte
 import { publicCallLimit } from "../../http/public-limit";
 import { publicUrlFor } from "../../http/public-url";
 import { requireTenant } from "../../http/tenant-context";
-import { type Inviter, invitationService } from "./invitation-service";
+import { INVITE_PERMISSIONS, type Inviter, invitationService } from "./invitation-service";
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -17,7 +17,7 @@ const idParams = z.object({ id: z.uuid() });
 export async function invitationRoutes(app: FastifyInstance) {
   const invites = invitationService(app.services);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const create = { tenant: true, permissions: ["tenant_user:create"] } as const;
+  const create = { tenant: true, permissions: INVITE_PERMISSIONS } as const;
   const inviter = (request: FastifyRequest): Inviter => {
     const { user } = requireSession(request);
     return {

@@ -42,7 +42,11 @@ export function apiKeyAuth(scope: FastifyInstance, keys: ApiKeyService) {
     if (!identity) throw new AppError("apiKeyInvalid");
     // Known from here on (metered, rate limited) even when its scope does not fit this route.
     request.apiKey = identity;
-    if (!needs.scopes.some((s) => identity.scopes.includes(s))) throw new AppError("forbidden");
+    if (needs.scopes.some((s) => identity.scopes.includes(s))) return;
+    // The key was given the scope, but its creator no longer holds the rights behind it.
+    const lapsed = needs.scopes.find((s) => identity.lapsedScopes.includes(s));
+    if (lapsed) throw new AppError("apiKeyScopeLapsed", null, { scope: lapsed });
+    throw new AppError("forbidden");
   });
 }
 

@@ -13,8 +13,9 @@ export interface ApiRateLimits {
  * The public API's limits: per key and per organisation (all its keys together), in counters every
  * server process shares (Redis, or the database). Counted by key and organisation only, never by
  * address, so no header a client sends (X-Forwarded-For) moves a request into another bucket.
- * Sets RateLimit-Policy and RateLimit (IETF httpapi draft) on every answer; over a limit, 429
- * with Retry-After.
+ * Only what a key's own limit admits counts against the organisation, so one busy key never spends
+ * the others' share. Sets RateLimit-Policy and RateLimit (IETF httpapi draft) on every answer;
+ * over a limit, 429 with Retry-After.
  */
 export async function enforceApiRateLimits(
   store: RateStore,
@@ -23,16 +24,21 @@ export async function enforceApiRateLimits(
   reply: FastifyReply,
 ): Promise<void> {
   const window = Math.round(limits.windowMs / 1000);
-  const [byKey, byTenant] = (await store.hitEach(
-    [`api:key:${key.keyId}`, `api:tenant:${key.tenantId}`],
+  // The key's counter first: a request its key refuses is not counted against the organisation.
+  const [byKey, byTenant] = (await store.hitChain(
+    [
+      { key: `api:key:${key.keyId}`, max: limits.perKey },
+      { key: `api:tenant:${key.tenantId}`, max: limits.perTenant },
+    ],
     limits.windowMs,
-  )) as [Hit, Hit];
+  )) as [Hit, Hit | null];
   const now = Date.now();
-  const policies = [
-    policy("key", limits.perKey, byKey, now),
-    policy("organisation", limits.perTenant, byTenant, now),
-  ];
-  reply.header("RateLimit-Policy", policies.map((p) => `"${p.name}";q=${p.quota};w=${window}`).join(", "));
+  const policies = [policy("key", limits.perKey, byKey, now)];
+  if (byTenant) policies.push(policy("organisation", limits.perTenant, byTenant, now));
+  reply.header(
+    "RateLimit-Policy",
+    `"key";q=${limits.perKey};w=${window}, "organisation";q=${limits.perTenant};w=${window}`,
+  );
   // The client should pace itself by the policy that refused it, else by the one nearest its end.
   const over = policies.filter((p) => p.over);
   const tightest = (over.length > 0 ? over : policies).reduce((a, b) => (b.remaining < a.remaining ? b : a));

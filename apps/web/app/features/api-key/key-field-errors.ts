@@ -4,7 +4,7 @@ import { ApiError } from "../../shell/http/api-error";
 
 /**
  * Puts the server's field errors of a create call on the form's own fields: "ipAllowList.N" on the
- * allow-list box with the line it came from, "expiresAt" on the expiry. Answers whether every
+ * allow-list box with the line it came from, "scopes.N" on the scopes, "expiresAt" on the expiry. Answers whether every
  * field error found a place; if not, the caller shows the error as a message as well.
  */
 export function placeKeyFieldErrors(
@@ -28,6 +28,8 @@ export function placeKeyFieldErrors(
         line: ipLines[Number(index)]?.line ?? Number(index) + 1,
         message: text,
       });
+    } else if (/^scopes\.\d+$/.test(field.field)) {
+      name = "scopes";
     } else if (field.field === "expiresAt") {
       name = expiryField;
     } else if (!known.has(name)) {

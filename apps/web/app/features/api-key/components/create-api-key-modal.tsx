@@ -7,11 +7,14 @@ import {
   type ApiKeyMode,
   type ApiKeyScope,
   apiKeyCreateBody,
+  scopePermissionNotHeld,
 } from "@nc/contracts/api-keys";
+import type { PermissionHolder } from "@nc/contracts/permissions";
 import { App, Checkbox, Flex, Form, Input, Modal, Radio, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { zodRule } from "../../../shell/forms/zod-rule";
+import { permissionLabel } from "../../../shell/tenant/permission-label";
 import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { useCreateApiKey } from "../api/create-api-key";
 import { type ExpiryChoice, expiresAtFor } from "../expiry";
@@ -30,11 +33,21 @@ export interface CreateKeyValues {
 }
 
 /** Most integrations check numbers and run bulk jobs; usage is left to whoever needs it. */
-const INITIAL: Partial<CreateKeyValues> = {
-  mode: "live",
-  scopes: ["check", "jobs:write", "jobs:read"],
-  expiry: "never",
-};
+const INITIAL_SCOPES: ApiKeyScope[] = ["check", "jobs:write", "jobs:read"];
+
+/**
+ * The scopes the member may not give a key, each with the first right behind it their role lacks:
+ * offered disabled, with the reason, since the server refuses them (docs/security.md, roles and
+ * rights).
+ */
+function scopesNotHeld(holder: PermissionHolder | null): Map<ApiKeyScope, string> {
+  const notHeld = new Map<ApiKeyScope, string>();
+  for (const scope of API_KEY_SCOPES) {
+    const missing = holder ? scopePermissionNotHeld(holder, scope) : scope;
+    if (missing) notHeld.set(scope, missing);
+  }
+  return notHeld;
+}
 
 /** An option with its one-line explanation under it. */
 function Explained({ label, help }: { label: string; help: string }) {
@@ -61,6 +74,12 @@ export function CreateApiKeyModal(props: {
   const timeZone = tenant?.tenant.timezoneCode ?? "UTC";
   const [form] = Form.useForm<CreateKeyValues>();
   const create = useCreateApiKey(tenant?.tenant.id ?? "");
+  const notHeld = scopesNotHeld(tenant);
+  const initial: Partial<CreateKeyValues> = {
+    mode: "live",
+    scopes: INITIAL_SCOPES.filter((scope) => !notHeld.has(scope)),
+    expiry: "never",
+  };
 
   const submit = async (values: CreateKeyValues) => {
     const lines = ipLines(values.ipAllowList);
@@ -98,7 +117,7 @@ export function CreateApiKeyModal(props: {
         form={form}
         layout="vertical"
         onFinish={submit}
-        initialValues={INITIAL}
+        initialValues={initial}
         data-testid="api-key-create-form"
       >
         <Form.Item
@@ -134,14 +153,21 @@ export function CreateApiKeyModal(props: {
         >
           <Checkbox.Group data-testid="api-key-scopes">
             <Flex vertical gap={8}>
-              {API_KEY_SCOPES.map((scope) => (
-                <Checkbox key={scope} value={scope}>
-                  <Explained
-                    label={t(`apiKeys:scopes.${scopeKey(scope)}.label`)}
-                    help={t(`apiKeys:scopes.${scopeKey(scope)}.help`)}
-                  />
-                </Checkbox>
-              ))}
+              {API_KEY_SCOPES.map((scope) => {
+                const missing = notHeld.get(scope);
+                return (
+                  <Checkbox key={scope} value={scope} disabled={missing !== undefined}>
+                    <Explained
+                      label={t(`apiKeys:scopes.${scopeKey(scope)}.label`)}
+                      help={
+                        missing
+                          ? t("apiKeys:create.scopeNotHeld", { permission: permissionLabel(t, missing) })
+                          : t(`apiKeys:scopes.${scopeKey(scope)}.help`)
+                      }
+                    />
+                  </Checkbox>
+                );
+              })}
             </Flex>
           </Checkbox.Group>
         </Form.Item>

@@ -1,5 +1,6 @@
 import { Transfer, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { permissionLabel } from "../../../shell/tenant/permission-label";
 import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { usePermissionCatalog } from "../api/roles";
 import { transferCount } from "../transfer-count";
@@ -23,15 +24,12 @@ export function PermissionTransfer(props: {
   // What the organisation's roles may hold, and whatever the role already holds beyond it.
   const offered = catalog.data?.permissions ?? [];
   const keys = [...offered, ...(props.value ?? []).filter((key) => !offered.includes(key))];
-  const data = keys.map((key) => {
-    const [resource, action] = key.split(":") as [string, string];
-    return {
-      key,
-      title: `${t(`permissions:groups.${resource}`)} · ${t(`permissions:actions.${action}`)}`,
-      description: key,
-      disabled: !canGrant({ super: false, permissions: [key] }),
-    };
-  });
+  const data = keys.map((key) => ({
+    key,
+    title: permissionLabel(t, key),
+    description: key,
+    disabled: !canGrant({ super: false, permissions: [key] }),
+  }));
   const someNotYours = data.some((item) => item.disabled);
   const countLabel = transferCount(t);
   return (
