@@ -13,6 +13,7 @@ import { expectOk } from "../helpers/accounts";
 import { fundedTenant } from "../helpers/billing";
 import { expectCode } from "../helpers/tenancy";
 import { createTestApp, type TestApp } from "../helpers/test-app";
+import { measured, uploadFile, waitFor } from "../helpers/uploads";
 import { hugePart, type ZipPart, zip } from "../helpers/zip";
 
 /**
@@ -43,28 +44,21 @@ function workbook(sheet: ZipPart, extra: ZipPart[] = []): Buffer {
 
 /** Reads every row, sampling the heap as it goes; answers the rows and the peak growth. */
 async function readMeasured(bytes: Buffer, tmpDir: string) {
-  const before = process.memoryUsage().heapUsed;
-  let peak = before;
-  const sample = () => {
-    peak = Math.max(peak, process.memoryUsage().heapUsed);
-  };
-  const timer = setInterval(sample, 5);
-  try {
+  const { result: rows, growth } = await measured(async (sample) => {
     const table = await openTable(Readable.from([bytes]), {
       fileName: "hostile.xlsx",
       maxBytes: 200 * 1024 * 1024,
       maxUnpackedBytes: 2 * 1024 * 1024 * 1024,
       tmpDir,
     });
-    const rows: string[][] = [];
+    const read: string[][] = [];
     for await (const r of table.rows) {
-      rows.push(r);
+      read.push(r);
       sample();
     }
-    return { rows, growth: peak - before };
-  } finally {
-    clearInterval(timer);
-  }
+    return read;
+  });
+  return { rows, growth };
 }
 
 describe("a crafted workbook is read in bounded memory", () => {
@@ -159,19 +153,8 @@ describe("upload routes", () => {
   });
   afterAll(() => t.close());
 
-  const upload = (
-    tenantId: string,
-    sid: string,
-    payload: Buffer | string | PassThrough,
-    fileName = "list.csv",
-  ) =>
-    t.app.inject({
-      method: "POST",
-      url: `/api/tenant/job/upload?service=basic&fileName=${fileName}&column=0&header=false`,
-      payload,
-      headers: { "content-type": "application/octet-stream", "x-tenant-id": tenantId },
-      cookies: { sid },
-    });
+  const upload = (tenantId: string, sid: string, payload: Buffer | string | PassThrough) =>
+    uploadFile(t, tenantId, sid, payload);
 
   it("caps uploads read at once per organisation and per process (429 uploadsBusy)", async () => {
     const a = await fundedTenant(t);
@@ -222,11 +205,3 @@ describe("upload routes", () => {
     expect(stored.find((c) => c.value === "rejected")?.n).toBe(JUNK_STORED);
   });
 });
-
-async function waitFor(condition: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

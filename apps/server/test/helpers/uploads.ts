@@ -1,0 +1,47 @@
+import type { PassThrough } from "node:stream";
+import type { TestApp } from "./test-app";
+
+/** Uploads a file to the dashboard's upload route as `sid` in `tenantId`, column A, no header. */
+export function uploadFile(
+  t: TestApp,
+  tenantId: string,
+  sid: string,
+  payload: Buffer | string | PassThrough,
+  fileName = "list.csv",
+) {
+  return t.app.inject({
+    method: "POST",
+    url: `/api/tenant/job/upload?service=basic&fileName=${fileName}&column=0&header=false`,
+    payload,
+    headers: { "content-type": "application/octet-stream", "x-tenant-id": tenantId },
+    cookies: { sid },
+  });
+}
+
+/**
+ * Runs `work`, sampling the heap every 5 ms (and whenever `sample` is called); answers its result,
+ * the peak heap growth and the time taken.
+ */
+export async function measured<T>(work: (sample: () => void) => Promise<T>) {
+  const before = process.memoryUsage().heapUsed;
+  let peak = before;
+  const sample = () => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  };
+  const timer = setInterval(sample, 5);
+  const started = performance.now();
+  try {
+    const result = await work(sample);
+    return { result, growth: peak - before, ms: performance.now() - started };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export async function waitFor(condition: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
