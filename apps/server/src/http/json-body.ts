@@ -2,16 +2,16 @@ import type { FastifyInstance } from "fastify";
 import { fieldError } from "../core/app-error";
 
 /**
- * The largest request body of a route that names no other bound (docs/security.md, "What is
- * protected, and from whom").
+ * The largest request body of a route that names no other bound (docs/security.md, "Input
+ * bounds").
  */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * How deep arrays and objects may nest in a JSON body, far deeper than any route's schema reads;
  * every walk over client input after the parser (the well-formed-text check, the idempotency
- * fingerprint, the schemas) is then bounded by this, not by the client (docs/security.md, "What
- * is protected, and from whom").
+ * fingerprint, the schemas) is then bounded by this, not by the client (docs/security.md, "Input
+ * bounds").
  */
 export const MAX_JSON_DEPTH = 64;
 

@@ -7,10 +7,10 @@ import { createTestApp, json, nextIp, type TestApp } from "../helpers/test-app";
  * A deeply nested JSON body, sent without signing in, used to hold the CPU for seconds to minutes
  * (the well-formed-text check copied the path at every level). The nesting is now measured in one
  * pass and refused past MAX_JSON_DEPTH before anything parses or walks it (docs/security.md,
- * "What is protected, and from whom").
+ * "Input bounds").
  */
 const nested = (depth: number, leaf = "1") => "[".repeat(depth) + leaf + "]".repeat(depth);
-const nestedObjects = (depth: number) => '{"a":'.repeat(depth) + "1" + "}".repeat(depth);
+const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
 
 type FieldErrors = { code: number; data: { fields: { field: string; reason: string }[] } };
 
