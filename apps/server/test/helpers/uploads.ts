@@ -20,9 +20,12 @@ export function uploadFile(
 
 /**
  * Runs `work`, sampling the heap every 5 ms (and whenever `sample` is called); answers its result,
- * the peak heap growth and the time taken.
+ * the peak heap growth, the time taken and how far the process's peak resident memory rose. The
+ * last catches what a sampler cannot: a spike inside one synchronous call (a huge JSON.stringify)
+ * is over before any timer runs.
  */
 export async function measured<T>(work: (sample: () => void) => Promise<T>) {
+  const maxRss = process.resourceUsage().maxRSS;
   const before = process.memoryUsage().heapUsed;
   let peak = before;
   const sample = () => {
@@ -32,7 +35,12 @@ export async function measured<T>(work: (sample: () => void) => Promise<T>) {
   const started = performance.now();
   try {
     const result = await work(sample);
-    return { result, growth: peak - before, ms: performance.now() - started };
+    return {
+      result,
+      growth: peak - before,
+      ms: performance.now() - started,
+      rssGrowth: (process.resourceUsage().maxRSS - maxRss) * 1024,
+    };
   } finally {
     clearInterval(timer);
   }
