@@ -1,4 +1,5 @@
-import { capCell, MAX_CELL_CHARS, MAX_ROW_CELLS, MAX_ROW_CHARS, rowTooLarge } from "./limits";
+import { capCell, MAX_CELL_CHARS, MAX_ROW_CELLS, MAX_ROW_CHARS } from "./limits";
+import { rowTooLarge } from "./upload-error";
 
 const QUOTE = 34;
 const LF = 10;

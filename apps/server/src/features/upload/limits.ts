@@ -1,5 +1,3 @@
-import { uploadError } from "./upload-error";
-
 /**
  * What one upload may hold or expand to, whatever its format (docs/security.md, "Uploads"). Excel's
  * own limits first: beyond them a "cell" is not data a person typed but a broken file (an unclosed
@@ -42,18 +40,4 @@ export const MAX_PART_NAME = 1_024;
 
 export function capCell(text: string): string {
   return text.length > MAX_CELL_CHARS ? text.slice(0, MAX_CELL_CHARS) : text;
-}
-
-/** Refuses row `row` (1-based, as the customer counts) past MAX_ROW_CELLS or MAX_ROW_CHARS. */
-export function rowTooLarge(row: number) {
-  return uploadError("fileRowTooLarge", { row, cells: MAX_ROW_CELLS, chars: MAX_ROW_CHARS });
-}
-
-/** Refuses a workbook whose structure passes MAX_SHEETS, MAX_RELATIONSHIPS or MAX_SHARED_STRINGS. */
-export function tooComplex() {
-  return uploadError("fileTooComplex", {
-    sheets: MAX_SHEETS,
-    links: MAX_RELATIONSHIPS,
-    strings: MAX_SHARED_STRINGS,
-  });
 }

@@ -1,5 +1,6 @@
 import type { ErrorKey } from "@nc/contracts/errors";
 import { AppError } from "../../core/app-error";
+import { MAX_RELATIONSHIPS, MAX_ROW_CELLS, MAX_ROW_CHARS, MAX_SHARED_STRINGS, MAX_SHEETS } from "./limits";
 
 type UploadErrorKey = Extract<ErrorKey, `file${string}`>;
 
@@ -9,6 +10,20 @@ type UploadErrorKey = Extract<ErrorKey, `file${string}`>;
  */
 export function uploadError(key: UploadErrorKey, params?: Record<string, string | number>): AppError {
   return new AppError(key, params ?? null, params ?? {});
+}
+
+/** Refuses row `row` (1-based, as the customer counts) past MAX_ROW_CELLS or MAX_ROW_CHARS. */
+export function rowTooLarge(row: number): AppError {
+  return uploadError("fileRowTooLarge", { row, cells: MAX_ROW_CELLS, chars: MAX_ROW_CHARS });
+}
+
+/** Refuses a workbook whose structure passes MAX_SHEETS, MAX_RELATIONSHIPS or MAX_SHARED_STRINGS. */
+export function tooComplex(): AppError {
+  return uploadError("fileTooComplex", {
+    sheets: MAX_SHEETS,
+    links: MAX_RELATIONSHIPS,
+    strings: MAX_SHARED_STRINGS,
+  });
 }
 
 const UNITS = ["bytes", "KB", "MB", "GB", "TB"];

@@ -1,7 +1,7 @@
 import { posix } from "node:path";
 import type { Entry } from "yauzl";
-import { MAX_PART_NAME, MAX_RELATIONSHIPS, MAX_SHEETS, tooComplex } from "./limits";
-import { uploadError } from "./upload-error";
+import { MAX_PART_NAME, MAX_RELATIONSHIPS, MAX_SHEETS } from "./limits";
+import { tooComplex, uploadError } from "./upload-error";
 import { localName, parseXml, xmlParser } from "./xml-entry";
 import type { ZipArchive } from "./zip-archive";
 

@@ -1,6 +1,7 @@
 import type { Entry } from "yauzl";
-import { capCell, MAX_CELL_CHARS, MAX_SHARED_STRINGS, tooComplex } from "./limits";
+import { capCell, MAX_CELL_CHARS, MAX_SHARED_STRINGS } from "./limits";
 import { StringTable } from "./string-table";
+import { tooComplex } from "./upload-error";
 import { localName, parseXml, xmlParser } from "./xml-entry";
 import type { ZipArchive } from "./zip-archive";
 

@@ -1,6 +1,6 @@
-import { capCell, MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROW_CELLS, MAX_ROW_CHARS, rowTooLarge } from "./limits";
+import { capCell, MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROW_CELLS, MAX_ROW_CHARS } from "./limits";
 import type { StringTable } from "./string-table";
-import { uploadError } from "./upload-error";
+import { rowTooLarge, uploadError } from "./upload-error";
 import { localName, type XmlParser, type XmlTag } from "./xml-entry";
 
 /**
