@@ -30,6 +30,8 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["apps/server/test/**/*.test.ts"],
+          // Migrates one database per run; each test's database is a copy of it.
+          globalSetup: ["apps/server/test/helpers/database-template.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -19,11 +19,18 @@ export interface DatabaseOptions {
   url?: string;
   /** Folder of the embedded database; "memory://" keeps it in memory (tests). */
   dataDir: string;
+  /**
+   * In memory only: a data folder (PGlite's `dumpDataDir` tarball) to start from, so tests start
+   * from one database migrated once per run (apps/server/test/helpers/database-template.ts).
+   */
+  loadDataDir?: Blob;
 }
 
 /** Opens the database the configuration names and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.url ? await openPostgres(options.url) : await openPglite(options.dataDir);
+  const database = options.url
+    ? await openPostgres(options.url)
+    : await openPglite(options.dataDir, options.loadDataDir);
   try {
     await migrateDatabase(database);
   } catch (error) {
@@ -63,11 +70,11 @@ async function openPostgres(url: string): Promise<Database> {
  */
 const PGLITE_MEMORY = { postgresqlconf: ["shared_buffers = 16MB", "maintenance_work_mem = 16MB"] };
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (dataDir === "memory://") {
-    const client = await PGlite.create(PGLITE_MEMORY);
+    const client = await PGlite.create({ ...PGLITE_MEMORY, loadDataDir });
     return {
       db: drizzle(client, { schema }) as unknown as Db,
       kind: "pglite",

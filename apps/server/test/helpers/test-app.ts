@@ -1,3 +1,4 @@
+import { openAsBlob } from "node:fs";
 import { Writable } from "node:stream";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
@@ -7,7 +8,8 @@ import { type Database, openDatabase } from "../../src/db/client";
 
 /**
  * A real app on a real, empty database: PGlite in memory by default, or a fresh database on the
- * PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards). Each is a copy of the one
+ * database the run migrated first (helpers/database-template.ts).
  */
 export interface TestApp {
   app: FastifyInstance;
@@ -25,7 +27,10 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   const name = `nc_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
-  await client.query(`create database ${name}`);
+  // A copy of the migrated template (CREATE DATABASE copies its files); migrating again finds
+  // nothing to do.
+  const template = process.env.TEST_POSTGRES_TEMPLATE;
+  await client.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await client.end();
   const url = new URL(admin.toString());
   url.pathname = `/${name}`;
@@ -50,7 +55,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WELCOME_CREDIT: "0",
     ...env,
   });
-  const database = await openDatabase({ url: pgDb?.url, dataDir: "memory://" });
+  const pgliteTemplate = pgDb ? undefined : process.env.TEST_PGLITE_TEMPLATE;
+  const database = await openDatabase({
+    url: pgDb?.url,
+    dataDir: "memory://",
+    loadDataDir: pgliteTemplate ? await openAsBlob(pgliteTemplate) : undefined,
+  });
   // Closing twice is allowed, so a test may take the database away and still clean up.
   const closeDatabase = database.close.bind(database);
   let databaseClosed: Promise<void> | undefined;
