@@ -513,6 +513,8 @@ export const API_ERROR_MEANINGS = {
   idempotencyInProgress: "A request with the same Idempotency-Key is still running; retry later.",
   idempotencyKeyReused: "The Idempotency-Key was used with another request.",
   rateLimited: "Over the rate limit; wait `Retry-After` seconds.",
+  uploadsBusy:
+    "Too many files are being read at once (by the server, the organisation or the person: `data.scope`); retry after `Retry-After` seconds.",
   fileTooLarge: "The file is larger than the upload limit (200 MB by default).",
   payloadTooLarge: "The JSON body is larger than 8 MB.",
   fileTypeUnsupported: "The file is not CSV, TXT or XLSX.",
@@ -683,6 +685,7 @@ export const PUBLIC_API_OPERATIONS = {
       "fileRowTooLarge",
       "fileTooComplex",
       "fileReadTooSlow",
+      "uploadsBusy",
     ],
     fileBody: JOB_FILE_MEDIA_TYPES,
   },
