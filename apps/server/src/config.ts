@@ -138,6 +138,8 @@ const schema = z.object({
   // Calls in flight per provider: one number for all, or "tyntec=50,twilio=20".
   LOOKUP_CONCURRENCY: z.string().default("10"),
   LOOKUP_TIMEOUT_MS: int(10_000, 100, 120_000),
+  // One look-up in all: every attempt at every provider; each call gets at most what is left of it.
+  LOOKUP_DEADLINE_MS: int(8_000, 100, 120_000),
   // How long an HLR/MNP answer is reused (database cache shared by all processes).
   LOOKUP_CACHE_HOURS: int(24, 0, 24 * 30),
   // Opens /readyz?detail=1 to callers other than this machine (Authorization: Bearer <token>).

@@ -1,9 +1,9 @@
-import { TWILIO_TEST_SID, TWILIO_TEST_TOKEN, twilioFake } from "@nc/numcheck/providers/testing/twilio-fake";
-import { TYNTEC_TEST_KEY, tyntecFake, tyntecProblems } from "@nc/numcheck/providers/testing/tyntec-fake";
+import { tyntecProblems } from "@nc/numcheck/providers/testing/tyntec-fake";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseLimits, parseRoutes } from "../src/features/lookup/lookup-routes";
 import { expectError, expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
+import { tyntecThenTwilio } from "./helpers/live-providers";
 import { inTenant } from "./helpers/tenancy";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
@@ -142,28 +142,13 @@ describe("routing settings", () => {
 });
 
 describe("failover between real providers' contracts", () => {
-  const tyntec = tyntecFake();
-  const twilio = twilioFake();
-  let t: TestApp;
-  beforeAll(async () => {
-    const [tyntecUrl, twilioUrl] = await Promise.all([tyntec.start(), twilio.start()]);
-    // tyntec's account is out of credit: every HLR fails over to Twilio.
-    tyntec.play(() => tyntecProblems.paymentRequired);
-    t = await createTestApp({
-      LOOKUP_TYNTEC_API_KEY: TYNTEC_TEST_KEY,
-      LOOKUP_TYNTEC_BASE_URL: tyntecUrl,
-      LOOKUP_TWILIO_ACCOUNT_SID: TWILIO_TEST_SID,
-      LOOKUP_TWILIO_AUTH_TOKEN: TWILIO_TEST_TOKEN,
-      LOOKUP_TWILIO_BASE_URL: twilioUrl,
-      LOOKUP_ROUTES: "hlr=tyntec,twilio; mnp=tyntec",
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await Promise.all([tyntec.stop(), twilio.stop()]);
-  });
+  const live = tyntecThenTwilio();
+  const { tyntec, twilio } = live;
+  // tyntec's account is out of credit: every HLR fails over to Twilio.
+  beforeAll(() => tyntec.play(() => tyntecProblems.paymentRequired));
 
   it("an HLR check is answered by the next provider, named in the stored result, and charged", async () => {
+    const t = live.t;
     const funded = await fundedTenant(t, 1_000_000_000n);
     const as = inTenant(t, funded.owner, funded.tenantId);
     for (const number of ["+447911123456", "+447911123457"]) {

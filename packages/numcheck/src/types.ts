@@ -183,6 +183,22 @@ export class LookupError extends Error {
   }
 }
 
+/**
+ * A 2xx answer the adapter cannot read (not JSON, cut off, or a field it reads of the wrong type).
+ * The provider answered, and charged for it, so asking it again would pay again for the same
+ * answer: not retryable on that provider, but a failure of it (its breaker counts it) and the router
+ * asks the next one (docs/providers.md, "Failures"). `fields` names the fields at fault, never
+ * their values (they may hold the subscriber's number).
+ */
+export class UnreadableAnswerError extends LookupError {
+  constructor(
+    message: string,
+    readonly fields: readonly string[],
+  ) {
+    super(message, "upstream", false);
+  }
+}
+
 export type RiskLevel = "very_low" | "low" | "medium" | "high" | "very_high";
 
 export interface FraudResult {

@@ -1,4 +1,4 @@
-import { LookupError } from "../types";
+import { LookupError, UnreadableAnswerError } from "../types";
 
 export type CircuitState = "closed" | "open" | "half_open";
 
@@ -9,7 +9,8 @@ export interface CircuitBreakerOptions {
   cooldownMs?: number;
   /**
    * Which errors count against the upstream (default: anything but a non-retryable LookupError —
-   * a rejected number is an answer, so it proves the upstream healthy — nor a caller's abort).
+   * a rejected number is an answer, so it proves the upstream healthy — nor a caller's abort; an
+   * answer that cannot be read counts, though it is not retried).
    */
   isFailure?: (error: unknown) => boolean;
   now?: () => number;
@@ -19,6 +20,8 @@ export interface CircuitBreakerOptions {
 function defaultIsFailure(error: unknown): boolean {
   // The caller giving up (an AbortError) says nothing about the upstream.
   if (error instanceof Error && error.name === "AbortError") return false;
+  // An answer that cannot be read is not worth asking again, but it is the upstream's failure.
+  if (error instanceof UnreadableAnswerError) return true;
   return !(error instanceof LookupError) || error.retryable;
 }
 

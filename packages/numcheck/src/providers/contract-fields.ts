@@ -51,6 +51,25 @@ export class Fields {
   numeric(): z.ZodType<number | string> {
     return z.union([z.number(), z.string()]);
   }
+
+  /** A code the provider's documents give as a digit string ("0") in one place and a number in another. */
+  code(): z.ZodType<number | string> {
+    return z.union([z.number().int(), this.matching(DIGITS)]);
+  }
+
+  /** A boolean the provider's documents also show as the string "true" or "false". */
+  boolean(): z.ZodType<boolean | string> {
+    return z.union([z.boolean(), this.strict ? z.enum(["true", "false"]) : z.string()]);
+  }
+
+  /**
+   * A field of the contract the adapter never reads: checked when "contract" (fixtures follow the
+   * contract); anything, or nothing, when liberal, since an odd value in a field the product does not
+   * read must never refuse an answer it paid for (docs/providers.md, "How the contracts are kept").
+   */
+  unread<T>(schema: z.ZodType<T>): z.ZodType<unknown> {
+    return this.strict ? schema.optional() : z.unknown().optional();
+  }
 }
 
 export const MCC = /^\d{3}$/;

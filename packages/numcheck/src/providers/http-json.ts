@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { LookupError } from "../types";
+import { LookupError, UnreadableAnswerError } from "../types";
 import { errorForStatus } from "./http-error";
 
 /** A provider answer larger than this is refused: real ones are a few kilobytes (docs/providers.md). */
@@ -21,10 +21,12 @@ export interface GetJsonOptions<T> {
 
 /**
  * One GET to a provider's JSON API, with every way it can go wrong turned into a LookupError the
- * retry policy, the breaker and the router understand: a network failure or an unreadable,
- * oversized or off-contract answer is "upstream" (retryable: a proxy's error page or a cut
- * connection passes); a non-2xx status is classified by errorForStatus (402 out of credit, 429 and
- * 5xx retryable, other 4xx rejected). The caller's abort is passed on as its own reason.
+ * retry policy, the breaker and the router understand: a network failure is "upstream" (retryable);
+ * a non-2xx status is classified by errorForStatus (402 out of credit, 429 and 5xx retryable, other
+ * 4xx rejected). A 2xx answer that cannot be read (not JSON, cut off, oversized, or a field the
+ * adapter reads of the wrong type) is an UnreadableAnswerError: the provider answered and charged,
+ * so it is never asked again for it, but its breaker counts it and the router asks the next
+ * provider (docs/providers.md, "Failures"). The caller's abort is passed on as its own reason.
  */
 export async function getJson<T>(options: GetJsonOptions<T>): Promise<T> {
   const { service, signal } = options;
@@ -41,19 +43,21 @@ export async function getJson<T>(options: GetJsonOptions<T>): Promise<T> {
   }
   const text = await readCapped(response, options.maxBytes ?? MAX_ANSWER_BYTES, service, signal);
   if (!response.ok) {
-    const code = options.errorCode?.(parseOrNull(text)) ?? null;
+    const code = typeof text === "string" ? (options.errorCode?.(parseOrNull(text)) ?? null) : null;
     throw errorForStatus(service, response.status, response.headers.get("retry-after"), code);
   }
+  if (text instanceof LookupError) throw new UnreadableAnswerError(text.message, ["(body)"]);
   const body = parseOrNull(text);
-  if (body === null) throw new LookupError(`${service}: unreadable answer`, "upstream", true);
+  if (body === null) throw new UnreadableAnswerError(`${service}: unreadable answer`, ["(body)"]);
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) {
     // Paths and issue codes only: values may hold the subscriber's number.
+    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join(".") || "(root)"))];
     const where = parsed.error.issues
       .slice(0, 3)
       .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.code}`)
       .join("; ");
-    throw new LookupError(`${service}: answer does not follow the contract (${where})`, "upstream", true);
+    throw new UnreadableAnswerError(`${service}: answer does not follow the contract (${where})`, fields);
   }
   return parsed.data;
 }
@@ -66,12 +70,13 @@ function parseOrNull(text: string): unknown {
   }
 }
 
+/** The body as text, or the LookupError that stopped reading it (the caller knows the status). */
 async function readCapped(
   response: Response,
   maxBytes: number,
   service: string,
   signal: AbortSignal | undefined,
-): Promise<string> {
+): Promise<string | LookupError> {
   const reader = response.body?.getReader();
   if (!reader) return "";
   const chunks: Uint8Array[] = [];
@@ -83,14 +88,13 @@ async function readCapped(
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel().catch(() => {});
-        throw new LookupError(`${service}: answer larger than ${maxBytes} bytes`, "upstream", true);
+        return new LookupError(`${service}: answer larger than ${maxBytes} bytes`, "upstream", true);
       }
       chunks.push(value);
     }
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
-    if (error instanceof LookupError) throw error;
-    throw new LookupError(`${service}: answer cut off: ${(error as Error).message}`, "upstream", true);
+    return new LookupError(`${service}: answer cut off: ${(error as Error).message}`, "upstream", true);
   }
   return new TextDecoder().decode(Buffer.concat(chunks));
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type HlrResult, LookupError, type LookupKind, type LookupProvider, type MnpResult } from "../types";
+import {
+  type HlrResult,
+  LookupError,
+  type LookupKind,
+  type LookupProvider,
+  type MnpResult,
+  UnreadableAnswerError,
+} from "../types";
 import { createRouter } from "./router";
 import { SandboxProvider } from "./sandbox";
 
@@ -119,6 +126,65 @@ describe("look-up router", () => {
       errors: 1,
       creditErrors: 1,
     });
+  });
+
+  it("an answer that cannot be read is not asked again of its provider: a breaker failure, reported by field, routed around", async () => {
+    const garbled = fake("garbled", async () => {
+      throw new UnreadableAnswerError("garbled: answer does not follow the contract", ["presence"]);
+    });
+    const events: unknown[] = [];
+    const router = createRouter({
+      providers: [garbled.provider, fake("spare").provider],
+      routes: [{ kind: "hlr", providers: ["garbled", "spare"] }],
+      breaker: { failureThreshold: 2 },
+      retry: { baseDelayMs: 1 },
+      onEvent: (e) => events.push(e),
+    });
+    expect(await router.hlr(CONNECTED, { tenantId: "t1" })).toMatchObject({ provider: "spare" });
+    expect(garbled.calls).toHaveLength(1);
+    expect(events).toEqual([{ type: "unreadable", provider: "garbled", fields: ["presence"] }]);
+    // Two in a row open the organisation's breaker: the third look-up does not ask it at all.
+    await router.hlr(CONNECTED, { tenantId: "t1" });
+    await router.hlr(CONNECTED, { tenantId: "t1" });
+    expect(garbled.calls).toHaveLength(2);
+  });
+
+  it("one deadline bounds the whole look-up: every try at every provider, back-off included", async () => {
+    const never = () => new Promise<HlrResult>(() => {});
+    const a = fake("a", never);
+    const b = fake("b", never);
+    const router = createRouter({
+      providers: [a.provider, b.provider],
+      routes: [{ kind: "hlr", providers: ["a", "b"] }],
+      limits: { a: { timeoutMs: 60 }, b: { timeoutMs: 60 } },
+      retry: { baseDelayMs: 1 },
+      deadlineMs: 150,
+    });
+    const started = Date.now();
+    await expect(router.hlr(CONNECTED)).rejects.toMatchObject({ kind: "timeout" });
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(140);
+    expect(elapsed).toBeLessThan(400);
+    // a: three tries of 60 ms would take 180 ms; the deadline ends it and b is never reached.
+    expect(a.calls.length).toBeGreaterThanOrEqual(2);
+    expect(b.calls).toHaveLength(0);
+  });
+
+  it("a call gets what is left of the deadline when that is less than its timeout", async () => {
+    const slow = fake("slow", async (e164) => {
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      return sandbox.hlr(e164);
+    });
+    const router = createRouter({
+      providers: [slow.provider],
+      routes: [{ kind: "hlr", providers: ["slow"] }],
+      limits: { slow: { timeoutMs: 10_000 } },
+      deadlineMs: 50,
+    });
+    const started = Date.now();
+    await expect(router.hlr(CONNECTED)).rejects.toMatchObject({ kind: "timeout" });
+    expect(Date.now() - started).toBeLessThan(110);
+    expect(slow.calls).toHaveLength(1);
   });
 
   it("one organisation's failing numbers open only its own breaker", async () => {

@@ -4,6 +4,7 @@ import {
   type LookupProvider,
   type MnpResult,
   type ProviderCost,
+  UnreadableAnswerError,
 } from "../types";
 import { CircuitBreaker, type CircuitState } from "./circuit-breaker";
 import { FairSemaphore } from "./fair-semaphore";
@@ -25,6 +26,10 @@ import { withTimeout } from "./with-timeout";
  *   in flight, so one bulk job neither stays below the limit nor makes others queue behind it;
  * - "cannot tell" (HLR undetermined, MNP unknown) goes to the next provider, and is answered
  *   only when no other provider could tell;
+ * - one deadline bounds the whole look-up (every attempt at every provider, queueing and back-off
+ *   included); each call gets the smaller of its provider's timeout and what is left of it;
+ * - an answer that cannot be read is never asked again of the provider that gave it (it was paid
+ *   for): it counts against that provider's breaker and the next provider is asked;
  * - each call's latency and outcome are counted for the operator (`health()`).
  */
 
@@ -58,6 +63,7 @@ export interface ProviderLimits {
 
 export type RouterEvent =
   | { type: "out_of_credit"; provider: string }
+  | { type: "unreadable"; provider: string; fields: readonly string[] }
   | { type: "breaker"; provider: string; tenantId: string; state: CircuitState };
 
 export interface RouterOptions {
@@ -68,6 +74,11 @@ export interface RouterOptions {
   /** Open organisation breakers that take a provider out for everyone (default 3). */
   spread?: number;
   retry?: Omit<RetryOptions, "signal">;
+  /**
+   * Time one look-up may take in all, every attempt at every provider included (default 8 s;
+   * docs/providers.md, "Routing settings"). At the deadline it fails with a LookupError "timeout".
+   */
+  deadlineMs?: number;
   now?: () => number;
   onEvent?: (event: RouterEvent) => void;
 }
@@ -94,6 +105,8 @@ export interface RoutedProvider extends LookupProvider {
 }
 
 const NO_TENANT = "-";
+/** A call with less of the look-up's deadline left than this could not be answered in time. */
+const MIN_CALL_MS = 10;
 /** Organisation breakers kept per provider before idle ones are dropped. */
 const MAX_TENANT_ENTRIES = 10_000;
 
@@ -109,6 +122,7 @@ interface Slot {
 export function createRouter(options: RouterOptions): RoutedProvider {
   const now = options.now ?? Date.now;
   const spread = options.spread ?? 3;
+  const deadlineMs = options.deadlineMs ?? 8_000;
   const slots = new Map<string, Slot>();
   for (const provider of options.providers) {
     const limit = options.limits?.[provider.name]?.concurrency ?? 10;
@@ -166,12 +180,17 @@ export function createRouter(options: RouterOptions): RoutedProvider {
     return breaker;
   }
 
-  /** One provider, with its organisation's breaker, its fair share of slots, a timeout and retries. */
+  /**
+   * One provider, with its organisation's breaker, its fair share of slots, a timeout and retries.
+   * `signal` aborts at the look-up's deadline (or when the caller gives up); each call may take
+   * the provider's timeout or what is left until `deadline`, whichever is less.
+   */
   async function ask<T>(
     slot: Slot,
     tenantId: string,
     call: (signal: AbortSignal) => Promise<T>,
-    signal?: AbortSignal,
+    signal: AbortSignal,
+    deadline: number,
   ): Promise<T> {
     const breaker = breakerOf(slot, tenantId);
     return retry(
@@ -182,7 +201,8 @@ export function createRouter(options: RouterOptions): RoutedProvider {
             async () => {
               const started = now();
               try {
-                const value = await withTimeout(call, slot.timeoutMs, signal);
+                const timeoutMs = Math.max(1, Math.min(slot.timeoutMs, deadline - Date.now()));
+                const value = await withTimeout(call, timeoutMs, signal);
                 slot.stats.record(
                   now() - started,
                   "ok",
@@ -193,6 +213,13 @@ export function createRouter(options: RouterOptions): RoutedProvider {
                 const credit = error instanceof LookupError && error.kind === "out_of_credit";
                 slot.stats.record(now() - started, credit ? "out_of_credit" : "error");
                 if (credit) options.onEvent?.({ type: "out_of_credit", provider: slot.provider.name });
+                if (error instanceof UnreadableAnswerError) {
+                  options.onEvent?.({
+                    type: "unreadable",
+                    provider: slot.provider.name,
+                    fields: error.fields,
+                  });
+                }
                 throw error;
               }
             },
@@ -202,7 +229,8 @@ export function createRouter(options: RouterOptions): RoutedProvider {
       {
         ...options.retry,
         signal,
-        // Another provider may answer: a credit error or a refusal is not worth a second try here.
+        // Another provider may answer: a credit error or a refusal is not worth a second try here,
+        // nor an answer that cannot be read (it is not retryable: asking again would pay again).
         isRetryable: (error) =>
           error instanceof LookupError &&
           error.retryable &&
@@ -221,28 +249,46 @@ export function createRouter(options: RouterOptions): RoutedProvider {
     const names = chain(kind, context);
     if (names.length === 0) throw new LookupError(`no provider answers ${kind}`, "rejected", false);
     const tenantId = context.tenantId ?? NO_TENANT;
+    const deadline = Date.now() + deadlineMs;
+    const outOfTime = () =>
+      new LookupError(`${kind}: no answer within the look-up's ${deadlineMs} ms`, "timeout", true);
+    const expired = new AbortController();
+    const timer = setTimeout(() => expired.abort(outOfTime()), deadlineMs);
+    const signal = context.signal ? AbortSignal.any([context.signal, expired.signal]) : expired.signal;
     let undecided: T | null = null;
     let lastError: unknown = null;
-    for (const name of names) {
-      const slot = slots.get(name)!;
-      if (openTenants(slot) >= spread) {
-        lastError = new LookupError(`${name}: out of service`, "circuit_open", true);
-        continue;
+    try {
+      for (const name of names) {
+        // No provider is asked with (almost) nothing left: what is known is answered, else the timeout.
+        if (expired.signal.aborted || deadline - Date.now() < MIN_CALL_MS) {
+          lastError = outOfTime();
+          break;
+        }
+        const slot = slots.get(name)!;
+        if (openTenants(slot) >= spread) {
+          lastError = new LookupError(`${name}: out of service`, "circuit_open", true);
+          continue;
+        }
+        try {
+          const value = (await ask<HlrResult | MnpResult>(
+            slot,
+            tenantId,
+            (callSignal) =>
+              kind === "hlr"
+                ? slot.provider.hlr(e164, { signal: callSignal })
+                : slot.provider.mnp(e164, { signal: callSignal }),
+            signal,
+            deadline,
+          )) as T;
+          if (!cannotTell(value)) return value;
+          undecided ??= value;
+        } catch (error) {
+          if (context.signal?.aborted) throw error;
+          lastError = error;
+        }
       }
-      try {
-        const value = (await ask<HlrResult | MnpResult>(
-          slot,
-          tenantId,
-          (signal) =>
-            kind === "hlr" ? slot.provider.hlr(e164, { signal }) : slot.provider.mnp(e164, { signal }),
-          context.signal,
-        )) as T;
-        if (!cannotTell(value)) return value;
-        undecided ??= value;
-      } catch (error) {
-        if (context.signal?.aborted) throw error;
-        lastError = error;
-      }
+    } finally {
+      clearTimeout(timer);
     }
     if (undecided) return undecided;
     throw lastError;

@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { LookupError } from "../types";
+import { type LookupError, UnreadableAnswerError } from "../types";
 import { UpstreamHttpError } from "./http-error";
 import { resilient } from "./resilient";
 import { type FakeUpstream, fakeCall } from "./testing/fake-upstream";
-import { gnp, gnv, TYNTEC_TEST_KEY, tyntecFake, tyntecProblems } from "./testing/tyntec-fake";
+import {
+  gnp,
+  gnv,
+  gnvAsDocumented,
+  TYNTEC_TEST_KEY,
+  tyntecFake,
+  tyntecProblems,
+} from "./testing/tyntec-fake";
 import { useFake } from "./testing/use-fake";
 import { TyntecProvider } from "./tyntec";
 import { TYNTEC_CONTRACT } from "./tyntec-contract";
@@ -219,23 +226,55 @@ describe("tyntec adapter: errors", () => {
     expect(fake.calls).toHaveLength(2);
   });
 
-  it("a body that is not JSON, or JSON off the contract, is an upstream error", async () => {
+  it("a 200 body that is not JSON, or a field it reads off the contract, is unreadable: asked once, a breaker failure", async () => {
     fake.play(() => ({ contract: TYNTEC_CONTRACT, malformed: "<html>gateway</html>" }));
-    await expect(tyntec().hlr(NUMBER)).rejects.toMatchObject({ kind: "upstream", message: /unreadable/ });
-    fake.play(() => ({ contract: TYNTEC_CONTRACT, malformed: '{"presence":true,"errorCode":0}' }));
-    const error = await tyntec()
-      .hlr(NUMBER)
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(LookupError);
+    const provider = resilient(tyntec(), fast);
+    await expect(provider.hlr(NUMBER)).rejects.toMatchObject({
+      kind: "upstream",
+      retryable: false,
+      fields: ["(body)"],
+      message: /unreadable/,
+    });
+    // Each try is a paid look-up: the answer that was paid for is not asked for again.
+    expect(fake.calls).toHaveLength(1);
+    expect(provider.breaker.consecutiveFailures).toBe(1);
+    fake.play(() => ({ contract: TYNTEC_CONTRACT, malformed: '{"presence":true,"imsiMCC":262}' }));
+    const error = await provider.hlr(NUMBER).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnreadableAnswerError);
+    expect(error).toMatchObject({ retryable: false, fields: ["presence", "imsiMCC"] });
     expect((error as LookupError).message).toMatch(
-      /does not follow the contract \(presence: invalid_type; errorCode/,
+      /does not follow the contract \(presence: invalid_type; imsiMCC: invalid_type\)/,
     );
     expect((error as LookupError).message).not.toContain(NUMBER.slice(1));
+    expect(fake.calls).toHaveLength(2);
+    expect(provider.breaker.consecutiveFailures).toBe(2);
   });
 
-  it("an asynchronous answer (no data) is not mistaken for one that cannot tell", async () => {
+  it("tyntec's documentation-page example is read: odd types in fields it never reads refuse nothing", async () => {
+    fake.play((call) => gnvAsDocumented(msisdnOf(call)));
+    const hlr = await resilient(tyntec(), fast).hlr(NUMBER);
+    expect(fake.calls).toHaveLength(1);
+    expect(hlr).toMatchObject({
+      connectivity: "connected",
+      error: null,
+      currentNetwork: VODAFONE,
+      originalNetwork: VODAFONE,
+      ported: false,
+      cost: { amount: "0.001", currency: "EUR" },
+    });
+  });
+
+  it("an asynchronous answer (no data) is not mistaken for one that cannot tell, nor asked again", async () => {
     fake.play(() => ({ contract: TYNTEC_CONTRACT, body: { requestId: "12-1", synchronous: false } }));
-    await expect(tyntec().hlr(NUMBER)).rejects.toMatchObject({ kind: "upstream", message: /asynchronous/ });
+    await expect(resilient(tyntec(), fast).hlr(NUMBER)).rejects.toMatchObject({
+      kind: "upstream",
+      retryable: false,
+      fields: ["synchronous"],
+      message: /asynchronous/,
+    });
+    expect(fake.calls).toHaveLength(1);
+    fake.play(() => ({ contract: TYNTEC_CONTRACT, body: { requestId: "12-1", synchronous: "false" } }));
+    await expect(tyntec().hlr(NUMBER)).rejects.toMatchObject({ message: /asynchronous/ });
   });
 
   it("a slow answer times out through the resilient wrapper, and is retried", async () => {

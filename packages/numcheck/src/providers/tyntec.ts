@@ -2,11 +2,11 @@ import type { z } from "zod";
 import {
   type Connectivity,
   type HlrResult,
-  LookupError,
   type LookupKind,
   type LookupProvider,
   type MnpResult,
   type PortedStatus,
+  UnreadableAnswerError,
 } from "../types";
 import { costOf, flag, networkOf, text } from "./answer-parts";
 import { requireE164 } from "./contract-fields";
@@ -39,7 +39,8 @@ import { type GnpAnswer, type GnvAnswer, TYNTEC_SERVER_PATH, tyntecAnswers } fro
  *   not name the range holder); price + currency → cost.
  * Countries come as ISO 3166 alpha-3 ("DEU") and are given as alpha-2 ("DE").
  * HTTP: 402 → LookupError out_of_credit; 400/401/403 → rejected; 408 → timeout; 429/5xx → upstream
- * (retryable); an answer off the contract → upstream (http-json.ts).
+ * (retryable); a 200 answer with a field the adapter reads off the contract → UnreadableAnswerError
+ * (http-json.ts). Fields it never reads are not checked (tyntec-contract.ts).
  */
 export interface TyntecOptions {
   apiKey: string;
@@ -49,7 +50,7 @@ export interface TyntecOptions {
   now?: () => Date;
 }
 
-function errorCodeOf(answer: { errorCode?: string | null }): number | null {
+function errorCodeOf(answer: { errorCode?: string | number | null }): number | null {
   const code = Number(text(answer.errorCode) ?? 0);
   return Number.isInteger(code) && code > 0 ? code : null;
 }
@@ -159,7 +160,7 @@ export class TyntecProvider implements LookupProvider {
     return mapGnp(e164, answer, this.#now());
   }
 
-  async #get<T extends { synchronous?: boolean | null }>(
+  async #get<T extends { synchronous?: boolean | string | null }>(
     service: "gnv" | "gnp",
     e164: string,
     schema: z.ZodType<T>,
@@ -175,13 +176,12 @@ export class TyntecProvider implements LookupProvider {
       schema,
       errorCode: problemType,
     });
-    // Only a request with callbackUrl is answered later; an asynchronous answer here carries no data.
-    if (answer.synchronous === false) {
-      throw new LookupError(
-        `tyntec ${service}: asynchronous answer to a synchronous request`,
-        "upstream",
-        true,
-      );
+    // Only a request with callbackUrl is answered later; an asynchronous answer here carries no data,
+    // and asking again would pay again: the next provider is asked instead.
+    if (flag(answer.synchronous) === false) {
+      throw new UnreadableAnswerError(`tyntec ${service}: asynchronous answer to a synchronous request`, [
+        "synchronous",
+      ]);
     }
     return answer;
   }

@@ -43,8 +43,15 @@ export function createLookups(
       config.LOOKUP_TIMEOUT_MS,
       providers.map((p) => p.name),
     ),
+    deadlineMs: config.LOOKUP_DEADLINE_MS,
     onEvent: (event) => {
-      if (event.type === "out_of_credit") {
+      if (event.type === "unreadable") {
+        // Field names only: the values may hold the subscriber's number.
+        log?.warn(
+          { provider: event.provider, fields: event.fields },
+          "look-up provider gave an answer the product cannot read; it is not asked again for this look-up",
+        );
+      } else if (event.type === "out_of_credit") {
         const now = Date.now();
         if (now - (lastCreditLog.get(event.provider) ?? 0) < CREDIT_LOG_EVERY_MS) return;
         lastCreditLog.set(event.provider, now);
