@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Permission } from "./permission-catalog";
-import { hasAnyPermission, type PermissionHolder } from "./permissions";
+import { firstPermissionNotHeld, type PermissionHolder } from "./permissions";
 
 /** What a key may do on the public API (/api/v1). */
 export const API_KEY_SCOPES = ["check", "jobs:write", "jobs:read", "usage:read"] as const;
@@ -22,7 +22,7 @@ export const API_KEY_SCOPE_PERMISSIONS = {
 
 /** The first right behind `scope` that the holder lacks, or null when they may give it to a key. */
 export function scopePermissionNotHeld(holder: PermissionHolder, scope: ApiKeyScope): Permission | null {
-  return API_KEY_SCOPE_PERMISSIONS[scope].find((need) => !hasAnyPermission(holder, [need])) ?? null;
+  return firstPermissionNotHeld(holder, API_KEY_SCOPE_PERMISSIONS[scope]);
 }
 
 /** live keys check for real and are charged; test keys answer from the sandbox, free. */

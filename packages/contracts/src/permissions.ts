@@ -31,6 +31,17 @@ export function hasAnyPermission(holder: PermissionHolder, required: readonly st
 }
 
 /**
+ * The first of `required` (every one of which is needed) that the holder lacks, or null when they
+ * hold them all: a grant that needs these speaks for the holder only when null.
+ */
+export function firstPermissionNotHeld<P extends string>(
+  holder: PermissionHolder,
+  required: readonly P[],
+): P | null {
+  return required.find((need) => !hasAnyPermission(holder, [need])) ?? null;
+}
+
+/**
  * Whether a granted permission includes everything another one gives. Unlike the matcher above,
  * only a wildcard on the granted side counts: "order:read" does not include "order:*", so holding
  * one action never lets anyone hand out the whole resource (docs/security.md, roles and rights).

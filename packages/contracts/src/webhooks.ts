@@ -1,8 +1,29 @@
 import { z } from "zod";
+import type { Permission } from "./permission-catalog";
+import { firstPermissionNotHeld, type PermissionHolder } from "./permissions";
 
 /** Events an endpoint can subscribe to. */
 export const WEBHOOK_EVENT_TYPES = ["job.completed", "job.failed", "balance.low"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * The dashboard rights each event's data is read with. An endpoint sends the organisation's data
+ * to its creator's address, so an event is subscribed to only by a creator whose role holds every
+ * one of these, and is sent only while they still do (docs/security.md, "Roles and rights inside
+ * an organisation"): a webhook never tells its creator what they may not read on the dashboard.
+ */
+export const WEBHOOK_EVENT_PERMISSIONS = {
+  // The job view: what the job history shows.
+  "job.completed": ["detection:read"],
+  "job.failed": ["detection:read"],
+  // The balance: what the account page shows.
+  "balance.low": ["account:read"],
+} as const satisfies Record<WebhookEventType, readonly Permission[]>;
+
+/** The first right behind `event` that the holder lacks, or null when they may subscribe to it. */
+export function eventPermissionNotHeld(holder: PermissionHolder, event: WebhookEventType): Permission | null {
+  return firstPermissionNotHeld(holder, WEBHOOK_EVENT_PERMISSIONS[event]);
+}
 
 /** Sent only when someone presses "Send test event" for one endpoint; never subscribed to. */
 export const WEBHOOK_TEST_EVENT = "ping";
@@ -18,7 +39,8 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 /**
  * Why the last attempt of a delivery did not succeed. `response`: the receiver answered with a
  * status other than 2xx (detail: the start of its answer, if any); the others are failures before
- * an answer (detail: what the network said, or the refused host).
+ * an answer (detail: what the network said, or the refused host). `endpoint_disabled` and
+ * `creator_lacks_rights` (its creator no longer holds what the event needs) fail at once, unsent.
  */
 export const WEBHOOK_ERROR_REASONS = [
   "response",
@@ -28,6 +50,7 @@ export const WEBHOOK_ERROR_REASONS = [
   "network",
   "target_forbidden",
   "endpoint_disabled",
+  "creator_lacks_rights",
 ] as const;
 export type WebhookErrorReason = (typeof WEBHOOK_ERROR_REASONS)[number];
 

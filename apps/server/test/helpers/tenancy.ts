@@ -55,3 +55,23 @@ export function inTenant(t: TestApp, user: Account, tenantId: string) {
 export function expectCode(res: { statusCode: number; json(): unknown }, status: number, code: number) {
   expect({ status: res.statusCode, code: (res.json() as { code: number }).code }).toEqual({ status, code });
 }
+
+/**
+ * A new member whose custom role (named `name`, made by the owner) holds exactly `permissions`;
+ * `setRights` changes what the role holds, as the owner would on the roles page.
+ */
+export async function memberHolding(
+  t: TestApp,
+  tenantId: string,
+  owner: Account,
+  name: string,
+  permissions: string[],
+) {
+  const asOwner = inTenant(t, owner, tenantId);
+  const role = expectOk<{ id: string }>(await asOwner("POST", "/api/tenant/role", { name, permissions }));
+  const member = await memberWithRole(t, tenantId, "viewer");
+  expectOk(await asOwner("POST", `/api/tenant/tenant_user/s/${member.id}`, { roleId: role.id }));
+  const setRights = async (next: string[]) =>
+    expectOk(await asOwner("POST", `/api/tenant/role/s/${role.id}`, { name, permissions: next }));
+  return { member, as: inTenant(t, member, tenantId), setRights };
+}

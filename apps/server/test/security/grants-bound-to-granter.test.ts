@@ -5,7 +5,7 @@ import { tenantMembers, users } from "../../src/db/schema/index";
 import { type Account, body, expectError, expectOk, PASSWORD, registerUser } from "../helpers/accounts";
 import { eventually } from "../helpers/api-client";
 import { inviteTokenFor, publicInvite } from "../helpers/invitations";
-import { createTenant, inTenant, memberWithRole } from "../helpers/tenancy";
+import { createTenant, inTenant, memberHolding as memberHoldingRights } from "../helpers/tenancy";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 /**
@@ -31,14 +31,8 @@ describe("grants bound to the granter's rights", () => {
   afterAll(() => t.close());
 
   /** A member whose custom role holds exactly `permissions`. */
-  async function memberHolding(name: string, permissions: string[]) {
-    const role = expectOk<{ id: string }>(await asOwner("POST", ROLE, { name, permissions }));
-    const member = await memberWithRole(t, tenantId, "viewer");
-    expectOk(await asOwner("POST", MEMBER(member.id), { roleId: role.id }));
-    const setRights = async (next: string[]) =>
-      expectOk(await asOwner("POST", `${ROLE}/s/${role.id}`, { name, permissions: next }));
-    return { member, as: inTenant(t, member, tenantId), setRights };
-  }
+  const memberHolding = (name: string, permissions: string[]) =>
+    memberHoldingRights(t, tenantId, owner, name, permissions);
 
   const withKey = (secret: string, url: string) =>
     t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${secret}` } });

@@ -9,7 +9,7 @@ import {
 } from "@nc/contracts/api-keys";
 import { hasAnyPermission, type PermissionHolder } from "@nc/contracts/permissions";
 import { v7 as uuidv7 } from "uuid";
-import { AppError } from "../../core/app-error";
+import { AppError, type FieldFault, permissionsNotHeldFaults } from "../../core/app-error";
 import type { Db } from "../../core/db";
 import { ipAllowed, parseIpRange } from "../../core/ip";
 import type { AuditMeta } from "../../core/request-context";
@@ -63,8 +63,6 @@ const toView = (row: ApiKeyRow): ApiKeyView => ({
   status: statusOf(row),
 });
 
-type FieldFault = { field: string; reason: string; params: Record<string, string | number> };
-
 /** API keys: made (shown once), listed, rolled, revoked, and checked on every public API call. */
 export function apiKeyService(
   db: Db,
@@ -92,21 +90,11 @@ export function apiKeyService(
 
   const touched = new Map<string, number>();
 
-  /**
-   * Refuses each scope whose rights the creator lacks, naming the first missing right: a key never
-   * does what its creator may not do on the dashboard.
-   */
-  function checkScopes(creator: PermissionHolder, scopes: readonly ApiKeyScope[], fields: FieldFault[]) {
-    scopes.forEach((scope, index) => {
-      const missing = scopePermissionNotHeld(creator, scope);
-      if (missing)
-        fields.push({
-          field: `scopes.${index}`,
-          reason: "permission_not_held",
-          params: { permission: missing },
-        });
-    });
-  }
+  /** Refuses each scope whose rights the creator lacks: a key never does what its creator may not. */
+  const checkScopes = (creator: PermissionHolder, scopes: readonly ApiKeyScope[], fields: FieldFault[]) =>
+    fields.push(
+      ...permissionsNotHeldFaults("scopes", scopes, (scope) => scopePermissionNotHeld(creator, scope)),
+    );
 
   function checkInput(
     creator: PermissionHolder,

@@ -103,6 +103,9 @@ export function webhookDeliverer(db: Db, options: DelivererOptions, log?: Fastif
 
   async function attempt(claim: ClaimedDelivery): Promise<Outcome> {
     if (!claim.enabled) return { status: "failed", responseStatus: null, error: "endpoint_disabled" };
+    // Its creator lost the rights the event's data needs after it was queued: never sent to them.
+    if (!claim.creator_may_send)
+      return { status: "failed", responseStatus: null, error: "creator_lacks_rights" };
     // Again at every attempt: the name may point elsewhere now than when the endpoint was made.
     const bad = await forbiddenTarget(claim.url, {
       allowPrivate: options.allowPrivateTargets,

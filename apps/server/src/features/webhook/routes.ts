@@ -43,6 +43,7 @@ async function webhooks(app: FastifyInstance) {
     return ok(
       await service.create(
         { tenantId: tenant.id, userId: tenant.userId, ...request.body },
+        tenant,
         auditMeta(request),
       ),
     );
@@ -51,10 +52,10 @@ async function webhooks(app: FastifyInstance) {
   r.post(
     "/api/tenant/webhook/s/:id",
     { schema: { params: idParams, body: webhookUpdateBody }, config: edit },
-    async (request) =>
-      ok(
-        await service.update(requireTenant(request).id, request.params.id, request.body, auditMeta(request)),
-      ),
+    async (request) => {
+      const tenant = requireTenant(request);
+      return ok(await service.update(tenant.id, request.params.id, request.body, tenant, auditMeta(request)));
+    },
   );
 
   r.delete("/api/tenant/webhook/s/:id", { schema: { params: idParams }, config: edit }, async (request) =>

@@ -1,3 +1,5 @@
+import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
+import { WEBHOOK_EVENT_PERMISSIONS, WEBHOOK_TEST_EVENT } from "@nc/contracts/webhooks";
 import { type SQL, sql } from "drizzle-orm";
 import type { Cursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
@@ -52,6 +54,8 @@ export interface ClaimedDelivery {
   url: string;
   secret: string;
   enabled: boolean;
+  /** Whether the endpoint's creator still holds what this event needs (see `creatorMaySend`). */
+  creator_may_send: boolean;
   brand: string;
 }
 
@@ -64,6 +68,26 @@ export interface NewEndpoint {
   secret: string;
   createdBy: string;
 }
+
+/**
+ * Whether the creator of endpoint `e` may still be sent an event of type `type` (an SQL text):
+ * a member whose role is super, or holds the right to edit webhooks and every right the event's
+ * data is read with (WEBHOOK_EVENT_PERMISSIONS); else a platform super-user of the organisation's
+ * partner, who acts as Owner there (as api-key-repo's forAuth reads a key's creator). A creator
+ * removed, demoted or deleted (created_by null) is sent nothing: the endpoint sends data to an
+ * address of their choosing (docs/security.md, "Roles and rights inside an organisation"). An
+ * unknown type needs what nobody holds. Catalogue permissions are concrete strings, so plain
+ * jsonb containment matches them.
+ */
+const creatorMaySend = (type: SQL) =>
+  sql`coalesce(
+        (select r.is_super or coalesce(
+                  r.permissions ?| ${sql.param(ROUTE_PERMISSIONS.webhooksEdit)}::text[]
+                  and r.permissions @> (${JSON.stringify(WEBHOOK_EVENT_PERMISSIONS)}::jsonb -> ${type}), false)
+         from tenant_members m join roles r on r.id = m.role_id
+         where m.tenant_id = e.tenant_id and m.user_id = e.created_by),
+        exists (select 1 from users u join tenants t on t.partner_id = u.partner_id
+                where u.id = e.created_by and t.id = e.tenant_id and u.platform_admin))`;
 
 const ENDPOINT_COLUMNS = sql.join(
   [
@@ -193,8 +217,10 @@ export function webhookRepo(db: Runner) {
 
     /**
      * The outbox: one pending delivery of the event per enabled endpoint of the organisation that
-     * subscribed to its type (or only to `endpointId`, for a test event). Runs in the caller's
-     * transaction, so the event exists exactly when what caused it does. Answers the new ids.
+     * subscribed to its type and whose creator may still be sent it (`creatorMaySend`); or only to
+     * `endpointId`, for a test event, which carries no data and is sent at the request of someone
+     * who may edit the endpoint. Runs in the caller's transaction, so the event exists exactly when
+     * what caused it does. Answers the new ids.
      */
     async enqueue(
       runner: Runner,
@@ -202,7 +228,7 @@ export function webhookRepo(db: Runner) {
     ): Promise<string[]> {
       const which = event.endpointId
         ? sql`e.id = ${event.endpointId}`
-        : sql`e.enabled and ${event.type} = any(e.events)`;
+        : sql`e.enabled and ${event.type} = any(e.events) and ${creatorMaySend(sql`${event.type}::text`)}`;
       const rows = await queryRows<{ id: string }>(
         runner,
         sql`insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, payload)
@@ -231,7 +257,9 @@ export function webhookRepo(db: Runner) {
      * row, and leased, so a deliverer that dies mid-attempt gives them back when the lease ends.
      * The attempt is counted here; its number fences the write of the outcome. Across
      * organisations on purpose: the deliverer sends every organisation's events, and each claimed
-     * row carries its organisation for the write of its outcome.
+     * row carries its organisation for the write of its outcome. Whether the creator may still be
+     * sent the event is read again here, for deliveries queued (or queued again) before they lost
+     * the right; a test event carries no data and goes regardless.
      */
     claimAnyOrganisation(limit: number, leaseSeconds: number, now: Date): Promise<ClaimedDelivery[]> {
       return queryRows<ClaimedDelivery>(
@@ -250,7 +278,8 @@ export function webhookRepo(db: Runner) {
             where d.id in (select id from picked) and e.id = d.endpoint_id
               and t.id = d.tenant_id and p.id = t.partner_id
             returning d.id, d.tenant_id, d.event_id, d.payload, d.attempts, ${exactUtc("d.created_at")} as created_at,
-                      e.url, e.secret, e.enabled, p.name as brand`,
+                      e.url, e.secret, e.enabled, p.name as brand,
+                      (d.event_type = ${WEBHOOK_TEST_EVENT} or ${creatorMaySend(sql`d.event_type`)}) as creator_may_send`,
       );
     },
 

@@ -1,4 +1,6 @@
+import type { PermissionHolder } from "@nc/contracts/permissions";
 import {
+  eventPermissionNotHeld,
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_ERROR_REASONS,
   WEBHOOK_EVENT_TYPES,
@@ -13,7 +15,7 @@ import {
   type WebhookUpdateBody,
 } from "@nc/contracts/webhooks";
 import { v7 as uuidv7 } from "uuid";
-import { AppError } from "../../core/app-error";
+import { AppError, permissionsNotHeldFaults } from "../../core/app-error";
 import { keysetPage, optionalCursor } from "../../core/cursor";
 import type { Db, Runner } from "../../core/db";
 import type { AuditMeta } from "../../core/request-context";
@@ -40,6 +42,16 @@ const audited = (row: { url: string; description: string; events: string[]; enab
 });
 
 const iso = (text: string) => new Date(text).toISOString();
+
+/**
+ * Refuses each event whose rights the member lacks, naming the first missing right: an endpoint
+ * sends the organisation's data to an address of its creator's choosing, so never data they may
+ * not read on the dashboard (docs/security.md, "Roles and rights inside an organisation").
+ */
+function checkEvents(holder: PermissionHolder, events: readonly WebhookEventType[]) {
+  const fields = permissionsNotHeldFaults("events", events, (event) => eventPermissionNotHeld(holder, event));
+  if (fields.length > 0) throw new AppError("validation", { fields });
+}
 
 /** Subscribed events in catalogue order, each once. */
 const normalEvents = (events: readonly WebhookEventType[]) =>
@@ -146,10 +158,13 @@ export function webhookService(db: Db, options: WebhookServiceOptions, repo: Web
   return {
     list: async (tenantId: string) => (await repo.list(tenantId)).map(toEndpointView),
 
+    /** `creator`: the rights of the member making the endpoint, which bound its events. */
     async create(
       input: { tenantId: string; userId: string } & WebhookCreateBody,
+      creator: PermissionHolder,
       meta: AuditMeta,
     ): Promise<WebhookEndpointCreatedView> {
+      checkEvents(creator, input.events);
       const url = input.url.trim();
       await checkTarget(url);
       const secret = newWebhookSecret();
@@ -179,14 +194,22 @@ export function webhookService(db: Db, options: WebhookServiceOptions, repo: Web
       return { endpoint: toEndpointView(row), secret };
     },
 
+    /**
+     * `editor`: the rights of the member changing it. Whoever sets the events or the address
+     * decides which data goes where, so the endpoint's events (as sent, else as stored) must lie
+     * within their rights too, whoever made it.
+     */
     async update(
       tenantId: string,
       id: string,
       body: WebhookUpdateBody,
+      editor: PermissionHolder,
       meta: AuditMeta,
     ): Promise<WebhookEndpointView> {
       // Another organisation's id is not found before anything about the new URL is said.
-      await endpoint(tenantId, id);
+      const current = await endpoint(tenantId, id);
+      if (body.events !== undefined || body.url !== undefined)
+        checkEvents(editor, body.events ?? normalEvents(current.events as WebhookEventType[]));
       const url = body.url?.trim();
       if (url !== undefined) await checkTarget(url);
       const patch = {

@@ -27,6 +27,7 @@ const ERROR_LABELS: Record<Reason, string> = {
   network: "webhooks:errors.network",
   target_forbidden: "webhooks:errors.targetForbidden",
   endpoint_disabled: "webhooks:errors.endpointDisabled",
+  creator_lacks_rights: "webhooks:errors.creatorLacksRights",
 };
 
 /** Event types, delivery states and failure reasons in the page's language. */

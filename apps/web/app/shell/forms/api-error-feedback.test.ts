@@ -30,4 +30,19 @@ describe("API errors on a form", () => {
     expect(setFields).not.toHaveBeenCalled();
     expect(message.error).toHaveBeenCalledTimes(2);
   });
+
+  it("puts the errors of a list's items under the list's field, each text once", () => {
+    const { form, setFields } = fakeForm({ url: "https://example.com", events: ["a", "b", "c"] });
+    const message = { error: vi.fn() } as unknown as MessageInstance;
+    const fields = [
+      { field: "events.0", reason: "permission_not_held", message: "Not held: account:read." },
+      { field: "events.2", reason: "permission_not_held", message: "Not held: account:read." },
+      { field: "events.1", reason: "permission_not_held", message: "Not held: detection:read." },
+    ];
+    showApiError(new ApiError(ERRORS.validation.code, "Invalid.", { fields }), t, message, form);
+    expect(setFields).toHaveBeenCalledWith([
+      { name: "events", errors: ["Not held: account:read.", "Not held: detection:read."] },
+    ]);
+    expect(message.error).not.toHaveBeenCalled();
+  });
 });

@@ -29,9 +29,16 @@ export function showApiError(error: unknown, t: TFunction, message: MessageInsta
   }
   if (form && error instanceof ApiError && error.fields.length > 0) {
     const known = new Set(Object.keys(form.getFieldsValue(true)));
-    const onForm = error.fields.filter((f) => known.has(f.field));
-    form.setFields(onForm.map((f) => ({ name: f.field, errors: [f.message] })));
-    if (onForm.length === error.fields.length) return;
+    // "events.1" (an item of a list the form edits as one field) goes under "events".
+    const nameOf = (field: string) => (known.has(field) ? field : field.replace(/\.\d+$/, ""));
+    const placed = new Map<string, string[]>();
+    for (const f of error.fields.filter((f) => known.has(nameOf(f.field)))) {
+      const errors = placed.get(nameOf(f.field)) ?? [];
+      if (!errors.includes(f.message)) errors.push(f.message);
+      placed.set(nameOf(f.field), errors);
+    }
+    form.setFields([...placed].map(([name, errors]) => ({ name, errors })));
+    if (error.fields.every((f) => known.has(nameOf(f.field)))) return;
   }
   void message.error(errorText(error, t));
 }

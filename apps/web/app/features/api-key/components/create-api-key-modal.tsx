@@ -9,12 +9,11 @@ import {
   apiKeyCreateBody,
   scopePermissionNotHeld,
 } from "@nc/contracts/api-keys";
-import type { PermissionHolder } from "@nc/contracts/permissions";
 import { App, Checkbox, Flex, Form, Input, Modal, Radio, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { zodRule } from "../../../shell/forms/zod-rule";
-import { permissionLabel } from "../../../shell/tenant/permission-label";
+import { grantsNotHeld, permissionLabel } from "../../../shell/tenant/permission-label";
 import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { useCreateApiKey } from "../api/create-api-key";
 import { type ExpiryChoice, expiresAtFor } from "../expiry";
@@ -34,20 +33,6 @@ export interface CreateKeyValues {
 
 /** Most integrations check numbers and run bulk jobs; usage is left to whoever needs it. */
 const INITIAL_SCOPES: ApiKeyScope[] = ["check", "jobs:write", "jobs:read"];
-
-/**
- * The scopes the member may not give a key, each with the first right behind it their role lacks:
- * offered disabled, with the reason, since the server refuses them (docs/security.md, roles and
- * rights).
- */
-function scopesNotHeld(holder: PermissionHolder | null): Map<ApiKeyScope, string> {
-  const notHeld = new Map<ApiKeyScope, string>();
-  for (const scope of API_KEY_SCOPES) {
-    const missing = holder ? scopePermissionNotHeld(holder, scope) : scope;
-    if (missing) notHeld.set(scope, missing);
-  }
-  return notHeld;
-}
 
 /** An option with its one-line explanation under it. */
 function Explained({ label, help }: { label: string; help: string }) {
@@ -74,7 +59,8 @@ export function CreateApiKeyModal(props: {
   const timeZone = tenant?.tenant.timezoneCode ?? "UTC";
   const [form] = Form.useForm<CreateKeyValues>();
   const create = useCreateApiKey(tenant?.tenant.id ?? "");
-  const notHeld = scopesNotHeld(tenant);
+  // Scopes whose rights the member lacks: offered disabled, with the reason.
+  const notHeld = grantsNotHeld(tenant, API_KEY_SCOPES, scopePermissionNotHeld);
   const initial: Partial<CreateKeyValues> = {
     mode: "live",
     scopes: INITIAL_SCOPES.filter((scope) => !notHeld.has(scope)),

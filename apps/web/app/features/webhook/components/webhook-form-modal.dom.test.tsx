@@ -2,7 +2,7 @@ import { ERRORS } from "@nc/contracts/errors";
 import type { WebhookEndpointView } from "@nc/contracts/webhooks";
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { callsTo, expectFieldError, Refusal, renderPage, stubApi } from "../../../../test/render";
+import { callsTo, expectFieldError, Refusal, renderPage, stubApi, tenantWith } from "../../../../test/render";
 import { WebhookFormModal } from "./webhook-form-modal";
 
 const ENDPOINT: WebhookEndpointView = {
@@ -17,12 +17,18 @@ const ENDPOINT: WebhookEndpointView = {
   lastDelivery: null,
 };
 
-async function openForm(endpoint: WebhookEndpointView | null, routes: Record<string, () => unknown> = {}) {
+async function openForm(
+  endpoint: WebhookEndpointView | null,
+  routes: Record<string, () => unknown> = {},
+  /** The member's rights; by default an Owner's. */
+  permissions?: string[],
+) {
   const calls = stubApi(routes);
   const onClose = vi.fn();
   const onCreated = vi.fn();
   const page = await renderPage(
     <WebhookFormModal open endpoint={endpoint} onClose={onClose} onCreated={onCreated} />,
+    permissions ? { root: { tenant: tenantWith(permissions) } } : {},
   );
   return { ...page, calls, onClose, onCreated, url: screen.getByLabelText("Endpoint URL") };
 }
@@ -105,12 +111,63 @@ describe("webhook endpoint form", () => {
     await user.click(screen.getByRole("checkbox", { name: "Send events to this endpoint" }));
     await user.click(screen.getByRole("button", { name: "Save" }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    // Address and events unchanged are not sent: the server checks those against the editor's rights.
     expect(callsTo(calls, "POST /api/tenant/webhook/s/w-1")[0]?.body).toEqual({
-      url: ENDPOINT.url,
-      events: ["balance.low"],
       description: "CRM",
       enabled: false,
     });
     expect(await screen.findByText("Endpoint saved.")).toBeTruthy();
+  });
+
+  it("offers an event whose data the member may not read disabled, with the reason", async () => {
+    const { user, url, calls, onCreated } = await openForm(
+      null,
+      { "POST /api/tenant/webhook": () => ({ endpoint: ENDPOINT, secret: "whsec_full" }) },
+      ["apikey:read", "apikey:create", "detection:read"],
+    );
+    expect(event("Balance low").disabled).toBe(true);
+    expect(event("Balance low").checked).toBe(false);
+    expect(
+      screen.getByText("Your role does not hold Account · View, which this event's data needs."),
+    ).toBeTruthy();
+    expect([event("Job completed").checked, event("Job failed").checked]).toEqual([true, true]);
+    await user.type(url, "https://crm.example.com/hooks");
+    await user.click(screen.getByRole("button", { name: "Add endpoint" }));
+    await vi.waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(callsTo(calls, "POST /api/tenant/webhook")[0]?.body).toMatchObject({
+      events: ["job.completed", "job.failed"],
+    });
+  });
+
+  it("lets a member without the right take such an event off an endpoint, and shows a refusal on the events", async () => {
+    const refusal = new Refusal(
+      ERRORS.validation.code,
+      "Invalid.",
+      {
+        fields: [
+          {
+            field: "events.0",
+            reason: "permission_not_held",
+            message: "You cannot grant a right you do not hold: account:read.",
+          },
+        ],
+      },
+      400,
+    );
+    const { user, url, calls } = await openForm(
+      ENDPOINT,
+      { "POST /api/tenant/webhook/s/w-1": () => refusal },
+      ["apikey:read", "apikey:create", "detection:read"],
+    );
+    expect(event("Balance low").disabled).toBe(false);
+    await user.clear(url);
+    await user.type(url, "https://other.example.com/hooks");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("You cannot grant a right you do not hold: account:read.")).toBeTruthy();
+    expect(callsTo(calls, "POST /api/tenant/webhook/s/w-1")[0]?.body).toEqual({
+      url: "https://other.example.com/hooks",
+      description: "CRM",
+      enabled: true,
+    });
   });
 });

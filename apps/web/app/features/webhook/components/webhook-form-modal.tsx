@@ -1,5 +1,6 @@
 import { ERRORS } from "@nc/contracts/errors";
 import {
+  eventPermissionNotHeld,
   WEBHOOK_DESCRIPTION_MAX,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_URL_MAX,
@@ -11,6 +12,7 @@ import { App, Checkbox, Flex, Form, Input, Modal, Typography, theme } from "antd
 import { useTranslation } from "react-i18next";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { ApiError } from "../../../shell/http/api-error";
+import { grantsNotHeld, permissionLabel } from "../../../shell/tenant/permission-label";
 import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { useCreateWebhook } from "../api/create-webhook";
 import { useUpdateWebhook } from "../api/update-webhook";
@@ -30,6 +32,9 @@ const NEW: WebhookFormValues = {
   description: "",
   enabled: true,
 };
+
+const sameEvents = (a: readonly WebhookEventType[], b: readonly WebhookEventType[]) =>
+  a.length === b.length && a.every((type) => b.includes(type));
 
 /**
  * Add an endpoint (its secret then goes to onCreated) or edit one (`endpoint`): URL, events,
@@ -51,6 +56,10 @@ export function WebhookFormModal(props: {
   const labels = useWebhookLabels();
   const [form] = Form.useForm<WebhookFormValues>();
   const editing = props.endpoint;
+  // Events whose data the member may not read: the server refuses them (docs/security.md, "Roles
+  // and rights inside an organisation"). Offered disabled with the reason, except one the endpoint
+  // already has, which stays so that it can be taken off.
+  const notHeld = grantsNotHeld(tenant, WEBHOOK_EVENT_TYPES, eventPermissionNotHeld);
 
   const submit = async (values: WebhookFormValues) => {
     const body = {
@@ -60,7 +69,15 @@ export function WebhookFormModal(props: {
     };
     try {
       if (editing) {
-        await update.mutateAsync({ id: editing.id, ...body, enabled: values.enabled });
+        // The address and events only when changed: the server checks them against the editor's
+        // rights, which someone renaming or pausing another member's endpoint need not hold.
+        await update.mutateAsync({
+          id: editing.id,
+          description: body.description,
+          enabled: values.enabled,
+          ...(body.url === editing.url ? {} : { url: body.url }),
+          ...(sameEvents(body.events, editing.events) ? {} : { events: body.events }),
+        });
         void message.success(t("webhooks:form.saved"));
         props.onClose();
       } else {
@@ -100,7 +117,7 @@ export function WebhookFormModal(props: {
                 description: editing.description,
                 enabled: editing.enabled,
               }
-            : NEW
+            : { ...NEW, events: NEW.events.filter((type) => !notHeld.has(type)) }
         }
         data-testid="webhook-form"
       >
@@ -129,21 +146,31 @@ export function WebhookFormModal(props: {
         >
           <Checkbox.Group data-testid="webhook-events">
             <Flex vertical gap={8}>
-              {WEBHOOK_EVENT_TYPES.map((type) => (
-                <Checkbox key={type} value={type} data-testid={`webhook-event-${type}`}>
-                  <Flex vertical>
-                    <span>
-                      {labels.event(type)}{" "}
-                      <Typography.Text type="secondary" code style={{ fontSize: 12 }}>
-                        {type}
+              {WEBHOOK_EVENT_TYPES.map((type) => {
+                const missing = notHeld.get(type);
+                return (
+                  <Checkbox
+                    key={type}
+                    value={type}
+                    disabled={missing !== undefined && !editing?.events.includes(type)}
+                    data-testid={`webhook-event-${type}`}
+                  >
+                    <Flex vertical>
+                      <span>
+                        {labels.event(type)}{" "}
+                        <Typography.Text type="secondary" code style={{ fontSize: 12 }}>
+                          {type}
+                        </Typography.Text>
+                      </span>
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {missing
+                          ? t("webhooks:form.eventNotHeld", { permission: permissionLabel(t, missing) })
+                          : labels.eventHelp(type)}
                       </Typography.Text>
-                    </span>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {labels.eventHelp(type)}
-                    </Typography.Text>
-                  </Flex>
-                </Checkbox>
-              ))}
+                    </Flex>
+                  </Checkbox>
+                );
+              })}
             </Flex>
           </Checkbox.Group>
         </Form.Item>
