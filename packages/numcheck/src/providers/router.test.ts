@@ -181,9 +181,8 @@ describe("look-up router", () => {
       limits: { slow: { timeoutMs: 10_000 } },
       deadlineMs: 50,
     });
-    const started = Date.now();
+    // With its own 10 s timeout the call would be answered at 120 ms; the deadline's 50 ms end it.
     await expect(router.hlr(CONNECTED)).rejects.toMatchObject({ kind: "timeout" });
-    expect(Date.now() - started).toBeLessThan(110);
     expect(slow.calls).toHaveLength(1);
   });
 
