@@ -115,6 +115,11 @@ export interface WebhookEndpointView {
   secretHint: string;
   createdAt: string;
   createdBy: { id: string; name: string } | null;
+  /**
+   * The endpoint's events its creator no longer holds the rights for (all of them once the
+   * creator has left): not sent until the rights are back (WEBHOOK_EVENT_PERMISSIONS).
+   */
+  pausedEvents: WebhookEventType[];
   /** The newest delivery to this endpoint, if any. */
   lastDelivery: {
     status: WebhookDeliveryStatus;

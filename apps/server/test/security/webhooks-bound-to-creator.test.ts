@@ -1,4 +1,8 @@
-import type { WebhookEndpointCreatedView, WebhookEventType } from "@nc/contracts/webhooks";
+import type {
+  WebhookEndpointCreatedView,
+  WebhookEndpointView,
+  WebhookEventType,
+} from "@nc/contracts/webhooks";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/db/query";
@@ -57,6 +61,12 @@ describe("webhooks bound to their creator's rights", () => {
     return expectOk<WebhookEndpointCreatedView>(made).endpoint.id;
   }
 
+  /** What the list says each endpoint's creator no longer backs. */
+  async function paused(): Promise<Record<string, string[]>> {
+    const listed = expectOk<WebhookEndpointView[]>(await asOwner("GET", WEBHOOK));
+    return Object.fromEntries(listed.map((e) => [e.id, e.pausedEvents]));
+  }
+
   /** An event as a feature emits it (through the outbox, in a transaction): the endpoints queued for it. */
   async function emit(type: WebhookEventType): Promise<string[]> {
     const eventId = await t.database.db.transaction((tx) =>
@@ -113,9 +123,12 @@ describe("webhooks bound to their creator's rights", () => {
     expect(await emit("balance.low")).toEqual([ownersEndpoint]);
     // The event whose data they still read keeps coming.
     expect((await emit("job.completed")).sort()).toEqual([ownersEndpoint, theirs].sort());
+    // The list says which events wait for the creator's rights.
+    expect(await paused()).toMatchObject({ [theirs]: ["balance.low"], [ownersEndpoint]: [] });
 
     await desk.setRights(FULL);
     expect((await emit("balance.low")).sort()).toEqual([ownersEndpoint, theirs].sort());
+    expect((await paused())[theirs]).toEqual([]);
     // Without the right to edit webhooks, the endpoint is not theirs to keep: nothing at all.
     await desk.setRights(FULL.filter((p) => p !== "apikey:create"));
     expect(await emit("balance.low")).toEqual([ownersEndpoint]);
@@ -130,6 +143,7 @@ describe("webhooks bound to their creator's rights", () => {
     expect(await emit("balance.low")).toEqual([ownersEndpoint]);
     expect(await emit("job.completed")).toEqual([ownersEndpoint]);
     expect(await emit("job.failed")).toEqual([]);
+    expect((await paused())[theirs]).toEqual(["job.completed", "job.failed", "balance.low"]);
     // "Send test event" carries no data and is asked for by someone who may edit the endpoint.
     expectOk(await asOwner("POST", `${WEBHOOK}/s/${theirs}/ping`));
     // The list still shows who made it, so the organisation can tell why it is silent.

@@ -21,6 +21,8 @@ export interface EndpointRow {
   created_at: string;
   created_by: string | null;
   created_by_name: string | null;
+  /** The events its creator may no longer be sent (`creatorMaySend`). */
+  paused_events: string[];
   last_status: string | null;
   last_event_type: string | null;
   last_response_status: number | null;
@@ -94,6 +96,7 @@ const ENDPOINT_COLUMNS = sql.join(
     sql.raw("e.id, e.tenant_id, e.url, e.description, e.events, e.secret, e.enabled, e.created_by"),
     sql`${exactUtc("e.created_at")} as created_at`,
     sql.raw("u.name as created_by_name"),
+    sql`array(select ev from unnest(e.events) ev where not ${creatorMaySend(sql`ev`)}) as paused_events`,
     sql.raw("last.status as last_status, last.event_type as last_event_type"),
     sql.raw("last.response_status as last_response_status"),
     sql`${exactUtc("coalesce(last.last_attempt_at, last.created_at)")} as last_at`,

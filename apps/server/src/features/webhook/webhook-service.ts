@@ -66,6 +66,7 @@ const toEndpointView = (row: EndpointRow): WebhookEndpointView => ({
   secretHint: secretHint(row.secret),
   createdAt: iso(row.created_at),
   createdBy: row.created_by ? { id: row.created_by, name: row.created_by_name ?? "" } : null,
+  pausedEvents: normalEvents(row.paused_events as WebhookEventType[]),
   lastDelivery:
     row.last_status && row.last_at
       ? {

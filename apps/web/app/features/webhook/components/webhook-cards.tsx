@@ -32,7 +32,7 @@ export function WebhookCards(
         >
           <Flex justify="space-between" align="flex-start" gap={8}>
             <EndpointUrl url={endpoint.url} style={{ minWidth: 0 }} />
-            <EnabledTag enabled={endpoint.enabled} />
+            <EnabledTag endpoint={endpoint} />
           </Flex>
           {endpoint.description && <Typography.Text type="secondary">{endpoint.description}</Typography.Text>}
           <EventTags events={endpoint.events} />

@@ -14,6 +14,7 @@ const ENDPOINT: WebhookEndpointView = {
   secretHint: "whsec_…abcd",
   createdAt: "2026-10-01T00:00:00.000Z",
   createdBy: null,
+  pausedEvents: [],
   lastDelivery: null,
 };
 

@@ -1,5 +1,5 @@
 import type { WebhookDeliveryStatus, WebhookEndpointView } from "@nc/contracts/webhooks";
-import { Flex, Tag, Typography, theme } from "antd";
+import { Flex, Tag, Tooltip, Typography, theme } from "antd";
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
@@ -38,12 +38,31 @@ export function EventTags({ events, style }: { events: readonly string[]; style?
   );
 }
 
-export function EnabledTag({ enabled }: { enabled: boolean }) {
+/**
+ * Enabled or disabled; and the events its creator no longer holds the rights for, which are not
+ * sent until they do (docs/security.md, "Roles and rights inside an organisation").
+ */
+export function EnabledTag({
+  endpoint,
+}: {
+  endpoint: Pick<WebhookEndpointView, "enabled" | "pausedEvents">;
+}) {
   const { t } = useTranslation();
+  const labels = useWebhookLabels();
+  const { enabled, pausedEvents } = endpoint;
   return (
-    <Tag color={enabled ? "green" : "default"} style={{ marginInlineEnd: 0 }} data-testid="webhook-state">
-      {enabled ? t("webhooks:state.enabled") : t("webhooks:state.disabled")}
-    </Tag>
+    <Flex gap={4} wrap>
+      <Tag color={enabled ? "green" : "default"} style={{ marginInlineEnd: 0 }} data-testid="webhook-state">
+        {enabled ? t("webhooks:state.enabled") : t("webhooks:state.disabled")}
+      </Tag>
+      {enabled && pausedEvents.length > 0 && (
+        <Tooltip title={t("webhooks:state.pausedHelp")}>
+          <Tag color="warning" style={{ marginInlineEnd: 0 }} data-testid="webhook-paused">
+            {t("webhooks:state.paused", { events: pausedEvents.map(labels.event).join(", ") })}
+          </Tag>
+        </Tooltip>
+      )}
+    </Flex>
   );
 }
 

@@ -13,6 +13,7 @@ const endpoint = (id: string, url: string): WebhookEndpointView => ({
   secretHint: "whsec_…abcd",
   createdAt: "2026-10-01T00:00:00.000Z",
   createdBy: null,
+  pausedEvents: [],
   lastDelivery: null,
 });
 
@@ -53,6 +54,11 @@ describe("webhooks tab", () => {
     await openTab([CRM]);
     expect(await screen.findByText("1 of 20 endpoints")).toBeTruthy();
     expect(screen.getByText("https://crm.example.com/hooks")).toBeTruthy();
+  });
+
+  it("says which events wait for their creator's rights", async () => {
+    await openTab([{ ...CRM, events: ["job.completed", "balance.low"], pausedEvents: ["balance.low"] }]);
+    expect((await screen.findAllByText("Paused: Balance low")).length).toBeGreaterThan(0);
   });
 
   it("sends a test event and says where its answer will be", async () => {

@@ -54,7 +54,7 @@ export function WebhooksTable(
         {
           key: "state",
           title: t("webhooks:columns.state"),
-          render: (_, endpoint) => <EnabledTag enabled={endpoint.enabled} />,
+          render: (_, endpoint) => <EnabledTag endpoint={endpoint} />,
         },
         {
           key: "lastDelivery",
