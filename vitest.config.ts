@@ -40,6 +40,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
+          // Migrates one embedded database per run; each server starts on a copy of it.
+          globalSetup: ["e2e/helpers/data-template.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

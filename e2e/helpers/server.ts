@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -43,7 +43,10 @@ export function cli(dataDir: string, args: string[]) {
   });
 }
 
-/** Starts the built product on a free port with a fresh embedded database. */
+/**
+ * Starts the built product on a free port with a fresh embedded database: a copy of the one the
+ * run migrated first (helpers/data-template.ts, E2E_DATA_TEMPLATE) when there is one.
+ */
 export async function startServer(
   options: {
     env?: Record<string, string>;
@@ -53,6 +56,8 @@ export async function startServer(
   } = {},
 ) {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "nc-e2e-"));
+  const template = process.env.E2E_DATA_TEMPLATE;
+  if (!options.dataDir && template) cpSync(template, dataDir, { recursive: true });
   options.before?.(dataDir);
   const port = await freePort();
   let output = "";
@@ -74,7 +79,8 @@ export async function startServer(
   child.stdout?.on("data", (chunk) => (output += String(chunk)));
   child.stderr?.on("data", (chunk) => (output += String(chunk)));
   const url = `http://127.0.0.1:${port}`;
-  // Generous: migrations on the embedded database take over a minute on a busy machine.
+  // Generous: migrations on the embedded database (without the template) take over a minute on a
+  // busy machine.
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
