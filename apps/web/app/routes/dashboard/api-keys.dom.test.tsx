@@ -92,8 +92,15 @@ describe("API keys page", () => {
 
   it("creating a key ends on its one showing", async () => {
     const created = { key: key("k-2", "Warehouse", "active"), secret: "nc_live_new_secret" };
-    const { user } = await openKeys([], ["apikey:*"], { "POST /api/tenant/apikey": () => created });
+    // Checks and jobs, not the balance: the usage scope is offered disabled, with the reason.
+    const { user } = await openKeys([], ["apikey:*", "detection:*"], {
+      "POST /api/tenant/apikey": () => created,
+    });
     await user.click(await screen.findByRole("button", { name: /Create your first key/ }));
+    const usage = await screen.findByRole("checkbox", { name: /Read usage/ });
+    expect((usage as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText(/Your role does not hold Account · View/)).toBeTruthy();
+    expect((screen.getByRole("checkbox", { name: /Check numbers/ }) as HTMLInputElement).checked).toBe(true);
     await user.type(await screen.findByLabelText("Name"), "Warehouse");
     await user.click(screen.getAllByRole("button", { name: "Create key" }).at(-1)!);
     const secret = await screen.findByRole("textbox", { name: "API key" });
