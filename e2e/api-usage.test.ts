@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInContext } from "./helpers/accounts";
 import { apiCall } from "./helpers/api";
 import { launchBrowser } from "./helpers/browser";
+import { setCheckedInDialog } from "./helpers/dialog";
 import { type RunningServer, startServer } from "./helpers/server";
 
 const CHECK = "POST /api/v1/check";
@@ -62,7 +63,7 @@ describe("API usage in the browser", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Create key" }).click();
     const secret = await page.getByTestId("api-key-secret").inputValue();
     expect(secret).toMatch(/^nc_test_/);
-    await page.getByTestId("api-key-secret-stored").click();
+    await setCheckedInDialog(page.getByTestId("api-key-secret-stored"), true);
     await page.getByTestId("api-key-secret-done").click();
 
     // Three checks answered and one refused (no number): four calls, one error.

@@ -5,6 +5,7 @@ import { startReceiver, type WebhookReceiver } from "../apps/server/test/helpers
 import { signedInContext } from "./helpers/accounts";
 import { apiCall } from "./helpers/api";
 import { launchBrowser } from "./helpers/browser";
+import { setCheckedInDialog } from "./helpers/dialog";
 import { type RunningServer, startServer } from "./helpers/server";
 
 /** Webhooks on the API keys page: add an endpoint, see its secret once, get an event, resend it. */
@@ -50,7 +51,7 @@ describe("webhooks in the browser", () => {
 
     const secret = await page.getByTestId("webhook-secret").inputValue();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-    await page.getByTestId("webhook-secret-stored").click();
+    await setCheckedInDialog(page.getByTestId("webhook-secret-stored"), true);
     await page.getByTestId("webhook-secret-done").click();
     await expect.poll(() => page.getByTestId("webhook-row").count(), { timeout: 10_000 }).toBe(1);
     await expect(page.getByTestId("webhook-row").textContent()).resolves.toContain(
@@ -119,18 +120,7 @@ describe("webhooks in the browser", () => {
     ] as const) {
       await page.getByTestId("webhook-edit").click();
       await expect(page.getByTestId("webhook-url").inputValue()).resolves.toBe(`${receiver.origin}/hooks`);
-      // The dialog opens with an animation; under load the first click can land before it
-      // settles, so the box is ticked until it shows the wanted state.
-      const box = page.getByTestId("webhook-enabled");
-      await expect
-        .poll(
-          async () => {
-            await box.setChecked(tick, { timeout: 2_000 }).catch(() => undefined);
-            return box.isChecked();
-          },
-          { timeout: 10_000 },
-        )
-        .toBe(tick);
+      await setCheckedInDialog(page.getByTestId("webhook-enabled"), tick);
       await page.locator("#webhook-form-submit").click();
       await expect.poll(state, { timeout: 10_000 }).toBe(shown);
     }
