@@ -9,6 +9,7 @@ import {
   twilioErrors,
   twilioFake,
   twilioLookup,
+  twilioPublished,
 } from "./testing/twilio-fake";
 import { useFake } from "./testing/use-fake";
 import { hoursOf, TwilioProvider } from "./twilio";
@@ -77,9 +78,9 @@ describe("twilio adapter: HLR mapping", () => {
     });
   });
 
-  it("line status: active → connected, unreachable → absent, inactive → invalid, unknown → undetermined", async () => {
+  it("line status: active → undetermined (in service, reachability not said), unreachable → absent, inactive → invalid, unknown → undetermined", async () => {
     const cases = [
-      [twilioLookup.active, "connected"],
+      [twilioLookup.active, "undetermined"],
       [twilioLookup.unreachable, "absent"],
       [twilioLookup.inactive, "invalid_msisdn"],
       [twilioLookup.unknown, "undetermined"],
@@ -153,6 +154,72 @@ describe("twilio adapter: HLR mapping", () => {
     expect(hoursOf("PT90M")).toBe(1.5);
     expect(hoursOf("P")).toBeNull();
     expect(hoursOf("24 hours")).toBeNull();
+  });
+});
+
+describe("twilio's published examples, served as published", () => {
+  const hlr = async (fixture: () => ReturnType<typeof twilioPublished.invalid>, number = NUMBER) => {
+    fake.play(fixture);
+    return twilio(["sim_swap", "call_forwarding"]).hlr(number);
+  };
+  const known = { roaming: { roaming: null, network: null, country: null }, ported: null, cost: null };
+
+  it("each follows the contract schema as it is", () => {
+    const call = fakeCall(`/v2/PhoneNumbers/${NUMBER}`, { Fields: "line_status" });
+    for (const fixture of Object.values(twilioPublished)) expect(fake.validate(call, fixture())).toEqual([]);
+  });
+
+  it("fetchLineStatusActive: in service but not said to be reachable, so it cannot tell; never connected", async () => {
+    expect(await hlr(twilioPublished.lineStatusActive)).toEqual({
+      e164: NUMBER,
+      connectivity: "undetermined",
+      error: null,
+      currentNetwork: null,
+      originalNetwork: null,
+      source: "live",
+      provider: "twilio",
+      obtainedAt: "2030-05-06T07:08:09.000Z",
+      signals: { lineType: null, simSwap: null, callForwarding: null },
+      ...known,
+    });
+  });
+
+  it("fetchLineStatusInactive: no subscriber, an invalid number", async () => {
+    expect(await hlr(twilioPublished.lineStatusInactive)).toMatchObject({
+      connectivity: "invalid_msisdn",
+      currentNetwork: null,
+      ...known,
+    });
+  });
+
+  it("fetchInvalid: not a valid number, nothing else claimed", async () => {
+    expect(await hlr(twilioPublished.invalid, "+141599299600")).toMatchObject({
+      connectivity: "invalid_msisdn",
+      currentNetwork: null,
+      signals: { lineType: null, simSwap: null, callForwarding: null },
+      ...known,
+    });
+  });
+
+  it("fetchLineTypeIntelligence: no line status, so it cannot tell; the carrier and the line type it gave", async () => {
+    expect(await hlr(twilioPublished.lineTypeIntelligence, "+14159929960")).toMatchObject({
+      connectivity: "undetermined",
+      currentNetwork: { name: "Twilio - SMS/MMS-SVR", mcc: "240", mnc: "38", country: "SE" },
+      signals: { lineType: "voip", simSwap: null, callForwarding: null },
+      ...known,
+    });
+  });
+
+  it("fetchSimSwapAndCallForwarding: the swap and the forwarding, and no reachability it did not give", async () => {
+    expect(await hlr(twilioPublished.simSwapAndCallForwarding)).toMatchObject({
+      connectivity: "undetermined",
+      signals: {
+        lineType: null,
+        simSwap: { swapped: true, lastSwapAt: "2020-11-05T20:52:09.000Z", withinHours: 24 },
+        callForwarding: true,
+      },
+      ...known,
+    });
   });
 });
 

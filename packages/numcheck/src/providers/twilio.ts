@@ -21,10 +21,11 @@ import { type TwilioLookup, twilioAnswers } from "./twilio-contract";
  *   HLR asks line_status and line_type_intelligence, plus the extras the operator turns on
  *   (sim_swap, call_forwarding: each is a paid package); MNP asks line_type_intelligence.
  *
- * → HlrResult:
- *   valid false → invalid_msisdn; else line_status.status: reachable or active (in service, maybe
- *     not reachable now) → connected, unreachable → absent, inactive (no subscriber) →
- *     invalid_msisdn, unknown / a package error / no line status → undetermined (cannot tell);
+ * → HlrResult (never more than Twilio said: docs/providers.md, "Twilio"):
+ *   valid false → invalid_msisdn; else line_status.status: reachable → connected, unreachable →
+ *     absent, inactive (no subscriber) → invalid_msisdn; active (in service, but "not necessarily
+ *     reachable", as Twilio puts it), unknown, a package error or no line status → undetermined
+ *     (cannot tell: the router asks the next provider), with the carrier and line type it gave;
  *   line_type_intelligence carrier_name/mobile_country_code/mobile_network_code → currentNetwork
  *     (country: the MCC's, else the number's country_code);
  *   signals: line type from line_type_intelligence.type; SIM swap from sim_swap.last_sim_swap
@@ -64,9 +65,12 @@ const LINE_TYPES: Record<string, LineType> = {
   pager: "pager",
 };
 
+/**
+ * Line statuses that say where the handset is. "active" is not among them: the line is in service,
+ * but Twilio does not say it can be reached, so it cannot tell what an HLR check sells.
+ */
 const CONNECTIVITY: Record<string, Connectivity> = {
   reachable: "connected",
-  active: "connected",
   unreachable: "absent",
   inactive: "invalid_msisdn",
 };

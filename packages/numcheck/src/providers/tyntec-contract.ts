@@ -13,10 +13,12 @@ import { Fields, ISO3, MCC, MNC, type Strength } from "./contract-fields";
  *
  * No field is required by the contract. Flags (ported, roaming, presence) are strings
  * "true"/"false"/"unknown"; errorCode is a string ("0" = none); countries are ISO 3166 alpha-3.
- * tyntec's own documentation pages show errorCode and the *TtId fields as numbers and
- * synchronous as the string "true" (the contract's own example too): errorCode and synchronous,
- * which the adapter reads, are accepted either way; the fields it never reads are not checked at
- * run time at all.
+ * tyntec's own published examples (testing/published/README.md) differ from these types: its
+ * documentation page gives errorCode and the *TtId fields as numbers and spells the time zones
+ * *Timezone, and both it and the contract's own example give synchronous as the string "true".
+ * Even the contract strength takes every spelling tyntec has published, so that each published
+ * example is a valid answer; the adapter reads only errorCode and synchronous of these, either way,
+ * and the fields it never reads are not checked at run time at all.
  */
 export const TYNTEC_CONTRACT = "tyntec number-information v1 openapi 1.0 (tyntec/api-collection@05712785)";
 export const TYNTEC_SERVER_PATH = "/nis/v1";
@@ -42,6 +44,8 @@ function gnvShape(f: Fields) {
   // Fields the adapter never reads: their types are only the fixtures' business.
   const unread = f.unread(z.string());
   const technology = f.unread(f.oneOf(TECHNOLOGY));
+  // tyntec's network ids: strings in the contract, numbers on its documentation page.
+  const ttId = f.unread(f.code());
   return {
     requestId: unread,
     msisdn: unread,
@@ -55,19 +59,21 @@ function gnvShape(f: Fields) {
     // Number range holder: the network the number was first given to.
     nrhMCC: mcc,
     nrhMNC: mnc,
-    nrhTtId: unread,
+    nrhTtId: ttId,
     nrhOperator: str,
     nrhCountry: country,
     nrhTimeZone: unread,
+    nrhTimezone: unread, // the documentation page's spelling
     nrhTechnology: technology,
     // Subscription network (from the IMSI): the network the subscriber is with now.
     imsiMCC: mcc,
     imsiMNC: mnc,
     imsi: unread,
-    imsiTtId: unread,
+    imsiTtId: ttId,
     imsiOperator: str,
     imsiCountry: country,
     imsiTimeZone: unread,
+    imsiTimezone: unread, // the documentation page's spelling
     imsiTechnology: technology,
     // The HLR that answered (not read).
     hlrCC: unread,
@@ -75,10 +81,11 @@ function gnvShape(f: Fields) {
     hlrMCC: f.unread(f.matching(MCC)),
     hlrMNC: f.unread(f.matching(MNC)),
     hlr: unread,
-    hlrTtId: unread,
+    hlrTtId: ttId,
     hlrOperator: unread,
     hlrCountry: f.unread(f.matching(ISO3)),
     hlrTimeZone: unread,
+    hlrTimezone: unread, // the documentation page's spelling
     hlrTechnology: technology,
     // Serving MSC: the network the handset is on now (another one than the IMSI's when roaming).
     mscCC: unread,
@@ -86,10 +93,11 @@ function gnvShape(f: Fields) {
     mscMCC: mcc,
     mscMNC: mnc,
     msc: unread,
-    mscTtId: unread,
+    mscTtId: ttId,
     mscOperator: str,
     mscCountry: country,
     mscTimeZone: unread,
+    mscTimezone: unread, // the documentation page's spelling
     mscTechnology: technology,
     synchronous: f.optional(f.boolean()),
   };
@@ -109,7 +117,7 @@ function gnpShape(f: Fields) {
     // The operator serving the number now.
     mcc: f.optional(f.matching(MCC)),
     mnc: f.optional(f.matching(MNC)),
-    ttid: unread,
+    ttid: f.unread(f.code()),
     operator: str,
     country: f.optional(f.matching(ISO3)),
     timezone: unread,

@@ -6,10 +6,10 @@ import { type FakeUpstream, fakeCall } from "./testing/fake-upstream";
 import {
   gnp,
   gnv,
-  gnvAsDocumented,
   TYNTEC_TEST_KEY,
   tyntecFake,
   tyntecProblems,
+  tyntecPublished,
 } from "./testing/tyntec-fake";
 import { useFake } from "./testing/use-fake";
 import { TyntecProvider } from "./tyntec";
@@ -53,6 +53,61 @@ describe("tyntec fixtures", () => {
     expect(fake.validate(call, { ...connected, contract: "tyntec v0" })[0]).toMatch(
       /names contract "tyntec v0"/,
     );
+  });
+});
+
+describe("tyntec's published examples, served as published", () => {
+  const gnvCall = fakeCall("/nis/v1/gnv");
+
+  it("each follows the contract schema as it is: ids as numbers or strings, either time zone spelling", () => {
+    for (const fixture of [
+      tyntecPublished.gnvOpenApi,
+      tyntecPublished.hlrLookupOpenApi,
+      tyntecPublished.gnvDocsPage,
+    ])
+      expect(fake.validate(gnvCall, fixture())).toEqual([]);
+    expect(fake.validate(fakeCall("/nis/v1/gnp"), tyntecPublished.gnpOpenApi())).toEqual([]);
+    expect(tyntecPublished.gnvDocsPage().body).toMatchObject({
+      nrhTtId: 15,
+      errorCode: 0,
+      synchronous: "true",
+    });
+  });
+
+  it("the GNV examples (OpenAPI 1.0, the HLR Lookup contract, the documentation page): one paid call, a connected Vodafone handset", async () => {
+    for (const fixture of [
+      tyntecPublished.gnvOpenApi,
+      tyntecPublished.hlrLookupOpenApi,
+      tyntecPublished.gnvDocsPage,
+    ]) {
+      fake.reset(fixture);
+      const hlr = await resilient(tyntec(), fast).hlr(NUMBER);
+      expect([hlr.connectivity, hlr.error, hlr.ported, hlr.roaming.roaming]).toEqual([
+        "connected",
+        null,
+        false,
+        false,
+      ]);
+      expect([hlr.currentNetwork, hlr.originalNetwork, hlr.cost]).toEqual([
+        VODAFONE,
+        VODAFONE,
+        { amount: "0.001", currency: "EUR" },
+      ]);
+      expect(fake.calls).toHaveLength(1);
+      fake.assertClean();
+    }
+  });
+
+  it("the GNP example: not ported, on Vodafone, priced as the string it shows", async () => {
+    fake.play(tyntecPublished.gnpOpenApi);
+    const mnp = await tyntec().mnp(NUMBER);
+    const cost = { amount: "0.001", currency: "EUR" };
+    expect([mnp.ported, mnp.currentNetwork, mnp.originalNetwork, mnp.cost]).toEqual([
+      "not_ported",
+      VODAFONE,
+      VODAFONE,
+      cost,
+    ]);
   });
 });
 
@@ -248,20 +303,6 @@ describe("tyntec adapter: errors", () => {
     expect((error as LookupError).message).not.toContain(NUMBER.slice(1));
     expect(fake.calls).toHaveLength(2);
     expect(provider.breaker.consecutiveFailures).toBe(2);
-  });
-
-  it("tyntec's documentation-page example is read: odd types in fields it never reads refuse nothing", async () => {
-    fake.play((call) => gnvAsDocumented(msisdnOf(call)));
-    const hlr = await resilient(tyntec(), fast).hlr(NUMBER);
-    expect(fake.calls).toHaveLength(1);
-    expect(hlr).toMatchObject({
-      connectivity: "connected",
-      error: null,
-      currentNetwork: VODAFONE,
-      originalNetwork: VODAFONE,
-      ported: false,
-      cost: { amount: "0.001", currency: "EUR" },
-    });
   });
 
   it("an asynchronous answer (no data) is not mistaken for one that cannot tell, nor asked again", async () => {

@@ -6,7 +6,12 @@ import { DECIMAL, DIGITS, Fields, ISO2, ISO3, type Strength } from "./contract-f
  * repository Vonage/vonage-node-sdk, package packages/number-insights (@vonage/number-insights
  * 1.21.0, commit babd2d8c2e09): types/Responses/AdvancedResponse.ts, StandardResponse.ts,
  * BasicResponse.ts, CarrierInforResponse.ts, RoamingDataResponse.ts, CallerIdentityResponse.ts,
- * RealTimeDataResponse.ts and the enums. Written here from those field lists (docs/providers.md):
+ * RealTimeDataResponse.ts and the enums. Written here from those field lists (docs/providers.md),
+ * with what Vonage's published OpenAPI contract adds (repository Nexmo/api-specification, file
+ * definitions/number-insight.yml, version 1.1.2, commit 9a993aef5fba): reachable, ported, the
+ * carriers, each carrier field and roaming may be null, and "null" is among the values of
+ * reachable, ported and network_type; lookup_outcome is 0 (success), 1 (partial success: some
+ * fields populated) or 2 (failed). Its examples are testing/published/vonage-*.json.
  *
  *   GET https://api.nexmo.com/ni/advanced/json?number=…  (and /ni/standard/json) with HTTP Basic
  *   auth (API key : API secret), as the SDK sends it since it moved off api_key/api_secret in the query.
@@ -19,7 +24,7 @@ import { DECIMAL, DIGITS, Fields, ISO2, ISO3, type Strength } from "./contract-f
  * documentation of request_price, refund_price and remaining_balance).
  */
 export const VONAGE_CONTRACT =
-  "vonage number-insights advanced (sync) per @vonage/number-insights 1.21.0 types (Vonage/vonage-node-sdk@babd2d8c)";
+  "vonage number-insights advanced (sync) per @vonage/number-insights 1.21.0 types (Vonage/vonage-node-sdk@babd2d8c) and number-insight.yml 1.1.2 (Nexmo/api-specification@9a993aef)";
 export const VONAGE_CURRENCY = "EUR";
 
 export const NETWORK_TYPE = [
@@ -44,15 +49,26 @@ export const VALID_NUMBER = ["unknown", "valid", "not_valid", "inferred", "infer
 export const ROAMING_STATUS = ["roaming", "not_roaming", "unknown"] as const;
 const CALLER_TYPE = ["unknown", "business", "consumer"] as const;
 
+/** A value list the OpenAPI contract marks nullable: null, or the string "null", is among its values. */
+function orNull([first, ...rest]: readonly [string, ...string[]]): [string, ...string[]] {
+  return [first, ...rest, "null"];
+}
+
+/** 0 success, 1 partial success, 2 failed; any code when liberal (a new one is read as "cannot tell"). */
+function lookupOutcome(f: Fields): z.ZodType<number | string> {
+  return f.strict ? z.union([z.literal(0), z.literal(1), z.literal(2)]) : f.code();
+}
+
 function advancedShape(f: Fields) {
   const str = f.optional(z.string());
   const price = f.optional(f.matching(DECIMAL));
-  const carrier = f.optional(
+  const nullable = <T>(schema: z.ZodType<T>) => f.optional(schema, true);
+  const carrier = nullable(
     f.object({
-      network_code: str,
-      name: str,
-      country: f.optional(f.matching(ISO2)),
-      network_type: f.optional(f.oneOf(NETWORK_TYPE)),
+      network_code: nullable(z.string()),
+      name: nullable(z.string()),
+      country: nullable(f.matching(ISO2)),
+      network_type: nullable(f.oneOf(orNull(NETWORK_TYPE))),
     }),
   );
   // Fields the adapter never reads are checked in fixtures only (contract-fields.ts).
@@ -74,7 +90,7 @@ function advancedShape(f: Fields) {
     remaining_balance: price,
     current_carrier: carrier,
     original_carrier: carrier,
-    ported: f.optional(f.oneOf(PORTED)),
+    ported: nullable(f.oneOf(orNull(PORTED))),
     caller_identity: f.unread(
       f.object({
         caller_type: f.optional(f.oneOf(CALLER_TYPE)),
@@ -88,7 +104,7 @@ function advancedShape(f: Fields) {
     first_name: unread,
     caller_type: f.unread(f.oneOf(CALLER_TYPE)),
     // AdvancedResponse
-    roaming: f.optional(
+    roaming: nullable(
       z.union([
         f.object({
           status: f.optional(f.oneOf(ROAMING_STATUS)),
@@ -99,10 +115,10 @@ function advancedShape(f: Fields) {
         f.oneOf(ROAMING_STATUS),
       ]),
     ),
-    lookup_outcome: f.unread(z.union([z.literal(0), z.literal(1), z.literal(2)])),
+    lookup_outcome: f.optional(lookupOutcome(f)),
     lookup_outcome_message: unread,
     valid_number: f.optional(f.oneOf(VALID_NUMBER)),
-    reachable: f.optional(f.oneOf(REACHABLE)),
+    reachable: nullable(f.oneOf(orNull(REACHABLE))),
     real_time_data: f.unread(f.object({ active_status: str, handset_status: str })),
   };
 }

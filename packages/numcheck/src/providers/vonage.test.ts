@@ -10,6 +10,7 @@ import {
   VONAGE_TEST_SECRET,
   vonageFake,
   vonageInsight,
+  vonagePublished,
   vonageStatuses,
 } from "./testing/vonage-fake";
 import { VonageProvider } from "./vonage";
@@ -125,6 +126,113 @@ describe("vonage adapter: HLR (Advanced) mapping", () => {
   it("a landline's line type comes from the network type", async () => {
     fake.play(vonageInsight.landline);
     expect((await vonage().hlr(NUMBER)).signals?.lineType).toBe("fixed_line");
+  });
+});
+
+describe("vonage's published examples (Number Insight OpenAPI 1.1.2), served as published", () => {
+  const ACME = { name: "Acme Inc", mcc: "123", mnc: "45", country: "GB" };
+  const COST = { amount: "0.025", currency: "EUR", balance: "1.23456789" };
+  const UNKNOWN_ROAMING = { roaming: null, network: null, country: null };
+  const hlr = async (reply: ReturnType<typeof vonagePublished.advanced>) => {
+    fake.play(() => reply);
+    return vonage().hlr(NUMBER);
+  };
+  // Every null the contract allows: reachable, ported, roaming, the carriers and their fields.
+  const nulls = {
+    reachable: null,
+    ported: null,
+    roaming: null,
+    current_carrier: { network_code: null, name: null, country: null, network_type: null },
+    original_carrier: null,
+  };
+
+  it('each follows the contract schema as it is, with the nulls and the "null" values it allows', () => {
+    for (const path of [ADVANCED, STANDARD]) {
+      const call = fakeCall(path, { number: "447700900000" });
+      for (const reply of [
+        vonagePublished.advanced(),
+        vonagePublished.advancedRoamingUnknown(),
+        vonagePublished.standard(),
+        vonagePublished.advanced(nulls),
+        vonagePublished.advanced({ reachable: "null", ported: "null" }),
+        vonagePublished.standard({ ported: null, current_carrier: null }),
+      ])
+        expect(fake.validate(call, reply)).toEqual([]);
+    }
+  });
+
+  it("niResponseJsonAdvanced: reachable and roaming in the US, charged net of the refund", async () => {
+    const answer = await hlr(vonagePublished.advanced());
+    expect([answer.connectivity, answer.ported, answer.signals?.lineType]).toEqual([
+      "connected",
+      false,
+      "mobile",
+    ]);
+    expect([answer.currentNetwork, answer.originalNetwork, answer.cost]).toEqual([ACME, ACME, COST]);
+    expect(answer.roaming).toEqual({
+      roaming: true,
+      network: { name: "Acme Inc", mcc: "123", mnc: "45", country: "US" },
+      country: "US",
+    });
+  });
+
+  it("niResponseJsonAdvancedRoamingUnknown: roaming not known", async () => {
+    expect(await hlr(vonagePublished.advancedRoamingUnknown())).toMatchObject({
+      connectivity: "connected",
+      roaming: UNKNOWN_ROAMING,
+    });
+  });
+
+  it("with the nulls the contract allows (reachable, ported, network_code…) it cannot tell, and claims nothing", async () => {
+    expect(await hlr(vonagePublished.advanced(nulls))).toMatchObject({
+      connectivity: "undetermined",
+      currentNetwork: null,
+      originalNetwork: null,
+      roaming: UNKNOWN_ROAMING,
+      ported: null,
+      signals: { lineType: null },
+      cost: COST,
+    });
+    expect(await hlr(vonagePublished.advanced({ reachable: "null", ported: "null" }))).toMatchObject({
+      connectivity: "undetermined",
+      ported: null,
+    });
+  });
+
+  it('valid_number "inferred_not_valid" (a best guess) cannot tell: not an invalid number, its network kept', async () => {
+    expect(await hlr(vonagePublished.advanced({ valid_number: "inferred_not_valid" }))).toMatchObject({
+      connectivity: "undetermined",
+      currentNetwork: ACME,
+      cost: COST,
+    });
+    // "not_valid", or reachable "bad_number", is Vonage's own word: an invalid number.
+    expect((await hlr(vonagePublished.advanced({ valid_number: "not_valid" }))).connectivity).toBe(
+      "invalid_msisdn",
+    );
+  });
+
+  it("lookup_outcome 2 (failed) cannot tell, whatever reachable and roaming say; 1 (partial) is read", async () => {
+    const failed = vonagePublished.advanced({ lookup_outcome: 2, lookup_outcome_message: "Failed" });
+    expect(await hlr(failed)).toMatchObject({
+      connectivity: "undetermined",
+      roaming: UNKNOWN_ROAMING,
+      currentNetwork: ACME,
+      ported: false,
+      cost: COST,
+    });
+    const partial = vonagePublished.advanced({ lookup_outcome: 1 });
+    expect((await hlr(partial)).connectivity).toBe("connected");
+  });
+
+  it("niResponseJsonStandard (MNP): not ported, on its carrier; a null porting status cannot tell", async () => {
+    fake.play(() => vonagePublished.standard());
+    expect(await vonage().mnp(NUMBER)).toMatchObject({
+      ported: "not_ported",
+      currentNetwork: ACME,
+      cost: COST,
+    });
+    fake.play(() => vonagePublished.standard({ ported: null, current_carrier: null }));
+    expect(await vonage().mnp(NUMBER)).toMatchObject({ ported: "unknown", currentNetwork: null });
   });
 });
 

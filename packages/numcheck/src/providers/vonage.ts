@@ -27,15 +27,17 @@ import { VONAGE_CURRENCY, type VonageAnswer, vonageAnswers } from "./vonage-cont
  *   mapped from what is there (usually undetermined: cannot tell); 1 (throttled) and 5 (internal
  *   error) → upstream, retryable; 9 (partner quota exceeded) → out_of_credit; 3, 4 and any other →
  *   rejected. The status is kept as providerCode.
- * → HlrResult:
- *   connectivity: reachable "bad_number", or valid_number "not_valid"/"inferred_not_valid" →
- *     invalid_msisdn; else reachable "reachable" → connected, "absent" and "undeliverable" → absent,
- *     "unknown", "blacklisted" or none → undetermined;
+ * → HlrResult (never more than Vonage said: docs/providers.md, "Vonage"):
+ *   connectivity: lookup_outcome 2 (failed) → undetermined, whatever else the answer holds;
+ *     reachable "bad_number", or valid_number "not_valid" → invalid_msisdn; valid_number
+ *     "inferred_not_valid" (Vonage's best guess, not the network's word) → undetermined; else
+ *     reachable "reachable" → connected, "absent" and "undeliverable" → absent, "unknown",
+ *     "blacklisted", null or none → undetermined;
  *   current_carrier / original_carrier (network_code = MCC+MNC, name, country) → current/original
  *     network; network_type → signals.lineType;
  *   ported: ported/assumed_ported → true, not_ported/assumed_not_ported → false, unknown → null;
  *   roaming {status, roaming_country_code, roaming_network_code, roaming_network_name} (or a bare
- *     status string) → roaming;
+ *     status string) → roaming, unknown when the look-up failed;
  *   request_price − refund_price → cost (EUR), remaining_balance → cost.balance.
  * → MnpResult: ported as Vonage says it (same values as ours), carriers as above, cost likewise.
  * HTTP: 402 → out_of_credit, 401/403 → rejected, 429/5xx → upstream (http-json.ts).
@@ -76,7 +78,21 @@ const PORTED: Record<string, PortedStatus> = {
   assumed_not_ported: "assumed_not_ported",
 };
 
+/** lookup_outcome: 0 success, 1 partial success (some fields populated), 2 failed. */
+const LOOKUP_FAILED = 2;
+
 type Carrier = VonageAnswer["current_carrier"];
+
+/** A value in lower case; null when absent, or when Vonage wrote the string "null" (its contract lists it). */
+function said(value: string | null | undefined): string | null {
+  const word = text(value)?.toLowerCase() ?? null;
+  return word === "null" ? null : word;
+}
+
+/** The live part of the look-up failed (lookup_outcome 2): reachability, validity and roaming are not known. */
+function lookupFailed(answer: VonageAnswer): boolean {
+  return Number(text(answer.lookup_outcome)) === LOOKUP_FAILED;
+}
 
 function carrierNetwork(carrier: Carrier): Network | null {
   if (!carrier) return null;
@@ -106,25 +122,30 @@ function roamingOf(roaming: VonageAnswer["roaming"]): HlrResult["roaming"] {
 }
 
 function connectivityOf(answer: VonageAnswer): Connectivity {
-  const reachable = text(answer.reachable)?.toLowerCase() ?? "";
-  const valid = text(answer.valid_number)?.toLowerCase();
-  if (reachable === "bad_number" || valid === "not_valid" || valid === "inferred_not_valid")
-    return "invalid_msisdn";
+  if (lookupFailed(answer)) return "undetermined";
+  const reachable = said(answer.reachable) ?? "";
+  const valid = said(answer.valid_number);
+  if (reachable === "bad_number" || valid === "not_valid") return "invalid_msisdn";
+  // "inferred_not_valid" is Vonage's best guess, not a network's answer: the next provider is asked.
+  if (valid === "inferred_not_valid") return "undetermined";
   return REACHABLE[reachable] ?? "undetermined";
 }
 
 export function mapVonageHlr(e164: string, answer: VonageAnswer, obtainedAt: Date): HlrResult {
   const connectivity = connectivityOf(answer);
   const invalid = connectivity === "invalid_msisdn";
-  const ported = PORTED[text(answer.ported) ?? ""];
-  const networkType = text(answer.current_carrier?.network_type);
+  const ported = PORTED[said(answer.ported) ?? ""];
+  const networkType = said(answer.current_carrier?.network_type);
   return {
     e164,
     connectivity,
     error: null,
     currentNetwork: invalid ? null : carrierNetwork(answer.current_carrier),
     originalNetwork: carrierNetwork(answer.original_carrier),
-    roaming: invalid ? { roaming: null, network: null, country: null } : roamingOf(answer.roaming),
+    roaming:
+      invalid || lookupFailed(answer)
+        ? { roaming: null, network: null, country: null }
+        : roamingOf(answer.roaming),
     ported: ported === "ported" || ported === "assumed_ported" ? true : ported ? false : null,
     source: "live",
     provider: "vonage",
@@ -141,7 +162,7 @@ export function mapVonageHlr(e164: string, answer: VonageAnswer, obtainedAt: Dat
 export function mapVonageMnp(e164: string, answer: VonageAnswer, obtainedAt: Date): MnpResult {
   return {
     e164,
-    ported: PORTED[text(answer.ported) ?? ""] ?? "unknown",
+    ported: PORTED[said(answer.ported) ?? ""] ?? "unknown",
     currentNetwork: carrierNetwork(answer.current_carrier),
     originalNetwork: carrierNetwork(answer.original_carrier),
     source: "live",

@@ -1,6 +1,7 @@
 import { E164 } from "../contract-fields";
 import { TWILIO_CONTRACT, twilioSchemas } from "../twilio-contract";
 import { type FakeCall, type FakeContract, type FakeReply, FakeUpstream } from "./fake-upstream";
+import { publishedReply } from "./published";
 
 /**
  * A fake Twilio Lookup v2 and answers for every outcome its contract can express
@@ -165,6 +166,18 @@ export const twilioLookup = {
         error_code: null,
       },
     }),
+};
+
+/**
+ * The contract's own examples (published/README.md), served as published: each has only the
+ * package its example asked for, whatever the call asked.
+ */
+export const twilioPublished = {
+  lineStatusActive: () => publishedReply(TWILIO_CONTRACT, "twilioLineStatusActive"),
+  lineStatusInactive: () => publishedReply(TWILIO_CONTRACT, "twilioLineStatusInactive"),
+  lineTypeIntelligence: () => publishedReply(TWILIO_CONTRACT, "twilioLineTypeIntelligence"),
+  invalid: () => publishedReply(TWILIO_CONTRACT, "twilioInvalid"),
+  simSwapAndCallForwarding: () => publishedReply(TWILIO_CONTRACT, "twilioSimSwapAndCallForwarding"),
 };
 
 /** Twilio's error answers. */

@@ -1,6 +1,7 @@
 import { E164 } from "../contract-fields";
 import { TYNTEC_CONTRACT, TYNTEC_SERVER_PATH, tyntecSchemas } from "../tyntec-contract";
 import { type FakeCall, type FakeContract, type FakeReply, FakeUpstream } from "./fake-upstream";
+import { publishedReply } from "./published";
 
 /**
  * A fake tyntec Number Information API and answers for every outcome its contract allows
@@ -182,46 +183,17 @@ export const gnp = {
 };
 
 /**
- * GNV as tyntec's own documentation page (Number Verification, connection steps) shows its answer,
- * which the OpenAPI contract does not follow: the tyntec ids as numbers, time zones spelled
- * `*Timezone`, `errorCode` the number 0 and `synchronous` the string "true". Sent as is (it is off
- * the contract, so it goes as a "malformed" body); the adapter must read it all the same, since it
- * reads only errorCode and synchronous of these, and takes both spellings of those.
+ * tyntec's published answers as published (published/README.md): its OpenAPI contracts' examples
+ * and its documentation page's, which gives the tyntec ids as numbers, time zones spelled
+ * `*Timezone`, `errorCode` the number 0 and `synchronous` the string "true". Each follows the
+ * contract schema as it is.
  */
-export function gnvAsDocumented(msisdn: string): FakeReply {
-  const network = (prefix: string) => ({
-    [`${prefix}MCC`]: "262",
-    [`${prefix}MNC`]: "02",
-    [`${prefix}TtId`]: 15,
-    [`${prefix}Operator`]: "Vodafone",
-    [`${prefix}Country`]: "DEU",
-    [`${prefix}Timezone`]: "+0100",
-    [`${prefix}Technology`]: "GSM",
-  });
-  return {
-    contract: TYNTEC_CONTRACT,
-    malformed: JSON.stringify({
-      requestId: "12-86cfafba-8677-f42b-5050-ece6af6abf01",
-      msisdn,
-      ...network("nrh"),
-      ...network("imsi"),
-      hlrCC: "49",
-      hlrNDC: "162",
-      ...network("hlr"),
-      mscCC: "49",
-      mscNDC: "162",
-      ...network("msc"),
-      ported: "false",
-      roaming: "false",
-      presence: "true",
-      price: 0.001,
-      currency: "EUR",
-      priceEffective: "2010-11-01T00:00:00+0000",
-      errorCode: 0,
-      synchronous: "true",
-    }),
-  };
-}
+export const tyntecPublished = {
+  gnvOpenApi: () => publishedReply(TYNTEC_CONTRACT, "tyntecGnvOpenApi"),
+  hlrLookupOpenApi: () => publishedReply(TYNTEC_CONTRACT, "tyntecHlrLookupOpenApi"),
+  gnvDocsPage: () => publishedReply(TYNTEC_CONTRACT, "tyntecGnvDocsPage"),
+  gnpOpenApi: () => publishedReply(TYNTEC_CONTRACT, "tyntecGnpOpenApi"),
+};
 
 /** The contract's error answers (RFC 7807 problems). */
 export const tyntecProblems = {

@@ -1,5 +1,6 @@
 import { VONAGE_CONTRACT, vonageSchemas } from "../vonage-contract";
 import { type FakeCall, type FakeContract, type FakeReply, FakeUpstream } from "./fake-upstream";
+import { publishedReply } from "./published";
 
 /**
  * A fake Vonage Number Insight (Advanced and Standard, synchronous) and answers for every outcome
@@ -141,6 +142,18 @@ export const vonageInsight = {
       reachable: "unknown",
       roaming: "unknown",
     }),
+};
+
+/**
+ * The OpenAPI contract's examples (published/README.md), served as published; `change` sets what
+ * a test varies within the contract (a null it allows, another value of a list it gives).
+ */
+export const vonagePublished = {
+  advanced: (change: Record<string, unknown> = {}) =>
+    publishedReply(VONAGE_CONTRACT, "vonageAdvanced", change),
+  advancedRoamingUnknown: () => publishedReply(VONAGE_CONTRACT, "vonageAdvancedRoamingUnknown"),
+  standard: (change: Record<string, unknown> = {}) =>
+    publishedReply(VONAGE_CONTRACT, "vonageStandard", change),
 };
 
 /** The non-zero statuses that are not answers. */
