@@ -1,7 +1,8 @@
+import type { PageContext } from "@nc/contracts/site";
 import { screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { renderPage, stubApi } from "../../test/render";
-import DashboardLayout from "./dashboard-layout";
+import { callsTo, renderPage, rootData, stubApi, tenantWith } from "../../test/render";
+import DashboardLayout, { loader } from "./dashboard-layout";
 
 /**
  * Element sizes read inside the header's user menu. In a browser each read while the page mounts
@@ -38,17 +39,18 @@ beforeAll(() => {
   })) as unknown as typeof window.matchMedia;
 });
 
-const open = (mobileOrTablet: boolean) => {
+const open = (mobileOrTablet: boolean, tenant = rootData().tenant) => {
   wideScreen = !mobileOrTablet;
-  stubApi({
+  const calls = stubApi({
     "GET /api/tenant/notice/unread_count": () => ({ unreadCount: 2 }),
     "GET /api/tenant/list": () => [],
   });
-  return renderPage(<DashboardLayout />, {
+  const page = renderPage(<DashboardLayout />, {
     url: "/dashboard",
-    root: { device: { mobileOrTablet, phone: mobileOrTablet } },
+    root: { device: { mobileOrTablet, phone: mobileOrTablet }, tenant },
     loaderData: { queries: undefined },
   });
+  return { page, calls };
 };
 
 afterEach(() => {
@@ -59,7 +61,7 @@ afterEach(() => {
 describe("dashboard frame's user menu", () => {
   it("shows the person's initial and name without measuring anything while it mounts", async () => {
     const reads = sizeReadsInUserMenu();
-    await open(false);
+    await open(false).page;
     const button = await screen.findByTestId("user-menu");
     expect(button.textContent).toBe("AAna");
     expect(screen.getByTestId("user-initial").getAttribute("aria-hidden")).toBe("true");
@@ -67,9 +69,50 @@ describe("dashboard frame's user menu", () => {
   });
 
   it("on a phone shows the initial only, and is still named after the person", async () => {
-    await open(true);
+    await open(true).page;
     const button = await screen.findByTestId("user-menu");
     expect(button.textContent).toBe("A");
     expect(screen.getByRole("button", { name: "Ana" })).toBe(button);
+  });
+});
+
+describe("dashboard frame's notice counter", () => {
+  const UNREAD = "GET /api/tenant/notice/unread_count";
+  const CHECKER = tenantWith(["detection:read", "detection:create"]);
+
+  /** The layout's loader for a signed-in member of the given role; the paths it asked the API. */
+  async function loaderAsks(tenant = CHECKER) {
+    const asked: string[] = [];
+    const context = {
+      user: rootData().user,
+      tenant,
+      tenantCount: 1,
+      apiJson: async (path: string) => {
+        asked.push(path);
+        return { status: 200, data: { unreadCount: 3 } };
+      },
+    } as unknown as PageContext;
+    const request = new Request("http://localhost/dashboard");
+    return { answer: await loader({ request, context, params: {} } as Parameters<typeof loader>[0]), asked };
+  }
+
+  it("is not asked for, on the server or in the browser, when the role may not read notices", async () => {
+    const { answer, asked } = await loaderAsks();
+    expect(asked).toEqual([]);
+    expect(answer.queries).toBeUndefined();
+    const { page, calls } = open(false, CHECKER);
+    await page;
+    await screen.findByTestId("user-menu");
+    expect(screen.queryByTestId("notice-bell")).toBeNull();
+    expect(callsTo(calls, UNREAD)).toEqual([]);
+  });
+
+  it("is asked for when the role may read notices", async () => {
+    const { asked } = await loaderAsks(tenantWith(["notice:read"]));
+    expect(asked).toEqual(["/api/tenant/notice/unread_count"]);
+    const { page, calls } = open(false, tenantWith(["notice:read"]));
+    await page;
+    expect((await screen.findByTestId("notice-bell")).dataset.unread).toBeDefined();
+    await vi.waitFor(() => expect(callsTo(calls, UNREAD)).toHaveLength(1));
   });
 });

@@ -1,11 +1,12 @@
 import { LogoutOutlined, SwapOutlined, UserOutlined } from "@ant-design/icons";
 import { splitLocalePath } from "@nc/contracts/locales";
+import { hasAnyPermission } from "@nc/contracts/permissions";
 import { HydrationBoundary } from "@tanstack/react-query";
 import { Button, Dropdown, Menu } from "antd";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLoaderData, useLocation, useNavigate } from "react-router";
 import { unreadCountServerQuery } from "../features/notice/api/unread-count";
-import { NoticeBell } from "../features/notice/components/notice-bell";
+import { NOTICE_PERMISSIONS, NoticeBell } from "../features/notice/components/notice-bell";
 import { useOperatorConsoleLink } from "../features/operator/components/operator-console-link";
 import { TenantSwitcher } from "../features/tenant/components/tenant-switcher";
 import { AppFrame } from "../shell/components/app-frame";
@@ -30,9 +31,9 @@ import type { Route } from "./+types/dashboard-layout";
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser(request, context);
   guardDashboardPage(request, context);
-  const tenantId = context.tenant?.tenant.id;
-  if (!tenantId) return { queries: undefined };
-  return { queries: await serverQueries(context, [unreadCountServerQuery(tenantId)]) };
+  const tenant = context.tenant;
+  if (!tenant || !hasAnyPermission(tenant, NOTICE_PERMISSIONS)) return { queries: undefined };
+  return { queries: await serverQueries(context, [unreadCountServerQuery(tenant.tenant.id)]) };
 }
 
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {

@@ -8,14 +8,16 @@ import { useTranslation } from "react-i18next";
 export function PasswordRules({ password, email }: { password: string; email?: string }) {
   const { t } = useTranslation();
   const { cssVar } = theme.useToken();
-  const results = passwordRuleResults(password ?? "", email ?? "");
+  const results = passwordRuleResults(password, email ?? "");
   return (
     <ul
       aria-label={t("auth:password.rulesTitle")}
       style={{ listStyle: "none", padding: 0, margin: "-8px 0 16px", fontSize: 13 }}
     >
       {PASSWORD_RULES.map((rule) => {
-        const ok = results[rule];
+        // An empty field meets nothing yet: no tick for "not your e-mail" or "not common" before a
+        // character is typed.
+        const ok = password !== "" && results[rule];
         return (
           <li
             key={rule}

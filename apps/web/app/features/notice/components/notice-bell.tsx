@@ -12,13 +12,14 @@ import { useUnreadPolling } from "../use-unread-polling";
 // as Lighthouse's reference").
 const NoticeDrawer = lazyComponent(() => import("./notice-drawer"), "NoticeDrawer");
 
-const PERMISSION = ["notice:read"];
+/** What the bell, its counter and the page's first count need: without it nothing is asked (the server refuses). */
+export const NOTICE_PERMISSIONS = ["notice:read"];
 
 /** The header bell: unread counter of the active organisation; opens the notice list. */
 export function NoticeBell() {
   const { t } = useTranslation();
   const { tenant, can } = useTenantAccess();
-  const tenantId = tenant && can(PERMISSION) ? tenant.tenant.id : null;
+  const tenantId = tenant && can(NOTICE_PERMISSIONS) ? tenant.tenant.id : null;
   useUnreadPolling(tenantId);
   const count = useUnreadCount(tenantId ?? "");
   // The drawer (its queries and breakpoint) is mounted the first time it opens, not with every page.

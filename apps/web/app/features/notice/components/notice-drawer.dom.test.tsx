@@ -66,7 +66,7 @@ describe("notice centre", () => {
     await openDrawer([notice("1", false), notice("2", true)]);
     await vi.waitFor(() => expect(rows()).toHaveLength(2));
     const [unread, read] = rows() as [HTMLElement, HTMLElement];
-    expect(within(unread).getByLabelText("Unread")).toBeTruthy();
+    expect(within(unread).getByRole("img", { name: "Unread" })).toBeTruthy();
     expect(within(unread).getByRole("button", { name: "Mark as read" })).toBeTruthy();
     expect(within(read).queryByLabelText("Unread")).toBeNull();
     expect(within(read).queryByRole("button", { name: "Mark as read" })).toBeNull();

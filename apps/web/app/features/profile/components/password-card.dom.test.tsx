@@ -27,7 +27,28 @@ async function openCard(answer: () => unknown) {
   };
 }
 
+const ticks = () =>
+  Object.fromEntries(
+    [...screen.getByRole("list", { name: "Password requirements" }).querySelectorAll("[data-rule]")].map(
+      (li) => [li.getAttribute("data-rule"), li.getAttribute("data-ok")],
+    ),
+  );
+
 describe("password change", () => {
+  it("ticks no requirement while the new password is empty, and those a typed one meets", async () => {
+    const { user, next } = await openCard(() => ({ changed: true }));
+    expect(ticks()).toEqual({
+      length: "false",
+      letterAndDigit: "false",
+      notEmail: "false",
+      notCommon: "false",
+    });
+    await user.type(next, "password123");
+    expect(ticks()).toEqual({ length: "true", letterAndDigit: "true", notEmail: "true", notCommon: "false" });
+    await user.clear(next);
+    expect(ticks().notCommon).toBe("false");
+  });
+
   it("checks the new password against the account's own e-mail", async () => {
     const { user, current, next, confirm, submit, calls } = await openCard(() => ({ changed: true }));
     await user.type(current, "old-river-2030");
