@@ -12,6 +12,11 @@ export const ERRORS = {
   passwordWrong: { code: 40012, status: 400 },
   emailUnchanged: { code: 40013, status: 400 },
   badRequest: { code: 40014, status: 400 },
+  // Two-factor sign-in (docs/security.md, "Two-factor sign-in"): 40016-40017, 40913-40914, 42911.
+  twoFactorCodeInvalid: { code: 40016, status: 400 },
+  twoFactorPendingInvalid: { code: 40017, status: 400 },
+  twoFactorAlreadyOn: { code: 40913, status: 409 },
+  twoFactorNotOn: { code: 40914, status: 409 },
   unsupportedMediaType: { code: 40015, status: 415 },
   tenantLimitReached: { code: 40020, status: 400 },
   lastOwner: { code: 40021, status: 400 },
@@ -88,6 +93,7 @@ export const ERRORS = {
   uploadsBusy: { code: 42901, status: 429 },
   // Sign-in limits (docs/security.md, sign-in, codes and lockout): 42910-42919.
   signInThrottled: { code: 42910, status: 429 },
+  twoFactorTriesUsed: { code: 42911, status: 429 },
   internal: { code: 50000, status: 500 },
   lookupFailed: { code: 50200, status: 502 },
   unavailable: { code: 50300, status: 503 },

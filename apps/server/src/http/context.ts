@@ -39,19 +39,42 @@ export function requireSession(request: FastifyRequest): ResolvedSession {
  * https is still read (the prefixed one wins) until it expires, and replaced at the next sign-in.
  */
 const SESSION_COOKIE = "sid";
-const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 /** The session token the browser sent, under either name. */
 export function sessionToken(request: FastifyRequest): string | undefined {
-  return request.cookies[HOST_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE];
+  return readHostCookie(request, SESSION_COOKIE);
 }
 
-/** The cookie's name and attributes for this request; over https, a left-over `sid` is cleared. */
-function sessionCookie(request: FastifyRequest, reply: FastifyReply) {
+/** A cookie of this site under either name (`__Host-<name>` wins, docs/security.md). */
+export function readHostCookie(request: FastifyRequest, name: string): string | undefined {
+  return request.cookies[`__Host-${name}`] ?? request.cookies[name];
+}
+
+/**
+ * The cookie's name and attributes for this request, as for the session cookie: `__Host-` over
+ * https; over https, a left-over plain one is cleared.
+ */
+function hostCookie(request: FastifyRequest, reply: FastifyReply, base: string) {
   const secure = servedOverHttps(request.server, request);
   const options = { path: "/", httpOnly: true, sameSite: "lax", secure } as const;
-  if (secure && request.cookies[SESSION_COOKIE] !== undefined) reply.clearCookie(SESSION_COOKIE, options);
-  return { name: secure ? HOST_SESSION_COOKIE : SESSION_COOKIE, options };
+  if (secure && request.cookies[base] !== undefined) reply.clearCookie(base, options);
+  return { name: secure ? `__Host-${base}` : base, options };
+}
+
+export function setHostCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  base: string,
+  value: string,
+  expiresAt: Date,
+) {
+  const { name, options } = hostCookie(request, reply, base);
+  reply.setCookie(name, value, { ...options, expires: expiresAt });
+}
+
+export function clearHostCookie(reply: FastifyReply, request: FastifyRequest, base: string) {
+  const { name, options } = hostCookie(request, reply, base);
+  reply.clearCookie(name, options);
 }
 
 export function setSessionCookie(
@@ -60,11 +83,9 @@ export function setSessionCookie(
   token: string,
   expiresAt: Date,
 ) {
-  const { name, options } = sessionCookie(request, reply);
-  reply.setCookie(name, token, { ...options, expires: expiresAt });
+  setHostCookie(reply, request, SESSION_COOKIE, token, expiresAt);
 }
 
 export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest) {
-  const { name, options } = sessionCookie(request, reply);
-  reply.clearCookie(name, options);
+  clearHostCookie(reply, request, SESSION_COOKIE);
 }

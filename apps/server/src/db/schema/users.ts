@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { partners } from "./partners";
 
 /** An account belongs to the partner site it registered on: one e-mail may hold one per partner. */
@@ -78,4 +88,54 @@ export const operators = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("operators_scope_idx").on(t.scope)],
+);
+
+/**
+ * A user's authenticator-app secret (docs/security.md, "Two-factor sign-in"), encrypted. The row
+ * exists from set-up; `enabled_at` is set once the first code confirmed it.
+ */
+export const userTwoFactor = pgTable("user_two_factor", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** AES-256-GCM of the base32 secret, under the installation's `two_factor_key`. */
+  secretSealed: text("secret_sealed").notNull(),
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  /** The last time step whose code was accepted: a code is accepted once (no replay). */
+  lastStep: bigint("last_step", { mode: "number" }),
+  /** Codes tried since `tries_since` (per-account limit, taken before each comparison). */
+  tries: integer("tries").notNull().default(0),
+  triesSince: timestamp("tries_since", { withTimezone: true }).notNull().defaultNow(),
+  /** Signs the "remember this browser" cookies; a new value forgets every remembered browser. */
+  trustNonce: text("trust_nonce").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use recovery codes, stored as SHA-256 digests. */
+export const twoFactorRecoveryCodes = pgTable(
+  "two_factor_recovery_codes",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("two_factor_recovery_codes_uq").on(t.userId, t.codeHash)],
+);
+
+/** A sign-in whose password was right and that waits for its second factor (cookie: the id). */
+export const twoFactorChallenges = pgTable(
+  "two_factor_challenges",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("two_factor_challenges_expires_idx").on(t.expiresAt)],
 );

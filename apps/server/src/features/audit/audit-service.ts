@@ -187,6 +187,31 @@ export const toAuditFilter = (input: AuditListInput, timeZone: string): AuditFil
  * the change they make (`record(tx, event)`), so a change that rolls back leaves no event and an
  * event never describes a change that did not happen.
  */
+/**
+ * An event of a person's own account (a sign-in, their second factor), written once in each
+ * organisation they belong to at that moment (see audit-repo).
+ */
+async function recordAccountEvent(
+  runner: Runner,
+  userId: string,
+  action: Extract<AuditAction, `auth.${string}`>,
+  meta: { ip?: string | null; userAgent?: string | null },
+  details?: Record<string, unknown>,
+) {
+  await auditWrites.insertForMemberships(
+    runner,
+    userId,
+    rowOf({
+      actor: { type: "user", id: userId },
+      action,
+      target: { type: "user", id: userId },
+      details,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    }),
+  );
+}
+
 export function auditService(db: Db, options: { retentionDays: number }) {
   const repo = auditRepo(db);
   const record = recordAudit;
@@ -195,23 +220,11 @@ export function auditService(db: Db, options: { retentionDays: number }) {
     record,
 
     /** A sign-in, recorded in each organisation the user belongs to (see audit-repo). */
-    async recordSignIn(
-      runner: Runner,
-      userId: string,
-      meta: { ip?: string | null; userAgent?: string | null },
-    ) {
-      await auditWrites.insertForMemberships(
-        runner,
-        userId,
-        rowOf({
-          actor: { type: "user", id: userId },
-          action: "auth.sign_in",
-          target: { type: "user", id: userId },
-          ip: meta.ip,
-          userAgent: meta.userAgent,
-        }),
-      );
-    },
+    recordSignIn: (runner: Runner, userId: string, meta: { ip?: string | null; userAgent?: string | null }) =>
+      recordAccountEvent(runner, userId, "auth.sign_in", meta),
+
+    /** An event of the person's own account (two-factor sign-in), in each of their organisations. */
+    recordAccountEvent,
 
     async list(
       tenantId: string,

@@ -8,6 +8,7 @@ import type { Services } from "../../services";
 import { enforceLimits } from "../rate-limit/index";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import { signInLimits } from "./sign-in-limits";
+import { twoFactorService } from "./two-factor-service";
 
 export function assertStrongPassword(password: string, email: string) {
   const failed = failedPasswordRules(password, email);
@@ -31,6 +32,7 @@ export function authService(s: Services) {
     ]);
   }
 
+  const twoFactor = twoFactorService(s.database.db, s.audit);
   const signIn = signInLimits(s.rateStore, { captcha: s.captcha.enabled });
   const attemptOf = (caller: Caller, email: string) => ({
     partnerId: caller.partner.id,
@@ -98,7 +100,7 @@ export function authService(s: Services) {
       return { user: toSessionUser(user), session: await startSession(caller, user.id) };
     },
 
-    async login(caller: Caller, body: LoginBody) {
+    async login(caller: Caller, body: LoginBody, trustCookie?: string) {
       // Failures slow this address down and make the account ask for the captcha; they never
       // refuse the right password from elsewhere (sign-in-limits.ts).
       const attempt = attemptOf(caller, body.email);
@@ -114,8 +116,41 @@ export function authService(s: Services) {
         });
       }
       await signIn.succeeded(attempt);
+      // With two-factor sign-in on, the right password opens no session: it opens a pending
+      // sign-in that waits for a code, unless this browser is one the person chose to remember.
+      if ((await twoFactor.isEnabled(user.id)) && !(await twoFactor.trusts(user.id, trustCookie))) {
+        return { user: null, challenge: await twoFactor.challenge(user.id) } as const;
+      }
       return { user: toSessionUser(user), session: await startSession(caller, user.id) };
     },
+
+    /** The second step: a code of the app or a recovery code for the pending sign-in. */
+    async completeSignIn(
+      caller: Caller,
+      pending: string | undefined,
+      body: { code: string; remember: boolean },
+    ) {
+      const meta = { ip: caller.ip, userAgent: caller.userAgent };
+      const userId = await twoFactor.completeSignIn(pending, body.code, meta);
+      const user = await s.users.byId(userId);
+      if (!user) throw new AppError("twoFactorPendingInvalid");
+      return {
+        user: toSessionUser(user),
+        session: await startSession(caller, user.id),
+        trust: body.remember ? await twoFactor.trustCookie(user.id) : null,
+      };
+    },
+
+    /** Off with the password and a fresh code: a borrowed session alone cannot turn it off. */
+    async disableTwoFactor(caller: Caller, userId: string, body: { password: string; code: string }) {
+      await enforceLimits(s.rateStore, [{ key: `2faoff:user:${userId}`, max: 10, windowMs: 15 * MINUTE_MS }]);
+      const user = await s.users.byId(userId);
+      if (!user || !(await verifyPassword(user.passwordHash, body.password)))
+        throw new AppError("passwordWrong");
+      return twoFactor.disable(userId, body.code, { ip: caller.ip, userAgent: caller.userAgent });
+    },
+
+    twoFactor,
 
     /**
      * Sends a reset code to a registered address; neither the answer nor its timing tells whether

@@ -1,11 +1,29 @@
-import { emailBody, forgetBody, loginBody, registerBody } from "@nc/contracts/auth";
+import { emailBody, forgetBody, loginBody, registerBody, type SessionUser } from "@nc/contracts/auth";
+import {
+  type SecondFactorNeeded,
+  twoFactorDisableBody,
+  twoFactorEnableBody,
+  twoFactorLoginBody,
+} from "@nc/contracts/two-factor";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../core/envelope";
 import { callerOf } from "../../http/caller";
-import { clearSessionCookie, sessionToken, setSessionCookie } from "../../http/context";
+import {
+  clearHostCookie,
+  clearSessionCookie,
+  readHostCookie,
+  requireSession,
+  sessionToken,
+  setHostCookie,
+  setSessionCookie,
+} from "../../http/context";
 import { publicCallLimit } from "../../http/public-limit";
 import { authService } from "./auth-service";
+
+/** The pending sign-in that waits for its second factor, and the browser remembered for 30 days. */
+const PENDING_COOKIE = "tfa";
+const TRUST_COOKIE = "tfa_trust";
 
 /** Session calls and the public sign-up, sign-in and reset calls (docs/architecture.md, "Decisions and why"). */
 export async function authRoutes(app: FastifyInstance) {
@@ -19,6 +37,45 @@ export async function authRoutes(app: FastifyInstance) {
     }),
   );
 
+  /** A new id at every sign-in: whatever session the browser had before is ended. */
+  const signedIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { user, session }: { user: SessionUser; session: { token: string; expiresAt: Date } },
+  ) => {
+    await app.services.sessions.destroy(sessionToken(request));
+    setSessionCookie(reply, request, session.token, session.expiresAt);
+    return ok({ user, expiresAt: session.expiresAt.toISOString() });
+  };
+
+  // Two-factor sign-in of the signed-in person's own account (docs/security.md, "Two-factor sign-in").
+  r.get("/api/tenant/uc/2fa", async (request) =>
+    ok(await auth.twoFactor.status(requireSession(request).user.id)),
+  );
+
+  r.post("/api/tenant/uc/2fa/setup", async (request) => {
+    const { user } = requireSession(request);
+    return ok(
+      await auth.twoFactor.setup(user.id, app.services.partners.siteInfo(request.partner).name, user.email),
+    );
+  });
+
+  r.post("/api/tenant/uc/2fa/enable", { schema: { body: twoFactorEnableBody } }, async (request) => {
+    const caller = callerOf(request);
+    const meta = { ip: caller.ip, userAgent: caller.userAgent };
+    return ok(await auth.twoFactor.enable(requireSession(request).user.id, request.body.code, meta));
+  });
+
+  r.post("/api/tenant/uc/2fa/disable", { schema: { body: twoFactorDisableBody } }, async (request, reply) => {
+    const answer = await auth.disableTwoFactor(
+      callerOf(request),
+      requireSession(request).user.id,
+      request.body,
+    );
+    clearHostCookie(reply, request, TRUST_COOKIE);
+    return ok(answer);
+  });
+
   const endSession = async (request: FastifyRequest, reply: FastifyReply) => {
     await app.services.sessions.destroy(sessionToken(request));
     clearSessionCookie(reply, request);
@@ -31,11 +88,26 @@ export async function authRoutes(app: FastifyInstance) {
     const p = pub.withTypeProvider<ZodTypeProvider>();
 
     p.post("/api/tenant/pub/login", { schema: { body: loginBody } }, async (request, reply) => {
-      const { user, session } = await auth.login(callerOf(request), request.body);
-      // A new id at every sign-in: whatever session the browser had before is ended.
-      await app.services.sessions.destroy(sessionToken(request));
-      setSessionCookie(reply, request, session.token, session.expiresAt);
-      return ok({ user, expiresAt: session.expiresAt.toISOString() });
+      const answer = await auth.login(callerOf(request), request.body, readHostCookie(request, TRUST_COOKIE));
+      if (answer.user === null) {
+        // The password was right; the code comes next, for this pending sign-in only.
+        setHostCookie(reply, request, PENDING_COOKIE, answer.challenge.token, answer.challenge.expiresAt);
+        const expiresAt = answer.challenge.expiresAt.toISOString();
+        return ok({ user: null, twoFactorRequired: true, expiresAt } satisfies SecondFactorNeeded);
+      }
+      return signedIn(request, reply, answer);
+    });
+
+    p.post("/api/tenant/pub/login/2fa", { schema: { body: twoFactorLoginBody } }, async (request, reply) => {
+      const answer = await auth.completeSignIn(
+        callerOf(request),
+        readHostCookie(request, PENDING_COOKIE),
+        request.body,
+      );
+      clearHostCookie(reply, request, PENDING_COOKIE);
+      if (answer.trust)
+        setHostCookie(reply, request, TRUST_COOKIE, answer.trust.value, answer.trust.expiresAt);
+      return signedIn(request, reply, answer);
     });
 
     p.post("/api/tenant/pub/logout", endSession);
@@ -44,12 +116,9 @@ export async function authRoutes(app: FastifyInstance) {
       ok(await auth.sendRegisterCode(callerOf(request), request.body.email, request.body.captcha)),
     );
 
-    p.post("/api/tenant/pub/register", { schema: { body: registerBody } }, async (request, reply) => {
-      const { user, session } = await auth.register(callerOf(request), request.body);
-      await app.services.sessions.destroy(sessionToken(request));
-      setSessionCookie(reply, request, session.token, session.expiresAt);
-      return ok({ user, expiresAt: session.expiresAt.toISOString() });
-    });
+    p.post("/api/tenant/pub/register", { schema: { body: registerBody } }, async (request, reply) =>
+      signedIn(request, reply, await auth.register(callerOf(request), request.body)),
+    );
 
     p.post("/api/tenant/pub/forget/code", { schema: { body: emailBody } }, async (request) =>
       ok(await auth.sendResetCode(callerOf(request), request.body.email, request.body.captcha)),

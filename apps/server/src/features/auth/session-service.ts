@@ -2,7 +2,7 @@ import { and, eq, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../core/db";
 import type { ResolvedSession } from "../../core/request-context";
 import { randomToken, sha256 } from "../../core/tokens";
-import { sessions, users } from "../../db/schema/index";
+import { sessions, twoFactorChallenges, users } from "../../db/schema/index";
 import type { AuditService } from "../audit/index";
 
 const TOUCH_EVERY_MS = 60_000;
@@ -80,6 +80,8 @@ export function sessionService(db: Db, policy: SessionPolicy, audit: Pick<AuditS
       await db
         .delete(sessions)
         .where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.lastSeenAt, idleCutoff)));
+      // Sign-ins that waited for a second factor and were not finished in time.
+      await db.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, sql`now()`));
     },
   };
 }

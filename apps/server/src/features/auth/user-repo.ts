@@ -1,7 +1,8 @@
 import { and, count, eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../../core/db";
-import { tenantMembers, users } from "../../db/schema/index";
+import { randomToken } from "../../core/tokens";
+import { tenantMembers, users, userTwoFactor } from "../../db/schema/index";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -30,8 +31,16 @@ export function userRepo(db: Db) {
         .returning();
       return rows[0];
     },
-    setPassword: (id: string, passwordHash: string) =>
-      db.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, id)),
+    /**
+     * A new password also forgets the browsers remembered for two-factor sign-in: whoever set it
+     * may have done so because the old one leaked (docs/security.md, "Two-factor sign-in").
+     */
+    async setPassword(id: string, passwordHash: string) {
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, id));
+        await tx.update(userTwoFactor).set({ trustNonce: randomToken() }).where(eq(userTwoFactor.userId, id));
+      });
+    },
     async setEmail(id: string, email: string): Promise<boolean> {
       try {
         const rows = await db
