@@ -2,7 +2,22 @@ import type { BasicView, SingleCheckView } from "@nc/contracts/detection-single"
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderPage } from "../../../../test/render";
+import enDetection from "../../../i18n/locales/en/detection.json";
+import enOperator from "../../../i18n/locales/en/operatorSetup.json";
+import esDetection from "../../../i18n/locales/es/detection.json";
+import esOperator from "../../../i18n/locales/es/operatorSetup.json";
+import ptDetection from "../../../i18n/locales/pt/detection.json";
+import ptOperator from "../../../i18n/locales/pt/operatorSetup.json";
+import zhDetection from "../../../i18n/locales/zh-Hans/detection.json";
+import zhOperator from "../../../i18n/locales/zh-Hans/operatorSetup.json";
 import { CheckResult } from "./check-result";
+
+const LOCALES = {
+  en: { detection: enDetection, operatorSetup: enOperator },
+  es: { detection: esDetection, operatorSetup: esOperator },
+  pt: { detection: ptDetection, operatorSetup: ptOperator },
+  "zh-Hans": { detection: zhDetection, operatorSetup: zhOperator },
+};
 
 /** A German mobile number, read without surprises; only what the card shows is filled in. */
 const basic = {
@@ -95,10 +110,28 @@ describe("check result", () => {
     expect(screen.queryByTestId("detection-fraud")).toBeNull();
   });
 
-  it("marks an answer from the sandbox and explains it", async () => {
+  it("marks an answer from the sandbox and says what it is in the customer's words", async () => {
     await renderPage(<CheckResult view={view({}, true)} />);
     expect(screen.getByTestId("detection-sandbox").textContent).toBe("Sandbox");
-    expect(screen.getByText(/test answers, free of charge/)).toBeTruthy();
+    expect(
+      screen.getByText("Sample answer: no live network was asked, and nothing was charged."),
+    ).toBeTruthy();
+    // Setting up a provider is the operator's business, said on the operator's providers page only.
+    expect(screen.queryByText(/look-up provider/i)).toBeNull();
     expect(screen.getByTestId("detection-cost").textContent).toBe("Charged: €0.00");
+  });
+});
+
+describe("the sandbox's wording in every language", () => {
+  // The verb of the operator's hint ("Configure a look-up provider…") in each language.
+  const configure = { en: "Configure", es: "Configura", pt: "Configure", "zh-Hans": "配置" } as const;
+
+  it("customers read what a sample answer is; only the operator console says how to get live answers", () => {
+    for (const [locale, verb] of Object.entries(configure)) {
+      const customer = LOCALES[locale as keyof typeof configure].detection.result.sandboxHelp;
+      const operator = LOCALES[locale as keyof typeof configure].operatorSetup.providers.sandboxNote;
+      expect(customer, locale).not.toContain(verb);
+      expect(operator, locale).toContain(verb);
+    }
   });
 });
