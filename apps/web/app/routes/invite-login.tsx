@@ -1,9 +1,11 @@
 import type { InviteCheck } from "@nc/contracts/members";
 import { App, Form } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { AuthHeading, AuthSubmit } from "../features/auth/components/auth-page-parts";
 import { PasswordSignInFields } from "../features/auth/components/password-sign-in-fields";
+import { SecondFactorForm } from "../features/auth/components/second-factor-form";
 import { useCaptchaLogin } from "../features/auth/use-captcha-login";
 import { useAcceptInvite } from "../features/invitation/api/accept-invite";
 import { InviteFormFrame } from "../features/invitation/components/invite-form-frame";
@@ -44,20 +46,42 @@ function InviteLoginForm({ invite, token }: { invite: InviteCheck; token: string
   const join = useJoinTenant();
   const revalidator = useRevalidator();
 
-  const submit = async (values: LoginForm): Promise<void> => {
-    let signedIn: string | null = null;
+  // With two-factor sign-in on, the code comes between the password and the invitation.
+  const [secondStep, setSecondStep] = useState(false);
+
+  const acceptAs = async (signedIn: string | null) => {
     try {
-      const session = await login.signIn(invite.email, values.password);
-      signedIn = session.user?.id ?? null;
       const { tenantId } = await accept.mutateAsync(token);
       void message.success(t("members:accept.joined", { tenant: invite.tenantName }));
       if (signedIn) await join(signedIn, tenantId);
     } catch (error) {
       showApiError(error, t, message, form);
       // Signed in but the invitation failed: the invitation page shows where things stand.
-      if (signedIn) await revalidator.revalidate();
+      await revalidator.revalidate();
     }
   };
+
+  const submit = async (values: LoginForm): Promise<void> => {
+    let session: Awaited<ReturnType<typeof login.signIn>>;
+    try {
+      session = await login.signIn(invite.email, values.password);
+    } catch (error) {
+      showApiError(error, t, message, form);
+      return;
+    }
+    if ("twoFactorRequired" in session) setSecondStep(true);
+    else await acceptAs(session.user?.id ?? null);
+  };
+
+  if (secondStep) {
+    return (
+      <SecondFactorForm
+        headed={false}
+        onSignedIn={(session) => acceptAs(session.user?.id ?? null)}
+        onBack={() => setSecondStep(false)}
+      />
+    );
+  }
 
   const query = `?token=${encodeURIComponent(token)}`;
   return (

@@ -37,6 +37,30 @@ describe("sign-in form", () => {
     });
   });
 
+  it("with two-factor sign-in on, asks for the code after the password, then goes where the visitor was going", async () => {
+    const calls = stubApi({
+      "POST /api/tenant/pub/login": () => ({
+        user: null,
+        twoFactorRequired: true,
+        expiresAt: "2026-12-05T10:00:00Z",
+      }),
+      "POST /api/tenant/pub/login/2fa": () => ({ user: { id: "u-1" }, expiresAt: null }),
+    });
+    const { user, email, password, submit } = await signIn();
+    await user.type(email, "ana@example.com");
+    await user.type(password, "secret-pass-1");
+    await user.click(submit);
+    const code = await screen.findByLabelText("Code");
+    expect(screen.queryByLabelText("landed")).toBeNull();
+    await user.type(code, "123456");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect((await screen.findByLabelText("landed")).textContent).toBe("/dashboard/history");
+    expect(callsTo(calls, "POST /api/tenant/pub/login/2fa")[0]?.body).toEqual({
+      code: "123456",
+      remember: false,
+    });
+  });
+
   it("shows wrong credentials under the password and keeps what was typed", async () => {
     stubApi({
       "POST /api/tenant/pub/login": () =>

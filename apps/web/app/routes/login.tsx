@@ -1,8 +1,10 @@
 import { App, Form, Input } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useRevalidator, useSearchParams } from "react-router";
 import { AuthFooter, AuthHeading, AuthSubmit } from "../features/auth/components/auth-page-parts";
 import { PasswordSignInFields } from "../features/auth/components/password-sign-in-fields";
+import { SecondFactorForm } from "../features/auth/components/second-factor-form";
 import { signInEmailSchema } from "../features/auth/sign-in-schemas";
 import { useCaptchaLogin } from "../features/auth/use-captcha-login";
 import { showApiError } from "../shell/forms/api-error-feedback";
@@ -38,15 +40,27 @@ export default function LoginPage() {
   const { to } = useLocale();
   const login = useCaptchaLogin();
 
+  // With two-factor sign-in on, the right password leads to the code (docs/security.md, "Two-factor sign-in").
+  const [secondStep, setSecondStep] = useState(false);
+
+  const enter = async () => {
+    await revalidator.revalidate();
+    navigate(safeReturnPath(params.get("redirect"), to("/dashboard")), { replace: true });
+  };
+
   const submit = async (values: LoginForm) => {
     try {
-      await login.signIn(values.email.trim().toLowerCase(), values.password);
-      await revalidator.revalidate();
-      navigate(safeReturnPath(params.get("redirect"), to("/dashboard")), { replace: true });
+      const answer = await login.signIn(values.email.trim().toLowerCase(), values.password);
+      if ("twoFactorRequired" in answer) setSecondStep(true);
+      else await enter();
     } catch (error) {
       showApiError(error, t, message, form);
     }
   };
+
+  if (secondStep) {
+    return <SecondFactorForm onSignedIn={enter} onBack={() => setSecondStep(false)} />;
+  }
 
   return (
     <>

@@ -6,6 +6,7 @@ import { AppearanceCard } from "../../features/profile/components/appearance-car
 import { EmailCard } from "../../features/profile/components/email-card";
 import { PasswordCard } from "../../features/profile/components/password-card";
 import { PersonalInfoCard } from "../../features/profile/components/personal-info-card";
+import { TwoFactorCard } from "../../features/profile/components/two-factor-card";
 import { MyTenantsCard } from "../../features/tenant/components/my-tenants-card";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { pageMeta } from "../../shell/page-meta";
@@ -13,8 +14,8 @@ import { pageMeta } from "../../shell/page-meta";
 export const meta = pageMeta("profile:title");
 
 /**
- * The user's own account: name, language, e-mail address, password, colour mode, organisations,
- * deletion.
+ * The user's own account: name, language, e-mail address, password, two-factor sign-in, colour
+ * mode, organisations, deletion.
  */
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -36,6 +37,9 @@ export default function ProfilePage() {
           </Col>
           <Col xs={24} lg={12}>
             <PasswordCard profile={profile.data} />
+          </Col>
+          <Col xs={24} lg={12}>
+            <TwoFactorCard />
           </Col>
           <Col xs={24} lg={12}>
             <AppearanceCard />

@@ -29,12 +29,15 @@ export function OneTimeSecretModal({
   texts,
   testId,
   onClose,
+  rows = 3,
 }: {
   secret: string | null;
   heading: ReactNode;
   texts: OneTimeSecretTexts;
   testId: string;
   onClose: () => void;
+  /** Lines of the field: a list of codes shows whole. */
+  rows?: number;
 }) {
   const { message, modal } = App.useApp();
   const { token } = theme.useToken();
@@ -97,7 +100,7 @@ export function OneTimeSecretModal({
               value={secret}
               // Fixed rows, not autoSize: antd measures autoSize text in a hidden textarea it leaves
               // in the page, which would keep the secret in the document after the modal closed.
-              rows={3}
+              rows={rows}
               spellCheck={false}
               aria-label={texts.label}
               onFocus={(e) => e.currentTarget.select()}

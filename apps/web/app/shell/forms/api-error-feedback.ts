@@ -18,6 +18,7 @@ export function errorText(error: unknown, t: TFunction): string {
 const FIELD_OF_CODE: Partial<Record<number, string>> = {
   [ERRORS.credentialsInvalid.code]: "password",
   [ERRORS.passwordWrong.code]: "password",
+  [ERRORS.twoFactorCodeInvalid.code]: "code",
 };
 
 /** Shows field errors next to their fields and anything else as one message; nothing typed is lost. */
