@@ -1,0 +1,35 @@
+import type { OperatorProvidersView } from "@nc/contracts/operator";
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { operatorMe } from "../../../test/operator-me";
+import { renderPage, stubApi } from "../../../test/render";
+import OperatorProvidersPage from "./providers";
+
+/** No provider configured: every look-up is answered by the sandbox. */
+const SANDBOX: OperatorProvidersView = {
+  providers: [],
+  settings: {
+    sandbox: true,
+    routes: null,
+    chains: { hlr: [], mnp: [] },
+    concurrency: "10",
+    timeoutMs: 10_000,
+    cacheHours: 24,
+  },
+  margins: [],
+};
+
+describe("operator providers page", () => {
+  it("in the sandbox, tells the operator what customers see and how to get live answers", async () => {
+    stubApi({
+      "GET /api/operator/me": () => operatorMe("platform"),
+      "GET /api/operator/providers": () => SANDBOX,
+    });
+    await renderPage(<OperatorProvidersPage />, { url: "/operator/providers" });
+    const note = await screen.findByTestId("providers-sandbox");
+    expect(note.textContent).toContain("customers see them as sample answers");
+    expect(note.textContent).toContain(
+      "Configure a look-up provider (its credentials in the server's settings) for real network data.",
+    );
+  });
+});
