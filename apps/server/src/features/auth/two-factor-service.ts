@@ -45,22 +45,27 @@ const accountTryLeft = sql`(${windowOver} or tries < ${ACCOUNT_MAX_TRIES})`;
 export function twoFactorService(db: Db, audit: Pick<AuditService, "recordAccountEvent">) {
   const key = async (name: string) => Buffer.from(await sharedSecret(db, name), "hex");
 
-  /** AES-256-GCM: a copy of the table alone (a backup, a leaked query) does not give the secrets. */
-  async function seal(secret: string): Promise<string> {
+  /**
+   * AES-256-GCM: a copy of the table alone (a backup, a leaked query) does not give the secrets.
+   * The user id is authenticated with it, so a sealed secret copied to another row does not open.
+   */
+  async function seal(userId: string, secret: string): Promise<string> {
     const iv = randomBytes(12);
     const cipher = createCipheriv("aes-256-gcm", await key("two_factor_key"), iv);
+    cipher.setAAD(Buffer.from(userId));
     const body = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
     return ["v1", iv, cipher.getAuthTag(), body]
       .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
       .join(".");
   }
-  async function unseal(sealed: string): Promise<string> {
+  async function unseal(userId: string, sealed: string): Promise<string> {
     const [, iv, tag, body] = sealed.split(".");
     const decipher = createDecipheriv(
       "aes-256-gcm",
       await key("two_factor_key"),
       Buffer.from(iv!, "base64url"),
     );
+    decipher.setAAD(Buffer.from(userId));
     decipher.setAuthTag(Buffer.from(tag!, "base64url"));
     return Buffer.concat([decipher.update(Buffer.from(body!, "base64url")), decipher.final()]).toString(
       "utf8",
@@ -109,7 +114,7 @@ export function twoFactorService(db: Db, audit: Pick<AuditService, "recordAccoun
     runner: Runner = db,
   ): Promise<"totp" | "recovery" | null> {
     if (/^\d{6}$/.test(code)) {
-      const step = matchingStep(await unseal(taken.secret_sealed), code, Date.now());
+      const step = matchingStep(await unseal(taken.user_id, taken.secret_sealed), code, Date.now());
       if (step === null) return null;
       const moved = await runner
         .update(userTwoFactor)
@@ -184,7 +189,7 @@ export function twoFactorService(db: Db, audit: Pick<AuditService, "recordAccoun
      */
     async setup(userId: string, issuer: string, account: string) {
       const secret = newTotpSecret();
-      const sealed = await seal(secret);
+      const sealed = await seal(userId, secret);
       const saved = await queryRows<{ user_id: string }>(
         db,
         sql`insert into user_two_factor (user_id, secret_sealed, trust_nonce)
