@@ -56,6 +56,8 @@ export const ERRORS = {
   jobNotSubmitted: { code: 40905, status: 409 },
   apiKeyClosed: { code: 40906, status: 409 },
   idempotencyInProgress: { code: 40907, status: 409 },
+  jobNotFinished: { code: 40908, status: 409 },
+  jobNoFailedRows: { code: 40909, status: 409 },
   // 4003x travel with HTTP 200: the spec's client reads them from a successful answer.
   noActiveTenant: { code: 40035, status: 200 },
   notTenantMember: { code: 40036, status: 200 },
