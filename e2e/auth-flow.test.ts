@@ -1,9 +1,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { base32Decode, hotp, totpStep } from "../apps/server/src/features/auth/totp";
 import { launchBrowser } from "./helpers/browser";
+import { setCheckedInDialog } from "./helpers/dialog";
 import { type RunningServer, startServer } from "./helpers/server";
 
-/** Register with the code from the outbox, sign out, sign in, change the password — as a person would. */
+/**
+ * Register with the code from the outbox, sign out, sign in, change the password, turn on
+ * two-factor sign-in — as a person would.
+ */
 describe("sign-up, sign-in and password change in the browser", () => {
   let server: RunningServer;
   let browser: Browser;
@@ -108,5 +113,37 @@ describe("sign-up, sign-in and password change in the browser", () => {
       page.getByText("The password does not meet the requirements.").first().waitFor(),
     ).resolves.toBeUndefined();
     await expect(page.locator('[data-rule="length"]').getAttribute("data-ok")).resolves.toBe("false");
+  });
+
+  it("turns on two-factor sign-in with the key shown on the page, then signs in with the app's code", async () => {
+    await page.goto(`${server.url}/dashboard/profile`);
+    await page.getByTestId("two-factor-setup").click();
+    const qr = page.getByRole("img", { name: "QR code for your authenticator app" });
+    await expect(qr.locator("svg").waitFor()).resolves.toBeUndefined();
+    // What a phone would compute from the key as the page shows it.
+    const secret = ((await page.getByTestId("two-factor-secret").textContent()) ?? "").replace(/\s+/g, "");
+    const key = base32Decode(secret);
+    const step = totpStep(Date.now());
+    await page.getByTestId("two-factor-code").fill(hotp(key, step));
+    await page.getByTestId("two-factor-enable").click();
+    await expect
+      .poll(() => page.getByTestId("recovery-codes").inputValue())
+      .toMatch(/^([a-z2-7]{4}-){3}[a-z2-7]{4}(\n|$)/);
+    await setCheckedInDialog(page.getByTestId("recovery-codes-stored"), true);
+    await page.getByTestId("recovery-codes-done").click();
+    await expect(page.getByTestId("recovery-codes-left").textContent()).resolves.toBe(
+      "10 unused recovery codes left.",
+    );
+
+    await page.getByTestId("user-menu").click();
+    await page.getByText("Sign out").click();
+    await page.waitForURL(/\/login/);
+    await signIn(secondPassword);
+    // The code that turned it on is spent (a replay is refused, apps/server/test/security/two-factor.test.ts);
+    // the next one the phone shows signs in.
+    await page.getByTestId("second-factor-code").fill(hotp(key, step + 1));
+    await page.getByTestId("second-factor-submit").click();
+    await page.waitForURL(/\/dashboard/);
+    await expect(page.getByText(email).first().waitFor()).resolves.toBeUndefined();
   });
 });
