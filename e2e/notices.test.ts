@@ -83,6 +83,44 @@ describe("notice counter in the browser", () => {
     await page.close();
   });
 
+  it("takes Tab through every side-menu entry, the Account group's title and Recharge included", async () => {
+    const page = await ownerContext.newPage();
+    await page.goto(`${server.url}/dashboard`);
+    const sider = page.locator(".ant-layout-sider");
+    const focused = () =>
+      page.evaluate(() => {
+        const at = document.activeElement;
+        const inMenu = at?.closest(".ant-layout-sider") && /^(A|BUTTON)$/.test(at.tagName);
+        return inMenu ? `${at!.tagName.toLowerCase()} ${at!.textContent}` : null;
+      });
+    const tab = async () => {
+      await page.keyboard.press("Tab");
+      // The menu list itself takes focus once on the way in (antd's arrow-key navigation).
+      if ((await focused()) === null && (await page.evaluate(() => document.activeElement?.role)) === "menu")
+        await page.keyboard.press("Tab");
+      return focused();
+    };
+    await sider.getByRole("link").first().focus();
+    const stops: string[] = [];
+    for (let stop = await tab(); stop !== null && stops.length < 20; stop = await tab()) stops.push(stop);
+    expect(stops).toEqual([
+      "a Dashboard",
+      "a Detection",
+      "a History",
+      "a Prices",
+      "button Account",
+      "a API keys",
+      "a API usage",
+      "a Organisation",
+    ]);
+    // Enter opens the group; its entries are the next stops.
+    await sider.locator("button", { hasText: "Account" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => tab()).toBe("a Account");
+    await expect(tab()).resolves.toBe("a Recharge");
+    await page.close();
+  });
+
   it("rises for the member when the owner changes their role, and falls after mark all read", async () => {
     await memberPage.goto(`${server.url}/dashboard`);
     await expect.poll(() => unread(memberPage)).toBe("0");
@@ -121,6 +159,14 @@ describe("notice counter in the browser", () => {
     await expect(item.textContent()).resolves.toContain("Milo Member se unió a Bell Labs");
     const link = item.getByRole("link", { name: "Miembros" });
     await expect(link.getAttribute("href")).resolves.toBe("/es/dashboard/tenant?tab=members");
+    // A link among the notice's words looks like one: underlined, in the link colour, not the text's.
+    const look = await link.evaluate((a) => ({
+      line: getComputedStyle(a).textDecorationLine,
+      color: getComputedStyle(a).color,
+      text: getComputedStyle(a.parentElement!).color,
+    }));
+    expect(look.line).toBe("underline");
+    expect(look.color).not.toBe(look.text);
 
     await item.getByRole("button", { name: "Marcar como leído" }).click();
     await expect.poll(() => unread(ownerPage)).toBe("0");

@@ -37,15 +37,14 @@ export default [
         route("tenant/role/:id", "routes/dashboard/role-edit.tsx", { id: "role-edit" }),
         route("tenant/member/add", "routes/dashboard/member-add.tsx"),
         route("tenant/member/:id", "routes/dashboard/member-detail.tsx"),
+        // An unknown dashboard address: the not-found page inside the frame, menu and header kept.
+        route("*", "routes/dashboard/catch-all.tsx"),
       ]),
       layout("shell/layouts/no-tenant-layout.tsx", [
         route("tenants", "routes/dashboard/tenants.tsx"),
         route("profile/no-tenant", "routes/dashboard/no-tenant.tsx"),
       ]),
-      layout("shell/layouts/dashboard-basic-layout.tsx", [
-        route("403", "routes/dashboard/forbidden.tsx"),
-        route("*", "routes/dashboard/catch-all.tsx"),
-      ]),
+      layout("shell/layouts/dashboard-basic-layout.tsx", [route("403", "routes/dashboard/forbidden.tsx")]),
     ]),
     route("operator", "routes/operator-layout.tsx", [
       index("routes/operator/index.tsx"),

@@ -11,13 +11,14 @@ import { useOperatorConsoleLink } from "../features/operator/components/operator
 import { TenantSwitcher } from "../features/tenant/components/tenant-switcher";
 import { AppFrame } from "../shell/components/app-frame";
 import { HeaderTools } from "../shell/components/header-tools";
+import { MenuGroupTitle } from "../shell/components/menu-group-title";
 import { useMenuEntry } from "../shell/components/use-menu-entry";
 import { UserInitial } from "../shell/components/user-initial";
 import { guardDashboardPage } from "../shell/guard-dashboard-page.server";
 import { useLocale } from "../shell/i18n/use-locale";
 import { serverQueries } from "../shell/query/server-queries.server";
 import { requireUser } from "../shell/require-user.server";
-import { DASHBOARD_PAGES, pageForPath } from "../shell/route-table";
+import { DASHBOARD_PAGES, dashboardPageMeta, pageForPath } from "../shell/route-table";
 import { useSignOut } from "../shell/session/sign-out";
 import { useSessionUser } from "../shell/session/use-session-user";
 import { useTenantAccess } from "../shell/tenant/use-tenant-access";
@@ -36,6 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { queries: await serverQueries(context, [unreadCountServerQuery(tenant.tenant.id)]) };
 }
 
+/** Every dashboard page's title comes from the route table (shell/route-table.ts). */
+export const meta = dashboardPageMeta;
+
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -52,7 +56,7 @@ function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
       return {
         key: `${p.key}-group`,
         icon: entry(p).icon,
-        label: t(p.titleKey),
+        label: <MenuGroupTitle>{t(p.titleKey)}</MenuGroupTitle>,
         children: [p, ...children].map(entry),
       };
     });

@@ -10,9 +10,11 @@ import {
   UserOutlined,
   WalletOutlined,
 } from "@ant-design/icons";
+import { splitLocalePath } from "@nc/contracts/locales";
 import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import type { ComponentType } from "react";
 import { matchPath } from "react-router";
+import { pageMeta } from "./page-meta";
 
 /**
  * The dashboard's screens: one table drives the side menu (order, icon, nesting, visibility),
@@ -164,4 +166,16 @@ export const DASHBOARD_PAGES: DashboardPage[] = [
 /** The table entry of a locale-free path, if it has one. */
 export function pageForPath(path: string): DashboardPage | undefined {
   return DASHBOARD_PAGES.find((page) => matchPath({ path: page.path, end: true }, path));
+}
+
+/**
+ * A dashboard page's title, "Title | site name", from its entry in the table: the dashboard
+ * layout's meta, which the pages under it use unless they say otherwise (an unknown address: the
+ * not-found title).
+ */
+export function dashboardPageMeta(
+  args: Parameters<ReturnType<typeof pageMeta>>[0] & { location: { pathname: string } },
+) {
+  const page = pageForPath(splitLocalePath(args.location.pathname).rest);
+  return pageMeta(page?.titleKey ?? "common:defaultTitle")(args);
 }

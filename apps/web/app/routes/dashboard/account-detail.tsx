@@ -6,11 +6,8 @@ import { useTransactionDetail } from "../../features/account/api/transaction-det
 import { TransactionDetailCards } from "../../features/account/components/transaction-detail-cards";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { useLocale } from "../../shell/i18n/use-locale";
-import { pageMeta } from "../../shell/page-meta";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 import { useTenantDate } from "../../shell/tenant/use-tenant-date";
-
-export const meta = pageMeta("account:detailTitle");
 
 /** account/detail?id=: one ledger row and everything it references. */
 export default function AccountDetailPage() {

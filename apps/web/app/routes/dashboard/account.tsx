@@ -6,10 +6,7 @@ import { ChartCard } from "../../features/account/components/chart-card";
 import { LowBalanceCard } from "../../features/account/components/low-balance-card";
 import { TransactionsCard } from "../../features/account/components/transactions-card";
 import { Can } from "../../shell/access/can";
-import { pageMeta } from "../../shell/page-meta";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
-
-export const meta = pageMeta("account:title");
 
 /**
  * account (docs/operations.md, "Balance and recharges"): a column of cards. Balance, chart, transactions (account_stmt:read) and the

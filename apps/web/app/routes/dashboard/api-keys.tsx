@@ -18,10 +18,7 @@ import { WebhooksTab } from "../../features/webhook/components/webhooks-tab";
 import { useNarrow } from "../../shell/device/use-narrow";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { useLocale } from "../../shell/i18n/use-locale";
-import { pageMeta } from "../../shell/page-meta";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
-
-export const meta = pageMeta("apiKeys:title");
 
 /**
  * API keys: what they are for, the organisation's keys, and making, rolling and revoking them; the

@@ -13,10 +13,7 @@ import { UsageKpis } from "../../features/api-usage/components/usage-kpis";
 import { useUsageFilters } from "../../features/api-usage/use-usage-filters";
 import { errorText, showApiError } from "../../shell/forms/api-error-feedback";
 import { useLocale } from "../../shell/i18n/use-locale";
-import { pageMeta } from "../../shell/page-meta";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
-
-export const meta = pageMeta("apiUsage:title");
 
 /**
  * API usage: the organisation's public API calls over a period (days in its time zone), read from

@@ -37,7 +37,6 @@ import { errorText, showApiError } from "../../shell/forms/api-error-feedback";
 import { ApiError } from "../../shell/http/api-error";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { lazyComponent } from "../../shell/lazy-component";
-import { pageMeta } from "../../shell/page-meta";
 import { serverQueries } from "../../shell/query/server-queries.server";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 import type { Route } from "./+types/detection";
@@ -62,8 +61,6 @@ const prefetchEntries = () => {
   ListEntry.prefetch();
   FileEntry.prefetch();
 };
-
-export const meta = pageMeta("detection:title");
 
 /** Each service's price for one number, answered with the page (shell/query/server-queries.server.ts). */
 export async function loader({ context }: Route.LoaderArgs) {

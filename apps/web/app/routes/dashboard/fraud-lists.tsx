@@ -4,10 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useFraudLists } from "../../features/fraud-list/api/fraud-lists";
 import { FraudListCard } from "../../features/fraud-list/components/fraud-list-card";
 import { errorText } from "../../shell/forms/api-error-feedback";
-import { pageMeta } from "../../shell/page-meta";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
-
-export const meta = pageMeta("fraudLists:title");
 
 /** Fraud lists: numbers and prefixes the organisation always blocks or always allows. */
 export default function FraudListsPage() {

@@ -21,12 +21,9 @@ import { errorText } from "../../shell/forms/api-error-feedback";
 import { ApiError } from "../../shell/http/api-error";
 import { listLoading } from "../../shell/http/filtered-list";
 import { useLocale } from "../../shell/i18n/use-locale";
-import { pageMeta } from "../../shell/page-meta";
 import { requireRecord } from "../../shell/record-page.server";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 import type { Route } from "./+types/history-job";
-
-export const meta = pageMeta("history:job.title");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Partner staff open a customer's job with ?scope=partner; the job is looked up the same way.

@@ -10,10 +10,7 @@ import { LoadMore } from "../../shell/components/load-more";
 import { useNarrow } from "../../shell/device/use-narrow";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { listLoading } from "../../shell/http/filtered-list";
-import { pageMeta } from "../../shell/page-meta";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
-
-export const meta = pageMeta("history:title");
 
 /** History: every single check and bulk job of the organisation, newest first, with filters. */
 export default function HistoryPage() {

@@ -7,11 +7,8 @@ import { RecentJobsCard } from "../../features/dashboard-home/components/recent-
 import { ServiceStarts } from "../../features/dashboard-home/components/service-starts";
 import { Can } from "../../shell/access/can";
 import { useLocale } from "../../shell/i18n/use-locale";
-import { pageMeta } from "../../shell/page-meta";
 import { useSessionUser } from "../../shell/session/use-session-user";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
-
-export const meta = pageMeta("dashboard:home.title");
 
 /**
  * The signed-in start page: the balance (a new organisation's welcome credit first shows here)

@@ -7,10 +7,7 @@ import { MemberRoleSelect } from "../../features/member/components/member-role-s
 import { showApiError } from "../../shell/forms/api-error-feedback";
 import { zodRule } from "../../shell/forms/zod-rule";
 import { useLocale } from "../../shell/i18n/use-locale";
-import { pageMeta } from "../../shell/page-meta";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
-
-export const meta = pageMeta("members:add.title");
 
 interface InviteForm {
   email: string;

@@ -12,13 +12,10 @@ import { useMemberGuards } from "../../features/member/components/members-tab";
 import { roleName } from "../../features/role/role-name";
 import { errorText, showApiError } from "../../shell/forms/api-error-feedback";
 import { useLocale } from "../../shell/i18n/use-locale";
-import { pageMeta } from "../../shell/page-meta";
 import { requireRecord } from "../../shell/record-page.server";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 import { useTenantDate } from "../../shell/tenant/use-tenant-date";
 import type { Route } from "./+types/member-detail";
-
-export const meta = pageMeta("members:detail.title");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireRecord(request, context, params.id, (id) => `/api/tenant/tenant_user/s/${id}`);

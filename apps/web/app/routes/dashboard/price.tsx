@@ -3,10 +3,7 @@ import { useTranslation } from "react-i18next";
 import { usePriceOverview } from "../../features/price/api/price-overview";
 import { PriceTable } from "../../features/price/components/price-table";
 import { errorText } from "../../shell/forms/api-error-feedback";
-import { pageMeta } from "../../shell/page-meta";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
-
-export const meta = pageMeta("price:title");
 
 /**
  * Prices (docs/operations.md, "Prices"): the organisation's own prices, the standard list and the partner list,

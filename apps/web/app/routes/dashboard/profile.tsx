@@ -9,9 +9,6 @@ import { PersonalInfoCard } from "../../features/profile/components/personal-inf
 import { TwoFactorCard } from "../../features/profile/components/two-factor-card";
 import { MyTenantsCard } from "../../features/tenant/components/my-tenants-card";
 import { errorText } from "../../shell/forms/api-error-feedback";
-import { pageMeta } from "../../shell/page-meta";
-
-export const meta = pageMeta("profile:title");
 
 /**
  * The user's own account: name, language, e-mail address, password, two-factor sign-in, colour

@@ -7,13 +7,10 @@ import { useRechargeReceipt } from "../../features/recharge/api/recharge-receipt
 import { METHOD_LABEL_KEYS, receivedIfDifferent } from "../../features/recharge/labels";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import { useLocale } from "../../shell/i18n/use-locale";
-import { pageMeta } from "../../shell/page-meta";
 import { requireRecord } from "../../shell/record-page.server";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 import { useTenantDate } from "../../shell/tenant/use-tenant-date";
 import type { Route } from "./+types/receipt";
-
-export const meta = pageMeta("recharge:receipt.title");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireRecord(request, context, params.id, (id) => `/api/tenant/recharge/s/${id}/receipt`);

@@ -10,10 +10,7 @@ import { RechargeFormCard } from "../../features/recharge/components/recharge-fo
 import { RechargeOrdersCard } from "../../features/recharge/components/recharge-orders-card";
 import { subtitleKey } from "../../features/recharge/labels";
 import { Can } from "../../shell/access/can";
-import { pageMeta } from "../../shell/page-meta";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
-
-export const meta = pageMeta("recharge:title");
 
 /** account/recharge (docs/operations.md, "Balance and recharges"): new recharge (card or bank transfer) and the list of orders. */
 export default function RechargePage() {

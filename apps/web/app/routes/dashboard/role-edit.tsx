@@ -8,12 +8,9 @@ import { PermissionTransfer } from "../../features/role/components/permission-tr
 import { errorText, showApiError } from "../../shell/forms/api-error-feedback";
 import { zodRule } from "../../shell/forms/zod-rule";
 import { useLocale } from "../../shell/i18n/use-locale";
-import { pageMeta } from "../../shell/page-meta";
 import { requireRecord } from "../../shell/record-page.server";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 import type { Route } from "./+types/role-edit";
-
-export const meta = pageMeta("tenant:roles.editTitle");
 
 /** role/add has no id to check; role/:id names a role that must exist. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -6,10 +6,7 @@ import { AuditTab } from "../../features/audit/components/audit-tab";
 import { MembersTab } from "../../features/member/components/members-tab";
 import { RolesTab } from "../../features/role/components/roles-tab";
 import { SettingsTab } from "../../features/tenant/components/settings-tab";
-import { pageMeta } from "../../shell/page-meta";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
-
-export const meta = pageMeta("tenant:manage.title");
 
 /** Tenant management (docs/architecture.md, "What a person meets first"): Settings (default), Members, Roles, Audit log; the tab is in ?tab=. */
 export default function TenantPage() {
