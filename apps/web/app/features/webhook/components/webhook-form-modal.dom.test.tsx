@@ -51,6 +51,17 @@ describe("webhook endpoint form", () => {
     expect(calls).toEqual([]);
   });
 
+  it("names under the field both schemes its check accepts, and takes an http:// address", async () => {
+    const { user, url, calls } = await openForm(null, {
+      "POST /api/tenant/webhook": () => ({ endpoint: ENDPOINT, secret: "whsec_full" }),
+    });
+    const hint = screen.getByText(/^Where events are sent/).textContent ?? "";
+    expect([hint.includes("https://"), hint.includes("http://")]).toEqual([true, true]);
+    await user.type(url, "http://crm.example.com/hooks");
+    await user.click(screen.getByRole("button", { name: "Add endpoint" }));
+    await vi.waitFor(() => expect(callsTo(calls, "POST /api/tenant/webhook")).toHaveLength(1));
+  });
+
   it("subscribes a new endpoint to finished and failed jobs unless changed, and hands its secret on", async () => {
     const created = { endpoint: ENDPOINT, secret: "whsec_full" };
     const { user, url, calls, onCreated } = await openForm(null, {
