@@ -25,7 +25,8 @@ describe("operator console: money reports", () => {
   let tenantId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(CONSOLE_ENV);
+    // Each new organisation gets 3.00 to start with: a welcome credit, not an operator's addition.
+    t = await createTestApp({ ...CONSOLE_ENV, WELCOME_CREDIT: "3" });
     platform = await platformOperator(t);
     const owner = await register(t, undefined, "Report Customer");
     tenantId = await customerOf(t, owner, "Report Shop");
@@ -58,11 +59,12 @@ describe("operator console: money reports", () => {
 
   const summary = (query: string) => as(t, platform)("GET", `/api/operator/money/summary?${query}`);
 
-  it("sums the day's recharges, spend by service and corrections, per currency", async () => {
+  it("sums the day's recharges, spend by service, welcome credits and corrections, per currency", async () => {
     const days = expectOk<MoneySummaryDay[]>(await summary(`from=${TODAY}&to=${TODAY}`));
     const today = days.find((d) => d.day === TODAY && d.currency === "USD");
     expect(today).toMatchObject({
       recharges: "100000000",
+      welcome: "3000000",
       added: "5000000",
       subtracted: "0",
       spend: { basic: "1000", hlr: "16000" },
@@ -83,12 +85,13 @@ describe("operator console: money reports", () => {
     expect(columns.slice(0, 3)).toEqual(["day", "currency", "recharges"]);
     const row = lines.map((l) => l.split(",")).find((cells) => cells[0] === TODAY && cells[1] === "USD")!;
     const cell = (name: string) => row[columns.indexOf(name)];
-    expect([cell("recharges"), cell("spend_hlr"), cell("spend_basic"), cell("added")]).toEqual([
-      "100.00",
-      "0.016",
-      "0.001",
-      "5.00",
-    ]);
+    expect([
+      cell("recharges"),
+      cell("spend_hlr"),
+      cell("spend_basic"),
+      cell("welcome"),
+      cell("added"),
+    ]).toEqual(["100.00", "0.016", "0.001", "3.00", "5.00"]);
   });
 
   it("refuses a range that ends before it starts or spans more than 92 days", async () => {

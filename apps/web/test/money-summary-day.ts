@@ -7,6 +7,7 @@ export const summaryDay = (over: Partial<MoneySummaryDay>): MoneySummaryDay => (
   recharges: "0",
   spend: {},
   refunds: "0",
+  welcome: "0",
   added: "0",
   subtracted: "0",
   ...over,

@@ -455,6 +455,8 @@ export interface MoneySummaryDay {
   /** By service code; "other" for charges that name none. */
   spend: Record<string, string>;
   refunds: string;
+  /** Welcome credits of new organisations (WELCOME_CREDIT), apart from operators' additions. */
+  welcome: string;
   added: string;
   subtracted: string;
 }

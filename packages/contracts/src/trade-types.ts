@@ -14,5 +14,11 @@ export const TRADE_TYPES = {
   dataApiDetection: 12,
 } as const;
 
+/**
+ * The ledger reference type of a welcome credit (WELCOME_CREDIT): trade type 2 like an operator's
+ * addition, told apart by this reference (the console's money summary shows it on its own line).
+ */
+export const WELCOME_CREDIT_REFERENCE = "welcome";
+
 export type TradeTypeName = keyof typeof TRADE_TYPES;
 export type TradeType = (typeof TRADE_TYPES)[TradeTypeName];

@@ -28,6 +28,7 @@ const SUMMARY_HEADER = [
   ...SERVICE_CODES.map((s) => `spend_${s}`),
   "spend_other",
   "refunds",
+  "welcome",
   "added",
   "subtracted",
 ];
@@ -64,6 +65,7 @@ export async function operatorMoneyRoutes(app: FastifyInstance) {
         ...SERVICE_CODES.map((s) => decimal(d.spend[s])),
         decimal(d.spend.other),
         decimal(d.refunds),
+        decimal(d.welcome),
         decimal(d.added),
         decimal(d.subtracted),
       ]);

@@ -1,5 +1,5 @@
 import type { MoneySummaryDay, MoneySummaryQuery } from "@nc/contracts/operator";
-import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { TRADE_TYPES, WELCOME_CREDIT_REFERENCE } from "@nc/contracts/trade-types";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../core/db";
 import type { OperatorContext } from "../../core/request-context";
@@ -10,7 +10,7 @@ import { partnerLimit } from "./operator-service";
 interface SummaryRow {
   day: string;
   currency: string;
-  kind: "recharge" | "spend" | "refund" | "added" | "subtracted";
+  kind: "recharge" | "spend" | "refund" | "welcome" | "added" | "subtracted";
   service: string;
   micros: string;
 }
@@ -18,7 +18,8 @@ interface SummaryRow {
 /**
  * The money that moved per day (UTC) and currency, across the organisations an operator reaches
  * (docs/operations.md, "The operator console"): one grouped statement over the ledger's
- * (tenant, time) index; amounts are magnitudes.
+ * (tenant, time) index; amounts are magnitudes. Welcome credits are credits of trade type 2 like
+ * an operator's addition, told apart by their reference: a line of their own.
  */
 export async function moneySummary(
   db: Db,
@@ -34,6 +35,7 @@ export async function moneySummary(
     sql`select to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, a.currency,
           case when l.trade_type = ${TRADE_TYPES.recharge} then 'recharge'
                when l.trade_type = ${TRADE_TYPES.refund} then 'refund'
+               when l.trade_type = ${TRADE_TYPES.add} and l.reference_type = ${WELCOME_CREDIT_REFERENCE} then 'welcome'
                when l.trade_type = ${TRADE_TYPES.add} then 'added'
                when l.trade_type = ${TRADE_TYPES.sub} then 'subtracted'
                else 'spend' end as kind,
@@ -56,6 +58,7 @@ export async function moneySummary(
       recharges: "0",
       spend: {},
       refunds: "0",
+      welcome: "0",
       added: "0",
       subtracted: "0",
     };

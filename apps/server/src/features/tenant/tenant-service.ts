@@ -1,5 +1,5 @@
 import { MAX_TENANTS_PER_USER, type TenantSummary, type TenantUserProfile } from "@nc/contracts/tenancy";
-import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { TRADE_TYPES, WELCOME_CREDIT_REFERENCE } from "@nc/contracts/trade-types";
 import { AppError } from "../../core/app-error";
 import type { Db } from "../../core/db";
 import type { AuditMeta, TenantContext } from "../../core/request-context";
@@ -59,7 +59,7 @@ export function tenantService(
           amountMicros: welcome.micros,
           idempotencyKey: `welcome:${id}`,
           request: { welcome: welcome.micros.toString() },
-          reference: { type: "welcome", id },
+          reference: { type: WELCOME_CREDIT_REFERENCE, id },
           actor: { type: "system" },
           note: { key: "welcomeCredit" },
         });

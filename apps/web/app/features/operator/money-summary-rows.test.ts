@@ -21,7 +21,7 @@ describe("money summary rows", () => {
   it("totals each currency apart, exactly, after the days", () => {
     const rows = summaryRows([
       day({ recharges: "9007199254740993", spend: { hlr: "1500000" }, refunds: "10" }),
-      day({ day: "2026-11-02", currency: "EUR", added: "5", subtracted: "7" }),
+      day({ day: "2026-11-02", currency: "EUR", added: "5", subtracted: "7", welcome: "3" }),
       day({ day: "2026-11-02", recharges: "7", spend: { hlr: "500000", basic: "1" } }),
     ]);
     expect(rows.map((r) => r.key)).toEqual([
@@ -37,6 +37,6 @@ describe("money summary rows", () => {
       spend: { hlr: "2000000", basic: "1" },
       refunds: "10",
     });
-    expect(rows[3]).toMatchObject({ added: "5", subtracted: "7", recharges: "0" });
+    expect(rows[3]).toMatchObject({ added: "5", subtracted: "7", welcome: "3", recharges: "0" });
   });
 });

@@ -35,6 +35,7 @@ export function summaryRows(days: readonly MoneySummaryDay[]): SummaryRow[] {
       recharges: "0",
       spend: {},
       refunds: "0",
+      welcome: "0",
       added: "0",
       subtracted: "0",
     };
@@ -45,6 +46,7 @@ export function summaryRows(days: readonly MoneySummaryDay[]): SummaryRow[] {
       recharges: add(t.recharges, d.recharges),
       spend,
       refunds: add(t.refunds, d.refunds),
+      welcome: add(t.welcome, d.welcome),
       added: add(t.added, d.added),
       subtracted: add(t.subtracted, d.subtracted),
     });

@@ -39,6 +39,7 @@ describe("operator money summary", () => {
           recharges: "5500000",
           spend: { hlr: "750000", basic: "100000" },
           added: "1000000",
+          welcome: "5000000",
         }),
       ],
     });
@@ -49,8 +50,9 @@ describe("operator money summary", () => {
     expect(within(table).getByRole("columnheader", { name: "Spend: Basic check" })).toBeTruthy();
     const total = within(table).getByText("Total").closest("tr")!;
     const cells = [...total.querySelectorAll("td")].map((c) => c.textContent);
-    // Day, currency, recharges, basic, hlr, refunds, added, subtracted.
-    expect(cells).toEqual(["Total", "USD", "$15.50", "$0.10", "$2.00", "$0.25", "$1.00", "$0.00"]);
+    // Day, currency, recharges, basic, hlr, refunds, welcome credits, added, subtracted.
+    expect(within(table).getByRole("columnheader", { name: "Welcome credits" })).toBeTruthy();
+    expect(cells).toEqual(["Total", "USD", "$15.50", "$0.10", "$2.00", "$0.25", "$5.00", "$1.00", "$0.00"]);
   });
 
   it("asks for the chosen days and the CSV link carries the same range", async () => {

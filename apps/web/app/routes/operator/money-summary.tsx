@@ -62,6 +62,7 @@ export default function OperatorMoneySummaryPage() {
       value: (r: SummaryRow) => money(r.spend[code], r),
     })),
     { key: "refunds", label: t("operatorPeople:summary.refunds"), value: (r) => money(r.refunds, r) },
+    { key: "welcome", label: t("operatorPeople:summary.welcome"), value: (r) => money(r.welcome, r) },
     { key: "added", label: t("operatorPeople:summary.added"), value: (r) => money(r.added, r) },
     {
       key: "subtracted",
