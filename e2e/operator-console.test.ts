@@ -124,6 +124,12 @@ describe("operator console in the browser", () => {
     await page.getByTestId("adjust-amount").fill("5.00");
     await page.getByTestId("adjust-reason").fill(reason);
     await page.getByTestId("adjust-submit").click();
+    // Nothing moves before the confirmation, which repeats what is about to be done.
+    const confirm = page.getByRole("dialog", { name: "Apply this correction?" });
+    await expect.poll(() => confirm.getByTestId("adjust-confirm").textContent(), POLL).toContain("Cora Co");
+    await expect(confirm.getByTestId("adjust-confirm").textContent()).resolves.toContain("$5.00");
+    await expect(confirm.getByTestId("adjust-confirm").textContent()).resolves.toContain(reason);
+    await confirm.getByRole("button", { name: "Apply" }).click();
     await expect.poll(() => page.getByTestId("adjust-result").textContent(), POLL).toContain("$85.00");
     await expect.poll(() => page.getByTestId("customer-balance").textContent(), POLL).toBe("$85.00");
     await page.close();

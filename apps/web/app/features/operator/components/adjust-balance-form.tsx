@@ -1,4 +1,4 @@
-import { formatMoney } from "@nc/contracts/money";
+import { formatMoney, parseAmountToMicros } from "@nc/contracts/money";
 import {
   adjustBalanceBody,
   BALANCE_ADJUSTMENTS,
@@ -6,7 +6,7 @@ import {
   type BalanceAdjustment,
   type OperatorCustomerView,
 } from "@nc/contracts/operator";
-import { Alert, App, Button, Card, Form, Input, Radio } from "antd";
+import { Alert, App, Button, Card, Descriptions, Form, Input, Radio } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
@@ -28,20 +28,21 @@ interface Values {
 }
 
 /**
- * A balance correction with a reason. The form's idempotency key is made when it opens and sent
- * with every submit, so a double click or a retried request corrects once; a new key comes after
- * each success.
+ * A balance correction with a reason. Before anything is sent, a confirmation repeats the
+ * organisation, the kind and amount, and the reason: money moves only on a second, informed yes.
+ * The form's idempotency key is made when it opens and sent with every submit, so a double click
+ * or a retried request corrects once; a new key comes after each success.
  */
 export function AdjustBalanceForm({ customer }: { customer: OperatorCustomerView }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<Values>();
   const key = useIdempotencyKey();
   const adjust = useAdjustBalance(customer.id);
   const [done, setDone] = useState<BalanceAdjusted | null>(null);
 
-  async function submit(values: Values) {
+  async function apply(values: Values) {
     try {
       const result = await adjust.mutateAsync({ ...values, idempotencyKey: key.current() });
       setDone(result);
@@ -50,6 +51,26 @@ export function AdjustBalanceForm({ customer }: { customer: OperatorCustomerView
     } catch (error) {
       showApiError(error, t, message, form);
     }
+  }
+
+  // The checks have passed (amount and reason as the server wants them): ask before sending.
+  function confirm(values: Values) {
+    const micros = parseAmountToMicros(values.amount) ?? 0n;
+    modal.confirm({
+      title: t("operator:customer.confirmTitle"),
+      content: (
+        <Descriptions column={1} size="small" data-testid="adjust-confirm">
+          <Descriptions.Item label={t("operator:customer.organisation")}>{customer.name}</Descriptions.Item>
+          <Descriptions.Item label={t(KIND_LABEL_KEYS[values.kind])}>
+            <strong>{formatMoney(micros, customer.currency, locale)}</strong>
+          </Descriptions.Item>
+          <Descriptions.Item label={t("operator:customer.reason")}>{values.reason}</Descriptions.Item>
+        </Descriptions>
+      ),
+      okText: t("operator:customer.submit"),
+      cancelText: t("operator:cancel"),
+      onOk: () => apply(values),
+    });
   }
 
   const balance = done ? formatMoney(done.balanceMicros, done.currency, locale) : "";
@@ -68,8 +89,9 @@ export function AdjustBalanceForm({ customer }: { customer: OperatorCustomerView
         form={form}
         layout="vertical"
         initialValues={{ kind: "add" }}
-        onFinish={submit}
+        onFinish={confirm}
         style={{ maxWidth: 520 }}
+        className="nc-examples"
         data-testid="adjust-form"
       >
         <Form.Item name="kind" label={t("operator:customer.kind")}>
@@ -86,7 +108,7 @@ export function AdjustBalanceForm({ customer }: { customer: OperatorCustomerView
           <Input
             inputMode="decimal"
             suffix={customer.currency}
-            placeholder="25.00"
+            placeholder={t("operator:customer.amountExample")}
             data-testid="adjust-amount"
           />
         </Form.Item>
