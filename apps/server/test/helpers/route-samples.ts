@@ -91,6 +91,7 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "GET /api/tenant/job/s/:id/items": () => ({ url: `/api/tenant/job/s/${NO_JOB}/items?limit=5` }),
   "POST /api/tenant/job/s/:id/cancel": () => ({ url: `/api/tenant/job/s/${NO_JOB}/cancel` }),
   "POST /api/tenant/job/s/:id/submit": () => ({ url: `/api/tenant/job/s/${NO_JOB}/submit` }),
+  "POST /api/tenant/job/s/:id/retry-failed": () => ({ url: `/api/tenant/job/s/${NO_JOB}/retry-failed` }),
   "DELETE /api/tenant/job/s/:id": () => ({ url: `/api/tenant/job/s/${NO_JOB}` }),
   "GET /api/tenant/job/s/:id/summary": () => ({ url: `/api/tenant/job/s/${NO_JOB}/summary` }),
   "GET /api/tenant/job/s/:id/download": () => ({ url: `/api/tenant/job/s/${NO_JOB}/download?format=csv` }),

@@ -9,6 +9,8 @@ import type { ColumnsChunk, FileColumnsInfo } from "./file-columns";
 import type { ItemChunk } from "./item-chunks";
 
 export const OPEN_STATUSES = ["queued", "running"] as const;
+/** A job in one of these has ended: nothing of it changes any more. */
+export const FINISHED_STATUSES = ["completed", "cancelled", "failed"] as const;
 
 export interface NewItem {
   seq: number;

@@ -13,9 +13,18 @@ import type { PriceService } from "../price/index";
 import { enqueueJobEvent } from "../webhook/index";
 import { type FileColumnsCollector, KEPT_BATCH_CHARS } from "./file-columns";
 import { chunkBuilder } from "./item-chunks";
-import { pageOfItems } from "./job-items";
+import { jobItems, pageOfItems } from "./job-items";
 import { jobCompletedNotice } from "./job-notice";
-import { type ItemFilter, type JobRepo, type JobRow, jobRepo, type NewItem, OPEN_STATUSES } from "./job-repo";
+import {
+  FINISHED_STATUSES,
+  type ItemFilter,
+  type ItemRow,
+  type JobRepo,
+  type JobRow,
+  jobRepo,
+  type NewItem,
+  OPEN_STATUSES,
+} from "./job-repo";
 import { E164Set } from "./number-set";
 import type { ItemProcessor } from "./process-item";
 
@@ -135,6 +144,19 @@ export function classifier(
       };
     },
   };
+}
+
+/** The inputs of `items`, INSERT_BATCH at a time: what `ingest` reads. */
+async function* inputPages(items: AsyncIterable<ItemRow>): AsyncGenerator<string[]> {
+  let page: string[] = [];
+  for await (const item of items) {
+    page.push(item.input);
+    if (page.length === INSERT_BATCH) {
+      yield page;
+      page = [];
+    }
+  }
+  if (page.length > 0) yield page;
 }
 
 /** What the refund row of a job says: why part of the hold came back (in each reader's language). */
@@ -452,9 +474,21 @@ export function jobService(
           { max: maxRows, count: input.numbers.length },
         );
       if (input.numbers.length === 0) throw new AppError("badRequest");
+      return this.createJob({ ...input, maxRows }, [input.numbers]);
+    },
+
+    /**
+     * Makes a list job of `rows` and submits it (or keeps it a draft to be reviewed first): every
+     * job made of numbers already at hand, a pasted list or a job's failed rows, is priced, held and
+     * charged by this one path.
+     */
+    async createJob(
+      input: Omit<CreateListJob, "numbers">,
+      rows: AsyncIterable<readonly IngestRow[]> | Iterable<readonly IngestRow[]>,
+    ) {
       if (!input.draft) await checkConcurrent(db, input.tenantId);
       const id = await this.createDraft({ ...input, kind: "list" });
-      await this.ingest(input.tenantId, id, [input.numbers], { ...input, maxRows });
+      await this.ingest(input.tenantId, id, rows, input);
       if (input.draft) return this.draftSummary(input.tenantId, id);
       const actor: Actor = input.actor ?? { type: "user", id: input.userId ?? undefined };
       try {
@@ -463,6 +497,34 @@ export function jobService(
         await repo.deleteJob(input.tenantId, id);
         throw error;
       }
+    },
+
+    /**
+     * A new job of a finished job's failed rows, as they were entered, with its service and default
+     * country. The rows are read a page at a time as the new job is written, and the new job is
+     * priced and charged as any other.
+     */
+    async retryFailed(
+      tenantId: string,
+      jobId: string,
+      request: Pick<CreateListJob, "userId" | "channel" | "draft" | "actor" | "test">,
+    ) {
+      const job = await this.job(tenantId, jobId);
+      if (!(FINISHED_STATUSES as readonly string[]).includes(job.status))
+        throw new AppError("jobNotFinished");
+      if (job.failed === 0) throw new AppError("jobNoFailedRows");
+      const failed = jobItems(repo, tenantId, job, { status: "failed" }, { pageSize: INSERT_BATCH });
+      return this.createJob(
+        {
+          ...request,
+          tenantId,
+          service: job.service as ServiceCode,
+          defaultCountry: job.default_country ?? undefined,
+          // A sandbox job's rows are tried again in the sandbox.
+          test: request.test || job.sandbox === 1,
+        },
+        inputPages(failed),
+      );
     },
 
     async status(tenantId: string, jobId: string) {

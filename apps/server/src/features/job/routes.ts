@@ -117,6 +117,23 @@ async function jobs(app: FastifyInstance) {
     },
   );
 
+  // The failed rows of a finished job as a new draft: the person reviews its count and price, then
+  // submits it as any draft.
+  r.post(
+    "/api/tenant/job/s/:id/retry-failed",
+    { schema: { params: idParams }, config: create },
+    async (request) => {
+      const tenant = requireTenant(request);
+      return ok(
+        await service.retryFailed(tenant.id, request.params.id, {
+          userId: tenant.userId,
+          channel: "web",
+          draft: true,
+        }),
+      );
+    },
+  );
+
   r.delete("/api/tenant/job/s/:id", { schema: { params: idParams }, config: create }, async (request) => {
     const tenant = requireTenant(request);
     await service.discard(tenant.id, request.params.id);
