@@ -89,11 +89,16 @@ export const INVALID_REASONS = [
 export const NORMALISATION_STEPS = [
   "trimmed",
   "full_width_digits",
+  "local_digits",
+  "spreadsheet_formula",
   "quotes_removed",
   "separator_removed",
+  "symbol_removed",
+  "brackets_removed",
   "label_removed",
   "extension_removed",
   "spreadsheet_scientific",
+  "spreadsheet_decimal",
   "vanity_letters",
   "international_00",
   "international_plus",
@@ -195,7 +200,7 @@ const basicResult = z
               .enum(NORMALISATION_STEPS)
               .meta(
                 openEnumMeta(
-                  "A step of reading the input: what was removed (quotes, separators, labels, an extension), converted (full-width characters, scientific notation, vanity letters) or assumed (a lost `+`, a lost leading zero, the default country).",
+                  "A step of reading the input: what was removed (quotes, separators, symbols, brackets, labels, an extension, a spreadsheet's formula or zero decimals), converted (full-width characters, other scripts' digits, scientific notation, vanity letters) or assumed (a lost `+`, a lost leading zero, the default country).",
                 ),
               ),
           )
@@ -510,6 +515,8 @@ export const API_ERROR_MEANINGS = {
   forbidden: "The key lacks the scope this endpoint needs.",
   notFound: "No such job in the key's organisation.",
   jobClosed: "The job already ended.",
+  jobNotFinished: "The job has not ended yet; its failed rows can be checked again once it has.",
+  jobNoFailedRows: "The job has no failed rows.",
   idempotencyInProgress: "A request with the same Idempotency-Key is still running; retry later.",
   idempotencyKeyReused: "The Idempotency-Key was used with another request.",
   rateLimited: "Over the rate limit; wait `Retry-After` seconds.",
@@ -734,6 +741,22 @@ export const PUBLIC_API_OPERATIONS = {
       "Stops a queued or running job: numbers not yet checked are not charged and the unused reservation returns to the balance at once.",
     success: { description: "The job, cancelled.", data: jobView },
     errors: ["notFound", "jobClosed"],
+  },
+  "POST /api/v1/jobs/{id}/retry-failed": {
+    operationId: "retryFailedRows",
+    tag: "jobs",
+    summary: "Check a job's failed rows again",
+    description:
+      "Submits a new job of the rows of an ended job whose check failed (they were not charged), as they were sent, with the same service and default country. The new job is priced, reserved and charged as any job. Follow it with `GET /api/v1/jobs/{id}` or a webhook.",
+    success: { description: "The new job, queued.", data: jobView },
+    errors: [
+      "notFound",
+      "jobNotFinished",
+      "jobNoFailedRows",
+      "insufficientBalance",
+      "priceNotSet",
+      "jobLimitReached",
+    ],
   },
   "GET /api/v1/usage": {
     operationId: "getUsage",

@@ -48,6 +48,46 @@ describe("normalise: one number in a messy cell is recovered, and the step recor
       "+447911123456",
       ["quotes_removed", "separator_removed", "label_removed", "international_plus"],
     ],
+    // What a spreadsheet leaves: a formula yielding text, the apostrophe that marks text, brackets,
+    // a stray symbol after the number.
+    ['="+44 7911 123456"', undefined, "+447911123456", ["spreadsheet_formula", "international_plus"]],
+    [
+      '="07911123456"',
+      "GB",
+      "+447911123456",
+      ["spreadsheet_formula", "default_country", "national_trunk_prefix"],
+    ],
+    ["=+447911123456", undefined, "+447911123456", ["spreadsheet_formula", "international_plus"]],
+    [
+      '"=""+44 7911 123456"""',
+      undefined,
+      "+447911123456",
+      ["quotes_removed", "spreadsheet_formula", "international_plus"],
+    ],
+    ["'+44 7911 123456", undefined, "+447911123456", ["quotes_removed", "international_plus"]],
+    ["{+44 7911 123456}", undefined, "+447911123456", ["brackets_removed", "international_plus"]],
+    ["<+44 7911 123456>", undefined, "+447911123456", ["brackets_removed", "international_plus"]],
+    ["【+86 138 0013 8000】", undefined, "+8613800138000", ["brackets_removed", "international_plus"]],
+    [
+      "Tel: <+44 7911 123456>",
+      undefined,
+      "+447911123456",
+      ["label_removed", "brackets_removed", "international_plus"],
+    ],
+    ["+44 7911 123456*", undefined, "+447911123456", ["symbol_removed", "international_plus"]],
+    ["+44 7911 123456#", undefined, "+447911123456", ["symbol_removed", "international_plus"]],
+    [
+      "'447911123456.0",
+      undefined,
+      "+447911123456",
+      ["quotes_removed", "spreadsheet_decimal", "restored_plus"],
+    ],
+    [
+      "+٤٤ ٧٩١١ ١٢٣٤٥٦،",
+      undefined,
+      "+447911123456",
+      ["local_digits", "separator_removed", "international_plus"],
+    ],
     // Vanity letters in the national part, by the phone keypad.
     ["+1-800-FLOWERS", undefined, "+18003569377", ["vanity_letters", "international_plus"]],
     ["+1 800 GO FEDEX", undefined, "+18004633339", ["vanity_letters", "international_plus"]],
@@ -114,6 +154,10 @@ describe("normalise: two numbers in one cell are refused, none taken", () => {
     ["+44 7911 123456 / 654321", undefined],
     ["07911 123456 / 07911 654321", "GB"],
     ['"+8613800138000;+8613912345678";', undefined],
+    ['="+44 7911 123456 / +44 7911 654321"', undefined],
+    ["{+44 7911 123456 +44 7911 654321}", undefined],
+    ["٠٧٩١١ ١٢٣٤٥٦ / ٠٧٩١١ ٦٥٤٣٢١", "GB"],
+    ["+٤٤ ٧٩١١ ١٢٣٤٥٦، +٤٤ ٧٩١١ ٦٥٤٣٢١", undefined],
   ])("%j (default %s)", (input, country) => {
     const result = normalise(input, { defaultCountry: country });
     expect(result.e164).toBeNull();
@@ -146,6 +190,11 @@ describe("normalise: never a different number than the one written", () => {
     ["+1-800-flowers", undefined, "too_short"],
     // A label with a digit in it ("Line 2") is part of what was written.
     ["Line 2: +44 7911 123456", undefined, "not_a_number"],
+    ['="4.47911E+11"', undefined, "precision_lost"],
+    ["'4.47911e+11", undefined, "precision_lost"],
+    // "*" and "#" before a number are a service code that changes what is dialled, not a stray symbol.
+    ["*67 202 555 0123", "US", "not_a_number"],
+    ["#31#+44 7911 123456", undefined, "not_a_number"],
     ['""', undefined, "empty"],
     ["'", undefined, "empty"],
   ])("%j (default %s) -> %s", (input, country, reason) => {

@@ -1,9 +1,10 @@
 /**
- * Cells as customers' files really hold them: a number with quotes a CSV export kept, a separator a
- * broken CSV left at its end, a label before or after it ("Tel: …", "… (mobile)"), vanity letters
- * ("+1-800-FLOWERS"), or two numbers in one cell. These helpers only look at the characters; which
- * reading is accepted is decided in normalise.ts, and only after the plain reading failed, so a
- * clean cell pays nothing for them (docs/architecture.md, "Normalisation").
+ * Cells as customers' files really hold them: a number with quotes a CSV export kept, a spreadsheet
+ * formula or brackets around it, a separator a broken CSV left at its end, a stray "*" or "#", a
+ * label before or after it ("Tel: …", "… (mobile)"), vanity letters ("+1-800-FLOWERS"), or two
+ * numbers in one cell. These helpers only look at the characters; which reading is accepted is
+ * decided in normalise.ts, and only after the plain reading failed, so a clean cell pays nothing
+ * for them (docs/architecture.md, "Normalisation").
  *
  * Every pattern here is compiled once, at module load.
  */
@@ -13,8 +14,30 @@ import type { NormalisationStep } from "./types";
 const QUOTE_CHARS =
   "\"'`\u201C\u201D\u201E\u201F\u2018\u2019\u201A\u201B\u00AB\u00BB\u2039\u203A\u300C\u300D\u300E\u300F";
 const QUOTES = new Set([...QUOTE_CHARS]);
-/** Field separators a broken CSV leaves at either end (full-width ones were made ASCII before). */
-const EDGE_SEPARATORS = new Set([..."；;,|:\u3001"]);
+/**
+ * Field separators a broken CSV leaves at either end (full-width ones were made ASCII before; the
+ * Arabic comma and semicolon are right-to-left text's).
+ */
+const EDGE_SEPARATORS = new Set([..."；;,|:\u3001\u060C\u061B"]);
+/**
+ * Symbols a cell may end with after a number: a footnote's "*", a dial string's closing "#", a
+ * sentence's full stop (after a quote or bracket; after a letter it ends a label, "ext."). Only at
+ * the end: before a number "*" and "#" are a service code ("*67", "#31#") that changes what is dialled.
+ */
+const TRAILING_SYMBOLS = new Set([..."*#"]);
+const ONE_LETTER = /^\p{L}$/u;
+/** Brackets that may wrap a whole cell ("{…}", "<…>", "【…】"), each opening one with its closing one. */
+const WRAPPING_BRACKETS = new Map([
+  ["(", ")"],
+  ["[", "]"],
+  ["{", "}"],
+  ["<", ">"],
+  ["\u3010", "\u3011"],
+  ["\u3014", "\u3015"],
+  ["\u3008", "\u3009"],
+  ["\u300A", "\u300B"],
+  ["\u3016", "\u3017"],
+]);
 /** A label in brackets at either end, with letters and no digits: "(mobile)", "[work]", "【手机】". */
 const LEADING_BRACKET_LABEL = /^[([{\u3010]\s*\p{L}[^\d()[\]{}\u3010\u3011]*[)\]}\u3011]/u;
 const TRAILING_BRACKET_LABEL =
@@ -43,11 +66,11 @@ const CAPITAL = /[A-Z]/g;
 const VANITY_LETTERS = 3;
 const DIGIT = /\d/;
 /**
- * Where one number ends and the next begins: ; , | / & tab and line breaks, "or"/"and" in the
- * product's languages, and a second "+" after a space.
+ * Where one number ends and the next begins: ; , | / & tab and line breaks (and the Arabic comma
+ * and semicolon), "or"/"and" in the product's languages, and a second "+" after a space.
  */
 const BETWEEN_NUMBERS =
-  /\s*[;,|/&\t\n\r\u3001]\s*|\s+(?:or|and|oder|und|ou|o|y|e)\s+|\s*[或和及]\s*|\s+(?=\+)/iu;
+  /\s*[;,|/&\t\n\r\u3001\u060C\u061B]\s*|\s+(?:or|and|oder|und|ou|o|y|e)\s+|\s*[或和及]\s*|\s+(?=\+)/iu;
 /**
  * Digits a part needs to count as a number of its own when looking for two numbers: fewer is a
  * fragment (an extension, a short code, a digit group split by a comma) and decides nothing.
@@ -91,6 +114,41 @@ function stripEnds(text: string, chars: ReadonlySet<string>): string {
   return start === 0 && end === text.length ? text : text.slice(start, end);
 }
 
+function withoutTrailingSymbols(text: string): string {
+  let end = text.length;
+  for (; end > 0; end--) {
+    const ch = text[end - 1] as string;
+    const symbol = TRAILING_SYMBOLS.has(ch) || (ch === "." && !ONE_LETTER.test(text[end - 2] ?? ""));
+    if (!symbol && ch !== " ") break;
+  }
+  return text.slice(0, end);
+}
+
+/**
+ * A spreadsheet formula that yields the number as text, the way exports keep a leading zero or a
+ * "+": `="+44 7911 123456"`, `="07911123456"`, `=+447911123456`. The text inside, or null.
+ */
+function formulaText(text: string): string | null {
+  if (text[0] !== "=") return null;
+  const rest = text.slice(1).trimStart();
+  const first = rest[0] ?? "";
+  return QUOTES.has(first) || isNumberStart(first) ? stripEnds(rest, QUOTES) : null;
+}
+
+/** The text inside brackets that wrap all of it ("{+44 7911 123456}", "【…】"), or null. */
+function unwrapped(text: string): string | null {
+  const open = text[0] as string;
+  const close = WRAPPING_BRACKETS.get(open);
+  if (close === undefined || text[text.length - 1] !== close) return null;
+  // The opening bracket must close at the end: "(020) 7946 0000 (home)" is not wrapped.
+  let depth = 0;
+  for (let i = 0; i < text.length - 1; i++) {
+    if (text[i] === open) depth++;
+    else if (text[i] === close && --depth === 0) return null;
+  }
+  return text.slice(1, -1);
+}
+
 function isWord(label: string): boolean {
   return (label.match(LETTER)?.length ?? 0) >= LABEL_LETTERS;
 }
@@ -99,10 +157,20 @@ function isNumberStart(ch: string): boolean {
   return ch === "+" || ch === "(" || (ch >= "0" && ch <= "9");
 }
 
+/** What may surround the number, in the order it is taken off: each gives the text without it, or null. */
+const EDGE_STRIPS: [(text: string) => string | null, NormalisationStep][] = [
+  [formulaText, "spreadsheet_formula"],
+  [(text) => stripEnds(text, QUOTES), "quotes_removed"],
+  [(text) => stripEnds(text, EDGE_SEPARATORS), "separator_removed"],
+  [withoutTrailingSymbols, "symbol_removed"],
+  [unwrapped, "brackets_removed"],
+];
+
 /**
- * Strips what surrounds the number and changes no digit: quotes, edge separators, a leading label
- * and a trailing one that cannot be vanity letters (a trailing word in capitals may be either, see
- * `withoutTrailingCapitals`). The steps say what was removed, once each.
+ * Strips what surrounds the number and changes no digit: a spreadsheet formula's wrapping, quotes,
+ * edge separators, trailing symbols, wrapping brackets, a leading label and a trailing one that
+ * cannot be vanity letters (a trailing word in capitals may be either, see `withoutTrailingCapitals`).
+ * The steps say what was removed, once each.
  */
 export function tidyEdges(input: string): { text: string; steps: NormalisationStep[] } {
   const steps: NormalisationStep[] = [];
@@ -113,17 +181,17 @@ export function tidyEdges(input: string): { text: string; steps: NormalisationSt
   // Each round removes at least one character, or stops: the cell's length bounds the work.
   for (let rounds = 0; rounds < 16 && text !== ""; rounds++) {
     const before = text;
-    const unquoted = stripEnds(text, QUOTES);
-    const unseparated = unquoted === text ? stripEnds(text, EDGE_SEPARATORS) : unquoted;
-    if (unquoted !== text) {
-      text = unquoted;
-      note("quotes_removed");
-    } else if (unseparated !== text) {
-      text = unseparated;
-      note("separator_removed");
-    } else {
-      text = stripLabels(text, note);
+    let stripped = false;
+    for (const [strip, step] of EDGE_STRIPS) {
+      const next = strip(text);
+      if (next !== null && next !== text) {
+        text = next;
+        note(step);
+        stripped = true;
+        break;
+      }
     }
+    if (!stripped) text = stripLabels(text, note);
     text = text.trim();
     if (text === before) break;
   }
@@ -141,7 +209,8 @@ function stripLabels(text: string, note: (step: NormalisationStep) => void): str
     note("label_removed");
     return text.slice(0, trailingBracket.index);
   }
-  const start = firstIndexOf(text, isNumberStart);
+  // The number may be in brackets after its label ("Tel: <+44 7911 123456>").
+  const start = firstIndexOf(text, (ch) => isNumberStart(ch) || WRAPPING_BRACKETS.has(ch));
   if (start > 0) {
     const label = text.slice(0, start);
     // "tel:" right before the number is the RFC 3966 scheme, read as such by the plain reading.

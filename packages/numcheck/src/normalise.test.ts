@@ -65,6 +65,49 @@ describe("normalise: full-width input", () => {
   });
 });
 
+describe("normalise: digits and punctuation of any script", () => {
+  it.each([
+    ["+٤٤ ٧٩١١ ١٢٣٤٥٦", undefined, "+447911123456", ["local_digits", "international_plus"]],
+    ["۰۷۹۱۱ ۱۲۳۴۵۶", "GB", "+447911123456", ["local_digits", "default_country", "national_trunk_prefix"]],
+    ["+९१ ९८७६५ ४३२१०", undefined, "+919876543210", ["local_digits", "international_plus"]],
+    ["০১৭১১-১২৩৪৫৬", "BD", "+8801711123456", ["local_digits", "default_country", "national_trunk_prefix"]],
+    ["๐๘๑ ๒๓๔ ๕๖๗๘", "TH", "+66812345678", ["local_digits", "default_country", "national_trunk_prefix"]],
+    // Mathematical digits lie beyond the 16-bit range; one cell may mix scripts.
+    ["𝟎𝟕𝟗𝟏𝟏 𝟏𝟐𝟑𝟒𝟓𝟔", "GB", "+447911123456", ["local_digits", "default_country", "national_trunk_prefix"]],
+    ["+44 ٧٩١١ 123456", undefined, "+447911123456", ["local_digits", "international_plus"]],
+    // Right-to-left marks around Arabic digits are invisible.
+    [
+      "\u200F+٤٤ ٧٩١١ ١٢٣٤٥٦\u061C",
+      undefined,
+      "+447911123456",
+      ["local_digits", "trimmed", "international_plus"],
+    ],
+    // No-break and narrow spaces, every dash, the katakana long-vowel mark, dots, tildes.
+    ["+44\u00A07911\u202F123456", undefined, "+447911123456", ["international_plus"]],
+    ["+44\u20117911\u2014123456", undefined, "+447911123456", ["international_plus"]],
+    ["03ー1234ー5678", "JP", "+81312345678", ["default_country", "national_trunk_prefix"]],
+    ["03〜1234〜5678", "JP", "+81312345678", ["default_country", "national_trunk_prefix"]],
+    ["+44。7911·123456", undefined, "+447911123456", ["international_plus"]],
+    [
+      "＋４４（０）２０－７９４６－００００",
+      undefined,
+      "+442079460000",
+      ["full_width_digits", "international_plus", "national_trunk_prefix"],
+    ],
+  ])("%j (default %s) -> %s %j", (input, country, e164, steps) => {
+    const result = normalise(input, { defaultCountry: country });
+    expect(result.e164).toBe(e164);
+    expect(result.steps).toEqual(steps);
+    expect(result.invalidReason).toBeNull();
+  });
+
+  it("reads no digit from characters that are numbers but not decimal digits", () => {
+    // Superscripts and circled numbers (Unicode No) are not digits to libphonenumber either.
+    expect(normalise("+44 7911 12345⁶").invalidReason).toBe("not_a_number");
+    expect(normalise("+44 7911 12345⑥").invalidReason).toBe("not_a_number");
+  });
+});
+
 describe("normalise: spreadsheet damage", () => {
   it("expands lossless scientific notation (lost + as well)", () => {
     const result = normalise("4.47400123456E+11");
@@ -87,6 +130,35 @@ describe("normalise: spreadsheet damage", () => {
       expect(result.e164).toBeNull();
       expect(result.invalidReason).toBe("precision_lost");
       expect(result.steps).toContain("spreadsheet_scientific");
+    },
+  );
+  it("reads the zero decimals a spreadsheet writes after a number stored as a float", () => {
+    const result = normalise("447911123456.0");
+    expect(result.e164).toBe("+447911123456");
+    expect(result.steps).toEqual(["spreadsheet_decimal", "restored_plus"]);
+    expect(normalise("7911123456,00", { defaultCountry: "GB" }).steps).toEqual([
+      "spreadsheet_decimal",
+      "default_country",
+    ]);
+    expect(normalise("[٤٤٧٩١١١٢٣٤٥٦.٠].").e164).toBe("+447911123456");
+  });
+  it("never reads a float's zero decimals as a digit ('2025550123.0' is no Egyptian number)", () => {
+    const result = normalise("2025550123.0", { defaultCountry: "US" });
+    expect(result.e164).toBe("+12025550123");
+    expect(result.steps).toEqual(["spreadsheet_decimal", "default_country"]);
+  });
+  it("expands a mantissa with a fixed number of decimals when the extra ones are zeros", () => {
+    const result = normalise("4.479111234560000000e+11");
+    expect(result.e164).toBe("+447911123456");
+    expect(result.steps).toEqual(["spreadsheet_scientific", "restored_plus"]);
+    expect(normalise("4.479111234560000001e+11").invalidReason).toBe("not_a_number");
+  });
+  it.each(["4.4207946e+11", "4.47911e+11", "٤٫٤٧٩١١E+١١".replace("٫", "."), "4.47911E+11."])(
+    "refuses %s: its zeros may be digits or rounding",
+    (input) => {
+      const result = normalise(input);
+      expect(result.e164).toBeNull();
+      expect(result.invalidReason).toBe("precision_lost");
     },
   );
   it("refuses a non-integer mantissa", () => {

@@ -20,6 +20,7 @@ import { holdsSeveralNumbers, tidyEdges, vanityDigits, withoutTrailingCapitals }
 import { isPossibleNumber, isValidNumber } from "./numbering-plan";
 import { repairSpreadsheetNumber } from "./spreadsheet";
 import type { InvalidReason, NormalisationStep, Normalised } from "./types";
+import { asciiForms, isAscii } from "./written-digits";
 
 export interface NormaliseOptions {
   /** ISO-2 region for numbers written in national format. Unknown regions are ignored. */
@@ -37,12 +38,13 @@ const MAX_INPUT_LENGTH = 256;
 /** E.164 allows 15 digits; a few more leave room for national trunk and IDD prefixes. */
 const MAX_DIGITS = 20;
 
-/** Zero-width and direction marks that copy-paste and spreadsheets leave around numbers. */
-const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF\u00AD]/g;
-/** Full-width ASCII (digits U+FF10-FF19, plus U+FF0B, brackets, dashes, letters for "ext"). */
-const FULL_WIDTH = /[\uFF01-\uFF5E]/g;
-/** Separators people put between digit groups: spaces, dashes (any Unicode dash), dots, brackets, slashes. */
-const SEPARATORS = /[\s\p{Pd}\u2212.()[\]/]/gu;
+/**
+ * Separators people put between digit groups, as libphonenumber takes them: spaces (no-break ones
+ * too), dashes (any Unicode dash, the minus sign, the katakana long-vowel mark used as one), tildes
+ * and swung dashes, dots (the ideographic full stop and middle dots too), brackets and slashes.
+ */
+const SEPARATORS =
+  /[\s\p{Pd}\u2212\u30FC~\u2053\u223C.\u3002\uFF61\u00B7\u2024\u30FB\uFF65()[\]/\u2044\u2215]/gu;
 /**
  * Mexico dialled mobiles with a 1 after +52 (and 044/045 before the 10 digits nationally) until
  * 2019; libphonenumber no longer knows either, so "+52 1 55 1234 5678" would be too long.
@@ -76,16 +78,14 @@ function run(input: string, options: NormaliseOptions | undefined): NormaliseOut
   if (input.length > MAX_INPUT_LENGTH) return fail(input, steps, null, "too_long");
 
   let text = input;
-  const widened = text.replace(FULL_WIDTH, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0));
-  if (widened !== text) {
-    steps.push("full_width_digits");
-    text = widened;
+  // The common cell is ASCII and skips the Unicode work.
+  if (!isAscii(text)) {
+    const ascii = asciiForms(text);
+    steps.push(...ascii.steps);
+    text = ascii.text;
   }
-  const trimmed = text
-    .replace(INVISIBLE, "")
-    .replace(/\u3000/g, " ")
-    .trim();
-  if (trimmed !== text) steps.push("trimmed");
+  const trimmed = text.trim();
+  if (trimmed !== text && !steps.includes("trimmed")) steps.push("trimmed");
   text = trimmed;
   if (text === "") return fail(input, steps, null, "empty");
 
@@ -129,8 +129,8 @@ function read(
 
   const repaired = repairSpreadsheetNumber(text);
   if (repaired) {
-    steps.push("spreadsheet_scientific");
-    if (!repaired.ok) return fail(input, steps, extension, repaired.reason);
+    if (!repaired.ok) return fail(input, [...steps, "spreadsheet_scientific"], extension, repaired.reason);
+    steps.push(repaired.step);
     text = repaired.digits;
   }
 

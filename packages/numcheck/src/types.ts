@@ -35,8 +35,14 @@ export type InvalidReason =
 export type NormalisationStep =
   | "trimmed"
   | "full_width_digits"
+  /** Decimal digits of another script (Arabic-Indic, Persian, Devanagari, Thai…) read as 0-9. */
+  | "local_digits"
   | "extension_removed"
   | "spreadsheet_scientific"
+  /** Zero decimals a spreadsheet wrote after a number stored as a float ("447911123456.0") removed. */
+  | "spreadsheet_decimal"
+  /** A spreadsheet formula yielding the number as text (`="+44 7911 123456"`) read for its text. */
+  | "spreadsheet_formula"
   | "international_00"
   | "international_plus"
   | "restored_plus"
@@ -48,6 +54,10 @@ export type NormalisationStep =
   | "quotes_removed"
   /** A field separator at the cell's start or end (a broken CSV: "+8613800138000;") was removed. */
   | "separator_removed"
+  /** A "*" or "#" after the number (a footnote mark, a dial string's end) was removed. */
+  | "symbol_removed"
+  /** Brackets around the whole cell ("{+44 7911 123456}", "【…】") were removed. */
+  | "brackets_removed"
   /** A label before or after the number ("Tel: …", "… (mobile)") was removed. */
   | "label_removed"
   /** Vanity letters were turned into digits by the phone keypad ("+1-800-FLOWERS"). */
