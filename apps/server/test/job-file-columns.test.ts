@@ -112,8 +112,17 @@ describe("results files give the customer's own columns back", { timeout: 120_00
     const rejected = await csvOf(read.job.id, "&rejected=true");
     expect(rejected).toEqual([
       ["Name", "E-mail", "Phone", "Note", "", "Row", "Input", "Reason"],
-      ["王伟", "", "+447400100001", "dup, line", "", "3", "+447400100001", "duplicate"],
-      ["Ann", "ann@example.com", "12", "'=1+1", "", "4", "12", "invalid:no_country"],
+      ["王伟", "", "+447400100001", "dup, line", "", "3", "+447400100001", "Duplicate of an earlier row"],
+      [
+        "Ann",
+        "ann@example.com",
+        "12",
+        "'=1+1",
+        "",
+        "4",
+        "12",
+        "No country code: add + and the country code, or choose a default country.",
+      ],
     ]);
   });
 

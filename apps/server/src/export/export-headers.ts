@@ -8,7 +8,9 @@ export type SheetKey = keyof typeof enExports.sheets;
 
 /**
  * The header line of an export in the reader's language. The cells below stay codes and plain
- * numbers (the same in every language), so a program reading the file by position still can.
+ * numbers (the same in every language), so a program reading the file by position still can; a
+ * job's reason column is the one written for people (job-export.ts, reasonText), beside the
+ * status code.
  */
 export const columnHeaders = (locale: Locale, keys: readonly ColumnKey[]): string[] =>
   keys.map((key) => translate(locale, `exports:columns.${key}`));

@@ -4,6 +4,7 @@ import { microsToDecimal } from "@nc/contracts/money";
 import type { ServiceCode } from "@nc/contracts/services";
 import { type ColumnKey, columnHeaders, sheetName } from "../../export/export-headers";
 import { csvStream, xlsxStream } from "../../export/table-export";
+import { translate } from "../../i18n/translate";
 import { NEEDS } from "../detection/index";
 import { fileColumnsReader } from "./file-columns";
 import { jobItems } from "./job-items";
@@ -14,19 +15,32 @@ const PAGE = 2_000;
 /** A column of the results file: its name (translated for the header) and how to read it from an item. */
 interface Column {
   key: ColumnKey;
-  value(item: ItemRow, r: SingleCheckResultView | null): string;
+  value(item: ItemRow, r: SingleCheckResultView | null, locale: Locale): string;
 }
 
 const text = (v: unknown) => (v === null || v === undefined ? "" : String(v));
 const tri = (v: boolean | null | undefined) => (v === true ? "yes" : v === false ? "no" : "unknown");
 const network = (n: NetworkView | null | undefined) => text(n?.name);
 
+/**
+ * Why a row was not checked, in the reader's language: a rejected row's reason ("duplicate",
+ * "invalid:too_short", "cancelled") or a check that failed. A reason the catalogue does not know
+ * stays its code rather than an empty cell.
+ */
+export function reasonText(locale: Locale, item: Pick<ItemRow, "status" | "reject_reason">): string {
+  const code = item.status === "failed" ? "failed" : item.reject_reason;
+  if (!code) return "";
+  const key = `exports:reasons.${code.replace(/^invalid:/, "")}`;
+  const said = translate(locale, key);
+  return said === key ? code : said;
+}
+
 const COMMON: Column[] = [
   { key: "row", value: (i) => String(i.seq + 1) },
   { key: "input", value: (i) => i.input },
   { key: "e164", value: (i) => text(i.e164) },
   { key: "status", value: (i) => i.status },
-  { key: "reason", value: (i) => text(i.reject_reason) },
+  { key: "reason", value: (i, _r, locale) => reasonText(locale, i) },
   { key: "valid", value: (_i, r) => (r ? tri(r.basic.valid) : "") },
   { key: "lineType", value: (_i, r) => text(r?.basic.lineType) },
   { key: "country", value: (_i, r) => text(r?.basic.country?.iso2) },
@@ -133,7 +147,7 @@ export function resultRows(
   );
   return withFileColumns(repo, tenantId, job, header, allItems(repo, tenantId, job, filter), (item) => {
     const result = item.status === "done" ? (item.result as SingleCheckResultView) : null;
-    return columns.map((c) => c.value(item, result));
+    return columns.map((c) => c.value(item, result, locale));
   });
 }
 
@@ -145,7 +159,7 @@ export function rejectedRows(repo: JobRepo, tenantId: string, job: ExportedJob, 
     job,
     columnHeaders(locale, REJECTED_COLUMNS),
     allItems(repo, tenantId, job, { status: "rejected" }),
-    (item) => [String(item.seq + 1), item.input, text(item.reject_reason)],
+    (item) => [String(item.seq + 1), item.input, reasonText(locale, item)],
   );
 }
 
