@@ -6,6 +6,7 @@ import { detectionJobs, ledgerEntries } from "../src/db/schema/index";
 import { defaultProcessor, type ItemProcessor } from "../src/features/job/process-item";
 import { jobWorker } from "../src/features/job/worker";
 import { expectError, expectOk } from "./helpers/accounts";
+import { apiClient, keyCaller } from "./helpers/api-client";
 import { fundedTenant } from "./helpers/billing";
 import { submitAsLive } from "./helpers/jobs";
 import { inTenant, memberWithRole } from "./helpers/tenancy";
@@ -148,5 +149,41 @@ describe("checking a job's failed rows again", () => {
       .from(detectionJobs)
       .where(eq(detectionJobs.tenantId, tenantId));
     expect(jobs.map((j) => j.id).sort()).toEqual([clean.id, draft.id, failedJob.id].sort());
+  });
+
+  it("the public API submits the failed rows at once, charged to the key; it needs jobs:write", async () => {
+    const c = await apiClient(t, { funds: 1_000_000n });
+    const job = await submitAsLive<JobView>(t, c.dashboard, {
+      service: "basic",
+      numbers: ["+447911100002", "+447911100031", "+447911100004"],
+    });
+    await drain();
+    const retry = expectOk<JobView>(await c.call("POST", `/api/v1/jobs/${job.id}/retry-failed`));
+    expect(retry).toMatchObject({
+      channel: "api",
+      status: "completed",
+      total: 2,
+      done: 2,
+      chargedMicros: String(2n * PRICE),
+    });
+    const rows = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.tenantId, c.tenantId), eq(ledgerEntries.referenceId, retry.id)));
+    expect(rows.map((r) => [r.tradeType, r.amountMicros, r.actorType, r.actorId])).toEqual([
+      [TRADE_TYPES.dataApiDetection, -2n * PRICE, "api_key", c.key.id],
+    ]);
+    expectError(await c.call("POST", `/api/v1/jobs/${retry.id}/retry-failed`), 409, 40909);
+
+    const reader = expectOk<{ secret: string }>(
+      await c.dashboard("POST", "/api/tenant/apikey", {
+        name: "reader",
+        scopes: ["jobs:read"],
+        mode: "live",
+      }),
+    );
+    expectError(await keyCaller(t, reader.secret)("POST", `/api/v1/jobs/${job.id}/retry-failed`), 403, 40300);
+    const stranger = await apiClient(t);
+    expectError(await stranger.call("POST", `/api/v1/jobs/${job.id}/retry-failed`), 404, 40400);
   });
 });

@@ -230,6 +230,7 @@ describe("the OpenAPI document of the public API (GET /api/openapi.json)", () =>
         "GET /api/v1/jobs/{id}/results",
         "GET /api/v1/jobs/{id}/download",
         "DELETE /api/v1/jobs/{id}",
+        "POST /api/v1/jobs/{id}/retry-failed",
         "GET /api/v1/usage",
         "GET /api/v1/balance",
       ].sort(),

@@ -44,6 +44,16 @@ function parseOrFail<S extends z.ZodType>(schema: S, input: unknown): z.output<S
   });
 }
 
+/** Counts a submitted job in the key's usage: its numbers and what they are priced at. */
+function metered(request: FastifyRequest, submitted: ReturnType<typeof progress>) {
+  meterUsage(request, {
+    service: submitted.service,
+    numbers: submitted.total,
+    costMicros: BigInt(submitted.unitPriceMicros) * BigInt(submitted.chargeable),
+  });
+  return submitted;
+}
+
 /** Bulk jobs through the API: a JSON list or a file, status, results, downloads, cancel. */
 export async function jobApiRoutes(scope: FastifyInstance, jobs: JobRuntime) {
   const { service, worker } = jobs;
@@ -100,13 +110,7 @@ export async function jobApiRoutes(scope: FastifyInstance, jobs: JobRuntime) {
               actor: actorOf(request),
             });
         worker.wake();
-        const submitted = view as ReturnType<typeof progress>;
-        meterUsage(request, {
-          service: submitted.service,
-          numbers: submitted.total,
-          costMicros: BigInt(submitted.unitPriceMicros) * BigInt(submitted.chargeable),
-        });
-        return ok(submitted);
+        return ok(metered(request, view as ReturnType<typeof progress>));
       },
     );
   });
@@ -168,6 +172,23 @@ export async function jobApiRoutes(scope: FastifyInstance, jobs: JobRuntime) {
             details,
           ),
       );
+    },
+  );
+
+  // The API has no drafts: the new job is submitted at once, charged as the job route's are.
+  r.post(
+    "/api/v1/jobs/:id/retry-failed",
+    { schema: { params: apiJobParams }, config: write },
+    async (request) => {
+      const key = requireApiKey(request);
+      const job = await service.retryFailed(key.tenantId, request.params.id, {
+        userId: key.createdBy,
+        channel: "api",
+        test: key.mode === "test",
+        actor: actorOf(request),
+      });
+      worker.wake();
+      return ok(metered(request, job as ReturnType<typeof progress>));
     },
   );
 
