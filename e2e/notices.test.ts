@@ -121,6 +121,25 @@ describe("notice counter in the browser", () => {
     await page.close();
   });
 
+  it("shows an unknown dashboard address's 404 inside the frame; the show-password eye is a 24 px target", async () => {
+    const page = await ownerContext.newPage();
+    const response = await page.goto(`${server.url}/dashboard/no-such-screen`);
+    expect(response?.status()).toBe(404);
+    await expect(page.locator("h1").textContent()).resolves.toBe("Page Not Found");
+    // The frame stays: the side menu and the header's bell.
+    await expect(
+      page.locator(".ant-layout-sider").getByRole("link", { name: "Detection" }).count(),
+    ).resolves.toBe(1);
+    await expect(bell(page).count()).resolves.toBe(1);
+    await expect(page.title()).resolves.toMatch(/^Page Not Found \| /);
+
+    await page.goto(`${server.url}/dashboard/profile`);
+    const eye = page.locator(".ant-input-password-icon").first();
+    const box = await eye.boundingBox();
+    expect([box?.width, box?.height]).toEqual([24, 24]);
+    await page.close();
+  });
+
   it("rises for the member when the owner changes their role, and falls after mark all read", async () => {
     await memberPage.goto(`${server.url}/dashboard`);
     await expect.poll(() => unread(memberPage)).toBe("0");
