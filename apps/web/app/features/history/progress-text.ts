@@ -25,3 +25,11 @@ export function progressText(
     parts.push(t("history:job.timeLeft", { time: durationText(job.timeLeft, locale) }));
   return parts.join(" · ");
 }
+
+/** An ended job's outcome in a history row: "15 done, 2 failed", or "15 done" when none failed. */
+export function outcomeText(t: TFunction, job: Pick<JobView, "done" | "failed">, locale: string): string {
+  const done = job.done.toLocaleString(locale);
+  return job.failed > 0
+    ? t("history:list.doneFailed", { done, failed: job.failed.toLocaleString(locale) })
+    : t("history:list.done", { done });
+}

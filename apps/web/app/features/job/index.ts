@@ -7,3 +7,4 @@ export type { JobScope } from "./api/job-scope";
 export { jobKeys } from "./api/keys";
 export { useRecentJobs } from "./api/recent-jobs";
 export { splitList } from "./components/list-entry";
+export { RetryFailedButton } from "./components/retry-failed-button";

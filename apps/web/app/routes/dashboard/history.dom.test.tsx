@@ -96,6 +96,19 @@ describe("history", () => {
     expect(screen.queryByText("All customers")).toBeNull();
   });
 
+  it("says of an ended job how many numbers were done and how many failed", async () => {
+    await openHistory(
+      onePage([
+        job("j-1", { done: 15, failed: 2 }),
+        job("j-2", { done: 240, failed: 0, status: "cancelled" }),
+      ]),
+    );
+    await vi.waitFor(() => expect(dataRows()).toHaveLength(2));
+    const [withFailures, clean] = dataRows() as [HTMLElement, HTMLElement];
+    expect(within(withFailures).getByTestId("history-outcome").textContent).toBe("15 done, 2 failed");
+    expect(within(clean).getByTestId("history-outcome").textContent).toBe("240 done");
+  });
+
   it("opens a job's results from its row", async () => {
     const { user } = await openHistory(onePage([job("j-7")]));
     await vi.waitFor(() => expect(dataRows()).toHaveLength(1));

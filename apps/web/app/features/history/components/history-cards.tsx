@@ -7,6 +7,7 @@ import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { OPEN_JOB_STATUSES } from "../../job";
 import { chargeableOf } from "../chargeable";
 import { jobHref, ownerSuffix } from "../job-href";
+import { outcomeText } from "../progress-text";
 import type { HistoryRowsProps } from "./history-rows-props";
 import { JobStatusTag } from "./job-status-tag";
 import { jobWhat } from "./job-what";
@@ -59,7 +60,11 @@ export function HistoryCards({ rows, loading, empty, partner = false }: HistoryR
                 />
               )}
               <Flex justify="space-between" gap={8} wrap>
-                <span>{t("history:list.checked", { done: n(r.done), of: n(of) })}</span>
+                <span data-testid="history-outcome">
+                  {open
+                    ? t("history:list.checked", { done: n(r.done), of: n(of) })
+                    : outcomeText(t, r, locale)}
+                </span>
                 <span>{formatMoney(r.chargedMicros, r.currency, locale)}</span>
               </Flex>
               <Typography.Text type="secondary">

@@ -8,6 +8,7 @@ import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { OPEN_JOB_STATUSES } from "../../job";
 import { chargeableOf } from "../chargeable";
 import { jobHref, ownerSuffix } from "../job-href";
+import { outcomeText } from "../progress-text";
 import type { HistoryRowsProps } from "./history-rows-props";
 import { JobStatusTag } from "./job-status-tag";
 import { jobWhat } from "./job-what";
@@ -91,8 +92,8 @@ export function HistoryTable({ rows, loading, empty, partner = false }: HistoryR
                 format={() => `${n(r.done)} / ${n(of)}`}
               />
             ) : (
-              <span style={{ whiteSpace: "nowrap" }}>
-                {n(r.done)} / {n(of)}
+              <span style={{ whiteSpace: "nowrap" }} data-testid="history-outcome">
+                {outcomeText(t, r, locale)}
               </span>
             );
           },

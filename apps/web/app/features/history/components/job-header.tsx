@@ -7,13 +7,16 @@ import { Can } from "../../../shell/access/can";
 import { useNarrow } from "../../../shell/device/use-narrow";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
-import { OPEN_JOB_STATUSES } from "../../job";
+import { OPEN_JOB_STATUSES, RetryFailedButton } from "../../job";
 import { progressText } from "../progress-text";
 import { CancelJobButton } from "./cancel-job-button";
 import { JobStatusTag } from "./job-status-tag";
 import { jobWhat } from "./job-what";
 
-/** The job at a glance: what, status, live progress (with cancel while open), counts and charge. */
+/**
+ * The job at a glance: what, status, live progress (with cancel while open, and once it has ended
+ * with failed rows, checking those again), counts and charge.
+ */
 export function JobHeader({
   job,
   tenantId,
@@ -56,10 +59,16 @@ export function JobHeader({
         </Space>
       }
       extra={
-        open &&
         !readOnly && (
           <Can permissions={ROUTE_PERMISSIONS.detection}>
-            <CancelJobButton tenantId={tenantId} jobId={job.id} small={narrow} />
+            {open ? (
+              <CancelJobButton tenantId={tenantId} jobId={job.id} small={narrow} />
+            ) : (
+              job.failed > 0 &&
+              job.status !== "draft" && (
+                <RetryFailedButton tenantId={tenantId} jobId={job.id} failed={job.failed} small={narrow} />
+              )
+            )}
           </Can>
         )
       }

@@ -1,4 +1,4 @@
-import type { JobView } from "@nc/contracts/jobs";
+import type { DraftView, JobView } from "@nc/contracts/jobs";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../shell/http/client";
 import { jobKeys } from "./keys";
@@ -11,6 +11,9 @@ export const submitJob = (id: string) => api<JobView>(`${path(id)}/submit`, { me
 export const discardJob = (id: string) => api<null>(path(id), { method: "DELETE" });
 /** POST .../cancel: stops a job; unused funds come back at once. */
 export const cancelJob = (id: string) => api<JobView>(`${path(id)}/cancel`, { method: "POST" });
+
+/** POST .../retry-failed: a draft of a finished job's failed rows, priced, to review and submit. */
+export const retryFailedRows = (id: string) => api<DraftView>(`${path(id)}/retry-failed`, { method: "POST" });
 
 /** The balance, the history and this job's views may all have moved. */
 function useRefreshAfter(tenantId: string) {
@@ -34,3 +37,5 @@ export function useCancelJob(tenantId: string) {
   const refresh = useRefreshAfter(tenantId);
   return useMutation({ mutationFn: cancelJob, onSuccess: refresh });
 }
+
+export const useRetryFailedRows = () => useMutation({ mutationFn: retryFailedRows });
