@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInContext } from "./helpers/accounts";
 import { apiCall } from "./helpers/api";
 import { launchBrowser } from "./helpers/browser";
+import { keepScreenshot } from "./helpers/screenshots";
 import { type RunningServer, startServer } from "./helpers/server";
 
 /** The organisation page's Audit log tab: read, filter, download; light and dark, desktop and phone. */
@@ -67,7 +68,7 @@ describe("audit log in the browser", () => {
       action: "export.downloaded",
       details: { kind: "audit", filter: { action: ["api_key"] } },
     });
-    await page.screenshot({ path: "/tmp/audit-log-desktop-light.png", fullPage: true });
+    await keepScreenshot(page, "audit-log-desktop-light", { fullPage: true });
     await page.close();
   });
 
@@ -85,7 +86,7 @@ describe("audit log in the browser", () => {
     // The page itself never scrolls sideways on a phone; the table scrolls inside its frame.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: "/tmp/audit-log-phone-dark.png", fullPage: true });
+    await keepScreenshot(page, "audit-log-phone-dark", { fullPage: true });
     await phone.close();
   });
 });

@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseFrontMatter } from "../apps/web/app/features/docs/front-matter";
 import { launchBrowser } from "./helpers/browser";
+import { keepScreenshot } from "./helpers/screenshots";
 import { cli, type RunningServer, startServer } from "./helpers/server";
 
 const content = (path: string) => {
@@ -241,7 +242,7 @@ describe("documentation site in the browser", () => {
         // Nothing may stick out sideways on a phone.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${name} ${label}`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `screenshots/${name}-${label}.png` });
+        await keepScreenshot(page, `${name}-${label}`);
         expect(offSite(requests)).toEqual([]);
         await context.close();
       }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./helpers/browser";
+import { keepScreenshot } from "./helpers/screenshots";
 import { cli, type RunningServer, startServer } from "./helpers/server";
 
 const catalog = (locale: string, ns: string) =>
@@ -282,7 +283,7 @@ describe("public pages in the browser", () => {
             () => document.documentElement.scrollWidth - window.innerWidth,
           );
           expect(overflow).toBeLessThanOrEqual(0);
-          await page.screenshot({ path: `screenshots/${name}-${mode}-${label}.png` });
+          await keepScreenshot(page, `${name}-${mode}-${label}`);
           await context.close();
         }
       }

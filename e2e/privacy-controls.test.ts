@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInContext } from "./helpers/accounts";
 import { apiCall } from "./helpers/api";
 import { launchBrowser } from "./helpers/browser";
+import { keepScreenshot } from "./helpers/screenshots";
 import { type RunningServer, startServer } from "./helpers/server";
 
 const PASSWORD = "Garden-River-93";
-const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
 /**
  * Privacy controls in the browser: the organisation's data archive, deleting the organisation
@@ -43,7 +43,7 @@ describe("privacy controls in the browser", () => {
     await page.goto(`${server.url}/dashboard/tenant`);
     await page.getByTestId("export-tenant").click();
     await page.getByTestId("export-tenant-dialog-password").waitFor();
-    await page.screenshot({ path: `${SHOTS}/privacy-export-light.png` });
+    await keepScreenshot(page, "privacy-export-light");
     const download = page.waitForEvent("download");
     await confirmWithPassword(page, "export-tenant-dialog");
     const file = await download;
@@ -79,7 +79,7 @@ describe("privacy controls in the browser", () => {
       .poll(() => page.locator(".ant-message").textContent(), { timeout: 10_000 })
       .toContain("is left on the balance");
     await page.getByTestId("forfeit-balance").check();
-    await page.screenshot({ path: `${SHOTS}/privacy-delete-dark-phone.png` });
+    await keepScreenshot(page, "privacy-delete-dark-phone");
     await page.locator("#delete-tenant-dialog-ok").click();
 
     await page.waitForURL(/\/dashboard\/tenants/, { timeout: 15_000 });
@@ -88,7 +88,7 @@ describe("privacy controls in the browser", () => {
       .toMatch(/Private Co will be deleted\. Deleted on \w+ \d+, \d{4}/);
     await page.getByTestId("restore-Private Co").waitFor({ timeout: 15_000 });
     expect(await page.getByTestId("purge-date").first().textContent()).toMatch(/Deleted on/);
-    await page.screenshot({ path: `${SHOTS}/privacy-pending-dark-phone.png`, fullPage: true });
+    await keepScreenshot(page, "privacy-pending-dark-phone", { fullPage: true });
     const pending = await apiCall<TenantSummary[]>(server, sid, "GET", "/api/tenant");
     expect(pending.find((t) => t.tenantId === tenantId)?.status).toBe("pending_deletion");
 
@@ -111,7 +111,7 @@ describe("privacy controls in the browser", () => {
     await expect
       .poll(() => page.locator(".ant-message").textContent(), { timeout: 10_000 })
       .toContain("You are the last owner of “Private Co”");
-    await page.screenshot({ path: `${SHOTS}/privacy-account-light.png` });
+    await keepScreenshot(page, "privacy-account-light");
     expect((await apiCall<{ user: unknown }>(server, sid, "GET", "/api/_auth/session")).user).not.toBeNull();
     await page.close();
   });

@@ -6,6 +6,7 @@ import { signedInContext } from "./helpers/accounts";
 import { apiCall } from "./helpers/api";
 import { launchBrowser } from "./helpers/browser";
 import { setCheckedInDialog } from "./helpers/dialog";
+import { keepScreenshot } from "./helpers/screenshots";
 import { type RunningServer, startServer } from "./helpers/server";
 
 /** Webhooks on the API keys page: add an endpoint, see its secret once, get an event, resend it. */
@@ -160,17 +161,15 @@ describe("webhooks in the browser", () => {
           );
           expect(overflow).toBeLessThanOrEqual(0);
           const name = `webhooks-${mode}-${label}-${lang ? "zh" : "en"}`;
-          await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+          await keepScreenshot(page, name, { fullPage: true });
           await page.getByTestId("webhook-add").click();
           await page.getByTestId("webhook-url").fill("https://user@example.com/hooks");
           await page.locator("#webhook-form-submit").click();
-          await page.waitForTimeout(400);
-          await page.screenshot({ path: `screenshots/${name}-form.png` });
+          await keepScreenshot(page, `${name}-form`, { settleMs: 400 });
           await page.keyboard.press("Escape");
           await page.getByTestId("webhook-deliveries").click();
           await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(3);
-          await page.waitForTimeout(400);
-          await page.screenshot({ path: `screenshots/${name}-deliveries.png` });
+          await keepScreenshot(page, `${name}-deliveries`, { settleMs: 400 });
           await shot.close();
         }
       }
