@@ -1,7 +1,14 @@
 import type { Envelope } from "@nc/contracts/envelope";
 import { SESSION_INVALID_CODE, TENANT_SELECTION_CODES } from "@nc/contracts/errors";
 import { TENANT_HEADER } from "@nc/contracts/tenant-selection";
-import { type FetchError, type FetchOptions, type FetchResponse, ofetch } from "ofetch";
+import {
+  type FetchError,
+  type FetchOptions,
+  type FetchResponse,
+  type MappedResponseType,
+  ofetch,
+  type ResponseType,
+} from "ofetch";
 import { ApiError } from "./api-error";
 
 /** What the app does when a call says the session or the tenant is gone (docs/architecture.md, "Decisions and why"). */
@@ -50,7 +57,7 @@ export function retriesFor(method: string): number {
   return IDEMPOTENT.has(method.toUpperCase()) ? 1 : 0;
 }
 
-function tenantHeaders(locale: string, tenantId: string | null): Record<string, string> {
+export function tenantHeaders(locale: string, tenantId: string | null): Record<string, string> {
   return tenantId ? { "x-locale": locale, [TENANT_HEADER]: tenantId } : { "x-locale": locale };
 }
 
@@ -58,27 +65,35 @@ const base = ofetch.create({ baseURL: "/", retryStatusCodes: RETRY_STATUSES, ret
 
 /** Calls the dashboard API and returns `data`, or throws ApiError with the server's message. */
 export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
-  const method = options.method ?? "GET";
-  const fetchOptions: FetchOptions<"json"> = {
-    method,
+  const response = await send<Envelope<T>>(path, {
+    method: options.method ?? "GET",
     body: options.body as Record<string, unknown> | undefined,
     query: options.query,
-    retry: retriesFor(method),
     signal: options.signal,
     headers: callHeaders(),
-  };
+  });
+  return settle(response.status, response._data, response.statusText, options);
+}
+
+/**
+ * Sends one call under the retry rule and returns the final answer whatever its status, for
+ * `settle` to judge; `api` and file downloads both go through here. A call that got no answer at
+ * all is ApiError "network"; an abort is passed on as it is.
+ */
+export async function send<T, R extends ResponseType = "json">(
+  path: string,
+  options: FetchOptions<R> & { method: NonNullable<CallOptions["method"]> },
+): Promise<FetchResponse<MappedResponseType<R, T>>> {
   // Error statuses must reach ofetch's error path: that path is where it retries (ignoreResponseError
-  // would skip it), and the envelope of the final answer rides on the thrown error's response.
-  let response: FetchResponse<Envelope<T>>;
+  // would skip it), and the body of the final answer rides on the thrown error's response.
   try {
-    response = await base.raw<Envelope<T>>(path, fetchOptions);
+    return await base.raw<T, R>(path, { ...options, retry: retriesFor(options.method) });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
-    const failed = (error as FetchError<Envelope<T>>).response;
+    const failed = (error as FetchError<MappedResponseType<R, T>>).response;
     if (!failed) throw new ApiError(-1, "network", null, 0);
-    response = failed;
+    return failed;
   }
-  return settle(response.status, response._data, response.statusText, options);
 }
 
 /** The headers every call carries: the page's language and the tab's organisation. */
@@ -87,7 +102,7 @@ export function callHeaders(): Record<string, string> {
 }
 
 /**
- * What every answer goes through, whatever sent the call (`api`, or `upload` for files): the
+ * What every answer goes through, whatever sent the call (`api`, `upload`, `saveDownload`): the
  * session and organisation hooks, then `data`, or ApiError with the server's message.
  */
 export function settle<T>(

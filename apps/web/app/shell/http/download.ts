@@ -1,10 +1,11 @@
-import { TENANT_HEADER } from "@nc/contracts/tenant-selection";
-import { ApiError } from "./api-error";
+import type { Envelope } from "@nc/contracts/envelope";
+import { send, settle, tenantHeaders } from "./client";
 
 /**
  * Fetches a file the server streams and hands it to the browser to save. A plain link cannot
- * carry the organisation header, so the file is fetched and passed on as a blob; errors come back
- * as the usual envelope and are thrown as ApiError.
+ * carry the organisation header, so the file is fetched and passed on as a blob. It is sent and
+ * judged as every other call (`send`, `settle` in client.ts): a GET is retried once, a lost
+ * session or organisation moves the person on, and any envelope is thrown as ApiError, never saved.
  */
 export async function saveDownload(
   path: string,
@@ -14,25 +15,34 @@ export async function saveDownload(
   /** A download that needs a body (a password that must not sit in a URL) is POSTed as JSON. */
   post?: { method: "POST"; body: unknown },
 ): Promise<void> {
-  const search = new URLSearchParams(query).toString();
-  const response = await fetch(search ? `${path}?${search}` : path, {
+  const response = await send<Blob, "blob">(path, {
     method: post?.method ?? "GET",
-    headers: {
-      [TENANT_HEADER]: via.tenantId,
-      "x-locale": via.locale,
-      ...(post ? { "content-type": "application/json" } : {}),
-    },
-    ...(post ? { body: JSON.stringify(post.body) } : {}),
+    query,
+    headers: tenantHeaders(via.locale, via.tenantId),
+    ...(post ? { body: post.body as Record<string, unknown> } : {}),
     credentials: "same-origin",
+    responseType: "blob",
   });
-  if (!response.ok) {
-    const envelope = (await response.json().catch(() => null)) as { code: number; msg: string } | null;
-    throw new ApiError(envelope?.code ?? 50000, envelope?.msg ?? response.statusText, null, response.status);
+  const blob = response._data ?? new Blob([]);
+  // No file is JSON: a JSON answer is the envelope, even with a 200 (a lost organisation is one).
+  const envelope = /\bjson\b/.test(response.headers.get("content-type") ?? "");
+  if (envelope || !response.ok) {
+    const body = envelope ? await readEnvelope(blob) : null;
+    settle(response.status, body, response.statusText);
+    // A successful envelope carries no file either: the person is told it failed.
+    throw new Error("download answered without a file");
   }
-  const blob = await response.blob();
   const name =
     /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
   saveBlob(blob, name);
+}
+
+async function readEnvelope(blob: Blob): Promise<Envelope<unknown> | null> {
+  try {
+    return JSON.parse(await blob.text()) as Envelope<unknown>;
+  } catch {
+    return null;
+  }
 }
 
 /**
