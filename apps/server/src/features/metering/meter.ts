@@ -96,7 +96,7 @@ export function rollUp(calls: MeteredCall[]): RollupRow[] {
     const day = dayIn(call.timeZone, call.at);
     const service = call.service ?? "";
     // Not `rowKey({ ...call, day })`: spreading then adding keys is slow in this runtime
-    // (docs/performance.md, "Objects spread then extended").
+    // (docs/performance.md, "The route's own costs").
     const id = identity(call.tenantId, day, call.apiKeyId, call.endpoint, service, call.status);
     let row = rows.get(id);
     if (!row) {

@@ -56,8 +56,8 @@ export async function enforceApiRateLimits(
 
 /**
  * One limit's state after this hit. Built as one literal: spreading an object and adding keys
- * (`{ ...p, remaining }`) cost ~9 µs a request here (docs/performance.md, "Objects spread then
- * extended").
+ * (`{ ...p, remaining }`) cost ~9 µs a request here (docs/performance.md, "The route's own
+ * costs").
  */
 function policy(name: string, quota: number, hit: Hit, now: number) {
   return {

@@ -31,7 +31,9 @@ describe("two-factor sign-in card", () => {
 
     const qr = await screen.findByRole("img", { name: "QR code for your authenticator app" });
     expect(qr.querySelector("svg")).toBeTruthy();
-    expect(screen.getByTestId("two-factor-secret").textContent).toBe("JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP");
+    expect(screen.getByTestId("two-factor-secret").textContent).toBe(
+      "JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP",
+    );
 
     const code = screen.getByLabelText("2. Enter the 6-digit code the app shows") as HTMLInputElement;
     await user.type(code, "12a45");
