@@ -103,18 +103,23 @@ describe("security: code requests take the same path for known and unknown addre
       return ms;
     };
     for (let i = 0; i < 5; i++) await time(uniqueEmail("warm"));
-    const known: number[] = [];
-    const unknown: number[] = [];
-    // Interleaved, so a slow spell of the machine falls on both sides alike.
-    for (let i = 0; i < 40; i++) {
-      known.push(await time(holder.email));
-      unknown.push(await time(uniqueEmail("ghost")));
+    // The old inline work made the known address ~80% slower in every round; machine noise with the
+    // work after the answer stays within ~20% (two shared cores), so 40% separates the two. The CI
+    // runs other suites beside this one, so a busy spell can still tip one round: a slower path
+    // loses every round, noise does not, so up to three rounds are measured.
+    const rounds: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const known: number[] = [];
+      const unknown: number[] = [];
+      // Interleaved, so a slow spell of the machine falls on both sides alike.
+      for (let i = 0; i < 40; i++) {
+        known.push(await time(holder.email));
+        unknown.push(await time(uniqueEmail("ghost")));
+      }
+      const gap = median(known) - median(unknown);
+      rounds.push(`${median(known).toFixed(2)} vs ${median(unknown).toFixed(2)} ms`);
+      if (gap < Math.max(2, 0.4 * median(unknown))) return;
     }
-    // The old inline work made the known address ~80% slower; machine noise with the work after
-    // the answer stays within ~20% here (two shared cores), so 40% separates the two reliably.
-    const gap = median(known) - median(unknown);
-    expect(gap, `medians ${median(known).toFixed(2)} vs ${median(unknown).toFixed(2)} ms`).toBeLessThan(
-      Math.max(2, 0.4 * median(unknown)),
-    );
-  });
+    expect.fail(`the known address was slower in every round: medians ${rounds.join("; ")}`);
+  }, 90_000);
 });
