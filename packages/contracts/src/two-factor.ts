@@ -5,10 +5,7 @@ import { passwordSchema } from "./auth";
  * Two-factor sign-in with an authenticator app (docs/security.md, "Two-factor sign-in"): the
  * bodies and answers shared by the server and the forms.
  */
-export const TOTP_DIGITS = 6;
-export const RECOVERY_CODE_COUNT = 10;
-/** Days a browser the person chose to remember skips the second step. */
-export const REMEMBER_BROWSER_DAYS = 30;
+export { RECOVERY_CODE_COUNT, REMEMBER_BROWSER_DAYS, TOTP_DIGITS } from "./two-factor-constants";
 
 /** Six digits from the app; spaces people type between groups are dropped. */
 export const totpCodeSchema = z

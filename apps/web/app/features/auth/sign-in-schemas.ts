@@ -12,3 +12,6 @@ export const signInEmailSchema = (): Promise<z.ZodType> =>
   authContracts().then((m) => m.loginBody.shape.email);
 export const signInPasswordSchema = (): Promise<z.ZodType> =>
   authContracts().then((m) => m.loginBody.shape.password);
+/** The second step's code (an app's code or a recovery code), by loader as well. */
+export const secondFactorCodeSchema = (): Promise<z.ZodType> =>
+  import("@nc/contracts/two-factor").then((m) => m.secondFactorSchema);

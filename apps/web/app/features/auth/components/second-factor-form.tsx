@@ -1,12 +1,13 @@
 import type { SessionInfo } from "@nc/contracts/auth";
 import { ERRORS } from "@nc/contracts/errors";
-import { REMEMBER_BROWSER_DAYS, secondFactorSchema } from "@nc/contracts/two-factor";
+import { REMEMBER_BROWSER_DAYS } from "@nc/contracts/two-factor-constants";
 import { App, Button, Checkbox, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { zodRule } from "../../../shell/forms/zod-rule";
 import { ApiError } from "../../../shell/http/api-error";
 import { useSignInSecondFactor } from "../api/second-factor";
+import { secondFactorCodeSchema } from "../sign-in-schemas";
 import { AuthFooter, AuthHeading, AuthSubmit } from "./auth-page-parts";
 
 interface SecondFactorValues {
@@ -60,7 +61,7 @@ export function SecondFactorForm({
           name="code"
           label={t("auth:secondFactor.code")}
           extra={t("auth:secondFactor.recoveryHint")}
-          rules={[zodRule(secondFactorSchema, t)]}
+          rules={[zodRule(secondFactorCodeSchema, t)]}
         >
           <Input
             autoComplete="one-time-code"

@@ -59,7 +59,8 @@ describe("checking a job's failed rows again from its page", () => {
     const { user, calls } = await openHeader(job());
     await user.click(screen.getByRole("button", { name: "Check the failed rows again (2)" }));
     const review = await screen.findByRole("dialog", { name: "Check the failed rows again" });
-    expect(within(review).getByTestId("draft-chargeable").textContent).toBe("2");
+    // The review's script arrives when it opens.
+    expect((await within(review).findByTestId("draft-chargeable")).textContent).toBe("2");
     expect(within(review).getByTestId("draft-cost").textContent).toBe("$0.02");
     expect(within(review).getByTestId("draft-balance-after").textContent).toBe("$4.98");
     expect(callsTo(calls, "POST /api/tenant/job/s/j-1/retry-failed")).toHaveLength(1);
@@ -74,7 +75,7 @@ describe("checking a job's failed rows again from its page", () => {
     const { user, calls } = await openHeader(job());
     await user.click(screen.getByTestId("job-retry-failed"));
     const review = await screen.findByRole("dialog");
-    await user.click(within(review).getByTestId("detection-draft-discard"));
+    await user.click(await within(review).findByTestId("detection-draft-discard"));
     await vi.waitFor(() => expect(callsTo(calls, "DELETE /api/tenant/job/s/j-2")).toHaveLength(1));
     expect(callsTo(calls, "POST /api/tenant/job/s/j-2/submit")).toHaveLength(0);
   });

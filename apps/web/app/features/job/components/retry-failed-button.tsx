@@ -1,12 +1,17 @@
 import type { DraftView } from "@nc/contracts/jobs";
-import { App, Button, Modal, Typography } from "antd";
-import { useState } from "react";
+import { App, Button, Modal, Skeleton, Typography } from "antd";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
+import { lazyComponent } from "../../../shell/lazy-component";
 import { discardJob, useRetryFailedRows, useSubmitJob } from "../api/job-actions";
-import { DraftSummary } from "./draft-summary";
+
+// Fetched when the review opens: the job header that shows this button is itself fetched on demand
+// by the detection page, which keeps the review and the list entry as scripts of their own
+// (docs/performance.md, "A phone as slow as Lighthouse's reference").
+const DraftSummary = lazyComponent(() => import("./draft-summary"), "DraftSummary");
 
 /**
  * "Check the failed rows again": the server makes a draft of the job's failed rows and prices it;
@@ -72,12 +77,14 @@ export function RetryFailedButton({
         {draft && (
           <>
             <Typography.Paragraph type="secondary">{t("history:job.retryFailedHelp")}</Typography.Paragraph>
-            <DraftSummary
-              draft={draft}
-              submitting={submit.isPending}
-              onSubmit={confirm}
-              onDiscard={discard}
-            />
+            <Suspense fallback={<Skeleton active />}>
+              <DraftSummary
+                draft={draft}
+                submitting={submit.isPending}
+                onSubmit={confirm}
+                onDiscard={discard}
+              />
+            </Suspense>
           </>
         )}
       </Modal>
