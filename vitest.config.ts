@@ -44,10 +44,9 @@ export default defineConfig({
           globalSetup: ["e2e/helpers/data-template.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Two files at a time: a file spends much of its time waiting on its server and browser,
-          // so two share the machine's cores (docs/performance.md, "The test suite"). Each has its
-          // own server, data folder and browser.
-          maxWorkers: 2,
+          // One file at a time: two at once on two cores made each twice as slow, the suite being
+          // bound by the CPU (docs/performance.md, "The test suite").
+          fileParallelism: false,
           // A page answers within seconds, not vitest's 1 s default, on a loaded CI machine.
           expect: { poll: { timeout: 15_000 } },
         },

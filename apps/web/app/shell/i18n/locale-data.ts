@@ -9,7 +9,7 @@ export const LOCALE_LAYOUT_ID = "shell/layouts/locale-layout";
  * catalogue as one JSON text. Loader data travels to the browser in React Router's stream format,
  * which writes and reads every key and string of an object one by one; a catalogue of a few
  * thousand strings cost the hydrating page tens of milliseconds to read on a phone, where one
- * `JSON.parse` of the same text takes under one (docs/performance.md, "The catalogue as one text").
+ * `JSON.parse` of the same text takes under one (docs/performance.md, "antd's work at hydration").
  */
 export interface LocaleData {
   locale: Locale;
