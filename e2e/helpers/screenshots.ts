@@ -15,7 +15,8 @@ export async function keepScreenshot(
   page: Page,
   name: string,
   options: {
-    fullPage?: boolean /** Lets a dialog's or drawer's animation end first. */;
+    fullPage?: boolean;
+    /** Lets a dialog's or drawer's animation end first. */
     settleMs?: number;
   } = {},
 ): Promise<void> {
