@@ -1,6 +1,7 @@
 import type { OperatorUserPage, OperatorUserView } from "@nc/contracts/operator";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../src/db/query";
 import { auditEvents } from "../src/db/schema/index";
 import { expectError, expectOk, login } from "./helpers/accounts";
 import { as, CONSOLE_ENV, cliGrant, customerOf, register, type SiteUser } from "./helpers/operators";
@@ -57,6 +58,17 @@ describe("operator console: users", () => {
   it("signs an account out everywhere: its sessions stop at once, and the audit log says who did it", async () => {
     const second = await login(t, customer.email, customer.password);
     expect(second.statusCode).toBe(200);
+    // The nonce that signs the browsers remembered for two-factor sign-in.
+    expectOk(await as(t, customer)("POST", "/api/tenant/uc/2fa/setup"));
+    const nonce = async () =>
+      (
+        await queryRows<{ trust_nonce: string }>(
+          t.database.db,
+          sql`select trust_nonce from user_two_factor where user_id = ${customer.id}`,
+        )
+      )[0]?.trust_nonce;
+    const before = await nonce();
+    expect(before).toBeTruthy();
     const ended = expectOk<{ ended: number }>(
       await as(t, platform)("POST", `/api/operator/users/${customer.id}/end-sessions`),
     );
@@ -68,6 +80,8 @@ describe("operator console: users", () => {
       .where(and(eq(auditEvents.action, "user.sessions_ended"), eq(auditEvents.targetId, customer.id)));
     expect(event).toMatchObject({ actorType: "operator", actorLabel: platform.email, actorId: platform.id });
     expect(event?.details).toMatchObject({ email: customer.email, sessions: 2 });
+    // Remembered browsers are forgotten too: no cookie signed before skips the code any more.
+    expect(await nonce()).not.toBe(before);
   });
 
   it("needs operator.user:update to sign anyone out, and answers an unknown account as not found", async () => {

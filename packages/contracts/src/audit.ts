@@ -7,7 +7,15 @@ import { dayText, splitQueryList } from "./account";
  * are translated per action in the server catalogue `audit` and the web catalogue `audit`.
  */
 export const AUDIT_CATALOG = {
-  auth: ["sign_in", "two_factor_enabled", "two_factor_disabled", "recovery_code_used", "two_factor_locked"],
+  auth: [
+    "sign_in",
+    "two_factor_enabled",
+    "two_factor_disabled",
+    "recovery_code_used",
+    "two_factor_locked",
+    "recovery_codes_regenerated",
+    "browsers_forgotten",
+  ],
   account: ["deleted"],
   organisation: [
     "created",

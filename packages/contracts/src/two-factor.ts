@@ -25,6 +25,8 @@ export const twoFactorLoginBody = z.object({
   remember: z.boolean().default(false),
 });
 export const twoFactorEnableBody = z.object({ code: totpCodeSchema });
+/** New recovery codes: a code of the app only, so a found recovery code cannot make more. */
+export const twoFactorRecoveryCodesBody = twoFactorEnableBody;
 export const twoFactorDisableBody = z.object({ password: passwordSchema, code: secondFactorSchema });
 
 export type TwoFactorLoginBody = z.input<typeof twoFactorLoginBody>;

@@ -252,6 +252,59 @@ describe("security: two-factor sign-in with an authenticator app", () => {
     await pending({ ...account, password: "Green-valley-77" }, { tfa_trust: trust.value });
   });
 
+  it("makes ten new recovery codes for a fresh code of the app only; the old ones stop working", async () => {
+    const { account, secret, recovery, tenantId } = await withTwoFactor();
+    const renew = (code: string, sid = account.sid) =>
+      call(t, "POST", "/api/tenant/uc/2fa/recovery-codes", { code }, { sid });
+    expectError(await renew(wrongCode(secret)), 400, 40016);
+    // A recovery code cannot make more of them (found on paper, it must not become ten).
+    expectError(await renew(recovery[0]!), 400, 40001);
+    expectError(await renew(codeAt(secret), "none"), 401, 40099);
+    const { recoveryCodes } = expectOk<{ recoveryCodes: string[] }>(await renew(codeAt(secret)));
+    expect(recoveryCodes).toHaveLength(10);
+    expect(recoveryCodes.filter((c) => recovery.includes(c))).toEqual([]);
+    // The same code again is a replay.
+    expectError(await renew(codeAt(secret)), 400, 40016);
+    expectError(await second(await pending(account), recovery[1]!), 400, 40016);
+    expectOk(await second(await pending(account), recoveryCodes[0]!));
+    expect((await actions(tenantId, account.id)).map((a) => a.action)).toEqual([
+      "auth.two_factor_enabled",
+      "auth.recovery_codes_regenerated",
+      "auth.recovery_code_used",
+    ]);
+    // Without two-factor sign-in there is nothing to renew.
+    const plain = await registerUser(t);
+    expectError(await renew("123456", plain.sid), 409, 40914);
+  });
+
+  it("forgets every remembered browser of the person when asked, and only theirs", async () => {
+    const { account, secret, tenantId } = await withTwoFactor();
+    const other = await withTwoFactor();
+    const remembered = async (who: { account: Account; secret: string }) => {
+      const done = await second(await pending(who.account), codeAt(who.secret), true);
+      await forgetLastStep(who.account.id);
+      return done.cookies.find((c) => c.name === "tfa_trust")!.value;
+    };
+    const mine = await remembered({ account, secret });
+    const theirs = await remembered(other);
+    const forgot = await call(t, "POST", "/api/tenant/uc/2fa/forget-browsers", {}, { sid: account.sid });
+    expect(expectOk(forgot)).toEqual({ forgotten: true });
+    expect(forgot.cookies.find((c) => c.name === "tfa_trust")?.value).toBe("");
+    await pending(account, { tfa_trust: mine });
+    const still = await post(
+      t,
+      "/api/tenant/pub/login",
+      { email: other.account.email, password: PASSWORD },
+      { tfa_trust: theirs },
+    );
+    expect(cookieFrom(still)).toBeTruthy();
+    expect((await actions(tenantId, account.id)).map((a) => a.action)).toEqual([
+      "auth.two_factor_enabled",
+      "auth.browsers_forgotten",
+    ]);
+    expectError(await call(t, "POST", "/api/tenant/uc/2fa/forget-browsers", {}), 401, 40099);
+  });
+
   it("turns off only with the password and a fresh code, and then signs in with the password alone", async () => {
     const { account, secret, recovery, tenantId } = await withTwoFactor();
     const disable = (payload: object) =>

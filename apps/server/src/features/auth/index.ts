@@ -5,3 +5,4 @@
 export { assertStrongPassword, authService } from "./auth-service";
 export { hashPassword, verifyPassword } from "./passwords";
 export type { UserRow } from "./user-repo";
+export { forgetRememberedBrowsers } from "./user-repo";

@@ -4,6 +4,7 @@ import {
   twoFactorDisableBody,
   twoFactorEnableBody,
   twoFactorLoginBody,
+  twoFactorRecoveryCodesBody,
 } from "@nc/contracts/two-factor";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -72,6 +73,25 @@ export async function authRoutes(app: FastifyInstance) {
       requireSession(request).user.id,
       request.body,
     );
+    clearHostCookie(reply, request, TRUST_COOKIE);
+    return ok(answer);
+  });
+
+  r.post(
+    "/api/tenant/uc/2fa/recovery-codes",
+    { schema: { body: twoFactorRecoveryCodesBody } },
+    async (request) => {
+      const caller = callerOf(request);
+      const meta = { ip: caller.ip, userAgent: caller.userAgent };
+      const userId = requireSession(request).user.id;
+      return ok(await auth.twoFactor.regenerateRecoveryCodes(userId, request.body.code, meta));
+    },
+  );
+
+  r.post("/api/tenant/uc/2fa/forget-browsers", async (request, reply) => {
+    const caller = callerOf(request);
+    const meta = { ip: caller.ip, userAgent: caller.userAgent };
+    const answer = await auth.twoFactor.forgetBrowsers(requireSession(request).user.id, meta);
     clearHostCookie(reply, request, TRUST_COOKIE);
     return ok(answer);
   });

@@ -12,6 +12,7 @@ import type { AuditService } from "../audit/index";
 import { sharedSecret } from "../system/index";
 import { formatRecoveryCode, newRecoveryCode, recoveryCodeHash } from "./recovery-codes";
 import { matchingStep, newTotpSecret, otpauthUri } from "./totp";
+import { forgetRememberedBrowsers } from "./user-repo";
 
 /** How long the code may be entered after the right password. */
 export const CHALLENGE_TTL_MS = 5 * MINUTE_MS;
@@ -163,6 +164,16 @@ export function twoFactorService(db: Db, audit: Pick<AuditService, "recordAccoun
     return left?.n ?? 0;
   }
 
+  /** Replaces the account's recovery codes with ten new ones; answers them formatted, this once. */
+  async function replaceRecoveryCodes(runner: Runner, userId: string): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await runner.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+    await runner
+      .insert(twoFactorRecoveryCodes)
+      .values(codes.map((c) => ({ id: uuidv7(), userId, codeHash: recoveryCodeHash(userId, c) })));
+    return codes.map(formatRecoveryCode);
+  }
+
   const trustMac = async (userId: string, expires: number, nonce: string) =>
     createHmac("sha256", await key("two_factor_trust_key"))
       .update(`${userId}.${expires}.${nonce}`)
@@ -206,7 +217,7 @@ export function twoFactorService(db: Db, audit: Pick<AuditService, "recordAccoun
     async enable(userId: string, code: string, meta: Meta) {
       const taken = await takeTry(userId, false);
       if (!taken) throw await noTryLeft(userId, false);
-      const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      let codes: string[] = [];
       const turnedOn = await db.transaction(async (tx) => {
         if ((await accept(taken, code, meta, tx)) === null) return false;
         const on = await tx
@@ -215,15 +226,30 @@ export function twoFactorService(db: Db, audit: Pick<AuditService, "recordAccoun
           .where(and(eq(userTwoFactor.userId, userId), isNull(userTwoFactor.enabledAt)))
           .returning({ userId: userTwoFactor.userId });
         if (on.length === 0) return false;
-        await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
-        await tx
-          .insert(twoFactorRecoveryCodes)
-          .values(codes.map((c) => ({ id: uuidv7(), userId, codeHash: recoveryCodeHash(userId, c) })));
+        codes = await replaceRecoveryCodes(tx, userId);
         await audit.recordAccountEvent(tx, userId, "auth.two_factor_enabled", meta);
         return true;
       });
       if (!turnedOn) await refuse(taken, meta);
-      return { recoveryCodes: codes.map(formatRecoveryCode) };
+      return { recoveryCodes: codes };
+    },
+
+    /**
+     * Ten new recovery codes for a fresh code of the app (a recovery code cannot make more); the
+     * old ones stop working in the same transaction.
+     */
+    async regenerateRecoveryCodes(userId: string, code: string, meta: Meta) {
+      const taken = await takeTry(userId, true);
+      if (!taken) throw await noTryLeft(userId, true);
+      let codes: string[] = [];
+      const done = await db.transaction(async (tx) => {
+        if ((await accept(taken, code, meta, tx)) !== "totp") return false;
+        codes = await replaceRecoveryCodes(tx, userId);
+        await audit.recordAccountEvent(tx, userId, "auth.recovery_codes_regenerated", meta);
+        return true;
+      });
+      if (!done) await refuse(taken, meta);
+      return { recoveryCodes: codes };
     },
 
     /** Turns it off; the caller has checked the password. A code of the app or a recovery code. */
@@ -322,12 +348,13 @@ export function twoFactorService(db: Db, audit: Pick<AuditService, "recordAccoun
       return expected.length === given.length && timingSafeEqual(expected, given);
     },
 
-    /** Forgets every browser this account remembered. */
-    async forgetBrowsers(userId: string) {
-      await db
-        .update(userTwoFactor)
-        .set({ trustNonce: randomToken() })
-        .where(eq(userTwoFactor.userId, userId));
+    /** Forgets every browser this account remembered: a new nonce, so no signed cookie matches. */
+    async forgetBrowsers(userId: string, meta: Meta) {
+      await db.transaction(async (tx) => {
+        await forgetRememberedBrowsers(tx, userId);
+        await audit.recordAccountEvent(tx, userId, "auth.browsers_forgotten", meta);
+      });
+      return { forgotten: true };
     },
   };
 }

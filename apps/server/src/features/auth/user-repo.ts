@@ -1,10 +1,21 @@
 import { and, count, eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "../../core/db";
+import type { Db, Runner } from "../../core/db";
 import { randomToken } from "../../core/tokens";
 import { tenantMembers, users, userTwoFactor } from "../../db/schema/index";
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Forgets every browser the person asked two-factor sign-in to remember: a new nonce, so no
+ * `tfa_trust` cookie signed before matches (docs/security.md, "Two-factor sign-in").
+ */
+export async function forgetRememberedBrowsers(runner: Runner, userId: string) {
+  await runner
+    .update(userTwoFactor)
+    .set({ trustNonce: randomToken() })
+    .where(eq(userTwoFactor.userId, userId));
+}
 
 export function userRepo(db: Db) {
   return {
@@ -38,7 +49,7 @@ export function userRepo(db: Db) {
     async setPassword(id: string, passwordHash: string) {
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, id));
-        await tx.update(userTwoFactor).set({ trustNonce: randomToken() }).where(eq(userTwoFactor.userId, id));
+        await forgetRememberedBrowsers(tx, id);
       });
     },
     async setEmail(id: string, email: string): Promise<boolean> {

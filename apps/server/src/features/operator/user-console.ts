@@ -13,6 +13,7 @@ import type { AuditMeta, OperatorContext } from "../../core/request-context";
 import { isUuid } from "../../core/uuid";
 import { containsPattern, exactUtc, queryRows } from "../../db/query";
 import { recordAudit } from "../audit/index";
+import { forgetRememberedBrowsers } from "../auth/index";
 import { partnerLimit } from "./operator-service";
 
 interface UserRow {
@@ -104,7 +105,10 @@ export function userConsole(db: Db) {
       return view(row);
     },
 
-    /** Ends every session of the account at once (sessions are read on every request); audited. */
+    /**
+     * Ends every session of the account at once (sessions are read on every request) and forgets
+     * the browsers remembered for two-factor sign-in; audited.
+     */
     async endSessions(
       operator: OperatorContext,
       userId: string,
@@ -117,6 +121,8 @@ export function userConsole(db: Db) {
           tx,
           sql`delete from sessions where user_id = ${userId} returning id_hash`,
         );
+        // A browser remembered for two-factor sign-in would skip the code at the next sign-in.
+        await forgetRememberedBrowsers(tx, userId);
         await recordAudit(tx, {
           tenantId: null,
           ...meta,

@@ -22,3 +22,7 @@ export const useEnableTwoFactor = () =>
   useTwoFactorChange<{ code: string }, TwoFactorEnabled>("/api/tenant/uc/2fa/enable");
 export const useDisableTwoFactor = () =>
   useTwoFactorChange<{ password: string; code: string }, { disabled: boolean }>("/api/tenant/uc/2fa/disable");
+export const useRenewRecoveryCodes = () =>
+  useTwoFactorChange<{ code: string }, TwoFactorEnabled>("/api/tenant/uc/2fa/recovery-codes");
+export const useForgetBrowsers = () =>
+  useTwoFactorChange<Record<string, never>, { forgotten: boolean }>("/api/tenant/uc/2fa/forget-browsers");

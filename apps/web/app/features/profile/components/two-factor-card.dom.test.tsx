@@ -97,4 +97,45 @@ describe("two-factor sign-in card", () => {
     });
     expect(await screen.findByRole("button", { name: "Set up" })).toBeTruthy();
   });
+
+  it("makes new recovery codes with a code of the app, shown once, and forgets remembered browsers", async () => {
+    const calls = stubApi({
+      "GET /api/tenant/uc/2fa": () => ON,
+      "POST /api/tenant/uc/2fa/recovery-codes": ({ body }) =>
+        (body as { code: string }).code === "222222"
+          ? new Refusal(ERRORS.twoFactorCodeInvalid.code, "The code is wrong.", null, 400)
+          : { recoveryCodes: CODES },
+      "POST /api/tenant/uc/2fa/forget-browsers": () => ({ forgotten: true }),
+    });
+    const { user } = await renderPage(<TwoFactorCard />, { url: "/dashboard/profile" });
+    const code = (await screen.findByLabelText(
+      "Code from the app, for new recovery codes",
+    )) as HTMLInputElement;
+    // The two forms' fields keep their own labels and ids.
+    expect(code.id).not.toBe(
+      (screen.getByLabelText("Code from the app, or a recovery code") as HTMLElement).id,
+    );
+    await user.type(code, "abcd-efgh-ijkl-mnop");
+    await user.click(screen.getByRole("button", { name: "Make new recovery codes" }));
+    await expectFieldError(code, "Enter the 6-digit code from your authenticator app.");
+    expect(callsTo(calls, "POST /api/tenant/uc/2fa/recovery-codes")).toEqual([]);
+    await user.clear(code);
+    await user.type(code, "222222");
+    await user.click(screen.getByRole("button", { name: "Make new recovery codes" }));
+    await expectFieldError(code, "The code is wrong.");
+    await user.clear(code);
+    await user.type(code, "333 333");
+    await user.click(screen.getByRole("button", { name: "Make new recovery codes" }));
+    const shown = (await screen.findByTestId("recovery-codes")) as HTMLTextAreaElement;
+    expect(shown.value.split("\n")).toEqual(CODES);
+    expect(callsTo(calls, "POST /api/tenant/uc/2fa/recovery-codes").at(-1)?.body).toEqual({
+      code: "333 333",
+    });
+    await user.click(screen.getByTestId("recovery-codes-stored"));
+    await user.click(screen.getByTestId("recovery-codes-done"));
+
+    await user.click(screen.getByRole("button", { name: "Forget remembered browsers" }));
+    expect(await screen.findByText("Every remembered browser will ask for a code again.")).toBeTruthy();
+    expect(callsTo(calls, "POST /api/tenant/uc/2fa/forget-browsers")).toHaveLength(1);
+  });
 });

@@ -10,6 +10,7 @@ import {
   App,
   Button,
   Card,
+  Divider,
   Flex,
   Form,
   type FormInstance,
@@ -26,12 +27,14 @@ import { zodRule } from "../../../shell/forms/zod-rule";
 import {
   useDisableTwoFactor,
   useEnableTwoFactor,
+  useForgetBrowsers,
+  useRenewRecoveryCodes,
   useTwoFactorSetup,
   useTwoFactorStatus,
 } from "../api/two-factor";
 
-/** A form's submit: the call, its refusal shown under the fields it names or as a message. */
-function useSubmit<V>(form: FormInstance<V>, action: (values: V) => Promise<void>) {
+/** A form's submit or a button's click: the call, its refusal shown under the fields it names or as a message. */
+function useSubmit<V>(form: FormInstance<V> | undefined, action: (values: V) => Promise<void>) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   return async (values: V) => {
@@ -60,7 +63,8 @@ export function TwoFactorCard() {
   let body: React.ReactNode;
   if (status.isError) body = <Alert type="error" showIcon title={errorText(status.error, t)} />;
   else if (!status.data) body = <Skeleton active />;
-  else if (status.data.enabled) body = <TwoFactorOn codesLeft={status.data.recoveryCodesLeft} />;
+  else if (status.data.enabled)
+    body = <TwoFactorOn codesLeft={status.data.recoveryCodesLeft} onRecovery={setRecovery} />;
   else if (setup)
     body = (
       <TwoFactorSetupForm
@@ -105,8 +109,8 @@ export function TwoFactorCard() {
 
 function TwoFactorOff({ onSetup }: { onSetup: (setup: TwoFactorSetup) => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const start = useTwoFactorSetup();
+  const setUp = useSubmit<undefined>(undefined, async () => onSetup(await start.mutateAsync()));
   return (
     <Flex vertical gap={12} align="flex-start">
       <Typography.Text>{t("profile:twoFactor.offText")}</Typography.Text>
@@ -114,13 +118,7 @@ function TwoFactorOff({ onSetup }: { onSetup: (setup: TwoFactorSetup) => void })
         type="primary"
         loading={start.isPending}
         data-testid="two-factor-setup"
-        onClick={async () => {
-          try {
-            onSetup(await start.mutateAsync());
-          } catch (error) {
-            showApiError(error, t, message);
-          }
-        }}
+        onClick={() => setUp(undefined)}
       >
         {t("profile:twoFactor.setup")}
       </Button>
@@ -174,7 +172,58 @@ function TwoFactorSetupForm({
   );
 }
 
-function TwoFactorOn({ codesLeft }: { codesLeft: number }) {
+/** Ten new recovery codes for a current code of the app; the old ones stop working. */
+function RenewRecoveryCodes({ onRecovery }: { onRecovery: (codes: string[]) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ code: string }>();
+  const renew = useRenewRecoveryCodes();
+  const submit = useSubmit(form, async (values) => {
+    onRecovery((await renew.mutateAsync({ code: values.code })).recoveryCodes);
+    form.resetFields();
+  });
+  return (
+    <Form form={form} name="renewCodes" layout="vertical" requiredMark={false} onFinish={submit}>
+      <Typography.Paragraph type="secondary">{t("profile:twoFactor.renewHint")}</Typography.Paragraph>
+      <Form.Item name="code" label={t("profile:twoFactor.renewCode")} rules={[zodRule(totpCodeSchema, t)]}>
+        <Input autoComplete="one-time-code" inputMode="numeric" maxLength={7} />
+      </Form.Item>
+      <Button htmlType="submit" loading={renew.isPending} data-testid="recovery-codes-renew">
+        {t("profile:twoFactor.renew")}
+      </Button>
+    </Form>
+  );
+}
+
+/** Every browser remembered at sign-in asks for a code again. */
+function ForgetBrowsers() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const forget = useForgetBrowsers();
+  const forgetAll = useSubmit<undefined>(undefined, async () => {
+    await forget.mutateAsync({});
+    void message.success(t("profile:twoFactor.forgotten"));
+  });
+  return (
+    <Flex vertical gap={8} align="flex-start">
+      <Typography.Text type="secondary">{t("profile:twoFactor.forgetHint")}</Typography.Text>
+      <Button
+        loading={forget.isPending}
+        data-testid="two-factor-forget-browsers"
+        onClick={() => forgetAll(undefined)}
+      >
+        {t("profile:twoFactor.forget")}
+      </Button>
+    </Flex>
+  );
+}
+
+function TwoFactorOn({
+  codesLeft,
+  onRecovery,
+}: {
+  codesLeft: number;
+  onRecovery: (codes: string[]) => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ password: string; code: string }>();
@@ -189,6 +238,9 @@ function TwoFactorOn({ codesLeft }: { codesLeft: number }) {
       <Typography.Text type={codesLeft < 3 ? "warning" : "secondary"} data-testid="recovery-codes-left">
         {t("profile:twoFactor.codesLeft", { count: codesLeft })}
       </Typography.Text>
+      <RenewRecoveryCodes onRecovery={onRecovery} />
+      <ForgetBrowsers />
+      <Divider style={{ margin: "4px 0" }} />
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Typography.Paragraph type="secondary">{t("profile:twoFactor.offHint")}</Typography.Paragraph>
         <Form.Item name="password" label={t("profile:password.current")} rules={[zodRule(passwordSchema, t)]}>
