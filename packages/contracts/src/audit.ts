@@ -39,6 +39,7 @@ export const AUDIT_CATALOG = {
   price: ["set", "removed"],
   user: ["sessions_ended"],
   support: ["viewed"],
+  passkey: ["added", "renamed", "removed", "signed_in", "clone_refused"],
 } as const;
 
 type Catalog = typeof AUDIT_CATALOG;

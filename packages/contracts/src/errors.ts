@@ -18,6 +18,12 @@ export const ERRORS = {
   twoFactorAlreadyOn: { code: 40913, status: 409 },
   twoFactorNotOn: { code: 40914, status: 409 },
   unsupportedMediaType: { code: 40015, status: 415 },
+  // Passkeys (docs/security.md, "Passkeys"): 40018-40019, 40061-40062, 40330.
+  passkeyChallengeInvalid: { code: 40018, status: 400 },
+  passkeyInvalid: { code: 40019, status: 400 },
+  passkeyLimit: { code: 40061, status: 400 },
+  passkeyNone: { code: 40062, status: 400 },
+  passkeyCloned: { code: 40330, status: 403 },
   tenantLimitReached: { code: 40020, status: 400 },
   lastOwner: { code: 40021, status: 400 },
   builtInRole: { code: 40022, status: 400 },

@@ -6,6 +6,7 @@ export * from "./integration";
 export * from "./mail";
 export * from "./money";
 export * from "./partners";
+export * from "./passkeys";
 export * from "./system";
 export * from "./tenants";
 export * from "./users";
