@@ -135,7 +135,7 @@ describe.skipIf(Boolean(unreachable))("session and organisation lost under an op
     await page.waitForURL(/\/login\?redirect=%2Fdashboard%2Ftenant%2Frole%2Fadd$/);
     await signInAgain(page, email);
     await page.waitForURL(/\/dashboard\/tenant\/role\/add$/);
-    await page.getByTestId("permission-transfer").waitFor();
+    await page.getByTestId("permission-picker").waitFor();
   });
 
   it("another tab switches organisation: each tab acts on the organisation it shows, a reload follows the switch", async () => {

@@ -237,6 +237,13 @@ describe("keys used by the code exist in English", () => {
     "permissions:actions.${action}": [...new Set(ALL_PERMISSIONS.map((p) => p.split(":")[1]))].map(
       (a) => `permissions:actions.${a}`,
     ),
+    // Every permission says in a sentence what it allows (the role editor), under one of the areas.
+    "permissions:allows.${resource}.${action}": ALL_PERMISSIONS.map(
+      (p) => `permissions:allows.${p.replace(":", ".")}`,
+    ),
+    "permissions:areas.${area.key}": ["checks", "prices", "money", "developers", "organisation", "other"].map(
+      (a) => `permissions:areas.${a}`,
+    ),
     "services:${view.service}.name": SERVICES.map((s) => `services:${s.code}.name`),
     "detection:step.${step}": NORMALISATION_STEPS.map((s) => `detection:step.${s}`),
     "detection:invalidReason.${basic.normalisation.invalidReason}": INVALID_REASONS.map(

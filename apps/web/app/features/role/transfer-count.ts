@@ -1,9 +1,6 @@
 import type { TFunction } from "i18next";
 
-/**
- * The count over each list of the permission picker, in the page's language. antd's own reads
- * "0 item" and "1 items" in English whatever the page's language.
- */
+/** How many permissions the role editor offers, and how many of them are ticked, in the page's language. */
 export const transferCount =
   (t: TFunction) =>
   ({ selectedCount, totalCount }: { selectedCount: number; totalCount: number }) =>

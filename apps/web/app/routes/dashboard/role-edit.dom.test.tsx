@@ -36,22 +36,15 @@ async function openEditor(url: string, routes: Record<string, () => unknown> = {
   return { ...page, calls };
 }
 
-const item = (title: string) => screen.getByText(title).closest("li") as HTMLElement;
-const itemBox = (title: string) => within(item(title)).getByRole("checkbox") as HTMLInputElement;
-const listOf = (title: string) =>
-  screen.getByText(title).closest(".ant-transfer-section, .ant-transfer-list") as HTMLElement;
+const itemBox = (title: string) => screen.getByRole("checkbox", { name: title }) as HTMLInputElement;
 
-/** Ticks the items and moves them to "Granted" with the transfer's right-hand arrow. */
+/** Ticks the permissions, each found by its accessible name. */
 async function grant(user: Awaited<ReturnType<typeof openEditor>>["user"], ...titles: string[]) {
   for (const title of titles) await user.click(itemBox(title));
-  const [toRight] = screen
-    .getByTestId("permission-transfer")
-    .querySelectorAll(".ant-transfer-actions button, .ant-transfer-operation button");
-  await user.click(toRight as HTMLElement);
 }
 
 describe("role editor", () => {
-  it("adds a role with the permissions moved to Granted, then returns to the roles tab", async () => {
+  it("adds a role with the permissions ticked, then returns to the roles tab", async () => {
     const { user, calls } = await openEditor("/dashboard/role/add", { "POST /api/tenant/role": () => ROLE });
     await user.type(screen.getByLabelText("Role name"), "Checkers");
     await grant(user, "Detection · View", "Detection · Create");
@@ -70,11 +63,42 @@ describe("role editor", () => {
     expect(screen.getByTestId("permissions-not-yours").textContent).toMatch(/only someone who holds them/);
   });
 
-  it("filters the catalogue by what is typed in the search", async () => {
-    const { user } = await openEditor("/dashboard/role/add");
-    await user.type(screen.getAllByPlaceholderText("Search permissions")[0]!, "recharge");
-    expect(screen.queryByText("Detection · View")).toBeNull();
-    expect(screen.getByText("Recharge · Create")).toBeTruthy();
+  it("names every checkbox by its permission, says what it allows and groups them by area", async () => {
+    await openEditor("/dashboard/role/add");
+    const boxes = screen.getAllByRole("checkbox");
+    expect(boxes).toHaveLength(CATALOG.permissions.length);
+    for (const box of boxes) expect(box.getAttribute("aria-describedby")).toBeTruthy();
+    const create = itemBox("Detection · Create");
+    const describedBy = document.getElementById(create.getAttribute("aria-describedby") ?? "");
+    expect(describedBy?.textContent).toMatch(/^Run checks on single numbers/);
+    const checks = within(screen.getByTestId("permission-area-checks"));
+    expect(screen.getByRole("group", { name: "Checks" })).toBe(screen.getByTestId("permission-area-checks"));
+    expect(checks.getAllByRole("checkbox").map((box) => box.getAttribute("data-permission"))).toEqual([
+      "detection:read",
+      "detection:create",
+    ]);
+    expect(
+      within(screen.getByTestId("permission-area-money"))
+        .getByRole("checkbox")
+        .getAttribute("data-permission"),
+    ).toBe("recharge:create");
+    expect(screen.getByTestId("permission-count").textContent).toBe("4 permissions");
+  });
+
+  it("unticking a permission takes it out of the role", async () => {
+    const { user, calls } = await openEditor("/dashboard/role/r-9", {
+      "GET /api/tenant/role/s/r-9": () => ({ ...ROLE, permissions: ["detection:read", "detection:create"] }),
+      "POST /api/tenant/role/s/r-9": () => ROLE,
+    });
+    await vi.waitFor(() => expect(itemBox("Detection · Create").checked).toBe(true));
+    expect(screen.getByTestId("permission-count").textContent).toBe("2 of 4 permissions selected");
+    await user.click(itemBox("Detection · Create"));
+    await user.click(screen.getByRole("button", { name: "Save role" }));
+    await screen.findByLabelText("landed");
+    expect(callsTo(calls, "POST /api/tenant/role/s/r-9")[0]?.body).toEqual({
+      name: "Checkers",
+      permissions: ["detection:read"],
+    });
   });
 
   it("opens a role with its granted permissions and saves it under its own address", async () => {
@@ -85,7 +109,7 @@ describe("role editor", () => {
     await vi.waitFor(() =>
       expect((screen.getByLabelText("Role name") as HTMLInputElement).value).toBe("Checkers"),
     );
-    expect(listOf("Granted").textContent).toContain("Detection · View");
+    expect(itemBox("Detection · View").checked).toBe(true);
     await grant(user, "Detection · Create");
     await user.click(screen.getByRole("button", { name: "Save role" }));
     await screen.findByLabelText("landed");
@@ -109,6 +133,8 @@ describe("role editor", () => {
     expect(await screen.findByText(new RegExp(reason))).toBeTruthy();
     expect((screen.getByLabelText("Role name") as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByRole("button", { name: "Save role" }) as HTMLButtonElement).disabled).toBe(true);
+    // Even a permission the user holds cannot be ticked on a locked role.
+    expect(itemBox("Detection · View").disabled).toBe(true);
   });
 
   it("shows a name already in use under the name", async () => {

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { useRole, useSaveRole } from "../../features/role/api/roles";
-import { PermissionTransfer } from "../../features/role/components/permission-transfer";
+import { PermissionPicker } from "../../features/role/components/permission-picker";
 import { errorText, showApiError } from "../../shell/forms/api-error-feedback";
 import { zodRule } from "../../shell/forms/zod-rule";
 import { useLocale } from "../../shell/i18n/use-locale";
@@ -23,7 +23,7 @@ interface RoleForm {
   permissions: string[];
 }
 
-/** Adds a custom role (role/add) or edits one (role/:id), picking permissions with the Transfer. */
+/** Adds a custom role (role/add) or edits one (role/:id), ticking permissions by area. */
 export default function RoleEditPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -88,7 +88,7 @@ export default function RoleEditPage() {
           <Input autoFocus />
         </Form.Item>
         <Form.Item name="permissions" label={t("tenant:roles.permissions")}>
-          <PermissionTransfer />
+          <PermissionPicker />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="save-role">

@@ -21,6 +21,8 @@ export function MemberRoleSelect(props: {
   placeholder?: string;
   style?: React.CSSProperties;
   "data-testid"?: string;
+  /** The name where no form label points at it (a row of the members table). */
+  "aria-label"?: string;
 }) {
   const { t } = useTranslation();
   const { tenant, can, canGrant } = useTenantAccess();
@@ -38,6 +40,7 @@ export function MemberRoleSelect(props: {
       placeholder={props.placeholder}
       style={{ minWidth: 160, ...props.style }}
       data-testid={props["data-testid"]}
+      aria-label={props["aria-label"]}
       options={list.map((role) => ({
         value: role.id,
         label: roleName(role, t),

@@ -95,7 +95,8 @@ describe("members tab", () => {
       "POST /api/tenant/tenant_user/s/u-3": () => ({ ...MEMBERS[2], role: FIN_ROLE }),
     });
     await vi.waitFor(() => expect(within(rowOf("Ben")).queryByRole("combobox")).toBeTruthy());
-    await pickOption(user, within(rowOf("Ben")).getByRole("combobox"), "Billing team");
+    // The select is named for the member whose role it sets (no column header labels it).
+    await pickOption(user, screen.getByRole("combobox", { name: "Role of Ben" }), "Billing team");
     expect(await screen.findByText("Ben is now Billing team.")).toBeTruthy();
     expect(callsTo(calls, "POST /api/tenant/tenant_user/s/u-3")[0]?.body).toEqual({ roleId: "r-fin" });
   });

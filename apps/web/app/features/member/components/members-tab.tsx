@@ -127,6 +127,7 @@ export function MembersTab() {
                     onChange={(roleId) => void onRole(member, roleId)}
                     loading={changeRole.isPending && changeRole.variables?.userId === member.userId}
                     data-testid={`member-role-${member.email}`}
+                    aria-label={t("members:list.roleOf", { name: member.name || member.email })}
                   />
                 ) : (
                   <Tag color={member.role.super ? "gold" : undefined}>{roleName(member.role, t)}</Tag>
