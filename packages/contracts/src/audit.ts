@@ -15,6 +15,8 @@ export const AUDIT_CATALOG = {
     "two_factor_locked",
     "recovery_codes_regenerated",
     "browsers_forgotten",
+    "session_ended",
+    "other_sessions_ended",
   ],
   account: ["deleted"],
   organisation: [

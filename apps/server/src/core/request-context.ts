@@ -17,7 +17,11 @@ export type PartnerRow = typeof partners.$inferSelect;
 export interface ResolvedSession {
   user: SessionUser & { partnerId: string };
   idHash: string;
+  /** The session's name in the person's own list (docs/security.md, "Sessions"). */
+  id: string;
   expiresAt: Date;
+  /** When a second factor or the password was last proved in this session, the sign-in included. */
+  stepUpAt: Date;
 }
 
 /** Who the caller is inside one organisation. */

@@ -31,11 +31,16 @@ export const users = pgTable(
   (t) => [uniqueIndex("users_partner_email_uq").on(t.partnerId, t.email)],
 );
 
-/** Server-side sessions; only the SHA-256 of the cookie value is stored. */
+/**
+ * Server-side sessions; only the SHA-256 of the cookie value is stored. `id` names a session in
+ * the person's own list (never the cookie or its digest); `step_up_at` is when the person last
+ * proved a second factor or the password in it, the sign-in included (docs/security.md, "Sessions").
+ */
 export const sessions = pgTable(
   "sessions",
   {
     idHash: text("id_hash").primaryKey(),
+    id: uuid("id").notNull().defaultRandom(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -44,8 +49,13 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    stepUpAt: timestamp("step_up_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_expires_idx").on(t.expiresAt),
+    uniqueIndex("sessions_id_uq").on(t.id),
+  ],
 );
 
 /** One-time e-mail codes (register, password reset, e-mail change), stored hashed. */

@@ -2,7 +2,7 @@ import type { ForgetBody, LoginBody, RegisterBody, SessionUser } from "@nc/contr
 import { isLocale } from "@nc/contracts/locales";
 import { failedPasswordRules } from "@nc/contracts/password-policy";
 import { AppError } from "../../core/app-error";
-import type { Caller, PartnerRow } from "../../core/request-context";
+import type { Caller, PartnerRow, ResolvedSession } from "../../core/request-context";
 import { HOUR_MS, MINUTE_MS } from "../../core/time";
 import type { Services } from "../../services";
 import { enforceLimits } from "../rate-limit/index";
@@ -141,13 +141,39 @@ export function authService(s: Services) {
       };
     },
 
-    /** Off with the password and a fresh code: a borrowed session alone cannot turn it off. */
-    async disableTwoFactor(caller: Caller, userId: string, body: { password: string; code: string }) {
+    /**
+     * On with a code of the new secret. The person's other sessions end: they were opened with the
+     * password alone (docs/security.md, "Sessions").
+     */
+    async enableTwoFactor(caller: Caller, session: ResolvedSession, code: string) {
+      const answer = await twoFactor.enable(session.user.id, code, {
+        ip: caller.ip,
+        userAgent: caller.userAgent,
+      });
+      await s.sessions.destroyAllForUser(session.user.id, session.idHash);
+      return answer;
+    },
+
+    /**
+     * Off with the password and a fresh code: a borrowed session alone cannot turn it off. The
+     * person's other sessions end, as at a new password.
+     */
+    async disableTwoFactor(
+      caller: Caller,
+      session: ResolvedSession,
+      body: { password: string; code: string },
+    ) {
+      const userId = session.user.id;
       await enforceLimits(s.rateStore, [{ key: `2faoff:user:${userId}`, max: 10, windowMs: 15 * MINUTE_MS }]);
       const user = await s.users.byId(userId);
       if (!user || !(await verifyPassword(user.passwordHash, body.password)))
         throw new AppError("passwordWrong");
-      return twoFactor.disable(userId, body.code, { ip: caller.ip, userAgent: caller.userAgent });
+      const answer = await twoFactor.disable(userId, body.code, {
+        ip: caller.ip,
+        userAgent: caller.userAgent,
+      });
+      await s.sessions.destroyAllForUser(userId, session.idHash);
+      return answer;
     },
 
     twoFactor,

@@ -21,6 +21,7 @@ import {
 } from "../../http/context";
 import { publicCallLimit } from "../../http/public-limit";
 import { authService } from "./auth-service";
+import { sessionRoutes } from "./session-routes";
 
 /** The pending sign-in that waits for its second factor, and the browser remembered for 30 days. */
 const PENDING_COOKIE = "tfa";
@@ -61,18 +62,12 @@ export async function authRoutes(app: FastifyInstance) {
     );
   });
 
-  r.post("/api/tenant/uc/2fa/enable", { schema: { body: twoFactorEnableBody } }, async (request) => {
-    const caller = callerOf(request);
-    const meta = { ip: caller.ip, userAgent: caller.userAgent };
-    return ok(await auth.twoFactor.enable(requireSession(request).user.id, request.body.code, meta));
-  });
+  r.post("/api/tenant/uc/2fa/enable", { schema: { body: twoFactorEnableBody } }, async (request) =>
+    ok(await auth.enableTwoFactor(callerOf(request), requireSession(request), request.body.code)),
+  );
 
   r.post("/api/tenant/uc/2fa/disable", { schema: { body: twoFactorDisableBody } }, async (request, reply) => {
-    const answer = await auth.disableTwoFactor(
-      callerOf(request),
-      requireSession(request).user.id,
-      request.body,
-    );
+    const answer = await auth.disableTwoFactor(callerOf(request), requireSession(request), request.body);
     clearHostCookie(reply, request, TRUST_COOKIE);
     return ok(answer);
   });
@@ -102,6 +97,7 @@ export async function authRoutes(app: FastifyInstance) {
     return ok(null);
   };
   r.delete("/api/_auth/session", endSession);
+  await app.register(sessionRoutes);
 
   await app.register(async (pub) => {
     publicCallLimit(pub);

@@ -1,11 +1,14 @@
-import { and, eq, lt, ne, or, sql } from "drizzle-orm";
-import type { Db } from "../../core/db";
+import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
+import type { Db, Runner } from "../../core/db";
 import type { ResolvedSession } from "../../core/request-context";
 import { randomToken, sha256 } from "../../core/tokens";
 import { sessions, twoFactorChallenges, users } from "../../db/schema/index";
 import type { AuditService } from "../audit/index";
 
+/** Last seen is written at most once a minute, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
+/** The list shows this many at most; a person has a handful (docs/security.md, "Sessions"). */
+export const SESSION_LIST_MAX = 100;
 
 export interface SessionPolicy {
   idleMs: number;
@@ -57,22 +60,85 @@ export function sessionService(db: Db, policy: SessionPolicy, audit: Pick<AuditS
           .where(eq(sessions.idHash, idHash));
       }
       const { id, email, name, locale, partnerId } = row.user;
-      return { user: { id, email, name, locale, partnerId }, idHash, expiresAt: row.session.expiresAt };
+      const { expiresAt, stepUpAt } = row.session;
+      return {
+        user: { id, email, name, locale, partnerId },
+        idHash,
+        id: row.session.id,
+        expiresAt,
+        stepUpAt,
+      };
+    },
+
+    /** The person's sessions still in force, the most recently seen first (docs/security.md, "Sessions"). */
+    async listForUser(userId: string) {
+      const idleCutoff = new Date(Date.now() - policy.idleMs);
+      return db
+        .select({
+          id: sessions.id,
+          idHash: sessions.idHash,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          ip: sessions.ip,
+          userAgent: sessions.userAgent,
+        })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            gt(sessions.expiresAt, sql`now()`),
+            gt(sessions.lastSeenAt, idleCutoff),
+          ),
+        )
+        .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
+        .limit(SESSION_LIST_MAX);
+    },
+
+    /**
+     * Ends one of the person's own sessions; false when it is not theirs or already gone. `then`
+     * runs in the same transaction when one ended (its audit event).
+     */
+    async destroyOwn(userId: string, id: string, then: (runner: Runner) => Promise<void>): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const ended = await tx
+          .delete(sessions)
+          .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
+          .returning({ id: sessions.id });
+        if (ended.length === 1) await then(tx);
+        return ended.length === 1;
+      });
+    },
+
+    /** A second factor or the password was just proved in this session (docs/security.md, "Sessions"). */
+    async markStepUp(idHash: string) {
+      await db.update(sessions).set({ stepUpAt: new Date() }).where(eq(sessions.idHash, idHash));
     },
 
     async destroy(token: string | undefined) {
       if (token) await db.delete(sessions).where(eq(sessions.idHash, sha256(token)));
     },
 
-    /** Ends every session of a user, except the one given (password change keeps the current one). */
-    async destroyAllForUser(userId: string, exceptIdHash?: string) {
-      await db
-        .delete(sessions)
-        .where(
-          exceptIdHash
-            ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash))
-            : eq(sessions.userId, userId),
-        );
+    /**
+     * Ends every session of a user, except the one given (a password change keeps the current
+     * one); answers how many ended.
+     */
+    async destroyAllForUser(
+      userId: string,
+      exceptIdHash?: string,
+      then?: (runner: Runner, ended: number) => Promise<void>,
+    ): Promise<number> {
+      return db.transaction(async (tx) => {
+        const ended = await tx
+          .delete(sessions)
+          .where(
+            exceptIdHash
+              ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash))
+              : eq(sessions.userId, userId),
+          )
+          .returning({ id: sessions.id });
+        await then?.(tx, ended.length);
+        return ended.length;
+      });
     },
 
     async purgeExpired() {
