@@ -1,5 +1,5 @@
 import type { OperatorUserView } from "@nc/contracts/operator";
-import { Alert, App, Button, Card, Descriptions, Skeleton, Space, Table, Typography } from "antd";
+import { Alert, App, Button, Card, Descriptions, Skeleton, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { useEndUserSessions } from "../../features/operator/api/end-user-sessions";
@@ -9,6 +9,7 @@ import { PermissionTags } from "../../features/operator/components/permission-ta
 import { OPERATOR_SCOPE_LABEL_KEYS } from "../../features/operator/permission-labels";
 import { roleLabel } from "../../features/operator/role-label";
 import { useOperator, useOperatorDate } from "../../features/operator/use-operator";
+import { ResponsiveTable } from "../../shell/components/stacked-columns";
 import { errorText, showApiError } from "../../shell/forms/api-error-feedback";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { pageMeta } from "../../shell/page-meta";
@@ -68,7 +69,7 @@ export default function OperatorUserPage() {
             {has("operator.user:update") && <EndSessionsButton user={u} />}
           </Card>
           <Card title={t("operatorPeople:users.organisations")}>
-            <Table
+            <ResponsiveTable
               size="middle"
               rowKey="id"
               pagination={false}

@@ -1,12 +1,13 @@
 import type { Transaction } from "@nc/contracts/account";
 import { amountText } from "@nc/contracts/account";
 import { formatMoney } from "@nc/contracts/money";
-import { Alert, App, Button, Card, Form, Input, Select, Space, Table, Typography } from "antd";
+import { Alert, App, Button, Card, Form, Input, Select, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DateRangeField } from "../../../shell/components/date-range-field";
 import { LoadMore } from "../../../shell/components/load-more";
+import { ResponsiveTable } from "../../../shell/components/stacked-columns";
 import { VisuallyHidden } from "../../../shell/components/visually-hidden";
 import { useNarrow } from "../../../shell/device/use-narrow";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
@@ -132,14 +133,14 @@ export function TransactionsCard({ tenantId }: { tenantId: string }) {
         <Alert type="error" showIcon title={errorText(list.error, t)} />
       ) : (
         <>
-          <Table<Transaction>
+          <ResponsiveTable<Transaction>
             rowKey="id"
             size="middle"
             loading={listLoading(list)}
             dataSource={rows}
             pagination={false}
-            // Columns as wide as their content, the table scrolling sideways on a narrow screen
-            // (squeezed, an amount broke one character a line).
+            // Columns as wide as their content on a wide screen (squeezed, an amount broke one
+            // character a line); a phone shows each transaction as a labelled card instead.
             scroll={{ x: "max-content" }}
             locale={{ emptyText: t("account:transactions.empty") }}
             data-testid="transactions-table"

@@ -1,8 +1,9 @@
 import type { FraudListEntryView, FraudListKind } from "@nc/contracts/fraud-lists";
 import { FRAUD_LIST_BATCH_MAX } from "@nc/contracts/fraud-lists";
-import { App, Button, Card, Form, Input, Popconfirm, Space, Table, Typography } from "antd";
+import { App, Button, Card, Form, Input, Popconfirm, Space, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ResponsiveTable } from "../../../shell/components/stacked-columns";
 import { VisuallyHidden } from "../../../shell/components/visually-hidden";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
@@ -98,7 +99,7 @@ export function FraudListCard(props: {
           onChange={(e) => setSearch(e.target.value)}
           style={{ maxWidth: 320 }}
         />
-        <Table<FraudListEntryView>
+        <ResponsiveTable<FraudListEntryView>
           rowKey="entry"
           size="small"
           loading={props.loading}

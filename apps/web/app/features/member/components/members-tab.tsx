@@ -1,9 +1,10 @@
 import { UserAddOutlined } from "@ant-design/icons";
 import type { Member } from "@nc/contracts/members";
-import { App, Button, Card, Popconfirm, Space, Table, Tag } from "antd";
+import { App, Button, Card, Popconfirm, Space, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Can } from "../../../shell/access/can";
+import { ResponsiveTable } from "../../../shell/components/stacked-columns";
 import { VisuallyHidden } from "../../../shell/components/visually-hidden";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
@@ -92,7 +93,7 @@ export function MembersTab() {
           </Can>
         }
       >
-        <Table<Member>
+        <ResponsiveTable<Member>
           rowKey="userId"
           loading={members.isPending}
           dataSource={members.data ?? []}

@@ -1,7 +1,8 @@
 import type { Invitation } from "@nc/contracts/members";
-import { App, Button, Card, Popconfirm, Space, Table } from "antd";
+import { App, Button, Card, Popconfirm, Space } from "antd";
 import { useTranslation } from "react-i18next";
 import { Can } from "../../../shell/access/can";
+import { ResponsiveTable } from "../../../shell/components/stacked-columns";
 import { VisuallyHidden } from "../../../shell/components/visually-hidden";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
 import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
@@ -42,7 +43,7 @@ export function PendingInvitations() {
 
   return (
     <Card title={t("members:invitations.title")}>
-      <Table<Invitation>
+      <ResponsiveTable<Invitation>
         rowKey="id"
         loading={invitations.isPending}
         dataSource={invitations.data ?? []}

@@ -1,5 +1,6 @@
-import { Alert, Table, type TableProps } from "antd";
+import { Alert, type TableProps } from "antd";
 import { useTranslation } from "react-i18next";
+import { ResponsiveTable } from "../../../shell/components/stacked-columns";
 import { errorText } from "../../../shell/forms/api-error-feedback";
 
 /**
@@ -10,5 +11,5 @@ export function ConsoleTable<T extends object>(props: TableProps<T> & { error: u
   const { t } = useTranslation();
   const { error, emptyText, ...table } = props;
   if (error) return <Alert type="error" showIcon title={errorText(error, t)} />;
-  return <Table<T> size="middle" scroll={{ x: "max-content" }} locale={{ emptyText }} {...table} />;
+  return <ResponsiveTable<T> size="middle" scroll={{ x: "max-content" }} locale={{ emptyText }} {...table} />;
 }

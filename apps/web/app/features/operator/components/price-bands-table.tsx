@@ -3,6 +3,7 @@ import type { OperatorPriceList, PriceListQuery } from "@nc/contracts/operator";
 import type { ServiceCode } from "@nc/contracts/services";
 import { App, Button, Popconfirm, Space, type TableColumnType } from "antd";
 import { useTranslation } from "react-i18next";
+import { stackedColumns } from "../../../shell/components/stacked-columns";
 import { useNarrow } from "../../../shell/device/use-narrow";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
@@ -10,7 +11,6 @@ import { useRemovePrice } from "../api/remove-price";
 import { serviceLabel } from "../setup/service-label";
 import { ConsoleTable } from "./console-table";
 import type { BandValues } from "./price-band-form";
-import { stackedColumns } from "./stacked-columns";
 
 interface Row {
   key: string;

@@ -1,13 +1,13 @@
 import { PRICE_PREVIEW_QUANTITIES } from "@nc/contracts/operator";
 import { Space, type TableColumnType, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { stackedColumns } from "../../../shell/components/stacked-columns";
 import { useNarrow } from "../../../shell/device/use-narrow";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { usePricePreview } from "../api/price-preview";
 import { previewCells } from "../setup/price-format";
 import { serviceLabel } from "../setup/service-label";
 import { ConsoleTable } from "./console-table";
-import { stackedColumns } from "./stacked-columns";
 
 type Row = ReturnType<typeof previewCells>[number];
 

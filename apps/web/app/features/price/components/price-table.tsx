@@ -1,8 +1,9 @@
 import { formatMoney } from "@nc/contracts/money";
 import type { PriceBandView, ServicePriceView } from "@nc/contracts/prices";
 import { SERVICES } from "@nc/contracts/services";
-import { Table, Tag } from "antd";
+import { Tag } from "antd";
 import { useTranslation } from "react-i18next";
+import { ResponsiveTable } from "../../../shell/components/stacked-columns";
 import { useLocale } from "../../../shell/i18n/use-locale";
 
 interface Row {
@@ -55,7 +56,7 @@ export function PriceTable({
   };
 
   return (
-    <Table<Row>
+    <ResponsiveTable<Row>
       data-testid={testId}
       rowKey="key"
       dataSource={rows}

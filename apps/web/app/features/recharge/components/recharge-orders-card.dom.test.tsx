@@ -2,6 +2,7 @@ import type { CreatedRecharge, RechargeOrder } from "@nc/contracts/recharge";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { callsTo, confirmPopover, renderPage, stubApi, tenantWith } from "../../../../test/render";
+import { followScreenWidth, screenWidth } from "../../../../test/screen-width";
 import { BankTransferDetails } from "./bank-transfer-details";
 import { RechargeOrdersCard } from "./recharge-orders-card";
 
@@ -44,6 +45,8 @@ async function openOrders(permissions = ["recharge:*"], routes: Record<string, (
 
 const rowOf = (reference: string) => screen.getByText(reference).closest("tr") as HTMLElement;
 
+followScreenWidth();
+
 describe("recharge orders", () => {
   it("shows each order's state, and what arrived when a transfer brought another sum", async () => {
     await openOrders();
@@ -52,6 +55,19 @@ describe("recharge orders", () => {
     expect(within(rowOf("NC-3")).queryByTestId("recharge-received")).toBeNull();
     expect(within(rowOf("NC-3")).getByText("Card (Stripe)")).toBeTruthy();
     expect(within(rowOf("NC-4")).getByText("Expired")).toBeTruthy();
+  });
+
+  it("on a phone shows each order as a card: every field labelled on the screen, its actions inside", async () => {
+    screenWidth.wide = false;
+    await openOrders();
+    const card = screen.getByText("NC-2").closest("[data-testid=stacked-row]") as HTMLElement;
+    expect(screen.getAllByTestId("stacked-row")).toHaveLength(ORDERS.length);
+    // One header for the one column; nothing left to scroll sideways to.
+    expect(screen.getAllByRole("columnheader")).toHaveLength(1);
+    for (const label of ["Method", "Amount", "Status", "Reference"])
+      expect(within(card).getByText(`${label}:`)).toBeTruthy();
+    expect(within(card).getByTestId("recharge-received").textContent).toBe("Received $99.50");
+    expect(within(card).getByRole("link", { name: "Receipt" })).toBeTruthy();
   });
 
   it("offers receipts for paid orders and cancelling for pending ones only", async () => {

@@ -1,10 +1,11 @@
 import { ReloadOutlined } from "@ant-design/icons";
 import { formatMoney } from "@nc/contracts/money";
 import type { RechargeOrder } from "@nc/contracts/recharge";
-import { Alert, App, Button, Card, Popconfirm, Space, Table, Typography } from "antd";
+import { Alert, App, Button, Card, Popconfirm, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Can } from "../../../shell/access/can";
+import { ResponsiveTable } from "../../../shell/components/stacked-columns";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
@@ -47,7 +48,7 @@ export function RechargeOrdersCard({ tenantId }: { tenantId: string }) {
       {orders.isError ? (
         <Alert type="error" showIcon title={errorText(orders.error, t)} />
       ) : (
-        <Table<RechargeOrder>
+        <ResponsiveTable<RechargeOrder>
           rowKey="id"
           size="middle"
           loading={orders.isPending}

@@ -1,9 +1,10 @@
 import { PlusOutlined } from "@ant-design/icons";
 import type { RoleDetail } from "@nc/contracts/tenancy";
-import { App, Button, Card, Popconfirm, Space, Table, Tag } from "antd";
+import { App, Button, Card, Popconfirm, Space, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Can } from "../../../shell/access/can";
+import { ResponsiveTable } from "../../../shell/components/stacked-columns";
 import { VisuallyHidden } from "../../../shell/components/visually-hidden";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
@@ -45,7 +46,7 @@ export function RolesTab() {
         </Can>
       }
     >
-      <Table<RoleDetail>
+      <ResponsiveTable<RoleDetail>
         rowKey="id"
         loading={roles.isPending}
         dataSource={roles.data ?? []}
