@@ -61,10 +61,12 @@ describe("account in the browser", () => {
     const chart = page.getByTestId("account-chart");
     await expect(chart.getAttribute("role")).resolves.toBe("img");
     await expect(chart.locator("title").first().textContent()).resolves.toBe("Balance and spending");
-    // Each series' top of scale is written at the top: balance on the left, spending on the right.
+    // Balance and spending share one scale, its marks written on the left; an empty account's runs to $1.
     await expect(chart.getByTestId("account-chart-scale").locator("text").allTextContents()).resolves.toEqual(
-      ["$0.00", "$0.00"],
+      ["$0.00", "$1.00"],
     );
+    // The organisation was created today: the chart has no days before it, so one bar.
+    await expect(chart.locator("rect").count()).resolves.toBe(1);
     const table = page.getByTestId("transactions-table");
     await expect.poll(() => table.textContent()).toContain("No transactions match.");
     // The menu offers the page; Finance cannot change the threshold.

@@ -43,15 +43,26 @@ describe("account overview, chart and low-balance threshold", () => {
     const { tenantId, owner } = await fundedTenant(t);
     const data = expectOk<AccountOverview>(await inTenant(t, owner, tenantId)("GET", "/api/tenant/account"));
     expect(data.balanceMicros).toBe("0");
+    // Created today: the chart has today alone, no days before the organisation existed.
     const series = expectOk<SeriesPoint[]>(
       await inTenant(t, owner, tenantId)("GET", "/api/tenant/account/series?days=3"),
     );
-    expect(series.map((p) => p.balanceMicros)).toEqual(["0", "0", "0"]);
+    expect(series.map((p) => p.balanceMicros)).toEqual(["0"]);
+    await t.database.db.execute(
+      sql`update tenants set created_at = now() - interval '1 day' where id = ${tenantId}`,
+    );
+    const sinceYesterday = expectOk<SeriesPoint[]>(
+      await inTenant(t, owner, tenantId)("GET", "/api/tenant/account/series?days=3"),
+    );
+    expect(sinceYesterday).toHaveLength(2);
   });
 
   it("series: one point per day in the tenant's time zone with closing balance and spending", async () => {
     const { tenantId, owner, billing } = await fundedTenant(t, 10_000_000n);
-    await t.database.db.update(tenants).set({ timezoneCode: "Asia/Tokyo" }).where(eq(tenants.id, tenantId));
+    await t.database.db
+      .update(tenants)
+      .set({ timezoneCode: "Asia/Tokyo", createdAt: new Date(Date.now() - 10 * 86_400_000) })
+      .where(eq(tenants.id, tenantId));
     const { entry } = await billing.charge({ tenantId, ...charge(1_000_000n) });
     // Move the opening recharge to three days ago, so the chart shows it closing days before today.
     await t.database.db.execute(

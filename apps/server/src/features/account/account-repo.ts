@@ -220,16 +220,24 @@ export function accountRepo(db: Db) {
       return BigInt(rows[0]?.total ?? "0");
     },
 
-    /** Per calendar day in the time zone, the last `days` days up to today: closing balance and spending. */
+    /**
+     * Per calendar day in the time zone, the last `days` days up to today: closing balance and
+     * spending; none before the day the organisation was created, when it had no balance to show.
+     */
     series: (tenantId: string, timeZone: string, days: number) =>
       queryRows<{ day: string; balance: string; spending: string }>(
         db,
-        sql`with bounds as (select (now() at time zone ${timeZone})::date as today),
+        sql`with bounds as (
+              select (now() at time zone ${timeZone})::date as today,
+                     (select (t.created_at at time zone ${timeZone})::date from tenants t where t.id = ${tenantId}) as born
+            ),
             days as (
               select d::date as day,
                      (d::date::timestamp at time zone ${timeZone}) as start_at,
                      ((d::date + 1)::timestamp at time zone ${timeZone}) as end_at
-              from bounds, generate_series(bounds.today - ${days - 1}::int, bounds.today, interval '1 day') d
+              from bounds,
+                   generate_series(greatest(bounds.today - ${days - 1}::int, least(bounds.born, bounds.today)),
+                                   bounds.today, interval '1 day') d
             )
             select to_char(days.day, 'YYYY-MM-DD') as day,
               coalesce((select l.balance_after_micros from ledger_entries l

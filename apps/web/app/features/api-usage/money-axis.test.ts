@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { axisScale } from "./axis-scale";
+import { axisScale } from "../../shell/components/axis-scale";
 import { moneyAxisFormat, tickDecimals } from "./money-axis";
 
 const labels = (max: number, locale = "en", currency = "USD") => {

@@ -2,21 +2,21 @@ import type { SeriesPoint } from "@nc/contracts/account";
 import { microsToDecimal } from "@nc/contracts/money";
 import { theme } from "antd";
 import { useId, useRef } from "react";
+import { AxisGrid } from "../../../shell/components/axis-grid";
+import { axisScale } from "../../../shell/components/axis-scale";
 import { LegendSwatch } from "../../../shell/components/legend-swatch";
 import { ChartDataTable } from "../../../shell/components/visually-hidden";
 import { useWidth } from "../../../shell/device/use-width";
 
 const HEIGHT = 200;
-const PAD = { top: 20, right: 8, bottom: 24, left: 8 };
-
-/** The largest of some amounts in micros (0 for none), exact: amounts are bigints as strings. */
-const peak = (amounts: string[]) => amounts.reduce((max, a) => (BigInt(a) > max ? BigInt(a) : max), 0n);
+const PAD = { top: 12, right: 8, bottom: 24, left: 8 };
+/** About one character's width of the axis labels (11 px text), to leave them room on the left. */
+const CHAR_PX = 6.5;
 
 /**
- * A small SVG chart without a chart library: spending as bars, the closing balance as a line, each
- * scaled to its own maximum, which is written at the top in the series' colour (balance on the
- * left, spending on the right) so the heights can be read. Screen readers get a title, a summary
- * and the data as a hidden table.
+ * A small SVG chart without a chart library: spending as bars and the closing balance as a line,
+ * both on one money scale whose marks are written on the left, so a bar and the line can be
+ * compared at a glance. Screen readers get a title, a summary and the data as a hidden table.
  */
 export function BalanceChart({
   points,
@@ -40,19 +40,23 @@ export function BalanceChart({
   // Drawn at its real pixel width, so the labels keep their size on a phone.
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box, 640);
-  const balances = points.map((p) => Number(microsToDecimal(p.balanceMicros)));
+  const balances = points.map((p) => Math.max(0, Number(microsToDecimal(p.balanceMicros))));
   const spendings = points.map((p) => Math.max(0, Number(microsToDecimal(p.spendingMicros))));
-  const maxBalance = Math.max(1e-9, ...balances);
-  const maxSpending = Math.max(1e-9, ...spendings);
-  const innerW = width - PAD.left - PAD.right;
+  const scale = axisScale(Math.max(0, ...balances, ...spendings), 3);
+  const tickLabels = scale.values.map((tick) => formatAmount(String(Math.round(tick * 1e6))));
+  const left = PAD.left + Math.max(...tickLabels.map((label) => label.length)) * CHAR_PX + 8;
+  // Never below zero, however narrow the box (a negative width is not a drawable rectangle).
+  const innerW = Math.max(0, width - left - PAD.right);
   const innerH = HEIGHT - PAD.top - PAD.bottom;
   const step = points.length ? innerW / points.length : innerW;
-  const x = (i: number) => PAD.left + step * i + step / 2;
-  const y = (value: number, max: number) => PAD.top + innerH - (value / max) * innerH;
+  const x = (i: number) => left + step * i + step / 2;
+  const y = (value: number) => PAD.top + innerH - (value / scale.top) * innerH;
   const line = balances
-    .map((b, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(b, maxBalance).toFixed(1)}`)
+    .map((b, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(b).toFixed(1)}`)
     .join(" ");
   const labelEvery = Math.max(1, Math.ceil(points.length / 6));
+  // A day with any spending keeps a visible bar, however small beside the balance.
+  const barHeight = (value: number) => (value > 0 ? Math.max(1, PAD.top + innerH - y(value)) : 0);
 
   return (
     <figure style={{ margin: 0, position: "relative" }}>
@@ -67,43 +71,21 @@ export function BalanceChart({
         >
           <title id={`${id}-title`}>{title}</title>
           <desc id={`${id}-desc`}>{summary}</desc>
-          <line
-            x1={PAD.left}
-            x2={width - PAD.right}
-            y1={PAD.top + innerH}
-            y2={PAD.top + innerH}
-            style={{ stroke: cssVar.colorBorder }}
+          <AxisGrid
+            values={scale.values}
+            labels={tickLabels}
+            left={left}
+            right={width - PAD.right}
+            y={y}
+            testId="account-chart-scale"
           />
-          {points.length > 0 && (
-            <g fontSize={11} data-testid="account-chart-scale">
-              <line
-                x1={PAD.left}
-                x2={width - PAD.right}
-                y1={PAD.top}
-                y2={PAD.top}
-                style={{ stroke: cssVar.colorBorderSecondary }}
-                strokeDasharray="3 3"
-              />
-              <text x={PAD.left} y={PAD.top - 6} style={{ fill: cssVar.colorPrimaryText }}>
-                {formatAmount(peak(points.map((p) => p.balanceMicros)).toString())}
-              </text>
-              <text
-                x={width - PAD.right}
-                y={PAD.top - 6}
-                textAnchor="end"
-                style={{ fill: cssVar.colorWarningText }}
-              >
-                {formatAmount(peak(points.map((p) => p.spendingMicros)).toString())}
-              </text>
-            </g>
-          )}
           {spendings.map((s, i) => (
             <rect
               key={points[i]!.day}
               x={x(i) - step * 0.35}
               width={step * 0.7}
-              y={y(s, maxSpending)}
-              height={PAD.top + innerH - y(s, maxSpending)}
+              y={PAD.top + innerH - barHeight(s)}
+              height={barHeight(s)}
               style={{ fill: cssVar.colorWarningBorder }}
             >
               <title>{pointLabel(points[i]!)}</title>

@@ -9,7 +9,7 @@ import { BalanceChart } from "./balance-chart";
 
 const DAYS = 30;
 
-/** Balance at the end of each day and spending per day, last 30 days. */
+/** Balance at the end of each day and spending per day: the last 30 days, or fewer since the organisation was created. */
 export function ChartCard({ tenantId }: { tenantId: string }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
@@ -30,7 +30,7 @@ export function ChartCard({ tenantId }: { tenantId: string }) {
           <BalanceChart
             points={series.data}
             title={t("account:chart.title")}
-            summary={t("account:chart.summary", { days: DAYS })}
+            summary={t("account:chart.summary", { count: series.data.length })}
             balanceLabel={t("account:chart.balance")}
             spendingLabel={t("account:chart.spending")}
             formatAmount={money}

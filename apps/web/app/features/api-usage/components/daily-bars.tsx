@@ -1,9 +1,10 @@
 import { theme } from "antd";
 import { useId, useRef, useState } from "react";
+import { AxisGrid } from "../../../shell/components/axis-grid";
+import { axisScale, labelEvery } from "../../../shell/components/axis-scale";
 import { LegendSwatch } from "../../../shell/components/legend-swatch";
 import { ChartDataTable } from "../../../shell/components/visually-hidden";
 import { useWidth } from "../../../shell/device/use-width";
-import { axisScale, labelEvery } from "../axis-scale";
 
 export interface BarSeries {
   key: string;
@@ -82,28 +83,7 @@ export function DailyBars({
         >
           <title id={`${id}-title`}>{title}</title>
           <desc id={`${id}-desc`}>{summary}</desc>
-          {scale.values.map((v, i) => (
-            <g key={v}>
-              <line
-                x1={left}
-                x2={width - PAD.right}
-                y1={y(v)}
-                y2={y(v)}
-                style={{ stroke: i === 0 ? cssVar.colorBorder : cssVar.colorBorderSecondary }}
-                strokeDasharray={i === 0 ? undefined : "3 3"}
-              />
-              <text
-                x={left - 8}
-                y={y(v)}
-                dy="0.32em"
-                textAnchor="end"
-                fontSize={11}
-                style={{ fill: cssVar.colorTextTertiary }}
-              >
-                {axisLabels[i]}
-              </text>
-            </g>
-          ))}
+          <AxisGrid values={scale.values} labels={axisLabels} left={left} right={width - PAD.right} y={y} />
           {hover !== null && (
             <rect
               x={left + step * hover}
