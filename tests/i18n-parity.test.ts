@@ -244,6 +244,9 @@ describe("keys used by the code exist in English", () => {
     "permissions:areas.${area.key}": ["checks", "prices", "money", "developers", "organisation", "other"].map(
       (a) => `permissions:areas.${a}`,
     ),
+    "price:effective.from.${usual}": ["special", "partner", "standard"].map(
+      (s) => `price:effective.from.${s}`,
+    ),
     "services:${view.service}.name": SERVICES.map((s) => `services:${s.code}.name`),
     "detection:step.${step}": NORMALISATION_STEPS.map((s) => `detection:step.${s}`),
     "detection:invalidReason.${basic.normalisation.invalidReason}": INVALID_REASONS.map(

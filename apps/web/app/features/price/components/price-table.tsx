@@ -1,7 +1,7 @@
 import { formatMoney } from "@nc/contracts/money";
-import type { PriceBandView, ServicePriceView } from "@nc/contracts/prices";
+import type { PriceBandView, PriceSource, ServicePriceView } from "@nc/contracts/prices";
 import { SERVICES } from "@nc/contracts/services";
-import { Tag } from "antd";
+import { Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { ResponsiveTable } from "../../../shell/components/stacked-columns";
 import { useLocale } from "../../../shell/i18n/use-locale";
@@ -24,15 +24,28 @@ function currentBand(bands: PriceBandView[], volume: number): number | undefined
   return chosen;
 }
 
-/** One price list: a row per service and volume band. */
+/** The mark of a price's source beside its service. */
+const SOURCE_KEYS: Record<PriceSource, string> = {
+  special: "price:source.special",
+  partner: "price:source.partner",
+  standard: "price:source.standard",
+};
+
+/**
+ * One price list: a row per service and volume band. For the organisation's own prices a service
+ * whose price comes from another list than `usual` is marked with its source.
+ */
 export function PriceTable({
   prices,
   monthlyVolume,
+  usual,
   testId,
 }: {
   prices: ServicePriceView[];
-  /** Given for the organisation's own prices: marks the band reached and shows the source. */
+  /** Given for the organisation's own prices: marks the band reached. */
   monthlyVolume?: Record<string, number>;
+  /** Where most prices come from (said once above the list); others are marked. */
+  usual?: PriceSource | null;
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -71,10 +84,15 @@ export function PriceTable({
           render: (_, row) => (
             <>
               {serviceName(row.service)}
+              {usual && row.source && row.source !== usual && (
+                <Tag color={row.source === "special" ? "green" : "blue"} style={{ marginInlineStart: 8 }}>
+                  {t(SOURCE_KEYS[row.source])}
+                </Tag>
+              )}
               {monthlyVolume && (
-                <div style={{ opacity: 0.65, fontSize: 12 }}>
+                <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
                   {t("price:volumeThisMonth", { formatted: number.format(monthlyVolume[row.service] ?? 0) })}
-                </div>
+                </Typography.Text>
               )}
             </>
           ),
@@ -99,21 +117,6 @@ export function PriceTable({
           align: "right",
           render: (_, row) => formatMoney(row.band.priceMicros, row.currency, locale),
         },
-        ...(monthlyVolume
-          ? [
-              {
-                title: t("price:columns.source"),
-                key: "source",
-                onCell: (row: Row) => ({ rowSpan: row.span }),
-                render: (_: unknown, row: Row) =>
-                  row.source === "special"
-                    ? t("price:source.special")
-                    : row.source === "partner"
-                      ? t("price:source.partner")
-                      : t("price:source.standard"),
-              },
-            ]
-          : []),
       ]}
     />
   );
