@@ -63,7 +63,9 @@ describe("recharge form", () => {
     const { user, calls, onBankTransfer } = await openForm({}, () => created);
     await user.click(screen.getByRole("radio", { name: "$500.00" }));
     await user.click(screen.getByRole("radio", { name: "Bank transfer" }));
-    expect(screen.getByText(/within 3 days/)).toBeTruthy();
+    // The days are how long the order waits for the transfer, not how long a transfer takes.
+    expect(screen.getByText(/The order waits 3 days for your transfer, then closes/)).toBeTruthy();
+    expect(screen.queryByText(/within 3 days/)).toBeNull();
     await user.click(screen.getByRole("button", { name: "Get transfer details · $500.00" }));
     await vi.waitFor(() => expect(onBankTransfer).toHaveBeenCalledWith(created));
     expect(callsTo(calls, "POST /api/tenant/recharge")[0]?.body).toEqual({

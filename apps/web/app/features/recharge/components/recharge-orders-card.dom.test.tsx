@@ -112,11 +112,15 @@ describe("bank transfer details", () => {
     expect(screen.getByTestId("bank-reference").textContent).toContain("NC-1");
     expect(screen.getByText("$250.00")).toBeTruthy();
     expect(screen.getByTestId("bank-details").textContent).toContain("IBAN DE00 1234");
-    expect(screen.getByText(/^Valid until /)).toBeTruthy();
+    expect(screen.getByText(/^Send the transfer by .*; after that this order closes/)).toBeTruthy();
   });
 
   it("without published bank details offers a mail to support with the reference and amount", async () => {
     await renderPage(<BankTransferDetails created={created()} />);
+    // Who to ask, and that asking is the way: not a dead end.
+    expect(screen.getByTestId("bank-no-details").textContent).toMatch(
+      /^Bank details are given on request: write to help@example\.com/,
+    );
     const href = decodeURIComponent(screen.getByTestId("bank-support-mail").getAttribute("href") ?? "");
     expect(href).toMatch(/^mailto:help@example\.com\?/);
     expect(href).toContain("Reference: NC-1");
