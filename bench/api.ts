@@ -17,23 +17,23 @@
  *      BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
  *      BENCH_REDIS_URL (default redis://127.0.0.1:6379)
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { once } from "node:events";
 import { availableParallelism } from "node:os";
-import { Writable } from "node:stream";
-import { promisify } from "node:util";
-import type { ApiKeyCreatedView } from "@nc/contracts/api-keys";
-import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { basicCheck } from "@nc/numcheck/basic-check";
-import { sql } from "drizzle-orm";
-import { buildApp } from "../apps/server/src/app";
-import { loadConfig } from "../apps/server/src/config";
-import { openDatabase } from "../apps/server/src/db/client";
-import { queryRows } from "../apps/server/src/db/query";
 import { detectionService } from "../apps/server/src/features/detection/detection-service";
-import { registerUser } from "../apps/server/test/helpers/accounts";
-import { createTenant, inTenant } from "../apps/server/test/helpers/tenancy";
 import type { TestApp } from "../apps/server/test/helpers/test-app";
+import {
+  autocannon as autocannonRun,
+  CHECK_BODY,
+  line,
+  organisations,
+  printMoneyCheck,
+  type Result,
+  serverEnv,
+  setupApp,
+  spread as spreadOver,
+  startServer,
+} from "./lib/api-load";
 import { freshBenchDatabase } from "./lib/bench-database";
 import { type CpuGroups, cpuPerRequest, readCpu } from "./lib/cpu-time";
 
@@ -50,91 +50,24 @@ const ORGS = Number(process.argv[4] ?? 1);
 const PACED_CONNECTIONS = Number(process.argv[5] ?? 16);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
-const BODY = JSON.stringify({ service: "basic", number: "+447400123456" });
-const run = promisify(execFile);
-/** The goals (docs/performance.md, "Goals at a glance"). */
-const RATIO_TARGET = 0.2;
-const SERVICE_TARGET_MICROS = 90;
-
-interface Result {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number };
-  non2xx: number;
-  errors: number;
-  /** Answers with status 2xx (each one a charged check). */
-  "2xx": number;
-}
-
-async function autocannon(
+const BODY = CHECK_BODY;
+/** autocannon with this run's seconds and connections unless told. */
+const autocannon = (
   url: string,
   headers: Record<string, string>,
   extra: string[] = [],
   seconds = SECONDS,
   connections = CONNECTIONS,
   body = BODY,
-): Promise<Result> {
-  const args = ["-j", "-c", String(connections), "-d", String(seconds), "-m", "POST", "-b", body];
-  for (const [name, value] of Object.entries({ "content-type": "application/json", ...headers }))
-    args.push("-H", `${name}=${value}`);
-  const { stdout } = await run("node_modules/.bin/autocannon", [...args, ...extra, url], {
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return JSON.parse(stdout) as Result;
-}
+) => autocannonRun(url, headers, extra, seconds, connections, body);
 
-async function startServer(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  // BENCH_CPU_PROF=1 writes a CPU profile of each server (open it in Chrome DevTools).
-  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir=bench/profiles"] : [];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", script], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  // Ready when it says so; everything it logs after is dropped (as a log shipper would take it).
-  let seen = "";
-  child.stdout!.on("data", (chunk) => {
-    if (seen !== null) seen += String(chunk);
-  });
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    if (/"msg":"ready"|^ready/m.test(seen)) break;
-    if (child.exitCode !== null) throw new Error(`${script} exited: ${seen}`);
-  }
-  child.stdout!.resume();
-  return child;
-}
+/** The load over every key to one server: CONNECTIONS, or PACED_CONNECTIONS at a rate. */
+const spread = (url: string, keys: string[], rate?: number) =>
+  spreadOver([url], keys, rate ? PACED_CONNECTIONS : CONNECTIONS, SECONDS, rate);
 
-/**
- * The same load split over several keys (one autocannon per key, at once): rates add up; the
- * latency shown is the worst of them (p50 and p99 each), so it never looks better than it was.
- */
-async function spread(url: string, keys: string[], rate?: number): Promise<Result> {
-  const each = Math.max(1, Math.floor((rate ? PACED_CONNECTIONS : CONNECTIONS) / keys.length));
-  const results = await Promise.all(
-    keys.map((key) =>
-      autocannon(
-        url,
-        { authorization: `Bearer ${key}` },
-        rate ? ["--overallRate", String(Math.max(1, Math.floor(rate / keys.length)))] : [],
-        SECONDS,
-        each,
-      ),
-    ),
-  );
-  return {
-    requests: {
-      average: results.reduce((sum, r) => sum + r.requests.average, 0),
-      total: results.reduce((sum, r) => sum + r.requests.total, 0),
-    },
-    latency: {
-      p50: Math.max(...results.map((r) => r.latency.p50)),
-      p99: Math.max(...results.map((r) => r.latency.p99)),
-      average: Math.max(...results.map((r) => r.latency.average)),
-    },
-    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
-    errors: results.reduce((sum, r) => sum + r.errors, 0),
-    "2xx": results.reduce((sum, r) => sum + r["2xx"], 0),
-  };
-}
+/** The goals (docs/performance.md, "Goals at a glance"). */
+const RATIO_TARGET = 0.2;
+const SERVICE_TARGET_MICROS = 90;
 
 /**
  * Runs one measurement and prints, beside its rate, the CPU time each process spent per request,
@@ -225,71 +158,19 @@ async function partsAlone(
     );
 }
 
-function line(label: string, r: Result) {
-  console.log(
-    `${label.padEnd(36)} ${Math.round(r.requests.average).toLocaleString("en").padStart(8)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  non-2xx ${r.non2xx}`,
-  );
-}
-
 async function main() {
   const fresh = await freshBenchDatabase(ADMIN_URL);
-  const env = {
-    DATABASE_URL: fresh.url,
-    REDIS_URL,
-    NODE_ENV: "production",
-    CAPTCHA_ENABLED: "false",
-    WELCOME_CREDIT: "0",
-    // Limits far above what one machine can send: counted on every request, never refusing.
-    API_RATE_PER_KEY: "10000000",
-    API_RATE_PER_TENANT: "10000000",
-    WORKER_ENABLED: "false",
-  };
-
-  // An organisation with money and a live key, made through the product's own routes.
-  const database = await openDatabase({ url: fresh.url, dataDir: "unused" });
-  const logs: string[] = [];
-  const setup = await buildApp({
-    config: loadConfig({ ...env, NODE_ENV: "test", LOG_LEVEL: "info" }),
-    database,
-    web: "none",
-    logStream: new Writable({
-      write(chunk, _e, done) {
-        logs.push(String(chunk));
-        done();
-      },
-    }),
-  });
-  await setup.ready();
-  const t = { app: setup, database, logs } as unknown as TestApp;
+  const env = serverEnv(fresh.url, REDIS_URL);
+  // Organisations with money and a live key, made through the product's own routes.
+  const { app: setup, database, t } = await setupApp(env);
   console.log("setting up");
-  const tenantIds: string[] = [];
-  const secrets: string[] = [];
-  let caller: { tenantId: string; userId: string; keyId: string } | undefined;
-  for (let i = 0; i < ORGS; i++) {
-    const owner = await registerUser(t);
-    const tenantId = await createTenant(t, owner, `Bench Org ${i + 1}`);
-    await setup.services.billing.credit({
-      tenantId,
-      tradeType: TRADE_TYPES.recharge,
-      amountMicros: 1_000_000_000_000n,
-      actor: { type: "system" },
-    });
-    const made = (
-      (
-        await inTenant(t, owner, tenantId)("POST", "/api/tenant/apikey", {
-          name: "bench",
-          scopes: ["check"],
-          mode: "live",
-        })
-      ).json() as { data: ApiKeyCreatedView }
-    ).data;
-    tenantIds.push(tenantId);
-    secrets.push(made.secret);
-    caller ??= { tenantId, userId: owner.id, keyId: made.key.id };
-  }
+  const orgs = await organisations(t, ORGS);
+  const tenantIds = orgs.map((o) => o.tenantId);
+  const secrets = orgs.map((o) => o.secret);
+  const caller = { tenantId: orgs[0]!.tenantId, userId: orgs[0]!.userId, keyId: orgs[0]!.keyId };
   // Whose CPU each run used: the servers, every PostgreSQL process, Redis, and autocannon.
   const backends = { PostgreSQL: ["postgres"], Redis: ["redis-server"] };
-  await partsAlone(setup, caller!, { pids: {}, names: backends });
+  await partsAlone(setup, caller, { pids: {}, names: backends });
   await setup.close();
   if (process.env.BENCH_SERVICE_ONLY) {
     await database.close();
@@ -353,45 +234,8 @@ async function main() {
       `ratio ${ratio.toFixed(2)} of the constant route (target >= ${RATIO_TARGET}): ${ratio >= RATIO_TARGET ? "met" : "NOT met"}; p99 at half rate ${paced.latency.p99} ms (target < 20): ${paced.latency.p99 < 20 && pacedHeld ? "met" : pacedHeld ? "NOT met" : "NOT met (the paced run fell short of half the rate)"}`,
     );
 
-    // Correct with money under load (docs/architecture.md, "A check costs one row"): every stored
-    // check names a ledger row, each ledger row covers exactly the checks that name it (their count
-    // its quantity, their costs its amount), and each balance still equals the sum of its ledger.
-    const db2 = await openDatabase({ url: fresh.url, dataDir: "unused" });
-    const tenants = sql`${sql.param(tenantIds)}::uuid[]`;
-    const [money] = await queryRows<{
-      checks: number;
-      charged: number;
-      rows: number;
-      rows_off: number;
-      off: number;
-    }>(
-      db2.db,
-      sql`with rows as (
-            select l.id, l.quantity, -l.amount_micros as amount from ledger_entries l
-            where l.tenant_id = any(${tenants}) and l.trade_type = ${TRADE_TYPES.checkNumberApi}
-          ), covered as (
-            select i.ledger_entry_id as id, count(*)::int as n, sum(i.cost_micros) as amount
-            from detection_items i join detection_jobs j on j.id = i.job_id
-            where j.tenant_id = any(${tenants}) and i.single and i.ledger_entry_id is not null
-            group by 1
-          )
-          select
-            (select count(*)::int from detection_items i join detection_jobs j on j.id = i.job_id
-              where j.tenant_id = any(${tenants}) and i.single) as checks,
-            (select coalesce(sum(n), 0)::int from covered) as charged,
-            (select count(*)::int from rows) as rows,
-            (select count(*)::int from rows r full join covered c on c.id = r.id
-              where r.id is null or c.id is null or r.quantity <> c.n or r.amount <> c.amount) as rows_off,
-            (select count(*)::int from accounts a where a.tenant_id = any(${tenants})
-               and a.balance_micros <> (select coalesce(sum(amount_micros), 0) from ledger_entries l
-                                        where l.tenant_id = a.tenant_id)) as off`,
-    );
-    await db2.close();
     const answered = warm["2xx"] + full["2xx"] + paced["2xx"];
-    const exact = money!.charged === money!.checks && money!.rows_off === 0 && money!.off === 0;
-    console.log(
-      `stored checks ${money!.checks}, ${money!.charged} of them charged by ${money!.rows} ledger rows, ledger rows off their checks: ${money!.rows_off}, balances off their ledger: ${money!.off} — ${exact ? "each check charged exactly once" : "MISMATCH"}`,
-    );
+    await printMoneyCheck(fresh.url, tenantIds);
     console.log(
       `answers autocannon counted as 200: ${answered} (fewer than stored: requests still in flight when a run ended, at most the connections of each run)`,
     );

@@ -11,10 +11,11 @@ import { createTestApp, type TestApp } from "./helpers/test-app";
 const FIXED = "+442079460000";
 
 /**
- * A batch of single checks is written in one statement, without a transaction, when this process
- * wrote the organisation's last charge; when another writer moved its balance or volume since, or
- * the batch would set the low-balance flag, the statement refuses and the batch goes the locked way
- * (docs/architecture.md, "A check costs one row"). Either way the money is the same.
+ * A batch of single checks is written in one statement, without a transaction, once this process
+ * has charged the organisation this month: it debits whatever balance it finds. When the balance
+ * does not cover it, the month's volume another writer moved puts a check in another price band,
+ * or the batch would set the low-balance flag, the statement refuses and the batch goes the locked
+ * way (docs/architecture.md, "A check costs one row"). Either way the money is the same.
  */
 describe("single checks charged in one round trip", () => {
   let t: TestApp;
@@ -52,6 +53,20 @@ describe("single checks charged in one round trip", () => {
     return { balanceMicros, ledgerSum };
   }
 
+  /** Each ledger row's balance after is the one before it plus its amount. */
+  async function chained(tenantId: string) {
+    const rows = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.tenantId, tenantId))
+      .orderBy(ledgerEntries.createdAt, ledgerEntries.id);
+    let balance = 0n;
+    for (const row of rows) {
+      balance += row.amountMicros;
+      expect(row.balanceAfterMicros).toBe(balance);
+    }
+  }
+
   it("after this process's own charge, the next check is written without a transaction", async () => {
     const { tenantId, check, transactions } = await org();
     const first = await check();
@@ -65,18 +80,21 @@ describe("single checks charged in one round trip", () => {
     transactions.mockRestore();
   });
 
-  it("a balance moved by another writer sends the batch the locked way, at the real balance", async () => {
+  it("a balance moved by another writer: the next batch is debited from the real balance in one statement", async () => {
     const { tenantId, billing, check, transactions } = await org();
     await check();
-    // A recharge elsewhere: the remembered balance is now too low.
+    // A recharge elsewhere: the remembered balance is now too low, which does not matter, as the
+    // statement takes its total from the balance it finds and chains the ledger from there.
     await billing.credit({ tenantId, tradeType: TRADE_TYPES.recharge, amountMicros: 7_000n, actor: system });
     const raised = await money(tenantId);
     transactions.mockClear();
     const after = await check();
-    expect(transactions).toHaveBeenCalledTimes(1);
+    expect(transactions).not.toHaveBeenCalled();
     expect((await money(tenantId)).balanceMicros).toBe(raised.balanceMicros - BigInt(after.costMicros));
+    await chained(tenantId);
 
-    // Taken below one check's price behind this process's back: refused, nothing charged.
+    // Taken below one check's price behind this process's back: the statement fails the
+    // non-negative check, the locked way refuses the check, nothing is charged.
     await check();
     await t.database.db.execute(sql`update accounts set balance_micros = 10 where tenant_id = ${tenantId}`);
     await t.database.db.execute(
@@ -84,8 +102,32 @@ describe("single checks charged in one round trip", () => {
           select gen_random_uuid(), ${tenantId}, 3, 10 - balance, 10, 'system'
           from (select sum(amount_micros) as balance from ledger_entries where tenant_id = ${tenantId}) s`,
     );
+    transactions.mockClear();
     await expect(check()).rejects.toMatchObject({ code: 40200 });
+    expect(transactions).toHaveBeenCalledTimes(1);
     expect((await money(tenantId)).balanceMicros).toBe(10n);
+    transactions.mockRestore();
+  });
+
+  it("a volume moved by another writer within the price band keeps the one statement", async () => {
+    const { tenantId, check, transactions } = await org();
+    await twoBasicBands(t, tenantId, 20);
+    expect((await check()).costMicros).toBe("5000");
+    await t.database.db.execute(
+      sql`update monthly_volumes set quantity = quantity + 10 where tenant_id = ${tenantId} and service = 'basic'`,
+    );
+    transactions.mockClear();
+    expect((await check()).costMicros).toBe("5000");
+    expect(transactions).not.toHaveBeenCalled();
+    // The volume this process remembers is the one the statement left (12), so crossing into the
+    // second band later is priced right, the locked way only when the band's edge is in doubt.
+    await t.database.db.execute(
+      sql`update monthly_volumes set quantity = quantity + 7 where tenant_id = ${tenantId} and service = 'basic'`,
+    );
+    expect((await check()).costMicros).toBe("5000");
+    expect((await check()).costMicros).toBe("2000");
+    await money(tenantId);
+    await chained(tenantId);
     transactions.mockRestore();
   });
 

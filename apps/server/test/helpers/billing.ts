@@ -27,13 +27,13 @@ export async function fundedTenant(t: TestApp, openingMicros = 0n) {
 
 /**
  * The organisation's own basic price in two volume bands: 5000 micros a check until the month's
- * third, 2000 from it, so a test sees which volume a check was priced at.
+ * third (or `secondFrom`), 2000 from it, so a test sees which volume a check was priced at.
  */
-export async function twoBasicBands(t: TestApp, tenantId: string) {
+export async function twoBasicBands(t: TestApp, tenantId: string, secondFrom = 3) {
   const prices = priceService(t.database.db);
   for (const [minMonthlyVolume, priceMicros] of [
     [0, 5000n],
-    [3, 2000n],
+    [secondFrom, 2000n],
   ] as const)
     await prices.set({ scope: "special", tenantId, service: "basic", minMonthlyVolume, priceMicros });
 }

@@ -72,9 +72,11 @@ const toLedgerRow = (r: LedgerSqlRow): LedgerRow => ({
 /**
  * Two common table expressions: `e`, the ledger rows inserted (passed as one JSON document, no
  * per-value parameters to build), and the debits among them that name a service and a quantity
- * added to the month's volume.
+ * added to the month's volume. With `afterMoved`, each row's balance after is given as its offset
+ * from its account's balance after the statement, read from the `moved` expression: the chain
+ * starts from the balance the statement met under its row lock, not from one read before it.
  */
-function ledgerInsert(rows: (EntryValues & { balanceAfter: bigint })[]): SQL {
+function ledgerInsert(rows: (EntryValues & { balanceAfter: bigint })[], afterMoved = false): SQL {
   const document = JSON.stringify(
     rows.map((v) => ({
       id: v.id ?? uuidv7(),
@@ -99,10 +101,15 @@ function ledgerInsert(rows: (EntryValues & { balanceAfter: bigint })[]): SQL {
       insert into ledger_entries (id, tenant_id, trade_type, amount_micros, balance_after_micros, service,
         quantity, reference_type, reference_id, idempotency_key, request_hash, actor_type, actor_id, note,
         note_key, note_params)
-      select * from json_to_recordset(${document}::json) as r(id uuid, tenant_id uuid, trade_type smallint,
+      select r.id, r.tenant_id, r.trade_type, r.amount_micros,
+        ${afterMoved ? sql`m.balance_micros + r.balance_after_micros` : sql`r.balance_after_micros`}, r.service,
+        r.quantity, r.reference_type, r.reference_id, r.idempotency_key, r.request_hash, r.actor_type, r.actor_id,
+        r.note, r.note_key, r.note_params
+      from json_to_recordset(${document}::json) as r(id uuid, tenant_id uuid, trade_type smallint,
         amount_micros bigint, balance_after_micros bigint, service text, quantity int, reference_type text,
         reference_id text, idempotency_key text, request_hash text, actor_type text, actor_id text, note text,
         note_key text, note_params jsonb)
+        ${afterMoved ? sql`join moved m on m.tenant_id = r.tenant_id` : sql``}
       returning *
     ), volumes as (
       insert into monthly_volumes (tenant_id, month, service, quantity)
@@ -125,21 +132,31 @@ export interface LowBalanceFlip {
 }
 
 /**
- * What a batch of debits priced without locking assumed (billing-service.ts, chargeBatch): each
- * account's balance after the batch and each month's volume after it. The write checks both under
- * its row locks and is refused with SQLSTATE NC409 (`isStaleCharge`) when either has moved.
+ * What a batch of debits priced without locking assumed (billing-service.ts, chargeBatch): the
+ * organisations it debits (locked in this order) and, for each organisation's service it counts
+ * toward the month's volume, how much it adds and the range of volumes before it within which
+ * every one of its debits keeps the price it was given. The write debits the balances relatively
+ * and is refused with SQLSTATE NC409 (`isStaleCharge`) when a volume it meets is outside its range
+ * or it would set a low-balance flag; a balance that does not cover it fails the accounts' check
+ * (23514). Nothing is written then.
  */
 export interface DebitGuard {
   month: string;
-  balancesAfter: Map<string, bigint>;
-  /** The month's volume of each organisation's service the batch charged, once it is counted. */
-  volumesAfter: { tenantId: string; service: string; quantity: number }[];
+  /** Sorted, as lockForDebits locks them: two writers never wait on each other crosswise. */
+  tenantIds: string[];
+  volumes: { tenantId: string; service: string; moved: number; from: number; to: number }[];
+}
+
+/** What a guarded write met and left: each balance and each month's volume after it. */
+export interface DebitsWritten {
+  balances: Map<string, bigint>;
+  volumes: { tenantId: string; service: string; quantity: number }[];
 }
 
 /**
- * The guarded write found a balance or a volume other than the one its batch was priced at: its
- * guard refused it (NC409), or a balance lower than priced at failed the accounts' check that a
- * balance is never negative (23514) before the guard was reached.
+ * The guarded write found a volume outside the range its batch was priced for or would set a
+ * low-balance flag (NC409), or a balance that does not cover it failed the accounts' check that a
+ * balance is never negative (23514).
  */
 export const isStaleCharge = (error: unknown): boolean => {
   const e = error as { code?: string; cause?: { code?: string } };
@@ -147,33 +164,73 @@ export const isStaleCharge = (error: unknown): boolean => {
   return code === "NC409" || code === "23514";
 };
 
-// accounts read here is the statement's snapshot: the flag as it was before the update (the
-// ledger CTEs run to completion whether or not this reads them).
+// accounts read here is the statement's snapshot: the flag as it was before the update, as the
+// locked way holds the accounts' locks since an earlier statement (the ledger CTEs run to
+// completion whether or not this reads them).
 const flipsSelect = sql`select m.tenant_id, m.low_balance_alerted as alerted, m.balance_micros::text as balance_micros,
       m.low_balance_threshold_micros::text as threshold_micros, m.currency
     from moved m join accounts was on was.tenant_id = m.tenant_id
     where m.low_balance_alerted and not was.low_balance_alerted`;
 
 /**
- * Instead of the flips (there are none when it passes): aborts the statement (nc_assert, NC409)
- * unless every balance and volume after it is the one the batch was priced for and no low-balance
- * flag was set (its notice belongs to the locked way). `moved` and `volumes` return the rows as
- * written, under their row locks.
+ * The guarded write's answer: it locks the accounts in id order first (`locked`, read first),
+ * then aborts the statement (nc_assert, NC409) unless every volume it meets before its debits is
+ * in the range they were priced for and no low-balance flag was set (its notice belongs to the
+ * locked way); it returns the balances and volumes it left. Every value it compares is read as it
+ * is now, not as the statement's snapshot had it before it waited for a lock: the flag before the
+ * update from `locked` (a locking read), the balances from the update, the volumes from their
+ * upsert (both work on the row as it is now).
  */
 function guardSelect(guard: DebitGuard): SQL {
-  const balances = [...guard.balancesAfter];
-  const volumes = guard.volumesAfter;
+  const volumes = guard.volumes;
   return sql`select nc_assert(
-      (select count(*) from moved m join unnest(${sql.param(balances.map(([t]) => t))}::uuid[],
-          ${sql.param(balances.map(([, b]) => String(b)))}::bigint[]) as x(tenant_id, balance)
-        on x.tenant_id = m.tenant_id and x.balance = m.balance_micros) = ${balances.length}
+      (select count(*) from locked) = ${guard.tenantIds.length}
+      and (select count(*) from moved) = ${guard.tenantIds.length}
       and (select count(*) from volumes v join unnest(${sql.param(volumes.map((v) => v.tenantId))}::uuid[],
           ${sql.param(volumes.map((v) => v.service))}::text[],
-          ${sql.param(volumes.map((v) => String(v.quantity)))}::bigint[]) as y(tenant_id, service, quantity)
-        on y.tenant_id = v.tenant_id and y.service = v.service and y.quantity = v.quantity
-          and v.month = ${guard.month}::date) = ${volumes.length}
-      and not exists (${flipsSelect}),
-      'balance or volume') as ok`;
+          ${sql.param(volumes.map((v) => String(v.moved)))}::bigint[],
+          ${sql.param(volumes.map((v) => String(v.from)))}::bigint[],
+          ${sql.param(volumes.map((v) => String(v.to)))}::bigint[]) as y(tenant_id, service, moved, lo, hi)
+        on y.tenant_id = v.tenant_id and y.service = v.service and v.month = ${guard.month}::date
+          and v.quantity - y.moved between y.lo and y.hi) = ${volumes.length}
+      and not exists (select 1 from moved m join locked l on l.tenant_id = m.tenant_id
+                      where m.low_balance_alerted and not l.low_balance_alerted),
+      'volume band or low balance') as ok,
+      (select json_agg(json_build_array(m.tenant_id, m.balance_micros::text)) from moved m) as balances,
+      (select json_agg(json_build_array(v.tenant_id, v.service, v.quantity)) from volumes v
+        where v.month = ${guard.month}::date) as volumes`;
+}
+
+/**
+ * The statement that writes a batch of debits: `d` the accounts' totals, `moved` the accounts
+ * updated by them (relatively: from the balance the row lock finds), the ledger rows and volumes,
+ * what the debits pay for; it answers the flags set, or with a guard the guard's row, after
+ * locking the accounts in id order (`locked`, which the guard reads before anything else).
+ */
+function debitsStatement(
+  deltas: Map<string, bigint>,
+  rows: (EntryValues & { balanceAfter: bigint })[],
+  alongside: SQL | undefined,
+  guard: DebitGuard | null,
+): SQL {
+  const locked = guard
+    ? sql`locked as (
+              select tenant_id, low_balance_alerted from accounts
+              where tenant_id = any(${sql.param(guard.tenantIds)}::uuid[])
+              order by tenant_id for update
+            ), `
+    : sql``;
+  return sql`with ${locked}d as (
+              select * from unnest(${sql.param([...deltas.keys()])}::uuid[],
+                                   ${sql.param([...deltas.values()].map(String))}::bigint[]) as d(tenant_id, delta)
+            ), moved as (
+              update accounts a set balance_micros = a.balance_micros + d.delta, updated_at = now(),
+                low_balance_alerted = case when a.low_balance_threshold_micros is null then a.low_balance_alerted
+                  else a.balance_micros + d.delta < a.low_balance_threshold_micros end
+              from d where a.tenant_id = d.tenant_id
+              returning a.tenant_id, a.low_balance_alerted, a.balance_micros, a.low_balance_threshold_micros, a.currency
+            ), ${ledgerInsert(rows, guard !== null)}${alongside ? sql`, ${alongside}` : sql``}
+            ${guard ? guardSelect(guard) : flipsSelect}`;
 }
 
 /** The SQL of money: every balance change is one conditional update plus one ledger row. */
@@ -248,57 +305,72 @@ export function billingRepo(db: Db) {
     /**
      * Locks the accounts of these organisations (in id order, so two batches never wait on each
      * other crosswise) and reads their balances with the month's charged volume per service;
-     * organisations without an account yet are left out.
+     * organisations without an account yet are left out. The volumes are read by a second
+     * statement, once the locks are held: a statement reads what was committed when it started,
+     * so volumes read by the locking statement itself would miss what the writer it waited for
+     * committed (a locked row is read as it is now, other rows are not), and the batch would be
+     * priced in the wrong band.
      */
-    lockForDebits: (tx: Tx, tenantIds: string[], month: string) =>
-      queryRowsPrepared<{
-        tenant_id: string;
-        balance_micros: string;
-        currency: string;
-        volumes: Record<string, number>;
-      }>(
+    async lockForDebits(tx: Tx, tenantIds: string[], month: string) {
+      const locked = await queryRowsPrepared<{ tenant_id: string; balance_micros: string; currency: string }>(
         tx,
-        sql`with locked as (
-              select tenant_id, balance_micros, currency from accounts
-              where tenant_id = any(${sql.param(tenantIds)}::uuid[]) order by tenant_id for update)
-            select l.tenant_id, l.balance_micros::text as balance_micros, l.currency,
-              coalesce((select json_object_agg(v.service, v.quantity) from monthly_volumes v
-                        where v.tenant_id = l.tenant_id and v.month = ${month}::date), '{}'::json) as volumes
-            from locked l`,
-      ),
+        sql`select tenant_id, balance_micros::text as balance_micros, currency from accounts
+            where tenant_id = any(${sql.param(tenantIds)}::uuid[]) order by tenant_id for update`,
+      );
+      if (locked.length === 0) return [];
+      const volumes = await queryRowsPrepared<{ tenant_id: string; service: string; quantity: string }>(
+        tx,
+        sql`select tenant_id, service, quantity::text as quantity from monthly_volumes
+            where tenant_id = any(${sql.param(locked.map((a) => a.tenant_id))}::uuid[]) and month = ${month}::date`,
+      );
+      return locked.map((a) => ({
+        ...a,
+        volumes: Object.fromEntries(
+          volumes.filter((v) => v.tenant_id === a.tenant_id).map((v) => [v.service, Number(v.quantity)]),
+        ) as Record<string, number>,
+      }));
+    },
 
     /**
      * Writes a batch of debits already checked against the locked balances, in one statement:
      * each account moves by its total, the ledger rows and the month's volumes are written, and
      * the low-balance flag follows the new balance, and `alongside` (common table expressions
      * writing what the debits pay for) runs in the same statement. Returns the accounts whose
-     * flag was just set. With a guard, the batch was priced without the lock: the statement runs
-     * on its own (one round trip, its own transaction) and is refused unless the balances and
-     * volumes it meets are those it was priced at (see guardSelect); it then returns nothing.
+     * flag was just set.
      */
-    writeDebits: async (
-      runner: Runner,
+    writeDebits: (
+      tx: Tx,
       deltas: Map<string, bigint>,
       rows: (EntryValues & { balanceAfter: bigint })[],
       alongside?: SQL,
-      guard?: DebitGuard,
-    ): Promise<LowBalanceFlip[]> => {
-      const flips = await queryRowsPrepared<LowBalanceFlip>(
-        runner,
-        sql`with d as (
-              select * from unnest(${sql.param([...deltas.keys()])}::uuid[],
-                                   ${sql.param([...deltas.values()].map(String))}::bigint[]) as d(tenant_id, delta)
-            ), moved as (
-              update accounts a set balance_micros = a.balance_micros + d.delta, updated_at = now(),
-                low_balance_alerted = case when a.low_balance_threshold_micros is null then a.low_balance_alerted
-                  else a.balance_micros + d.delta < a.low_balance_threshold_micros end
-              from d where a.tenant_id = d.tenant_id
-              returning a.tenant_id, a.low_balance_alerted, a.balance_micros, a.low_balance_threshold_micros, a.currency
-            ), ${ledgerInsert(rows)}${alongside ? sql`, ${alongside}` : sql``}
-            ${guard ? guardSelect(guard) : flipsSelect}`,
-      );
-      // Guarded, the statement answers its guard's row, not flips: it set no flag if it passed.
-      return guard ? [] : flips;
+    ): Promise<LowBalanceFlip[]> =>
+      queryRowsPrepared<LowBalanceFlip>(tx, debitsStatement(deltas, rows, alongside, null)),
+
+    /**
+     * The same write for a batch priced without the lock, on its own (one round trip, its own
+     * transaction): the balances move by the batch's totals from whatever they are, each ledger
+     * row's balance after is its offset (`balanceAfter`) from its account's new balance, and the
+     * guard (see guardSelect) refuses it unless the prices it was given still hold. Returns the
+     * balances and volumes it left.
+     */
+    async writeDebitsGuarded(
+      deltas: Map<string, bigint>,
+      offsets: (EntryValues & { balanceAfter: bigint })[],
+      alongside: SQL | undefined,
+      guard: DebitGuard,
+    ): Promise<DebitsWritten> {
+      const [row] = await queryRowsPrepared<{
+        balances: [string, string][] | null;
+        volumes: [string, string, number | string][] | null;
+      }>(db, debitsStatement(deltas, offsets, alongside, guard));
+      return {
+        balances: new Map((row?.balances ?? []).map(([tenantId, b]) => [tenantId, BigInt(b)])),
+        volumes: (row?.volumes ?? []).map(([tenantId, service, quantity]) => ({
+          tenantId,
+          service,
+          quantity: Number(quantity),
+        })),
+      };
     },
 
     insertEntries,

@@ -75,6 +75,12 @@ export interface BatchDebit {
   quantity: number;
   /** The amount at this month's charged volume of the service before this debit; 0n charges nothing. */
   amountAt: (volume: number) => bigint;
+  /**
+   * The volumes (inclusive) around this one at which amountAt gives the same amount (its price
+   * band's). Without it the batch is priced the locked way: a batch priced without the lock is
+   * written only while the volume it meets keeps every debit's amount (see chargeBatch).
+   */
+  sameAmountWithin?: (volume: number) => [from: number, to: number];
   reference?: { type: string; id: string };
   idempotencyKey?: string;
   request?: unknown;
@@ -203,8 +209,8 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
   }
 
   /**
-   * The balance and month's volumes of each organisation as this process last wrote them with
-   * chargeBatch: what its next batch is priced at without reading them (see chargeBatch).
+   * The balance and month's volumes of each organisation as this process last met them when it
+   * wrote a charge: what its next batch is priced at without reading them (see chargeBatch).
    */
   const known = new Map<string, KnownAccount>();
   /** Past this many organisations the memory starts again. */
@@ -216,12 +222,15 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
    * ledger rows and the volumes with what the debits pay for, in one statement. A debit without an
    * entry key gets the row charge() would write; debits sharing a key share one row.
    *
-   * Two ways, one result (docs/architecture.md, "A check costs one row"). When this process wrote
-   * the last charge of every organisation in the batch this month, the batch is priced at the
-   * balances and volumes it left and written in one round trip, a statement that checks them under
-   * its row locks and is refused (NC409, nothing written) if another writer moved them, or if a
-   * low-balance flag would be set. Otherwise, or when refused, or when a debit is refused, the
-   * locked way: lock the accounts and read the volumes in the transaction, price, write.
+   * Two ways, one result (docs/architecture.md, "A check costs one row"). When this process has
+   * charged every organisation of the batch this month, the batch is priced at the balances and
+   * volumes it last met and written in one round trip: a statement that locks the accounts, takes
+   * the batch's total from whatever balance it finds (the accounts' check refuses a balance that
+   * does not cover it), chains the ledger rows from there, and is refused (NC409, nothing written)
+   * unless the month's volume it finds keeps every debit in the price band it was priced in and no
+   * low-balance flag is set. So another process's charges cost nothing. Otherwise, or when
+   * refused, or when a debit is refused, the locked way: lock the accounts and read the volumes in
+   * the transaction, price, write.
    */
   async function chargeBatch(
     debits: BatchDebit[],
@@ -244,15 +253,19 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
         if (also) await db.execute(sql`with ${also} select 1`);
         return batch.outcomes;
       }
-      if (!refused) {
+      if (!refused && batch.guard) {
         try {
-          await repo.writeDebits(db, batch.deltas, batch.entries, also ?? undefined, {
-            month,
-            balancesAfter: new Map(
-              [...batch.deltas.keys()].map((id) => [id, batch.accounts.get(id)!.balance]),
-            ),
-            volumesAfter: batch.volumesMoved,
-          });
+          const written = await repo.writeDebitsGuarded(
+            batch.deltas,
+            batch.entries.map((e) => ({
+              ...e,
+              balanceAfter: e.balanceAfter - batch.accounts.get(e.tenantId)!.balance,
+            })),
+            also ?? undefined,
+            { month, tenantIds: [...batch.deltas.keys()].sort(), volumes: batch.guard },
+          );
+          for (const [id, balance] of written.balances) batch.accounts.get(id)!.balance = balance;
+          for (const v of written.volumes) batch.accounts.get(v.tenantId)?.volumes.set(v.service, v.quantity);
           remember(batch.accounts);
           return batch.outcomes;
         } catch (error) {
@@ -374,6 +387,9 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
 
 export type BillingService = ReturnType<typeof billingService>;
 
+/** Above any month's volume: a band's open end. */
+export const MAX_VOLUME = Number.MAX_SAFE_INTEGER;
+
 /** An organisation's balance and month's volumes per service, as a batch is priced at them. */
 interface KnownAccount {
   balance: bigint;
@@ -394,7 +410,15 @@ function priceBatch(debits: BatchDebit[], before: Map<string, KnownAccount>) {
   const accounts = new Map<string, KnownAccount>(
     [...before].map(([id, a]) => [id, { ...a, volumes: new Map(a.volumes) }]),
   );
-  const volumesMoved = new Map<string, { tenantId: string; service: string; quantity: number }>();
+  /**
+   * Per organisation's service: the volume the batch starts from, what it adds, and the range of
+   * starting volumes at which each of its debits keeps its amount (the intersection of their
+   * bands, shifted by the volume before each); null when a debit does not say its band.
+   */
+  const ranges = new Map<
+    string,
+    { tenantId: string; service: string; start: number; moved: number; from: number; to: number } | null
+  >();
   const deltas = new Map<string, bigint>();
   const entries = new Map<string, EntryValues & { id: string; quantity: number; balanceAfter: bigint }>();
   const outcomes = debits.map((debit, i): BatchDebitOutcome | AppError => {
@@ -402,15 +426,31 @@ function priceBatch(debits: BatchDebit[], before: Map<string, KnownAccount>) {
     const volume = account.volumes.get(debit.service) ?? 0;
     const amount = debit.amountAt(volume);
     if (amount < 0n) throw new AppError("badRequest");
+    const rangeKey = `${debit.tenantId} ${debit.service}`;
+    let range = ranges.get(rangeKey);
+    if (range === undefined) {
+      range = {
+        tenantId: debit.tenantId,
+        service: debit.service,
+        start: volume,
+        moved: 0,
+        from: 0,
+        to: MAX_VOLUME,
+      };
+      ranges.set(rangeKey, range);
+    }
+    if (range !== null) {
+      const band = debit.sameAmountWithin?.(volume);
+      if (band) {
+        range.from = Math.max(range.from, band[0] - (volume - range.start));
+        range.to = Math.min(range.to, band[1] - (volume - range.start));
+      } else ranges.set(rangeKey, null);
+    }
     if (amount === 0n) return { volume, amountMicros: 0n, entryId: null };
     if (account.balance < amount) return insufficientBalance(amount, account.balance, account.currency);
     account.balance -= amount;
     account.volumes.set(debit.service, volume + debit.quantity);
-    volumesMoved.set(`${debit.tenantId} ${debit.service}`, {
-      tenantId: debit.tenantId,
-      service: debit.service,
-      quantity: volume + debit.quantity,
-    });
+    if (range) range.moved += debit.quantity;
     deltas.set(debit.tenantId, (deltas.get(debit.tenantId) ?? 0n) - amount);
     const key = debit.entryKey ?? `#${i}`;
     const shared = entries.get(key);
@@ -446,11 +486,11 @@ function priceBatch(debits: BatchDebit[], before: Map<string, KnownAccount>) {
     running.set(entry.tenantId, after);
     entry.balanceAfter = after;
   }
-  return {
-    outcomes,
-    entries: [...entries.values()],
-    deltas,
-    accounts,
-    volumesMoved: [...volumesMoved.values()],
-  };
+  // The guard of a write without the lock: every service's range, each one that must hold
+  // checked on the volume the write adds to (one it does not add to cannot be checked there).
+  const all = [...ranges.values()];
+  const guard = all.every((r) => r !== null && (r.moved > 0 || (r.from <= 0 && r.to >= MAX_VOLUME)))
+    ? all.flatMap((r) => (r!.moved > 0 ? [r!] : []))
+    : null;
+  return { outcomes, entries: [...entries.values()], deltas, accounts, guard };
 }

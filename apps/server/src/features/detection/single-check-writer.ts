@@ -3,7 +3,7 @@ import { v5 as uuidv5 } from "uuid";
 import { AppError } from "../../core/app-error";
 import { groupCommit } from "../../db/group-commit";
 import type { Actor, BillingService } from "../billing/index";
-import { type PriceBand, pickBand } from "../price/index";
+import { bandRange, type PriceBand, pickBand } from "../price/index";
 import { type SingleCheckValues, singlesInsert } from "./detection-repo";
 
 /** A checked number waiting to be stored and charged. */
@@ -73,7 +73,7 @@ export function singleJobId(
 /**
  * Stores and charges single checks with group commit: every check that arrives while a batch is
  * being written goes into the next one, and a batch is one statement with its charges (one round
- * trip when this process wrote the organisation's last charge, else a locked transaction: see
+ * trip once this process has charged the organisation this month, else a locked transaction: see
  * billing's chargeBatch). Its charges are priced one by one (each at the month's volume reached
  * by the checks before it, refused alone when the balance no longer covers it), and written as
  * one ledger row per day's job, trade type and actor;
@@ -95,6 +95,8 @@ export function singleCheckWriter(billing: Pick<BillingService, "chargeBatch">) 
           service: check.service,
           quantity: 1,
           amountAt: (volume) => (check.chargeable ? unitPrice(check.bands, volume) : 0n),
+          sameAmountWithin: (volume) =>
+            check.chargeable ? bandRange(check.bands, volume) : [0, Number.MAX_SAFE_INTEGER],
           reference: { type: "detection_job", id: jobIds[i]! },
           entryKey: `${jobIds[i]} ${check.tradeType} ${check.actor.type} ${check.actor.id ?? ""}`,
           actor: check.actor,

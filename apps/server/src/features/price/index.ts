@@ -5,6 +5,7 @@
 export { monthStartUtc } from "./price-repo";
 export type { EffectivePrices, PriceBand, PriceService } from "./price-service";
 export {
+  bandRange,
   PriceInputError,
   pickBand,
   priceService,

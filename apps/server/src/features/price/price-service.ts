@@ -100,6 +100,21 @@ export function pickBand(bands: PriceBand[], volume: number): PriceBand | undefi
   return chosen;
 }
 
+/**
+ * The volumes (inclusive) at which pickBand gives the same band as at this one: from its start
+ * (0 for the first) to the volume before the next band's start (MAX_SAFE_INTEGER for the last).
+ */
+export function bandRange(bands: PriceBand[], volume: number): [from: number, to: number] {
+  // Below the band's start nothing else qualifies (any band starting there would have been
+  // picked); above it, up to the first start beyond this volume, it is still the last qualifying.
+  const band = pickBand(bands, volume);
+  const from = band && band.minMonthlyVolume <= volume ? band.minMonthlyVolume : 0;
+  let to = Number.MAX_SAFE_INTEGER;
+  for (const other of bands)
+    if (other.minMonthlyVolume > volume) to = Math.min(to, other.minMonthlyVolume - 1);
+  return [from, to];
+}
+
 export function toView(prices: ServicePrices | EffectivePrices): ServicePriceView {
   return {
     service: prices.service,
