@@ -44,6 +44,7 @@ import { BODY_LIMIT_BYTES, registerJsonBody } from "./http/json-body";
 import { logDestination, loggerOptions, registerRequestLog } from "./http/logging";
 import { registerOperatorContext } from "./http/operator-context";
 import { securityHeaders } from "./http/security-headers";
+import { registerStepUp } from "./http/step-up";
 import { registerTenantContext, type TenantRoute } from "./http/tenant-context";
 import { registerWellFormedText } from "./http/well-formed-text";
 import { createServices, httpServicesOf } from "./services";
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCrossSiteCheck(app);
   registerRequestContext(app);
   app.decorate("tenantRoutes", registerTenantContext(app));
+  registerStepUp(app);
   registerOperatorContext(app);
   securityHeaders(app);
   await app.register(openApiRoutes);

@@ -83,6 +83,8 @@ export const ERRORS = {
   apiKeyCreatorLacksRight: { code: 40312, status: 403 },
   apiKeyScopeLapsed: { code: 40313, status: 403 },
   invitationInviterLacksRight: { code: 40314, status: 403 },
+  // A fresh second factor (or the password) for what matters (docs/security.md, "Step-up").
+  stepUpRequired: { code: 40340, status: 403 },
   // Hosts and cross-site requests (docs/security.md, hosts, links, headers): 40320-40329.
   crossSiteRequest: { code: 40320, status: 403 },
   hostInvalid: { code: 40321, status: 400 },

@@ -96,7 +96,11 @@ export async function accountRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/tenant/account/settings",
-    { schema: { body: accountSettingsBody }, config: { tenant: true, permissions: ["tenant:update"] } },
+    // Money settings need a fresh proof (docs/security.md, "Step-up").
+    {
+      schema: { body: accountSettingsBody },
+      config: { tenant: true, permissions: ["tenant:update"], stepUp: true },
+    },
     async (request) =>
       ok(
         await accounts.setThreshold(

@@ -15,7 +15,8 @@ export async function apiKeyRoutes(app: FastifyInstance) {
   const keys = apiKeyService(app.services.database.db, app.services.keyAuth, app.services.audit);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { tenant: true, permissions: ROUTE_PERMISSIONS.apiKeys } as const;
-  const create = { tenant: true, permissions: KEY_CREATE_PERMISSIONS } as const;
+  // A new key or secret needs a fresh proof in this session (docs/security.md, "Step-up").
+  const create = { tenant: true, permissions: KEY_CREATE_PERMISSIONS, stepUp: true } as const;
   const remove = { tenant: true, permissions: ["apikey:delete"] } as const;
 
   r.get("/api/tenant/apikey", { config: read }, async (request) =>

@@ -1,6 +1,7 @@
 import type { ForgetBody, LoginBody, RegisterBody, SessionUser } from "@nc/contracts/auth";
 import { isLocale } from "@nc/contracts/locales";
 import { failedPasswordRules } from "@nc/contracts/password-policy";
+import { STEP_UP_WINDOW_MINUTES } from "@nc/contracts/step-up";
 import { AppError } from "../../core/app-error";
 import type { Caller, PartnerRow, ResolvedSession } from "../../core/request-context";
 import { HOUR_MS, MINUTE_MS } from "../../core/time";
@@ -174,6 +175,29 @@ export function authService(s: Services) {
       });
       await s.sessions.destroyAllForUser(userId, session.idHash);
       return answer;
+    },
+
+    /**
+     * A fresh proof in this session (docs/security.md, "Step-up"): a code of the app (or a
+     * recovery code) when two-factor sign-in is on, else the password, limited like a password
+     * change. What needs it is then allowed for ten minutes.
+     */
+    async stepUp(caller: Caller, session: ResolvedSession, body: { code?: string; password?: string }) {
+      const userId = session.user.id;
+      const meta = { ip: caller.ip, userAgent: caller.userAgent };
+      if (await twoFactor.isEnabled(userId)) {
+        if (!body.code) throw new AppError("twoFactorCodeInvalid");
+        await twoFactor.verify(userId, body.code, meta);
+      } else {
+        await enforceLimits(s.rateStore, [
+          { key: `stepup:user:${userId}`, max: 10, windowMs: 15 * MINUTE_MS },
+        ]);
+        const user = await s.users.byId(userId);
+        if (!user || !body.password || !(await verifyPassword(user.passwordHash, body.password)))
+          throw new AppError("passwordWrong");
+      }
+      await s.sessions.markStepUp(session.idHash);
+      return { until: new Date(Date.now() + STEP_UP_WINDOW_MINUTES * MINUTE_MS).toISOString() };
     },
 
     twoFactor,

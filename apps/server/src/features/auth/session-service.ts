@@ -109,7 +109,7 @@ export function sessionService(db: Db, policy: SessionPolicy, audit: Pick<AuditS
       });
     },
 
-    /** A second factor or the password was just proved in this session (docs/security.md, "Sessions"). */
+    /** A second factor or the password was just proved in this session (docs/security.md, "Step-up"). */
     async markStepUp(idHash: string) {
       await db.update(sessions).set({ stepUpAt: new Date() }).where(eq(sessions.idHash, idHash));
     },

@@ -268,6 +268,16 @@ export function twoFactorService(db: Db, audit: Pick<AuditService, "recordAccoun
       return { disabled: true };
     },
 
+    /**
+     * A code (or a recovery code) of a signed-in person with two-factor sign-in on, as a fresh
+     * proof (docs/security.md, "Step-up"); takes one of the account's tries like any other code.
+     */
+    async verify(userId: string, code: string, meta: Meta) {
+      const taken = await takeTry(userId, true);
+      if (!taken) throw await noTryLeft(userId, true);
+      if ((await accept(taken, code, meta)) === null) await refuse(taken, meta);
+    },
+
     /** After the right password: a pending sign-in, its id for the cookie. */
     async challenge(userId: string) {
       const token = randomToken();

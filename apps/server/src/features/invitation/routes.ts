@@ -18,6 +18,8 @@ export async function invitationRoutes(app: FastifyInstance) {
   const invites = invitationService(app.services);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const create = { tenant: true, permissions: INVITE_PERMISSIONS } as const;
+  // An invitation grants a role: members' rights, so a fresh proof (docs/security.md, "Step-up").
+  const invite = { ...create, stepUp: true } as const;
   const inviter = (request: FastifyRequest): Inviter => {
     const { user } = requireSession(request);
     return {
@@ -33,7 +35,7 @@ export async function invitationRoutes(app: FastifyInstance) {
     async (request) => ok(await invites.listPending(requireTenant(request))),
   );
 
-  r.post("/api/tenant/invite", { schema: { body: inviteBody }, config: create }, async (request) =>
+  r.post("/api/tenant/invite", { schema: { body: inviteBody }, config: invite }, async (request) =>
     ok(await invites.create(requireTenant(request), inviter(request), request.body)),
   );
 

@@ -35,7 +35,8 @@ export async function memberRoutes(app: FastifyInstance) {
     "/api/tenant/tenant_user/s/:userId",
     {
       schema: { params: userParams, body: memberRoleBody },
-      config: { tenant: true, permissions: ["tenant_user:update"] },
+      // Members' rights need a fresh proof (docs/security.md, "Step-up").
+      config: { tenant: true, permissions: ["tenant_user:update"], stepUp: true },
     },
     async (request) =>
       ok(
@@ -50,7 +51,10 @@ export async function memberRoutes(app: FastifyInstance) {
 
   r.delete(
     "/api/tenant/tenant_user/s/:userId",
-    { schema: { params: userParams }, config: { tenant: true, permissions: ["tenant_user:delete"] } },
+    {
+      schema: { params: userParams },
+      config: { tenant: true, permissions: ["tenant_user:delete"], stepUp: true },
+    },
     async (request) =>
       ok(await members.remove(requireTenant(request), request.params.userId, auditMeta(request))),
   );

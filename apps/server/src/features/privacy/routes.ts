@@ -21,19 +21,27 @@ export async function privacyRoutes(app: FastifyInstance) {
     ok(await privacy.sendCode(callerOf(request), requireSession(request).user.id)),
   );
 
-  r.post("/api/tenant/uc/delete", { schema: { body: confirmationBody } }, async (request, reply) => {
-    const result = await privacy.deleteAccount(
-      callerOf(request),
-      requireSession(request).user.id,
-      request.body,
-    );
-    clearSessionCookie(reply, request);
-    return ok(result);
-  });
+  // Deletions need a fresh proof as well as their confirmation (docs/security.md, "Step-up").
+  r.post(
+    "/api/tenant/uc/delete",
+    { schema: { body: confirmationBody }, config: { stepUp: true } },
+    async (request, reply) => {
+      const result = await privacy.deleteAccount(
+        callerOf(request),
+        requireSession(request).user.id,
+        request.body,
+      );
+      clearSessionCookie(reply, request);
+      return ok(result);
+    },
+  );
 
   r.post(
     "/api/tenant/s/:id/delete",
-    { schema: { params: idParams, body: deleteTenantBody }, config: { tenant: { param: "id" } } },
+    {
+      schema: { params: idParams, body: deleteTenantBody },
+      config: { tenant: { param: "id" }, stepUp: true },
+    },
     async (request) =>
       ok(
         await privacy.deleteTenant(

@@ -41,20 +41,24 @@ export async function roleRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/tenant/role",
-    { schema: { body: roleBody }, config: { tenant: true, permissions: ["role:create"] } },
+    // What a role allows is members' rights: a fresh proof (docs/security.md, "Step-up").
+    { schema: { body: roleBody }, config: { tenant: true, permissions: ["role:create"], stepUp: true } },
     async (request) => ok(await roles.create(requireTenant(request), request.body, auditMeta(request))),
   );
 
   r.post(
     "/api/tenant/role/s/:id",
-    { schema: { params: idParams, body: roleBody }, config: { tenant: true, permissions: ["role:update"] } },
+    {
+      schema: { params: idParams, body: roleBody },
+      config: { tenant: true, permissions: ["role:update"], stepUp: true },
+    },
     async (request) =>
       ok(await roles.update(requireTenant(request), request.params.id, request.body, auditMeta(request))),
   );
 
   r.delete(
     "/api/tenant/role/s/:id",
-    { schema: { params: idParams }, config: { tenant: true, permissions: ["role:delete"] } },
+    { schema: { params: idParams }, config: { tenant: true, permissions: ["role:delete"], stepUp: true } },
     async (request) =>
       ok(await roles.remove(requireTenant(request).id, request.params.id, auditMeta(request))),
   );

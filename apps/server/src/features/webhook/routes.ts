@@ -33,12 +33,14 @@ async function webhooks(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { tenant: true, permissions: ROUTE_PERMISSIONS.webhooks } as const;
   const edit = { tenant: true, permissions: ROUTE_PERMISSIONS.webhooksEdit } as const;
+  // Where the organisation's events go, and their secret, need a fresh proof (docs/security.md, "Step-up").
+  const change = { ...edit, stepUp: true } as const;
 
   r.get("/api/tenant/webhook", { config: read }, async (request) =>
     ok(await service.list(requireTenant(request).id)),
   );
 
-  r.post("/api/tenant/webhook", { schema: { body: webhookCreateBody }, config: edit }, async (request) => {
+  r.post("/api/tenant/webhook", { schema: { body: webhookCreateBody }, config: change }, async (request) => {
     const tenant = requireTenant(request);
     return ok(
       await service.create(
@@ -51,19 +53,22 @@ async function webhooks(app: FastifyInstance) {
 
   r.post(
     "/api/tenant/webhook/s/:id",
-    { schema: { params: idParams, body: webhookUpdateBody }, config: edit },
+    { schema: { params: idParams, body: webhookUpdateBody }, config: change },
     async (request) => {
       const tenant = requireTenant(request);
       return ok(await service.update(tenant.id, request.params.id, request.body, tenant, auditMeta(request)));
     },
   );
 
-  r.delete("/api/tenant/webhook/s/:id", { schema: { params: idParams }, config: edit }, async (request) =>
+  r.delete("/api/tenant/webhook/s/:id", { schema: { params: idParams }, config: change }, async (request) =>
     ok(await service.remove(requireTenant(request).id, request.params.id, auditMeta(request))),
   );
 
-  r.post("/api/tenant/webhook/s/:id/roll", { schema: { params: idParams }, config: edit }, async (request) =>
-    ok(await service.rollSecret(requireTenant(request).id, request.params.id, auditMeta(request))),
+  r.post(
+    "/api/tenant/webhook/s/:id/roll",
+    { schema: { params: idParams }, config: change },
+    async (request) =>
+      ok(await service.rollSecret(requireTenant(request).id, request.params.id, auditMeta(request))),
   );
 
   r.post(

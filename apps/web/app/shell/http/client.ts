@@ -1,5 +1,5 @@
 import type { Envelope } from "@nc/contracts/envelope";
-import { SESSION_INVALID_CODE, TENANT_SELECTION_CODES } from "@nc/contracts/errors";
+import { ERRORS, SESSION_INVALID_CODE, TENANT_SELECTION_CODES } from "@nc/contracts/errors";
 import { TENANT_HEADER } from "@nc/contracts/tenant-selection";
 import {
   type FetchError,
@@ -63,8 +63,42 @@ export function tenantHeaders(locale: string, tenantId: string | null): Record<s
 
 const base = ofetch.create({ baseURL: "/", retryStatusCodes: RETRY_STATUSES, retryDelay: 300 });
 
-/** Calls the dashboard API and returns `data`, or throws ApiError with the server's message. */
+/**
+ * Asks the person for a fresh proof when a call needs one (403 / 40340, docs/security.md,
+ * "Step-up"); answers whether it was given. Set by the step-up dialog's host while it is mounted.
+ */
+export type StepUpHandler = (refusal: ApiError) => Promise<boolean>;
+let stepUpHandler: StepUpHandler | null = null;
+let stepUpPending: Promise<boolean> | null = null;
+export function setStepUpHandler(next: StepUpHandler | null) {
+  stepUpHandler = next;
+}
+
+/** One dialog for calls refused at once: they all wait for the same proof. */
+function proveStepUp(refusal: ApiError): Promise<boolean> {
+  if (!stepUpHandler) return Promise.resolve(false);
+  stepUpPending ??= stepUpHandler(refusal).finally(() => {
+    stepUpPending = null;
+  });
+  return stepUpPending;
+}
+
+/**
+ * Calls the dashboard API and returns `data`, or throws ApiError with the server's message. A call
+ * that needs a fresh proof is sent once more after the person gave it, never more.
+ */
 export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
+  try {
+    return await callOnce<T>(path, options);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== ERRORS.stepUpRequired.code || options.ignoreError)
+      throw error;
+    if (!(await proveStepUp(error))) throw error;
+    return callOnce<T>(path, options);
+  }
+}
+
+async function callOnce<T>(path: string, options: CallOptions): Promise<T> {
   const response = await send<Envelope<T>>(path, {
     method: options.method ?? "GET",
     body: options.body as Record<string, unknown> | undefined,

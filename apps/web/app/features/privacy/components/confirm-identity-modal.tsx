@@ -4,6 +4,7 @@ import { App, Button, Form, Input, Modal, Segmented, Space } from "antd";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
+import { useBusySubmit } from "../../../shell/forms/use-busy-submit";
 import { zodRule } from "../../../shell/forms/zod-rule";
 import { useSendConfirmCode } from "../api/send-confirm-code";
 
@@ -29,7 +30,6 @@ export function ConfirmIdentityModal(props: {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [method, setMethod] = useState<Method>("password");
-  const [busy, setBusy] = useState(false);
   const [wait, setWait] = useState(0);
   const send = useSendConfirmCode();
 
@@ -49,19 +49,12 @@ export function ConfirmIdentityModal(props: {
     }
   };
 
-  const submit = async (values: Values) => {
+  const { busy, submit } = useBusySubmit(form, async (values: Values) => {
     const proof: ConfirmationBody =
       method === "password" ? { password: values.password ?? "" } : { code: (values.code ?? "").trim() };
-    setBusy(true);
-    try {
-      await props.onConfirm(proof, values);
-      form.resetFields();
-    } catch (error) {
-      showApiError(error, t, message, form);
-    } finally {
-      setBusy(false);
-    }
-  };
+    await props.onConfirm(proof, values);
+    form.resetFields();
+  });
 
   return (
     <Modal
