@@ -6,8 +6,8 @@ import { setCheckedInDialog } from "./helpers/dialog";
 import { type RunningServer, startServer } from "./helpers/server";
 
 /**
- * Register with the code from the outbox, sign out, sign in, change the password, turn on
- * two-factor sign-in — as a person would.
+ * Register with the code from the outbox, sign out, sign in, change the password, sign in with a
+ * passkey, turn on two-factor sign-in — as a person would.
  */
 describe("sign-up, sign-in and password change in the browser", () => {
   let server: RunningServer;
@@ -31,7 +31,7 @@ describe("sign-up, sign-in and password change in the browser", () => {
   async function signIn(password: string) {
     await page.getByLabel("E-mail", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
   }
 
   it("sends a visitor of the dashboard to sign-in, keeping the way back", async () => {
@@ -78,7 +78,7 @@ describe("sign-up, sign-in and password change in the browser", () => {
     await expect(passwordError.textContent()).resolves.toBe("The e-mail or password is incorrect.");
     await expect(page.locator(".ant-message-notice").count()).resolves.toBe(0);
     await page.getByLabel("Password", { exact: true }).fill(firstPassword);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(/\/dashboard\/profile$/);
     await expect(page.getByTestId("current-email").textContent()).resolves.toBe(email);
   });
@@ -93,12 +93,12 @@ describe("sign-up, sign-in and password change in the browser", () => {
     ).resolves.toBeUndefined();
 
     await page.getByTestId("user-menu").click();
-    await page.getByText("Sign out").click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.waitForURL(/\/login/);
     await signIn(firstPassword);
     await expect(page.getByText("The e-mail or password is incorrect.").waitFor()).resolves.toBeUndefined();
     await page.getByLabel("Password", { exact: true }).fill(secondPassword);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(/\/dashboard\/profile(\/no-tenant)?$/);
     await expect(page.getByText(email).first().waitFor()).resolves.toBeUndefined();
   });
@@ -113,6 +113,94 @@ describe("sign-up, sign-in and password change in the browser", () => {
       page.getByText("The password does not meet the requirements.").first().waitFor(),
     ).resolves.toBeUndefined();
     await expect(page.locator('[data-rule="length"]').getAttribute("data-ok")).resolves.toBe("false");
+  });
+
+  it("adds a passkey on the profile, signs out, and signs in with the passkey alone; a copy is refused", async () => {
+    // WebAuthn needs a domain for its relying party, not an address: the same server as localhost.
+    const origin = server.url.replace("127.0.0.1", "localhost");
+    const tab = await browser.newPage();
+    const cdp = await tab.context().newCDPSession(tab);
+    await cdp.send("WebAuthn.enable");
+    const authenticator = {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    } as const;
+    const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: authenticator,
+    });
+    try {
+      await tab.goto(`${origin}/login?redirect=%2Fdashboard%2Fprofile`);
+      await tab.getByLabel("E-mail", { exact: true }).fill(email);
+      await tab.getByLabel("Password", { exact: true }).fill(secondPassword);
+      await tab.getByRole("button", { name: "Sign in", exact: true }).click();
+      await tab.waitForURL(/\/dashboard\/profile$/);
+      await tab.getByTestId("passkey-name").fill("Virtual key");
+      await tab.getByTestId("passkey-add").click();
+      await expect(tab.getByText("Passkey added.").waitFor()).resolves.toBeUndefined();
+      const item = tab.getByTestId("passkey-item");
+      await expect.poll(() => item.textContent()).toMatch(/^Virtual key.*Added .* · not used yet/);
+      // The authenticator holds a discoverable credential for this site.
+      const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+      expect(credentials).toHaveLength(1);
+      expect(credentials[0]).toMatchObject({ isResidentCredential: true, rpId: "localhost" });
+
+      const signOutAndUsePasskey = async () => {
+        await tab.getByTestId("user-menu").click();
+        await tab.getByRole("menuitem", { name: "Sign out" }).click();
+        await tab.waitForURL(/\/login/);
+        // No e-mail address typed: the passkey alone.
+        await tab.getByTestId("passkey-sign-in-alone").click();
+      };
+      await signOutAndUsePasskey();
+      await tab.waitForURL(/\/dashboard/);
+      await expect(tab.getByText(email).first().waitFor()).resolves.toBeUndefined();
+      await tab.goto(`${origin}/dashboard/profile`);
+      await expect.poll(() => item.textContent()).toMatch(/last used/);
+
+      // A copy of the credential as it was before that sign-in, on another authenticator: its
+      // counter has not grown past the one the server stored, so it is refused.
+      const copy = credentials[0]!;
+      await cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId });
+      const { authenticatorId: cloneId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+        options: authenticator,
+      });
+      await cdp.send("WebAuthn.addCredential", { authenticatorId: cloneId, credential: copy });
+      await signOutAndUsePasskey();
+      await expect(
+        tab
+          .getByText("This passkey was refused: its signature counter went backwards", { exact: false })
+          .waitFor(),
+      ).resolves.toBeUndefined();
+      expect(tab.url()).toMatch(/\/login/);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it("lists this session on the profile and signs out the others, which then meet the sign-in page", async () => {
+    const other = await browser.newContext();
+    const tab = await other.newPage();
+    await tab.goto(`${server.url}/login?redirect=%2Fdashboard%2Fprofile`);
+    await tab.getByLabel("E-mail", { exact: true }).fill(email);
+    await tab.getByLabel("Password", { exact: true }).fill(secondPassword);
+    await tab.getByRole("button", { name: "Sign in", exact: true }).click();
+    await tab.waitForURL(/\/dashboard\/profile(\/no-tenant)?$/);
+
+    await page.goto(`${server.url}/dashboard/profile`);
+    const rows = page.getByTestId("session-row");
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    // The browser's own user agent, read on the server: Chromium on Linux.
+    await expect(rows.filter({ hasText: "This session" }).textContent()).resolves.toMatch(/Chrome \d+ on Linux/);
+    await page.getByTestId("sessions-end-others").click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
+    await tab.reload();
+    await tab.waitForURL(/\/login/);
+    await other.close();
   });
 
   it("turns on two-factor sign-in with the key shown on the page, then signs in with the app's code", async () => {
@@ -136,7 +224,7 @@ describe("sign-up, sign-in and password change in the browser", () => {
     );
 
     await page.getByTestId("user-menu").click();
-    await page.getByText("Sign out").click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.waitForURL(/\/login/);
     await signIn(secondPassword);
     // The code that turned it on is spent (a replay is refused, apps/server/test/security/two-factor.test.ts);

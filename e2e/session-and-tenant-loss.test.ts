@@ -81,7 +81,7 @@ describe.skipIf(Boolean(unreachable))("session and organisation lost under an op
   async function signInAgain(page: Page, email: string) {
     await page.getByLabel("E-mail", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
   }
 
   /**

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useRevalidator, useSearchParams } from "react-router";
 import { AuthFooter, AuthHeading, AuthSubmit } from "../features/auth/components/auth-page-parts";
+import { PasskeySignInButton } from "../features/auth/components/passkey-sign-in-button";
 import { PasswordSignInFields } from "../features/auth/components/password-sign-in-fields";
 import { SecondFactorForm } from "../features/auth/components/second-factor-form";
 import { signInEmailSchema } from "../features/auth/sign-in-schemas";
@@ -72,6 +73,7 @@ export default function LoginPage() {
         <PasswordSignInFields captchaNeeded={login.captchaNeeded} captchaState={login.captchaState} />
         <AuthSubmit loading={login.pending}>{t("auth:login.submit")}</AuthSubmit>
       </Form>
+      <PasskeySignInButton kind="alone" onSignedIn={enter} />
       <AuthFooter>
         {t("auth:login.noAccount")} <Link to={to("/register")}>{t("auth:login.toRegister")}</Link>
       </AuthFooter>

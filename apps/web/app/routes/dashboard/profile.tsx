@@ -4,6 +4,7 @@ import { DeleteAccountCard } from "../../features/privacy/components/delete-acco
 import { useProfile } from "../../features/profile/api/profile";
 import { AppearanceCard } from "../../features/profile/components/appearance-card";
 import { EmailCard } from "../../features/profile/components/email-card";
+import { PasskeysCard } from "../../features/profile/components/passkeys-card";
 import { PasswordCard } from "../../features/profile/components/password-card";
 import { PersonalInfoCard } from "../../features/profile/components/personal-info-card";
 import { SessionsCard } from "../../features/profile/components/sessions-card";
@@ -12,8 +13,8 @@ import { MyTenantsCard } from "../../features/tenant/components/my-tenants-card"
 import { errorText } from "../../shell/forms/api-error-feedback";
 
 /**
- * The user's own account: name, language, e-mail address, password, two-factor sign-in, sessions,
- * colour mode, organisations, deletion.
+ * The user's own account: name, language, e-mail address, password, two-factor sign-in, passkeys,
+ * sessions, colour mode, organisations, deletion.
  */
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -38,6 +39,9 @@ export default function ProfilePage() {
           </Col>
           <Col xs={24} lg={12}>
             <TwoFactorCard />
+          </Col>
+          <Col xs={24} lg={12}>
+            <PasskeysCard />
           </Col>
           <Col xs={24} lg={12}>
             <SessionsCard />

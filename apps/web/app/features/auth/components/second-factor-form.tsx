@@ -9,6 +9,7 @@ import { ApiError } from "../../../shell/http/api-error";
 import { useSignInSecondFactor } from "../api/second-factor";
 import { secondFactorCodeSchema } from "../sign-in-schemas";
 import { AuthFooter, AuthHeading, AuthSubmit } from "./auth-page-parts";
+import { PasskeySignInButton } from "./passkey-sign-in-button";
 
 interface SecondFactorValues {
   code: string;
@@ -80,6 +81,7 @@ export function SecondFactorForm({
           {t("auth:secondFactor.submit")}
         </AuthSubmit>
       </Form>
+      <PasskeySignInButton kind="secondFactor" onSignedIn={onSignedIn} onPendingGone={onBack} />
       <AuthFooter>
         <Button type="link" onClick={onBack}>
           {t("auth:secondFactor.back")}
