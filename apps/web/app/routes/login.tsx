@@ -11,7 +11,7 @@ import { useCaptchaLogin } from "../features/auth/use-captcha-login";
 import { showApiError } from "../shell/forms/api-error-feedback";
 import { zodRule } from "../shell/forms/zod-rule";
 import { useLocale } from "../shell/i18n/use-locale";
-import { safeReturnPath } from "../shell/navigation/safe-navigation";
+import { safeReturnPath, signedInReturnPath } from "../shell/navigation/safe-navigation";
 import { useAppNavigate } from "../shell/navigation/use-app-navigate";
 import { pageMeta } from "../shell/page-meta";
 import type { Route } from "./+types/login";
@@ -19,9 +19,9 @@ import type { Route } from "./+types/login";
 export const meta = pageMeta("auth:login.title", "auth:login.description");
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  // Already signed in: straight on to where the visitor was going.
+  // Already signed in: straight on to where the visitor was going, in the language they opened.
   if (context.user) {
-    throw redirect(safeReturnPath(new URL(request.url).searchParams.get("redirect")));
+    throw redirect(signedInReturnPath(request.url));
   }
   return null;
 }

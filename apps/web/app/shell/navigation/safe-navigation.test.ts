@@ -6,6 +6,7 @@ import {
   isExternalUrl,
   PROTOCOL_NOT_ALLOWED,
   safeReturnPath,
+  signedInReturnPath,
 } from "./safe-navigation";
 
 describe("checkNavigation", () => {
@@ -225,5 +226,18 @@ describe("safeReturnPath", () => {
         if (!once.includes("%")) expect(safeReturnPath(once)).toBe(once);
       }),
     );
+  });
+});
+
+describe("signedInReturnPath", () => {
+  it.each([
+    ["https://a.test/zh-Hans/login", "/zh-Hans/dashboard"],
+    ["https://a.test/zh-Hans/login?redirect=%2Fdashboard%2Fprofile", "/zh-Hans/dashboard/profile"],
+    ["https://a.test/es/login?redirect=%2Fpt%2Fdashboard", "/pt/dashboard"],
+    ["https://a.test/login", "/dashboard"],
+    ["https://a.test/login?redirect=%2Fdashboard%2Fjobs", "/dashboard/jobs"],
+    ["https://a.test/zh-Hans/login?redirect=https%3A%2F%2Fevil.test", "/zh-Hans/dashboard"],
+  ])("sends the signed-in visitor of %s to %s", (url, expected) => {
+    expect(signedInReturnPath(url)).toBe(expected);
   });
 });

@@ -1,3 +1,5 @@
+import { localizePath, splitLocalePath } from "@nc/contracts/locales";
+
 /**
  * Navigation rules of docs/architecture.md, "Organisations and access"; docs/architecture.md, "Decisions and why": external URLs need an explicit opt-in and
  * javascript-style protocols are refused outright.
@@ -48,4 +50,15 @@ export function safeReturnPath(raw: string | null | undefined, fallback = "/dash
   } catch {
     return fallback;
   }
+}
+
+/**
+ * Where a signed-in visitor of a sign-in page goes instead: the page asked for, in the language of
+ * the address they opened (`/zh-Hans/login` leads to `/zh-Hans/dashboard`, not to the English one).
+ */
+export function signedInReturnPath(requestUrl: string): string {
+  const url = new URL(requestUrl);
+  const path = safeReturnPath(url.searchParams.get("redirect"));
+  const { locale } = splitLocalePath(url.pathname);
+  return locale && !splitLocalePath(path).locale ? localizePath(path, locale) : path;
 }
