@@ -4,9 +4,9 @@ import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notices, tenants } from "../src/db/schema/index";
-import { expectOk } from "./helpers/accounts";
+import { expectOk, registerUser } from "./helpers/accounts";
 import { fundedTenant, system } from "./helpers/billing";
-import { expectCode, inTenant, memberWithRole } from "./helpers/tenancy";
+import { createTenant, expectCode, inTenant, memberWithRole } from "./helpers/tenancy";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
 const charge = (amountMicros: bigint) => ({
@@ -36,6 +36,8 @@ describe("account overview, chart and low-balance threshold", () => {
       spendingThisMonthMicros: "1500000",
       lowBalanceThresholdMicros: null,
       timeZone: "UTC",
+      // An operator's addition is not a welcome credit.
+      welcomeCreditMicros: "0",
     });
   });
 
@@ -181,5 +183,20 @@ describe("account overview, chart and low-balance threshold", () => {
     const rows = await t.database.db.select().from(notices).where(eq(notices.tenantId, tenantId));
     expect(rows.filter((n) => n.type === "low_balance")).toHaveLength(0);
     expect((await billing.verify(tenantId)).ok).toBe(true);
+  });
+});
+
+describe("account overview of a new organisation with a welcome credit", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ WELCOME_CREDIT: "5" });
+  });
+  afterAll(() => t.close());
+
+  it("says how much of the balance was a welcome credit, so the page can say where the money came from", async () => {
+    const owner = await registerUser(t);
+    const tenantId = await createTenant(t, owner, "Welcome Co");
+    const data = expectOk<AccountOverview>(await inTenant(t, owner, tenantId)("GET", "/api/tenant/account"));
+    expect(data).toMatchObject({ balanceMicros: "5000000", welcomeCreditMicros: "5000000" });
   });
 });

@@ -77,6 +77,8 @@ export interface AccountOverview {
   spendingThisMonthMicros: string;
   lowBalanceThresholdMicros: string | null;
   timeZone: string;
+  /** The welcome credit the organisation was given when it was created ("0" for none). */
+  welcomeCreditMicros: string;
 }
 
 export interface SeriesPoint {

@@ -1,5 +1,5 @@
 import { SERVICES } from "@nc/contracts/services";
-import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { TRADE_TYPES, WELCOME_CREDIT_REFERENCE } from "@nc/contracts/trade-types";
 import { type SQL, sql } from "drizzle-orm";
 import type { Cursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
@@ -207,6 +207,17 @@ export function accountRepo(db: Db) {
             from accounts where tenant_id = ${tenantId}`,
       );
       return rows[0];
+    },
+
+    /** The welcome credit the organisation was given (WELCOME_CREDIT), 0 for none. */
+    async welcomeCredit(tenantId: string): Promise<bigint> {
+      const rows = await queryRows<{ total: string | null }>(
+        db,
+        sql`select sum(amount_micros)::text as total from ledger_entries
+            where tenant_id = ${tenantId} and trade_type = ${TRADE_TYPES.add}
+              and reference_type = ${WELCOME_CREDIT_REFERENCE}`,
+      );
+      return BigInt(rows[0]?.total ?? "0");
     },
 
     /** Net spending since the first day of the current month in the time zone. */

@@ -73,6 +73,7 @@ export function accountService(
         spendingThisMonthMicros: (await repo.spendingThisMonth(tenantId, timeZone)).toString(),
         lowBalanceThresholdMicros: row.low_balance_threshold_micros,
         timeZone,
+        welcomeCreditMicros: (await repo.welcomeCredit(tenantId)).toString(),
       };
     },
 

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { errorText } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useAccountOverview } from "../api/account-overview";
+import { WelcomeCreditNote } from "./welcome-credit-note";
 
 /** Balance and spending this month, with the low-balance threshold when one is set. */
 export function BalanceCard({ tenantId }: { tenantId: string }) {
@@ -28,6 +29,7 @@ export function BalanceCard({ tenantId }: { tenantId: string }) {
             value={money(o.balanceMicros)}
             data-testid="account-balance"
           />
+          <WelcomeCreditNote overview={o} />
           <Typography.Text type="secondary">
             {o.lowBalanceThresholdMicros === null
               ? t("account:balance.thresholdOff")

@@ -10,6 +10,7 @@ const OVERVIEW: AccountOverview = {
   spendingThisMonthMicros: "0",
   lowBalanceThresholdMicros: null,
   timeZone: "UTC",
+  welcomeCreditMicros: "0",
 };
 
 async function openCard(threshold: string | null) {

@@ -7,7 +7,7 @@ import { Can } from "../../../shell/access/can";
 import { LinkButton } from "../../../shell/components/link-button";
 import { errorText } from "../../../shell/forms/api-error-feedback";
 import { useLocale } from "../../../shell/i18n/use-locale";
-import { useAccountOverview } from "../../account";
+import { useAccountOverview, WelcomeCreditNote } from "../../account";
 
 /** The balance (a new organisation's welcome credit shows here first) and this month's spending. */
 export function MoneySummary({ tenantId }: { tenantId: string }) {
@@ -20,6 +20,7 @@ export function MoneySummary({ tenantId }: { tenantId: string }) {
   return (
     <Row gutter={[16, 16]}>
       <Figure title={t("dashboard:home.balance")} value={o && money(o.balanceMicros)} testId="home-balance">
+        {o && <WelcomeCreditNote overview={o} />}
         <div style={{ marginTop: 8, display: "flex", gap: 8, flexWrap: "wrap" }}>
           <Can permissions={ROUTE_PERMISSIONS.recharge}>
             <LinkButton type="primary" size="small" href={to("/dashboard/account/recharge")}>
