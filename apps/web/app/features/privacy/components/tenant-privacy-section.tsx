@@ -6,7 +6,9 @@ import { useNavigate, useRevalidator } from "react-router";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useSessionUser } from "../../../shell/session/use-session-user";
 import { clearActiveTenant } from "../../../shell/tenant/active-tenant";
+import { useSwitchTenant } from "../../../shell/tenant/use-switch-tenant";
 import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
+import { tenantsQuery } from "../../tenant";
 import { useDeleteTenant } from "../api/delete-tenant";
 import { useExportTenant } from "../api/export-tenant";
 import { ConfirmIdentityModal } from "./confirm-identity-modal";
@@ -25,6 +27,7 @@ export function TenantPrivacySection() {
   const user = useSessionUser();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  const switchTenant = useSwitchTenant();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<"export" | "delete" | null>(null);
   const id = tenant?.tenant.id ?? "";
@@ -80,6 +83,11 @@ export function TenantPrivacySection() {
           );
           if (user) clearActiveTenant(user.id);
           queryClient.clear();
+          // The one organisation left takes the deleted one's place; with several, or none, the
+          // person chooses (or creates) one.
+          const left = await queryClient.fetchQuery(tenantsQuery()).catch(() => []);
+          const active = left.filter((o) => o.status === "active" && o.tenantId !== id);
+          if (active.length === 1) return switchTenant(active[0]!.tenantId);
           navigate(to("/dashboard/tenants"), { replace: true });
           await revalidator.revalidate();
         }}
