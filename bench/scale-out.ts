@@ -13,6 +13,7 @@
  *      BENCH_REDIS_URL (default redis://127.0.0.1:6379)
  */
 import { once } from "node:events";
+import pg from "pg";
 import * as load from "./lib/api-load";
 import { freshBenchDatabase } from "./lib/bench-database";
 
@@ -41,6 +42,15 @@ async function main() {
   for (const port of PORTS)
     servers.push(await load.startServer("bench/api-server.ts", { ...env, PORT: String(port) }));
   const urls = PORTS.map((port) => `http://127.0.0.1:${port}/api/v1/check`);
+  const stats = new pg.Client({ connectionString: fresh.url });
+  await stats.connect();
+  const transactions = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const { rows } = await stats.query(
+      "select xact_commit::int as commit, xact_rollback::int as rollback from pg_stat_database where datname = current_database()",
+    );
+    return rows[0] as { commit: number; rollback: number };
+  };
   let allMet = true;
   try {
     console.log(
@@ -49,21 +59,28 @@ async function main() {
     for (const count of [1, 10]) {
       const keys = orgs.slice(0, count).map((o) => o.secret);
       // Warm both processes up (JIT, connection pools, each one's memory of the balances).
-      await load.spread(urls, keys, CONNECTIONS, 3);
+      await load.rotating(urls, keys, CONNECTIONS, 3);
       const best: Record<"one" | "two", load.Result | null> = { one: null, two: null };
       for (let round = 0; round < ROUNDS; round++) {
         for (const [which, use] of [
           ["one", urls.slice(0, 1)],
           ["two", urls],
         ] as const) {
-          const r = await load.spread(use, keys, CONNECTIONS, SECONDS);
+          const before = await transactions();
+          const r = await load.rotating(use, keys, CONNECTIONS, SECONDS);
           load.line(`${count} org., ${which} process${which === "two" ? "es" : ""}, max rate`, r);
+          const after = await transactions();
+          // A batch refused by its guard (or the balance check) is a rolled-back statement; the
+          // counts reach the statistics within a second or so of the run.
+          console.log(
+            `  statements committed ${after.commit - before.commit}, rolled back (a batch sent the locked way) ${after.rollback - before.rollback}`,
+          );
           if (!best[which] || r.requests.average > best[which]!.requests.average) best[which] = r;
         }
       }
       const ratio = best.two!.requests.average / best.one!.requests.average;
       const half = Math.floor(best.two!.requests.average / 2);
-      const paced = await load.spread(urls, keys, Math.min(CONNECTIONS, 16), SECONDS, half);
+      const paced = await load.rotating(urls, keys, Math.min(CONNECTIONS, 16), SECONDS, half);
       load.line(`${count} org., two processes at ${half} req/s`, paced);
       // The latency counts only if the paced run really sent (nearly) the rate it was asked for.
       const held = paced.requests.average >= half * 0.95;
@@ -75,6 +92,7 @@ async function main() {
       );
     }
   } finally {
+    await stats.end();
     for (const server of servers) server.kill("SIGTERM");
     await Promise.all(servers.map((server) => once(server, "exit")));
   }

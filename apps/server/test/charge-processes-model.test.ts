@@ -182,6 +182,9 @@ describe("several processes charging one organisation", () => {
     async () => {
       const opening = 200_000n;
       const { tenantId, billing } = await fundedTenant(t, opening);
+      await t.database.db.execute(
+        sql`update accounts set low_balance_threshold_micros = 100000 where tenant_id = ${tenantId}`,
+      );
       const running = processes();
       // 60 batches of 1–6 checks from three processes at once, with two recharges among them.
       const sizes = Array.from({ length: 60 }, (_, i) => 1 + ((i * 7) % 6));
@@ -216,6 +219,14 @@ describe("several processes charging one organisation", () => {
       // balance after is some row's balance after plus its amount.
       const afters = new Set(rows.map((r) => r.balanceAfterMicros));
       for (const row of debitRows) expect(afters.has(row.balanceAfterMicros - row.amountMicros)).toBe(true);
+      // The balance crossed the threshold: one notice, or one more for each recharge that lifted it
+      // back above before the next batch took it below again (never one per batch).
+      const sent = await t.database.db
+        .select()
+        .from(notices)
+        .where(and(eq(notices.tenantId, tenantId), eq(notices.type, "low_balance")));
+      expect(sent.length).toBeGreaterThanOrEqual(1);
+      expect(sent.length).toBeLessThanOrEqual(3);
     },
   );
 });
