@@ -5,7 +5,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../core/envelope";
 import { auditMeta } from "../../http/audit-meta";
+import { callerOf } from "../../http/caller";
+import { requireSession } from "../../http/context";
 import { requireTenant } from "../../http/tenant-context";
+import { sendSecurityAlert } from "../auth/index";
 import { apiKeyService, KEY_CREATE_PERMISSIONS } from "./api-key-service";
 
 const idParams = z.object({ id: z.uuid() });
@@ -25,13 +28,17 @@ export async function apiKeyRoutes(app: FastifyInstance) {
 
   r.post("/api/tenant/apikey", { schema: { body: apiKeyCreateBody }, config: create }, async (request) => {
     const tenant = requireTenant(request);
-    return ok(
-      await keys.create(
-        { tenantId: tenant.id, userId: tenant.userId, ...request.body },
-        tenant,
-        auditMeta(request),
-      ),
+    const made = await keys.create(
+      { tenantId: tenant.id, userId: tenant.userId, ...request.body },
+      tenant,
+      auditMeta(request),
     );
+    // docs/security.md, "Sign-in alerts": the person hears of every key made with their account.
+    sendSecurityAlert(app.services, callerOf(request), requireSession(request).user, "apiKeyCreated", {
+      name: request.body.name,
+      tenant: tenant.name,
+    });
+    return ok(made);
   });
 
   r.post(

@@ -8,6 +8,7 @@ import { HOUR_MS, MINUTE_MS } from "../../core/time";
 import type { Services } from "../../services";
 import { enforceLimits } from "../rate-limit/index";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
+import { sendSecurityAlert } from "./security-alert";
 import { signInLimits } from "./sign-in-limits";
 import { twoFactorService } from "./two-factor-service";
 
@@ -152,6 +153,7 @@ export function authService(s: Services) {
         userAgent: caller.userAgent,
       });
       await s.sessions.destroyAllForUser(session.user.id, session.idHash);
+      sendSecurityAlert(s, caller, session.user, "twoFactorEnabled");
       return answer;
     },
 
@@ -174,6 +176,7 @@ export function authService(s: Services) {
         userAgent: caller.userAgent,
       });
       await s.sessions.destroyAllForUser(userId, session.idHash);
+      sendSecurityAlert(s, caller, session.user, "twoFactorDisabled");
       return answer;
     },
 
@@ -198,6 +201,14 @@ export function authService(s: Services) {
       }
       await s.sessions.markStepUp(session.idHash);
       return { until: new Date(Date.now() + STEP_UP_WINDOW_MINUTES * MINUTE_MS).toISOString() };
+    },
+
+    /** Ten new recovery codes for a code of the app; the person is told by e-mail. */
+    async renewRecoveryCodes(caller: Caller, session: ResolvedSession, code: string) {
+      const meta = { ip: caller.ip, userAgent: caller.userAgent };
+      const answer = await twoFactor.regenerateRecoveryCodes(session.user.id, code, meta);
+      sendSecurityAlert(s, caller, session.user, "recoveryCodesRenewed");
+      return answer;
     },
 
     twoFactor,

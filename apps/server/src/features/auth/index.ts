@@ -4,5 +4,6 @@
  */
 export { assertStrongPassword, authService } from "./auth-service";
 export { hashPassword, verifyPassword } from "./passwords";
+export { sendSecurityAlert } from "./security-alert";
 export type { UserRow } from "./user-repo";
 export { forgetRememberedBrowsers } from "./user-repo";

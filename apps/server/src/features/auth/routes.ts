@@ -75,12 +75,8 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     "/api/tenant/uc/2fa/recovery-codes",
     { schema: { body: twoFactorRecoveryCodesBody } },
-    async (request) => {
-      const caller = callerOf(request);
-      const meta = { ip: caller.ip, userAgent: caller.userAgent };
-      const userId = requireSession(request).user.id;
-      return ok(await auth.twoFactor.regenerateRecoveryCodes(userId, request.body.code, meta));
-    },
+    async (request) =>
+      ok(await auth.renewRecoveryCodes(callerOf(request), requireSession(request), request.body.code)),
   );
 
   r.post("/api/tenant/uc/2fa/forget-browsers", async (request, reply) => {

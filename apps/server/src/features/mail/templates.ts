@@ -14,6 +14,7 @@ export const EMAIL_TEMPLATES = [
   "invitation",
   "confirmCode",
   "accountDeleted",
+  "securityAlert",
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 

@@ -1,0 +1,38 @@
+import { isLocale } from "@nc/contracts/locales";
+import type { Caller } from "../../core/request-context";
+import { translate } from "../../i18n/translate";
+import type { Services } from "../../services";
+import { describeUserAgent } from "./user-agent";
+
+/** What an alert can say happened (docs/security.md, "Sign-in alerts"). */
+export type AlertKind = "twoFactorEnabled" | "twoFactorDisabled" | "recoveryCodesRenewed" | "apiKeyCreated";
+
+/**
+ * An e-mail to the person when something that guards their account changed: what, when (UTC),
+ * from where (address, browser and system) and what to do if it was not them. Sent after the
+ * answer, so the change never waits for the mail and a mail failure never undoes it.
+ */
+export function sendSecurityAlert(
+  s: Pick<Services, "mailer" | "partners">,
+  caller: Caller,
+  user: { email: string; locale: string | null },
+  kind: AlertKind,
+  params: Record<string, string> = {},
+) {
+  const locale = isLocale(user.locale) ? user.locale : caller.locale;
+  const device = describeUserAgent(caller.userAgent);
+  const where = [caller.ip, [device.browser, device.os].filter(Boolean).join(", ")]
+    .filter(Boolean)
+    .join(" · ");
+  const when = `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  s.mailer.later(() =>
+    s.mailer.send({
+      partnerId: caller.partner.id,
+      site: s.partners.siteInfo(caller.partner),
+      to: user.email,
+      locale,
+      template: "securityAlert",
+      params: { what: translate(locale, `emails:alerts.${kind}`, params), when, where },
+    }),
+  );
+}
