@@ -1,8 +1,8 @@
-import { LogoutOutlined, SwapOutlined, UserOutlined } from "@ant-design/icons";
+import { SwapOutlined } from "@ant-design/icons";
 import { splitLocalePath } from "@nc/contracts/locales";
 import { hasAnyPermission } from "@nc/contracts/permissions";
 import { HydrationBoundary } from "@tanstack/react-query";
-import { Button, Dropdown, Menu } from "antd";
+import { Menu } from "antd";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLoaderData, useLocation, useNavigate } from "react-router";
 import { unreadCountServerQuery } from "../features/notice/api/unread-count";
@@ -13,14 +13,12 @@ import { AppFrame } from "../shell/components/app-frame";
 import { HeaderTools } from "../shell/components/header-tools";
 import { MenuGroupTitle } from "../shell/components/menu-group-title";
 import { useMenuEntry } from "../shell/components/use-menu-entry";
-import { UserInitial } from "../shell/components/user-initial";
+import { UserMenu } from "../shell/components/user-menu";
 import { guardDashboardPage } from "../shell/guard-dashboard-page.server";
 import { useLocale } from "../shell/i18n/use-locale";
 import { serverQueries } from "../shell/query/server-queries.server";
 import { requireUser } from "../shell/require-user.server";
 import { DASHBOARD_PAGES, dashboardPageMeta, pageForPath } from "../shell/route-table";
-import { useSignOut } from "../shell/session/sign-out";
-import { useSessionUser } from "../shell/session/use-session-user";
 import { useTenantAccess } from "../shell/tenant/use-tenant-access";
 import type { Route } from "./+types/dashboard-layout";
 
@@ -81,8 +79,6 @@ function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
 /** The signed-in shell: brand, side menu, header with language, colour mode and the user menu. */
 export default function DashboardLayout() {
   const { t } = useTranslation();
-  const user = useSessionUser();
-  const signOut = useSignOut();
   const navigate = useNavigate();
   const { to } = useLocale();
   const operatorLink = useOperatorConsoleLink();
@@ -98,45 +94,19 @@ export default function DashboardLayout() {
           <>
             <NoticeBell />
             <HeaderTools />
-            <Dropdown
-              trigger={["click"]}
+            <UserMenu
+              wide={wide}
               onOpenChange={operatorLink.onOpenChange}
-              menu={{
-                items: [
-                  {
-                    key: "profile",
-                    icon: <UserOutlined />,
-                    label: t("profile:title"),
-                    onClick: () => navigate(to("/dashboard/profile")),
-                  },
-                  {
-                    key: "tenants",
-                    icon: <SwapOutlined />,
-                    label: t("tenant:switcher.all"),
-                    onClick: () => navigate(to("/dashboard/tenants")),
-                  },
-                  ...operatorLink.items,
-                  { type: "divider" },
-                  {
-                    key: "logout",
-                    icon: <LogoutOutlined />,
-                    label: t("common:signOut"),
-                    onClick: () => signOut.mutate(),
-                  },
-                ],
-              }}
-            >
-              <Button
-                type="text"
-                data-testid="user-menu"
-                // On a phone the name is not shown: the button still says whose menu it is.
-                aria-label={wide ? undefined : user?.name}
-                style={{ display: "flex", alignItems: "center", gap: 8 }}
-              >
-                <UserInitial name={user?.name} />
-                {wide && <span>{user?.name}</span>}
-              </Button>
-            </Dropdown>
+              items={[
+                {
+                  key: "tenants",
+                  icon: <SwapOutlined />,
+                  label: t("tenant:switcher.all"),
+                  onClick: () => navigate(to("/dashboard/tenants")),
+                },
+                ...operatorLink.items,
+              ]}
+            />
           </>
         )}
       >

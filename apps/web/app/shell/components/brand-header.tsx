@@ -1,11 +1,14 @@
-import { Layout, theme } from "antd";
+import { Layout, Space, theme } from "antd";
 import { Link } from "react-router";
 import { useLocale } from "../i18n/use-locale";
 import { BrandLogo } from "./brand-logo";
 import { HeaderTools } from "./header-tools";
 
-/** The slim header of the frames without a side menu: brand on the left, tools on the right. */
-export function BrandHeader({ home }: { home: string }) {
+/**
+ * The slim header of the frames without a side menu: brand on the left, tools on the right, then
+ * what the frame adds (the user menu where someone is signed in).
+ */
+export function BrandHeader({ home, end }: { home: string; end?: React.ReactNode }) {
   const { cssVar } = theme.useToken();
   const { to } = useLocale();
   return (
@@ -21,7 +24,10 @@ export function BrandHeader({ home }: { home: string }) {
       <Link to={to(home)} style={{ color: cssVar.colorText, textDecoration: "none" }}>
         <BrandLogo />
       </Link>
-      <HeaderTools />
+      <Space size={4}>
+        <HeaderTools />
+        {end}
+      </Space>
     </Layout.Header>
   );
 }
