@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { renderPage } from "../../../test/render";
 import { followScreenWidth, screenWidth } from "../../../test/screen-width";
 import { ResponsiveTable, stackedColumns } from "./stacked-columns";
+import { VisuallyHidden } from "./visually-hidden";
 
 interface Row {
   id: string;
@@ -16,7 +17,12 @@ const COLUMNS: TableColumnType<Row>[] = [
   { key: "price", title: "Price", render: (_, row) => `$${row.price}` },
   { key: "ref", title: "Reference", dataIndex: ["ref", "code"] },
   { key: "secret", title: "Secret", hidden: true, render: () => "hidden" },
-  { key: "actions", render: (_, row) => <Button>Cancel {row.name}</Button> },
+  { key: "note", title: "Note", render: (_, row) => (row.id === "a" ? "first" : null) },
+  {
+    key: "actions",
+    title: <VisuallyHidden>Actions</VisuallyHidden>,
+    render: (_, row) => <Button>Cancel {row.name}</Button>,
+  },
 ];
 const ROWS: Row[] = [
   { id: "a", name: "Alpha", price: 3, ref: { code: "R-1" } },
@@ -35,7 +41,7 @@ describe("stackedColumns", () => {
     expect(columns).toHaveLength(1);
     render(<Table<Row> rowKey="id" dataSource={ROWS} columns={columns} pagination={false} />);
     const cell = screen.getByText("Alpha").closest("td")!;
-    expect(cell.textContent).toBe("AlphaPrice: $3Reference: R-1Cancel Alpha");
+    expect(cell.textContent).toBe("AlphaPrice: $3Reference: R-1Note: firstCancel Alpha");
     expect(screen.getByRole("columnheader").textContent).toBe("Name");
   });
 });
@@ -49,7 +55,8 @@ describe("ResponsiveTable", () => {
       "Name",
       "Price",
       "Reference",
-      "",
+      "Note",
+      "Actions",
     ]);
     expect(screen.queryAllByTestId("stacked-row")).toHaveLength(0);
   });
@@ -67,6 +74,7 @@ describe("ResponsiveTable", () => {
     );
     const cards = screen.getAllByTestId("stacked-row");
     expect(cards).toHaveLength(2);
+    // No note on this row: no empty "Note:" line; the actions column's title is for screen readers only.
     expect(cards[1]!.textContent).toBe("BetaPrice: $5Reference: R-2Cancel Beta");
     expect(within(cards[0]!).getByRole("button", { name: "Cancel Alpha" })).toBeTruthy();
     expect(screen.getAllByRole("columnheader")).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { Table, type TableColumnType, type TableProps, Typography } from "antd";
-import type { ReactNode } from "react";
+import { isValidElement, type ReactNode } from "react";
 import { useNarrow } from "../device/use-narrow";
+import { VisuallyHidden } from "./visually-hidden";
 
 /**
  * A table's columns for a phone: one cell per row holding every column as "title: value", so
@@ -9,6 +10,10 @@ import { useNarrow } from "../device/use-narrow";
  * leads, unlabelled, under its own title as the table's one header; a column without a title
  * (the row's actions) follows unlabelled; hidden columns stay hidden.
  */
+/** Whether a column's title reads on screen: not absent, and not only for screen readers (actions). */
+const shownLabel = (title: unknown) =>
+  Boolean(title) && !(isValidElement(title) && title.type === VisuallyHidden);
+
 export function stackedColumns<T extends object>(
   columns: TableColumnType<T>[],
   narrow: boolean,
@@ -33,12 +38,19 @@ export function stackedColumns<T extends object>(
       render: (_, row, index) => (
         <div style={{ display: "grid", gap: 4, minWidth: 0 }} data-testid="stacked-row">
           <div style={{ overflowWrap: "anywhere" }}>{cell(first!, row, index)}</div>
-          {rest.map((column, at) => (
-            <div key={String(column.key ?? at)} style={{ overflowWrap: "anywhere" }}>
-              {column.title ? <Typography.Text type="secondary">{title(column)}: </Typography.Text> : null}
-              {cell(column, row, index)}
-            </div>
-          ))}
+          {rest.map((column, at) => {
+            const value = cell(column, row, index);
+            // An empty cell (no action on this row) takes no line of the card.
+            if (value === null || value === undefined || value === false || value === "") return null;
+            return (
+              <div key={String(column.key ?? at)} style={{ overflowWrap: "anywhere" }}>
+                {shownLabel(column.title) ? (
+                  <Typography.Text type="secondary">{title(column)}: </Typography.Text>
+                ) : null}
+                {value}
+              </div>
+            );
+          })}
         </div>
       ),
     },

@@ -67,7 +67,17 @@ export function PermissionPicker(props: {
             borderRadius: 8,
           }}
         >
-          <legend style={{ padding: "0 6px", width: "auto", marginBottom: 0, fontSize: 16, fontWeight: 600 }}>
+          <legend
+            style={{
+              padding: "0 6px",
+              width: "auto",
+              margin: 0,
+              border: "none",
+              fontSize: 16,
+              fontWeight: 600,
+              color: cssVar.colorText,
+            }}
+          >
             {t(`permissions:areas.${area.key}`)}
           </legend>
           <ul style={PERMISSION_GRID}>
