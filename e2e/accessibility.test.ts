@@ -93,7 +93,7 @@ describe("accessibility (axe-core, WCAG 2.1 AA) in the browser", () => {
     ["members", "/dashboard/tenant?tab=members"],
     ["roles", "/dashboard/tenant?tab=roles"],
     ["recharge", "/dashboard/account/recharge"],
-    ["transactions", "/dashboard/account/detail"],
+    ["account", "/dashboard/account"],
     ["history", "/dashboard/history"],
     ["api-keys", "/dashboard/api-keys"],
     ["fraud-lists", "/dashboard/detection/fraud-lists"],
