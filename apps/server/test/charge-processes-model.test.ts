@@ -98,7 +98,10 @@ describe("several processes charging one organisation", () => {
     }
   }
 
-  it("one after another, every price, refusal, balance, volume and notice is the model's", async () => {
+  // Many organisations' sessions, each a few dozen statements: longer than a test's default.
+  it("one after another, every price, refusal, balance, volume and notice is the model's", {
+    timeout: 180_000,
+  }, async () => {
     const seed = Number(process.env.CHARGE_MODEL_SEED ?? Date.now() % 2_147_483_647);
     console.log(`charge processes model seed: ${seed} (replay with CHARGE_MODEL_SEED=${seed})`);
     await fc.assert(
@@ -173,7 +176,7 @@ describe("several processes charging one organisation", () => {
           expect(sent).toHaveLength(model.notices);
         },
       ),
-      { seed, numRuns: onPostgres ? 25 : 15 },
+      { seed, numRuns: onPostgres ? 20 : 12 },
     );
   });
 

@@ -105,13 +105,14 @@ export function pickBand(bands: PriceBand[], volume: number): PriceBand | undefi
  * (0 for the first) to the volume before the next band's start (MAX_SAFE_INTEGER for the last).
  */
 export function bandRange(bands: PriceBand[], volume: number): [from: number, to: number] {
-  // Below the band's start nothing else qualifies (any band starting there would have been
-  // picked); above it, up to the first start beyond this volume, it is still the last qualifying.
+  // The first band is picked from 0 (a list without a band at 0 charges it below its start) as
+  // long as no other band qualifies, and none did at this volume; another band from its start.
+  // Either stays picked up to the first other start beyond this volume.
   const band = pickBand(bands, volume);
-  const from = band && band.minMonthlyVolume <= volume ? band.minMonthlyVolume : 0;
+  const from = !band || band === bands[0] ? 0 : band.minMonthlyVolume;
   let to = Number.MAX_SAFE_INTEGER;
   for (const other of bands)
-    if (other.minMonthlyVolume > volume) to = Math.min(to, other.minMonthlyVolume - 1);
+    if (other !== band && other.minMonthlyVolume > volume) to = Math.min(to, other.minMonthlyVolume - 1);
   return [from, to];
 }
 
