@@ -205,30 +205,6 @@ describe("sign-up, sign-in and password change in the browser", () => {
     await other.close();
   });
 
-  it("lists this session on the profile and signs out the others, which then meet the sign-in page", async () => {
-    const other = await browser.newContext();
-    const tab = await other.newPage();
-    await tab.goto(`${server.url}/login?redirect=%2Fdashboard%2Fprofile`);
-    await tab.getByLabel("E-mail", { exact: true }).fill(email);
-    await tab.getByLabel("Password", { exact: true }).fill(secondPassword);
-    await tab.getByRole("button", { name: "Sign in", exact: true }).click();
-    await tab.waitForURL(/\/dashboard\/profile(\/no-tenant)?$/);
-
-    await page.goto(`${server.url}/dashboard/profile`);
-    const rows = page.getByTestId("session-row");
-    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
-    // The browser's own user agent, read on the server: Chromium on Linux.
-    await expect(rows.filter({ hasText: "This session" }).textContent()).resolves.toMatch(
-      /Chrome \d+ on Linux/,
-    );
-    await page.getByTestId("sessions-end-others").click();
-    await page.getByRole("button", { name: "Sign out", exact: true }).click();
-    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
-    await tab.reload();
-    await tab.waitForURL(/\/login/);
-    await other.close();
-  });
-
   it("turns on two-factor sign-in with the key shown on the page, then signs in with the app's code", async () => {
     await page.goto(`${server.url}/dashboard/profile`);
     await page.getByTestId("two-factor-setup").click();
