@@ -14,6 +14,10 @@ export default defineConfig({
             "tests/**/*.test.ts",
           ],
           exclude: ["**/node_modules/**", "apps/web/app/**/*.dom.test.tsx"],
+          // The files of a worker share one module graph: each file importing the engine, the
+          // server and antd anew was most of the suite's CPU (docs/performance.md, "The test
+          // suite"). A file restores what it changes (globals, timers, mocks).
+          isolate: false,
         },
       },
       {
@@ -24,6 +28,9 @@ export default defineConfig({
           environment: "happy-dom",
           setupFiles: ["apps/web/test/setup-dom.ts"],
           testTimeout: 20_000,
+          // One module graph and one happy-dom window per worker, as in the unit project; the
+          // setup file cleans the document, storage and the simulated screen after each test.
+          isolate: false,
         },
       },
       {
@@ -34,6 +41,10 @@ export default defineConfig({
           globalSetup: ["apps/server/test/helpers/database-template.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // One module graph per worker, as in the unit project: each test builds its own app on
+          // its own database, and what modules keep (caches keyed by organisation) never crosses
+          // organisations.
+          isolate: false,
         },
       },
       {

@@ -1,24 +1,13 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+import { installScreen, resetScreen } from "./screen";
 
 /**
  * What antd reads from a browser that happy-dom leaves out or answers differently: media queries
- * (Grid breakpoints, the colour-mode switch's system scheme), element resizing (tables, tabs,
+ * (Grid breakpoints, the colour-mode switch's system scheme: test/screen.ts), element resizing (tables, tabs,
  * overflow menus) and getComputedStyle with a pseudo element (antd's scrollbar measurement).
  */
-if (!window.matchMedia || !("addListener" in (window.matchMedia("(min-width: 0px)") ?? {}))) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+installScreen();
 
 if (!("ResizeObserver" in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
@@ -39,4 +28,5 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
+  resetScreen();
 });

@@ -1,7 +1,8 @@
 import type { PageContext } from "@nc/contracts/site";
 import { screen } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { callsTo, renderPage, rootData, stubApi, tenantWith } from "../../test/render";
+import { setScreen } from "../../test/screen";
 import DashboardLayout, { loader } from "./dashboard-layout";
 
 /**
@@ -21,26 +22,9 @@ function sizeReadsInUserMenu() {
   return () => reads.filter((element) => element.closest('[data-testid="user-menu"]'));
 }
 
-/**
- * Every "at least this wide" question answers as the screen would: yes on a desktop, no on a
- * phone. The shell keeps the lists it asked for, so the answer is read when asked, not when made.
- */
-let wideScreen = true;
-beforeAll(() => {
-  window.matchMedia = ((query: string) => ({
-    media: query,
-    get matches() {
-      return wideScreen;
-    },
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-  })) as unknown as typeof window.matchMedia;
-});
-
 const open = (mobileOrTablet: boolean, tenant = rootData().tenant) => {
-  wideScreen = !mobileOrTablet;
+  // Every "at least this wide" question answers as the screen would (test/screen.ts).
+  setScreen({ width: mobileOrTablet ? 390 : 1440 });
   const calls = stubApi({
     "GET /api/tenant/notice/unread_count": () => ({ unreadCount: 2 }),
     "GET /api/tenant/list": () => [],

@@ -1,17 +1,11 @@
 import { screen, waitFor } from "@testing-library/react";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { renderPage } from "../../../test/render";
+import { setScreen } from "../../../test/screen";
 import { AppFrame } from "./app-frame";
 
 // A phone's width: every "at least this wide" question answers no.
-beforeAll(() => {
-  window.matchMedia = ((query: string) => ({
-    media: query,
-    matches: false,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as unknown as typeof window.matchMedia;
-});
+beforeEach(() => setScreen({ width: 390 }));
 
 function frame() {
   return (

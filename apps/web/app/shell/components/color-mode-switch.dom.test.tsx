@@ -1,18 +1,12 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { renderPage } from "../../../test/render";
+import { setScreen } from "../../../test/screen";
 import { ColorModeSwitch } from "./color-mode-switch";
 
 /** A system that prefers dark (or not) for prefers-color-scheme, as the browser answers it. */
 function systemPrefers(dark: boolean) {
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: dark && query.includes("dark"),
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-  }));
+  setScreen({ dark });
 }
 
 async function choose(mode: string, system = false, initial: "light" | "dark" | "system" = "light") {

@@ -1,21 +1,13 @@
 import { act } from "@testing-library/react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { setScreen } from "../../../test/screen";
 import { useScreenAtLeast } from "./use-screen-at-least";
 
-// One media query list for every width question, its answer set by each test.
-const media = { wide: true, listeners: new Set<() => void>() };
-beforeAll(() => {
-  window.matchMedia = ((query: string) => ({
-    media: query,
-    get matches() {
-      return media.wide;
-    },
-    addEventListener: (_: string, listener: () => void) => media.listeners.add(listener),
-    removeEventListener: (_: string, listener: () => void) => media.listeners.delete(listener),
-  })) as unknown as typeof window.matchMedia;
-});
+// The window's width, set by each test (test/screen.ts): 1440 px is wide, 390 px is not.
+const WIDE = { width: 1440 };
+const NARROW = { width: 390 };
 
 let renders = 0;
 function Probe({ guess, follow }: { guess: boolean; follow?: boolean }) {
@@ -45,7 +37,7 @@ async function hydrate(guess: boolean, follow?: boolean) {
 
 describe("useScreenAtLeast", () => {
   it("hydrates with one render when the user agent's guess was right", async () => {
-    media.wide = true;
+    setScreen(WIDE);
     const { container, served } = await hydrate(true);
     expect(served).toBe("wide");
     expect(container.textContent).toBe("wide");
@@ -53,7 +45,7 @@ describe("useScreenAtLeast", () => {
   });
 
   it("renders again with the real width when the guess was wrong", async () => {
-    media.wide = true;
+    setScreen(WIDE);
     const { container, served } = await hydrate(false);
     expect(served).toBe("narrow");
     expect(container.textContent).toBe("wide");
@@ -61,17 +53,14 @@ describe("useScreenAtLeast", () => {
   });
 
   it("follows the window as it is resized", async () => {
-    media.wide = true;
+    setScreen(WIDE);
     const { container } = await hydrate(true);
-    media.wide = false;
-    await act(async () => {
-      for (const listener of media.listeners) listener();
-    });
+    await act(async () => setScreen(NARROW, true));
     expect(container.textContent).toBe("narrow");
   });
 
   it("keeps the guess, with one render, when told not to follow the window", async () => {
-    media.wide = true;
+    setScreen(WIDE);
     const { container } = await hydrate(false, false);
     expect(container.textContent).toBe("narrow");
     expect(renders).toBe(1);
