@@ -55,9 +55,10 @@ export default defineConfig({
           globalSetup: ["e2e/helpers/data-template.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // One file at a time: two at once on two cores made each twice as slow, the suite being
-          // bound by the CPU (docs/performance.md, "The test suite").
-          fileParallelism: false,
+          // Two files at a time, one a core: a file's test, browser and server wait on each other,
+          // so one file alone keeps about one core busy. The phase runs alone, so nothing else
+          // competes for the second core (docs/performance.md, "The test suite").
+          maxWorkers: 2,
           // A page answers within seconds, not vitest's 1 s default, on a loaded CI machine.
           expect: { poll: { timeout: 15_000 } },
         },

@@ -44,6 +44,15 @@ export function cli(dataDir: string, args: string[]) {
 }
 
 /**
+ * V8's flags: `npm start`'s for the benchmarks that start servers through this helper; none for
+ * the browser tests (vitest sets VITEST). `--no-liftoff` trades 20–30 MB of an idle server's
+ * memory for 4–5 CPU-seconds more at start and first page, and the tests start a server per file
+ * on a machine their CPU bounds (docs/performance.md, "The test suite"); what they check does not
+ * depend on how V8 compiles.
+ */
+const v8Flags = () => (process.env.VITEST ? [] : SERVER_V8_FLAGS);
+
+/**
  * Starts the built product on a free port with a fresh embedded database: a copy of the one the
  * run migrated first (helpers/data-template.ts, E2E_DATA_TEMPLATE) when there is one.
  */
@@ -61,7 +70,7 @@ export async function startServer(
   options.before?.(dataDir);
   const port = await freePort();
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_V8_FLAGS, MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [...v8Flags(), MAIN], {
     env: {
       ...process.env,
       NODE_ENV: "production",
