@@ -1,8 +1,8 @@
 import { render, screen, within } from "@testing-library/react";
 import { Button, Table, type TableColumnType } from "antd";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { renderPage } from "../../../test/render";
-import { followScreenWidth, screenWidth } from "../../../test/screen-width";
+import { setScreen } from "../../../test/screen";
 import { ResponsiveTable, stackedColumns } from "./stacked-columns";
 import { VisuallyHidden } from "./visually-hidden";
 
@@ -29,7 +29,8 @@ const ROWS: Row[] = [
   { id: "b", name: "Beta", price: 5, ref: { code: "R-2" } },
 ];
 
-followScreenWidth();
+// Wide unless a test says otherwise (test/screen.ts).
+beforeEach(() => setScreen({ width: 1440 }));
 
 describe("stackedColumns", () => {
   it("keeps the columns as they are on a wide screen", () => {
@@ -62,7 +63,7 @@ describe("ResponsiveTable", () => {
   });
 
   it("shows one labelled card a row on a phone, from the same columns, with the row's actions", async () => {
-    screenWidth.wide = false;
+    setScreen({ width: 390 });
     await renderPage(
       <ResponsiveTable<Row>
         rowKey="id"

@@ -1,8 +1,8 @@
 import type { CreatedRecharge, RechargeOrder } from "@nc/contracts/recharge";
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { callsTo, confirmPopover, renderPage, stubApi, tenantWith } from "../../../../test/render";
-import { followScreenWidth, screenWidth } from "../../../../test/screen-width";
+import { setScreen } from "../../../../test/screen";
 import { BankTransferDetails } from "./bank-transfer-details";
 import { RechargeOrdersCard } from "./recharge-orders-card";
 
@@ -45,7 +45,8 @@ async function openOrders(permissions = ["recharge:*"], routes: Record<string, (
 
 const rowOf = (reference: string) => screen.getByText(reference).closest("tr") as HTMLElement;
 
-followScreenWidth();
+// Wide unless a test says otherwise (test/screen.ts).
+beforeEach(() => setScreen({ width: 1440 }));
 
 describe("recharge orders", () => {
   it("shows each order's state, and what arrived when a transfer brought another sum", async () => {
@@ -58,7 +59,7 @@ describe("recharge orders", () => {
   });
 
   it("on a phone shows each order as a card: every field labelled on the screen, its actions inside", async () => {
-    screenWidth.wide = false;
+    setScreen({ width: 390 });
     await openOrders();
     const card = screen.getByText("NC-2").closest("[data-testid=stacked-row]") as HTMLElement;
     expect(screen.getAllByTestId("stacked-row")).toHaveLength(ORDERS.length);
