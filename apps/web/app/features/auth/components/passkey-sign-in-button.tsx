@@ -1,6 +1,6 @@
 import type { SessionInfo } from "@nc/contracts/auth";
 import { ERRORS } from "@nc/contracts/errors";
-import { Button, Divider } from "antd";
+import { Button, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../shell/http/api-error";
@@ -41,7 +41,12 @@ export function PasskeySignInButton({
 
   return (
     <>
-      <Divider plain>{t("auth:passkey.or")}</Divider>
+      {/* Not antd's Divider: this renders only once the page has started, and a component whose
+          styles the server did not send adds a style element then (docs/performance.md, "antd's
+          work at hydration"); the sign-in pages already carry Typography's. */}
+      <Typography.Paragraph style={{ textAlign: "center", margin: "16px 0" }}>
+        {t("auth:passkey.or")}
+      </Typography.Paragraph>
       <Button
         block
         size="large"
