@@ -55,9 +55,8 @@ export default defineConfig({
           globalSetup: ["e2e/helpers/data-template.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Two files at a time, one a core: a file's test, browser and server wait on each other,
-          // so one file alone keeps about one core busy. The phase runs alone, so nothing else
-          // competes for the second core (docs/performance.md, "The test suite").
+          // Two files at a time, in a phase of their own (docs/performance.md, "The test suite":
+          // what that gains is measured there, and still being settled).
           maxWorkers: 2,
           // A page answers within seconds, not vitest's 1 s default, on a loaded CI machine.
           expect: { poll: { timeout: 15_000 } },
