@@ -1,5 +1,5 @@
-import { TRADE_TYPES } from "@nc/contracts/trade-types";
-import { eq, sql } from "drizzle-orm";
+import { TRADE_TYPES, WELCOME_CREDIT_REFERENCE } from "@nc/contracts/trade-types";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UsageError } from "../src/cli/command";
 import { balanceCommands } from "../src/cli/commands/balance";
@@ -87,7 +87,7 @@ describe("welcome credit", () => {
   });
   afterAll(() => t.close());
 
-  it("credits each new organisation once, as trade type 2 'welcome credit'", async () => {
+  it("credits a person's first organisation once, as trade type 2 'welcome credit'", async () => {
     const owner = await registerUser(t);
     const tenantId = await createTenant(t, owner, "Welcome Org");
     const billing = t.app.services.billing;
@@ -99,8 +99,28 @@ describe("welcome credit", () => {
       note: "welcome credit",
       idempotencyKey: `welcome:${tenantId}`,
     });
+    // Once per person, not per organisation: a second organisation starts at zero.
     const other = await createTenant(t, owner, "Second Org");
-    expect((await billing.balance(other)).balanceMicros).toBe(5_000_000n);
+    expect((await billing.balance(other)).balanceMicros).toBe(0n);
+    // Another person's first organisation still gets one.
+    const next = await createTenant(t, await registerUser(t), "Next Org");
+    expect((await billing.balance(next)).balanceMicros).toBe(5_000_000n);
+  });
+
+  it("gives one welcome credit when a person creates organisations in parallel", async () => {
+    const owner = await registerUser(t);
+    const ids = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => createTenant(t, owner, `Parallel Org ${i}`)),
+    );
+    const welcomes = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(
+        and(inArray(ledgerEntries.tenantId, ids), eq(ledgerEntries.referenceType, WELCOME_CREDIT_REFERENCE)),
+      );
+    expect(welcomes).toHaveLength(1);
+    const balances = await Promise.all(ids.map((id) => t.app.services.billing.balance(id)));
+    expect(balances.map((b) => b.balanceMicros).sort()).toEqual([0n, 0n, 0n, 0n, 0n, 5_000_000n]);
   });
 
   it("is off by default", async () => {

@@ -27,6 +27,11 @@ export const users = pgTable(
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
     /** Staff of the partner site: acts as Owner in any of that partner's organisations (support). */
     platformAdmin: boolean("platform_admin").notNull().default(false),
+    /**
+     * When the person's first organisation got the welcome credit (WELCOME_CREDIT): once per
+     * person, claimed by one conditional update (docs/security.md, "Privacy: export and deletion").
+     */
+    welcomeCreditAt: timestamp("welcome_credit_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("users_partner_email_uq").on(t.partnerId, t.email)],
 );

@@ -66,6 +66,20 @@ export function tenantRepo(db: Db) {
       });
     },
 
+    /**
+     * Claims the person's one welcome credit: true for the first organisation they create, false
+     * ever after. One conditional update, so parallel creations (and processes) cannot both win;
+     * run in the creation's transaction, so a refused creation claims nothing.
+     */
+    async claimWelcomeCredit(tx: Tx, userId: string): Promise<boolean> {
+      const rows = await queryRows(
+        tx,
+        sql`update users set welcome_credit_at = now()
+            where id = ${userId} and welcome_credit_at is null returning id`,
+      );
+      return rows.length === 1;
+    },
+
     update: (
       tenantId: string,
       patch: { name: string; timezoneCode?: string; keepFileColumns?: boolean },

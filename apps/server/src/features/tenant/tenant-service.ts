@@ -11,7 +11,7 @@ import { tenantRepo } from "./tenant-repo";
 export function tenantService(
   db: Db,
   audit: Pick<AuditService, "record">,
-  /** WELCOME_CREDIT for each new organisation, credited through the shared billing service. */
+  /** WELCOME_CREDIT for a person's first organisation, credited through the shared billing service. */
   options: { welcome?: { micros: bigint; billing: Pick<BillingService, "credit"> } } = {},
 ) {
   const repo = tenantRepo(db);
@@ -36,29 +36,33 @@ export function tenantService(
       input: { userId: string; partnerId: string; name: string; timezoneCode: string },
       meta: AuditMeta,
     ) {
-      const id = await repo.createWithOwner({ ...input, max: MAX_TENANTS_PER_USER }, (tx, tenantId) =>
-        audit.record(tx, {
+      const credit = welcome && welcome.micros > 0n ? welcome : null;
+      let welcomed = false;
+      const id = await repo.createWithOwner({ ...input, max: MAX_TENANTS_PER_USER }, async (tx, tenantId) => {
+        await audit.record(tx, {
           tenantId,
           ...meta,
           action: "organisation.created",
           target: { type: "organisation", id: tenantId },
           details: { name: input.name, timezoneCode: input.timezoneCode },
-        }),
-      );
+        });
+        if (credit) welcomed = await repo.claimWelcomeCredit(tx, input.userId);
+      });
       if (!id)
         throw new AppError(
           "tenantLimitReached",
           { max: MAX_TENANTS_PER_USER },
           { max: MAX_TENANTS_PER_USER },
         );
-      // WELCOME_CREDIT: once per new organisation (the key makes a retry harmless), trade type 2.
-      if (welcome && welcome.micros > 0n)
-        await welcome.billing.credit({
+      // WELCOME_CREDIT: once per person, on the first organisation they create (claimed above with
+      // the organisation; the key makes a retry harmless), trade type 2.
+      if (credit && welcomed)
+        await credit.billing.credit({
           tenantId: id,
           tradeType: TRADE_TYPES.add,
-          amountMicros: welcome.micros,
+          amountMicros: credit.micros,
           idempotencyKey: `welcome:${id}`,
-          request: { welcome: welcome.micros.toString() },
+          request: { welcome: credit.micros.toString() },
           reference: { type: WELCOME_CREDIT_REFERENCE, id },
           actor: { type: "system" },
           note: { key: "welcomeCredit" },
