@@ -32,9 +32,12 @@ import { basicCheck } from "@nc/numcheck/basic-check";
 import { sleep } from "@nc/numcheck/providers/sleep";
 import {
   type HlrResult,
+  type LookupCallOptions,
   LookupError,
+  type LookupKind,
   type LookupProvider,
-  type MnpResult,
+  type LookupResults,
+  lookupBy,
   type Network,
 } from "@nc/numcheck/types";
 import { sql } from "drizzle-orm";
@@ -76,7 +79,15 @@ class FakeProvider implements LookupProvider {
   inFlight = 0;
   mostInFlight = 0;
 
-  async hlr(e164: string, options?: { signal?: AbortSignal }): Promise<HlrResult> {
+  lookup<K extends LookupKind>(
+    kind: K,
+    e164: string,
+    options?: LookupCallOptions,
+  ): Promise<LookupResults[K]> {
+    return lookupBy(this.name, { hlr: (n, o) => this.#hlr(n, o) }, kind, e164, options);
+  }
+
+  async #hlr(e164: string, options?: LookupCallOptions): Promise<HlrResult> {
     this.calls += 1;
     this.inFlight += 1;
     this.mostInFlight = Math.max(this.mostInFlight, this.inFlight);
@@ -105,10 +116,6 @@ class FakeProvider implements LookupProvider {
     } finally {
       this.inFlight -= 1;
     }
-  }
-
-  async mnp(): Promise<MnpResult> {
-    throw new LookupError("fake: HLR only in this benchmark", "rejected", false);
   }
 }
 

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { SERVICES } from "@nc/contracts/services";
-import { TRADE_TYPES } from "@nc/contracts/trade-types";
+import { LOOKUP_KIND_CODES, SERVICES } from "@nc/contracts/services";
+import { SPENDING_TYPES as CONTRACT_SPENDING_TYPES, TRADE_TYPES } from "@nc/contracts/trade-types";
+import { LOOKUP_KINDS } from "@nc/numcheck/types";
 import { describe, expect, it } from "vitest";
 import { SPENDING_TYPES } from "../apps/server/src/features/account/account-repo";
 import { TRADE_TYPE_LABEL_KEYS } from "../apps/web/app/features/account/trade-type";
@@ -30,6 +31,15 @@ const files = SOURCES.flatMap(sourceFiles).map((path) => ({
   text: readFileSync(join(ROOT, path), "utf8"),
 }));
 
+/** Hand-written tests of what a service needs: a look-up kind by name, or "any look-up at all". */
+const HAND_WRITTEN_NEED = [
+  new RegExp(`\\bneeds\\??\\.(${LOOKUP_KINDS.join("|")})\\b`),
+  new RegExp(`\\]\\.(${LOOKUP_KINDS.join("|")})\\b`),
+  /\bneeds\[/,
+  /\blookups\s*\.\s*(length|some|every)\b/,
+  /\blookupsOf\([^)]*\)\s*\.\s*(length|some|every)\b/,
+];
+
 describe("a new service touches only its descriptor, its provider mapping and its translations", () => {
   it("reads product code from more than a handful of files (the scan works)", () => {
     expect(files.length).toBeGreaterThan(300);
@@ -45,6 +55,43 @@ describe("a new service touches only its descriptor, its provider mapping and it
       .filter((f) => !ALLOWED.has(f.path) && quoted.test(f.text))
       .map((f) => relative(ROOT, join(ROOT, f.path)));
     expect(offenders).toEqual([]);
+  });
+
+  it("needsLiveLookup() is the only test of whether a service needs a live look-up", () => {
+    // What a service needs is read from its descriptor through services.ts: a hand-written test of
+    // its look-ups ("needs.hlr || needs.mnp", "lookups.length > 0") would go wrong for a new kind.
+    const handWritten = HAND_WRITTEN_NEED;
+    const offenders = files
+      .filter((f) => !ALLOWED.has(f.path) && handWritten.some((pattern) => pattern.test(f.text)))
+      .map((f) => f.path);
+    expect(offenders).toEqual([]);
+  });
+
+  it.each([
+    "const live = needs.hlr || needs.mnp;",
+    "if (NEEDS[service].hlr) {",
+    'for (const k of ["hlr", "mnp"]) if (service.needs[k]) {',
+    "const live = service.needs.lookups.length > 0;",
+    "lookupsOf(code).some(Boolean)",
+  ])("the scan finds the hand-written need test %s (it can fail)", (sample) => {
+    expect(HAND_WRITTEN_NEED.some((pattern) => pattern.test(sample))).toBe(true);
+  });
+
+  it.each(["needs.lookups.flatMap(columnsOf)", "needs.fraud ? FRAUD : []", "needs.scopes.some(granted)"])(
+    "the scan leaves %s alone",
+    (sample) => {
+      expect(HAND_WRITTEN_NEED.some((pattern) => pattern.test(sample))).toBe(false);
+    },
+  );
+
+  it("the contracts' look-up kinds are the engine's (the two packages import nothing of each other)", () => {
+    expect([...LOOKUP_KIND_CODES]).toEqual([...LOOKUP_KINDS]);
+  });
+
+  it("every look-up a service needs is a kind the engine looks up", () => {
+    for (const service of SERVICES) {
+      for (const kind of service.needs.lookups) expect(LOOKUP_KINDS).toContain(kind);
+    }
   });
 
   it("no product code branches on a service's code", () => {
@@ -70,6 +117,32 @@ describe('a new service\'s trade type (docs/architecture.md, "Adding a service")
       expect(TRADE_TYPE_LABEL_KEYS[tradeType]).toMatch(/^account:tradeTypes\./);
     },
   );
+
+  it("trade types come from the service list: each service's name and number, none shared", () => {
+    for (const service of SERVICES) {
+      expect((TRADE_TYPES as Record<string, number>)[service.tradeTypeName]).toBe(service.tradeType);
+    }
+    expect(new Set(Object.values(TRADE_TYPES)).size).toBe(Object.values(TRADE_TYPES).length);
+    expect(SPENDING_TYPES).toBe(CONTRACT_SPENDING_TYPES);
+  });
+
+  it("the stored numbers do not change (the ledger holds them)", () => {
+    expect(TRADE_TYPES).toEqual({
+      checkNumberApi: 1,
+      add: 2,
+      sub: 3,
+      recharge: 4,
+      checkBasic: 5,
+      checkHlr: 6,
+      checkMnp: 7,
+      checkFraudShield: 8,
+      checkFraudShieldEnhanced: 9,
+      refund: 10,
+      dataWebDetection: 11,
+      dataApiDetection: 12,
+    });
+    expect([...SPENDING_TYPES].sort((a, b) => a - b)).toEqual([1, 5, 6, 7, 8, 9, 11, 12]);
+  });
 
   it("every trade type has a label in the web", () => {
     const byNumber = (a: number, b: number) => a - b;

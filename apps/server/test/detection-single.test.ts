@@ -3,7 +3,7 @@ import type { JobItemsPage } from "@nc/contracts/jobs";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { cached } from "@nc/numcheck/providers/cache";
 import { SandboxProvider } from "@nc/numcheck/providers/sandbox";
-import { LookupError, type LookupProvider } from "@nc/numcheck/types";
+import { LookupError, type LookupProvider, providerFrom } from "@nc/numcheck/types";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { detectionItems, detectionJobs, ledgerEntries, notices } from "../src/db/schema/index";
@@ -28,20 +28,22 @@ const price = (service: keyof typeof DEFAULT_STANDARD_PRICES) => DEFAULT_STANDAR
 /** A live (non-sandbox) provider that answers like the sandbox, to test charging of live look-ups. */
 function liveProvider(): LookupProvider & { calls: number } {
   const sandbox = new SandboxProvider({ timeoutDelayMs: 5 });
-  const p = {
-    name: "fake-live",
-    sandbox: false,
-    answers: ["hlr", "mnp"] as const,
-    calls: 0,
-    async hlr(e164: string) {
-      p.calls++;
-      return { ...(await sandbox.hlr(e164)), source: "live" as const, provider: "fake-live" };
-    },
-    async mnp(e164: string) {
-      p.calls++;
-      return { ...(await sandbox.mnp(e164)), source: "live" as const, provider: "fake-live" };
-    },
-  };
+  const p = Object.assign(
+    providerFrom(
+      { name: "fake-live", sandbox: false, answers: ["hlr", "mnp"] },
+      {
+        async hlr(e164) {
+          p.calls++;
+          return { ...(await sandbox.lookup("hlr", e164)), source: "live" as const, provider: "fake-live" };
+        },
+        async mnp(e164) {
+          p.calls++;
+          return { ...(await sandbox.lookup("mnp", e164)), source: "live" as const, provider: "fake-live" };
+        },
+      },
+    ),
+    { calls: 0 },
+  );
   return p;
 }
 
@@ -313,10 +315,7 @@ describe("single number check", () => {
       name: "down",
       sandbox: false,
       answers: ["hlr", "mnp"],
-      hlr: async () => {
-        throw new LookupError("down", "upstream", true);
-      },
-      mnp: async () => {
+      lookup: async () => {
         throw new LookupError("down", "upstream", true);
       },
     };

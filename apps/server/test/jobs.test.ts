@@ -1,7 +1,7 @@
 import type { JobView } from "@nc/contracts/jobs";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { SandboxProvider } from "@nc/numcheck/providers/sandbox";
-import { LookupError, type LookupProvider } from "@nc/numcheck/types";
+import { LookupError, type LookupProvider, providerFrom } from "@nc/numcheck/types";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/query";
@@ -510,26 +510,26 @@ describe("worker lanes", () => {
     const { tenantId, owner, billing } = await setup(t);
     let inFlight = 0;
     let most = 0;
-    const provider: LookupProvider = {
-      name: "slow",
-      sandbox: false,
-      answers: ["hlr", "mnp"],
-      async hlr(e164) {
-        inFlight += 1;
-        most = Math.max(most, inFlight);
-        await new Promise((r) => setTimeout(r, 30));
-        inFlight -= 1;
-        return {
-          ...(await new SandboxProvider().hlr("+447700900000")),
-          e164,
-          source: "live",
-          provider: "slow",
-        };
+    const provider: LookupProvider = providerFrom(
+      { name: "slow", sandbox: false, answers: ["hlr", "mnp"] },
+      {
+        async hlr(e164) {
+          inFlight += 1;
+          most = Math.max(most, inFlight);
+          await new Promise((r) => setTimeout(r, 30));
+          inFlight -= 1;
+          return {
+            ...(await new SandboxProvider().lookup("hlr", "+447700900000")),
+            e164,
+            source: "live",
+            provider: "slow",
+          };
+        },
+        async mnp() {
+          throw new LookupError("not asked", "rejected", false);
+        },
       },
-      async mnp() {
-        throw new LookupError("not asked", "rejected", false);
-      },
-    };
+    );
     const config = { ...t.app.services.config, LOOKUP_CONCURRENCY: "12", WORKER_CONCURRENCY: 0 };
     const runtime = createJobRuntime(
       t.database.db,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SERVICE_CODES } from "./prices";
 import type { ServiceCode } from "./services";
-import { serviceCodesWhere } from "./services";
+import { needsLiveLookup, serviceCodesWhere } from "./services";
 
 /** One number checked from the dashboard (docs/architecture.md, "What a person meets first", /dashboard/detection). */
 export const SINGLE_NUMBER_MAX = 64;
@@ -9,7 +9,7 @@ export const SINGLE_NUMBER_MAX = 64;
 /** POST /api/tenant/detection/check */
 export const detectionCheckBody = z.object({
   service: z.enum(SERVICE_CODES).meta({
-    description: `The check to run: ${serviceCodesWhere(() => true)}. Those with a live look-up: ${serviceCodesWhere((s) => s.needs.hlr || s.needs.mnp)}; with a fraud score: ${serviceCodesWhere((s) => s.needs.fraud)}.`,
+    description: `The check to run: ${serviceCodesWhere(() => true)}. Those with a live look-up: ${serviceCodesWhere(needsLiveLookup)}; with a fraud score: ${serviceCodesWhere((s) => s.needs.fraud)}.`,
   }),
   number: z
     .string()

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { JobView } from "./jobs";
 import { type PriceQuoteView, SERVICE_CODES, type ServicePriceView } from "./prices";
 import type { RechargeMethod, RechargeStatus } from "./recharge";
-import type { ServiceCode } from "./services";
+import type { LookupKindCode, ServiceCode } from "./services";
 
 /**
  * The operator console (docs/operations.md, "The operator console"): the people who run the
@@ -390,7 +390,8 @@ export interface OperatorProvidersView {
   settings: {
     sandbox: boolean;
     routes: string | null;
-    chains: { hlr: string[]; mnp: string[] };
+    /** Per look-up kind, the providers a look-up without country or partner tries, in order. */
+    chains: Record<LookupKindCode, string[]>;
     concurrency: string;
     timeoutMs: number;
     cacheHours: number;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ErrorKey } from "./errors";
 import { JOB_ITEM_STATUSES } from "./jobs";
 import { SERVICE_CODES } from "./prices";
-import { serviceCodesWhere } from "./services";
+import { lookupsOf, serviceCodesWhere } from "./services";
 
 /**
  * The answers of the public API (/api/v1) as zod schemas, for its OpenAPI document only: the
@@ -283,8 +283,12 @@ const fraudResult = z
 const checkResult = z
   .object({
     basic: basicResult,
-    hlr: hlrResult.nullable().meta({ description: `Present for ${serviceCodesWhere((s) => s.needs.hlr)}.` }),
-    mnp: mnpResult.nullable().meta({ description: `Present for ${serviceCodesWhere((s) => s.needs.mnp)}.` }),
+    hlr: hlrResult
+      .nullable()
+      .meta({ description: `Present for ${serviceCodesWhere((s) => lookupsOf(s).includes("hlr"))}.` }),
+    mnp: mnpResult
+      .nullable()
+      .meta({ description: `Present for ${serviceCodesWhere((s) => lookupsOf(s).includes("mnp"))}.` }),
     fraud: fraudResult
       .nullable()
       .meta({ description: `Present for ${serviceCodesWhere((s) => s.needs.fraud)}.` }),

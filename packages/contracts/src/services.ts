@@ -1,18 +1,35 @@
 /**
  * The check services, each described once (docs/architecture.md, "One service descriptor"):
  * everything else — the check pipeline, chargeability, the sandbox rule, facets, default prices,
- * the web's picker and tables — reads it from here. A new service is a new entry, its provider
- * mapping and its translations (`services` catalogue: name and description). Codes are stable
- * API values.
+ * the web's picker and tables, the trade types, the spending sums and the web's trade-type labels —
+ * reads it from here. A new service is a new entry and its translations (docs/architecture.md,
+ * "Adding a service"). Codes are stable API values.
  */
+
+/**
+ * The kinds of live look-up a service may need. The engine's `LOOKUP_KINDS`
+ * (packages/numcheck/src/types.ts) is the same list; the two packages import nothing of each
+ * other, so tests/new-service-files.test.ts checks that they agree.
+ */
+export const LOOKUP_KIND_CODES = ["hlr", "mnp"] as const;
+export type LookupKindCode = (typeof LOOKUP_KIND_CODES)[number];
+
 export interface ServiceDescriptor {
   code: string;
   /** Stable numeric id (docs/architecture.md, "One service descriptor"). */
   id: number;
-  /** Trade type of its charges in the ledger. */
+  /** Trade type of its charges in the ledger: a stored number that never changes nor is reused. */
   tradeType: number;
-  /** What it needs beyond the offline basic check: live look-ups and the fraud score. */
-  needs: { readonly hlr: boolean; readonly mnp: boolean; readonly fraud: boolean };
+  /**
+   * The trade type's name: its key in TRADE_TYPES and its label's key in the web
+   * (`account:tradeTypes.<name>`).
+   */
+  tradeTypeName: string;
+  /**
+   * What it needs beyond the offline basic check: the live look-ups it asks (none: it answers
+   * offline) and whether it scores fraud.
+   */
+  needs: { readonly lookups: readonly LookupKindCode[]; readonly fraud: boolean };
   /**
    * Which numbers are charged: "valid" — every number basic validation does not refuse; "live" —
    * only numbers worth a live look-up (valid mobile ranges).
@@ -29,7 +46,8 @@ export const SERVICES = [
     code: "basic",
     id: 1,
     tradeType: 5,
-    needs: { hlr: false, mnp: false, fraud: false },
+    tradeTypeName: "checkBasic",
+    needs: { lookups: [], fraud: false },
     charges: "valid",
     outcome: "validity",
     standardPricesMicros: [1_000, 800, 600],
@@ -38,7 +56,8 @@ export const SERVICES = [
     code: "hlr",
     id: 2,
     tradeType: 6,
-    needs: { hlr: true, mnp: false, fraud: false },
+    tradeTypeName: "checkHlr",
+    needs: { lookups: ["hlr"], fraud: false },
     charges: "live",
     outcome: "connectivity",
     standardPricesMicros: [8_000, 6_500, 5_000],
@@ -47,7 +66,8 @@ export const SERVICES = [
     code: "mnp",
     id: 3,
     tradeType: 7,
-    needs: { hlr: false, mnp: true, fraud: false },
+    tradeTypeName: "checkMnp",
+    needs: { lookups: ["mnp"], fraud: false },
     charges: "live",
     outcome: "porting",
     standardPricesMicros: [6_000, 5_000, 4_000],
@@ -56,7 +76,8 @@ export const SERVICES = [
     code: "fraud_shield",
     id: 4,
     tradeType: 8,
-    needs: { hlr: false, mnp: false, fraud: true },
+    tradeTypeName: "checkFraudShield",
+    needs: { lookups: [], fraud: true },
     charges: "valid",
     outcome: "recommendation",
     standardPricesMicros: [4_000, 3_200, 2_500],
@@ -65,7 +86,8 @@ export const SERVICES = [
     code: "fraud_shield_enhanced",
     id: 5,
     tradeType: 9,
-    needs: { hlr: true, mnp: true, fraud: true },
+    tradeTypeName: "checkFraudShieldEnhanced",
+    needs: { lookups: ["hlr", "mnp"], fraud: true },
     charges: "valid",
     outcome: "recommendation",
     standardPricesMicros: [10_000, 8_000, 6_500],
@@ -86,12 +108,18 @@ export function isServiceCode(value: string): value is ServiceCode {
 }
 
 /**
- * Whether the service asks a live provider (HLR or MNP look-up). Such services are answered by
- * the free sandbox when no provider is configured, and offer "ask the network again".
+ * Whether the service asks a live provider (any look-up kind). Such services are answered by the
+ * free sandbox when no provider is configured, offer "ask the network again", are charged only
+ * after their look-ups answer, and are the provider console's live services. This is the one test
+ * of that need: tests/new-service-files.test.ts fails on any other in product code.
  */
-export function needsLiveLookup(code: ServiceCode): boolean {
-  const { needs } = serviceOf(code);
-  return needs.hlr || needs.mnp;
+export function needsLiveLookup(service: ServiceCode | ServiceDescriptor): boolean {
+  return lookupsOf(service).length > 0;
+}
+
+/** The look-up kinds a service asks, in the descriptor's order (none for an offline service). */
+export function lookupsOf(service: ServiceCode | ServiceDescriptor): readonly LookupKindCode[] {
+  return (typeof service === "string" ? serviceOf(service) : service).needs.lookups;
 }
 
 /** Codes of the services that satisfy `test`, as a sentence for API descriptions ("`hlr` and `mnp`"). */

@@ -121,8 +121,25 @@ export interface ProviderCost {
   balance?: string | null;
 }
 
-/** What a provider can answer; services are routed only to providers that answer what they need. */
-export type LookupKind = "hlr" | "mnp" | "line_type" | "sim_swap" | "call_forwarding";
+/**
+ * The kinds of live look-up, as data (docs/providers.md, "Look-up kinds"): a provider answers
+ * `lookup(kind, e164)` for each kind it lists; the service descriptors name the kinds they need.
+ * A new kind is a new entry here, its result in `LookupResults` and when it "cannot tell" in
+ * `CANNOT_TELL`.
+ */
+export const LOOKUP_KINDS = ["hlr", "mnp"] as const;
+export type LookupKind = (typeof LOOKUP_KINDS)[number];
+
+/** Signals a provider may give beside a look-up's answer (Twilio's line type, SIM swap, forwarding). */
+export const LIVE_SIGNALS = ["line_type", "sim_swap", "call_forwarding"] as const;
+export type LiveSignal = (typeof LIVE_SIGNALS)[number];
+
+/** What a provider can answer: look-up kinds and signals; services are routed only to providers that answer what they need. */
+export type Answer = LookupKind | LiveSignal;
+
+export function isLookupKind(value: string): value is LookupKind {
+  return (LOOKUP_KINDS as readonly string[]).includes(value);
+}
 
 /** Signals some providers give beside reachability (Twilio's line type, SIM swap, forwarding). */
 export interface LiveSignals {
@@ -166,19 +183,65 @@ export interface MnpResult {
   cost?: ProviderCost | null;
 }
 
+/** Each look-up kind's answer. */
+export interface LookupResults {
+  hlr: HlrResult;
+  mnp: MnpResult;
+}
+export type LookupResult = LookupResults[LookupKind];
+
+/**
+ * Answers that say nothing: the router asks the next provider, the cache keeps none of them
+ * (docs/providers.md, "Answers that \"cannot tell\"").
+ */
+export const CANNOT_TELL: { readonly [K in LookupKind]: (value: LookupResults[K]) => boolean } = {
+  hlr: (value) => value.connectivity === "undetermined",
+  mnp: (value) => value.ported === "unknown",
+};
+
+/** Whether an answer of `kind` says nothing (see CANNOT_TELL). */
+export function cannotTell<K extends LookupKind>(kind: K, value: LookupResults[K]): boolean {
+  return (CANNOT_TELL[kind] as (value: LookupResults[K]) => boolean)(value);
+}
+
+export interface LookupCallOptions {
+  signal?: AbortSignal;
+}
+
 /** A live look-up provider (sandbox or a real upstream). */
 export interface LookupProvider {
   readonly name: string;
   readonly sandbox: boolean;
-  /** What it can answer (docs/providers.md); `hlr()`/`mnp()` of a kind it lacks are never called. */
-  readonly answers: readonly LookupKind[];
+  /** What it can answer (docs/providers.md); `lookup()` of a kind it lacks is never called. */
+  readonly answers: readonly Answer[];
   /**
    * Calls it takes at once when it bounds them (the router: its providers' limits together), so a
    * caller that fans out, the job worker, can keep that many busy; absent: no bound of its own.
    */
   readonly concurrency?: number;
-  hlr(e164: string, options?: { signal?: AbortSignal }): Promise<HlrResult>;
-  mnp(e164: string, options?: { signal?: AbortSignal }): Promise<MnpResult>;
+  /** One look-up of `kind`; a kind it does not answer is refused (LookupError "rejected"). */
+  lookup<K extends LookupKind>(kind: K, e164: string, options?: LookupCallOptions): Promise<LookupResults[K]>;
+}
+
+/** An adapter's look-ups, one function per kind it answers. */
+export type KindHandlers = {
+  readonly [K in LookupKind]?: (e164: string, options?: LookupCallOptions) => Promise<LookupResults[K]>;
+};
+
+/** Calls the adapter's function for `kind`, or refuses a kind it has none for. */
+export function lookupBy<K extends LookupKind>(
+  provider: string,
+  handlers: KindHandlers,
+  kind: K,
+  e164: string,
+  options?: LookupCallOptions,
+): Promise<LookupResults[K]> {
+  const handler = handlers[kind] as
+    | ((e164: string, options?: LookupCallOptions) => Promise<LookupResults[K]>)
+    | undefined;
+  if (!handler)
+    return Promise.reject(new LookupError(`${provider} does not answer ${kind}`, "rejected", false));
+  return handler(e164, options);
 }
 
 /** A provider failure that says whether trying again may help. */
@@ -220,4 +283,15 @@ export interface FraudResult {
   reasons: { code: string; weight: number }[];
   enhanced: boolean;
   checkedAt: string;
+}
+
+/** A provider made of one function per kind it answers (fakes in tests, benchmarks). */
+export function providerFrom(
+  identity: { name: string; sandbox: boolean; answers: readonly Answer[]; concurrency?: number },
+  handlers: KindHandlers,
+): LookupProvider {
+  return {
+    ...identity,
+    lookup: (kind, e164, options) => lookupBy(identity.name, handlers, kind, e164, options),
+  };
 }

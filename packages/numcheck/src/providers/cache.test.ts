@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { HlrResult, LookupProvider, MnpResult } from "../types";
+import { type HlrResult, type MnpResult, providerFrom } from "../types";
 import { cached, MemoryLookupCache } from "./cache";
 import { SandboxProvider } from "./sandbox";
 
@@ -7,46 +7,47 @@ const HOUR = 3_600_000;
 
 function fakeUpstream(connectivity: HlrResult["connectivity"] = "connected") {
   let calls = 0;
-  const provider: LookupProvider = {
-    name: "fake",
-    sandbox: false,
-    answers: ["hlr", "mnp"],
-    hlr: vi.fn(async (e164: string): Promise<HlrResult> => {
-      calls++;
-      return {
-        e164,
-        connectivity,
-        error: null,
-        currentNetwork: null,
-        originalNetwork: null,
-        roaming: { roaming: false, network: null, country: null },
-        ported: false,
-        source: "live",
-        provider: "fake",
-        obtainedAt: `call-${calls}`,
-      };
+  const hlr = vi.fn(async (e164: string): Promise<HlrResult> => {
+    calls++;
+    return {
+      e164,
+      connectivity,
+      error: null,
+      currentNetwork: null,
+      originalNetwork: null,
+      roaming: { roaming: false, network: null, country: null },
+      ported: false,
+      source: "live",
+      provider: "fake",
+      obtainedAt: `call-${calls}`,
+    };
+  });
+  const mnp = vi.fn(
+    async (e164: string): Promise<MnpResult> => ({
+      e164,
+      ported: "not_ported",
+      currentNetwork: null,
+      originalNetwork: null,
+      source: "live",
+      provider: "fake",
+      obtainedAt: "mnp",
     }),
-    mnp: vi.fn(
-      async (e164: string): Promise<MnpResult> => ({
-        e164,
-        ported: "not_ported",
-        currentNetwork: null,
-        originalNetwork: null,
-        source: "live",
-        provider: "fake",
-        obtainedAt: "mnp",
-      }),
-    ),
-  };
-  return provider;
+  );
+  return Object.assign(
+    providerFrom({ name: "fake", sandbox: false, answers: ["hlr", "mnp"] }, { hlr, mnp }),
+    {
+      hlr,
+      mnp,
+    },
+  );
 }
 
 describe("cached provider", () => {
   it("answers a second look-up from the cache, marked 'cache', keeping when it was obtained", async () => {
     const upstream = fakeUpstream();
     const provider = cached(upstream, new MemoryLookupCache());
-    const first = await provider.hlr("+4915112345678");
-    const second = await provider.hlr("+4915112345678");
+    const first = await provider.lookup("hlr", "+4915112345678");
+    const second = await provider.lookup("hlr", "+4915112345678");
     expect(first.source).toBe("live");
     expect(second).toEqual({ ...first, source: "cache" });
     expect(second.obtainedAt).toBe("call-1");
@@ -56,65 +57,68 @@ describe("cached provider", () => {
   it("keeps one namespace per service", async () => {
     const upstream = fakeUpstream();
     const provider = cached(upstream, new MemoryLookupCache());
-    await provider.hlr("+4915112345678");
-    expect((await provider.mnp("+4915112345678")).source).toBe("live");
-    expect((await provider.mnp("+4915112345678")).source).toBe("cache");
+    await provider.lookup("hlr", "+4915112345678");
+    expect((await provider.lookup("mnp", "+4915112345678")).source).toBe("live");
+    expect((await provider.lookup("mnp", "+4915112345678")).source).toBe("cache");
     expect(upstream.mnp).toHaveBeenCalledTimes(1);
   });
 
   it("can be bypassed per call, and the fresh answer replaces the cached one", async () => {
     const upstream = fakeUpstream();
     const provider = cached(upstream, new MemoryLookupCache());
-    await provider.hlr("+4915112345678");
-    const fresh = await provider.hlr("+4915112345678", { bypassCache: true });
+    await provider.lookup("hlr", "+4915112345678");
+    const fresh = await provider.lookup("hlr", "+4915112345678", { bypassCache: true });
     expect(fresh).toMatchObject({ source: "live", obtainedAt: "call-2" });
-    expect(await provider.hlr("+4915112345678")).toMatchObject({ source: "cache", obtainedAt: "call-2" });
+    expect(await provider.lookup("hlr", "+4915112345678")).toMatchObject({
+      source: "cache",
+      obtainedAt: "call-2",
+    });
   });
 
   it("expires answers older than the max age (default 24 h, configurable, per call)", async () => {
     let now = new Date("2030-01-01T00:00:00Z").getTime();
     const upstream = fakeUpstream();
     const provider = cached(upstream, new MemoryLookupCache(), { now: () => new Date(now) });
-    await provider.hlr("+4915112345678");
+    await provider.lookup("hlr", "+4915112345678");
     now += 24 * HOUR - 1;
-    expect((await provider.hlr("+4915112345678")).source).toBe("cache");
-    expect((await provider.hlr("+4915112345678", { maxAgeMs: HOUR })).source).toBe("live");
+    expect((await provider.lookup("hlr", "+4915112345678")).source).toBe("cache");
+    expect((await provider.lookup("hlr", "+4915112345678", { maxAgeMs: HOUR })).source).toBe("live");
     now += 24 * HOUR;
-    expect((await provider.hlr("+4915112345678")).source).toBe("cache"); // the refreshed answer is young
+    expect((await provider.lookup("hlr", "+4915112345678")).source).toBe("cache"); // the refreshed answer is young
     now += 24 * HOUR + 1;
-    expect((await provider.hlr("+4915112345678")).source).toBe("live");
+    expect((await provider.lookup("hlr", "+4915112345678")).source).toBe("live");
     expect(upstream.hlr).toHaveBeenCalledTimes(3);
 
     const short = cached(fakeUpstream(), new MemoryLookupCache(), {
       now: () => new Date(now),
       maxAgeMs: { hlr: HOUR },
     });
-    await short.hlr("+4915112345678");
+    await short.lookup("hlr", "+4915112345678");
     now += HOUR + 1;
-    expect((await short.hlr("+4915112345678")).source).toBe("live");
+    expect((await short.lookup("hlr", "+4915112345678")).source).toBe("live");
   });
 
   it("does not keep undetermined answers", async () => {
     const upstream = fakeUpstream("undetermined");
     const provider = cached(upstream, new MemoryLookupCache());
-    await provider.hlr("+4915112345678");
-    expect((await provider.hlr("+4915112345678")).source).toBe("live");
+    await provider.lookup("hlr", "+4915112345678");
+    expect((await provider.lookup("hlr", "+4915112345678")).source).toBe("live");
   });
 
   it("passes the sandbox through, so its answers stay marked 'sandbox'", async () => {
     const cache = new MemoryLookupCache();
     const provider = cached(new SandboxProvider(), cache);
-    await provider.hlr("+447700900000");
-    expect((await provider.hlr("+447700900000")).source).toBe("sandbox");
+    await provider.lookup("hlr", "+447700900000");
+    expect((await provider.lookup("hlr", "+447700900000")).source).toBe("sandbox");
     expect(cache.size).toBe(0);
   });
 
   it("the memory cache drops its oldest entries beyond its size", async () => {
     const cache = new MemoryLookupCache({ maxEntries: 2 });
     const provider = cached(fakeUpstream(), cache);
-    for (const n of ["+4915100000001", "+4915100000002", "+4915100000003"]) await provider.hlr(n);
+    for (const n of ["+4915100000001", "+4915100000002", "+4915100000003"]) await provider.lookup("hlr", n);
     expect(cache.size).toBe(2);
-    expect((await provider.hlr("+4915100000001")).source).toBe("live");
-    expect((await provider.hlr("+4915100000003")).source).toBe("cache");
+    expect((await provider.lookup("hlr", "+4915100000001")).source).toBe("live");
+    expect((await provider.lookup("hlr", "+4915100000003")).source).toBe("cache");
   });
 });

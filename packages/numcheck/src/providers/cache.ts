@@ -1,12 +1,15 @@
-import type { HlrResult, LookupProvider, MnpResult } from "../types";
+import {
+  cannotTell,
+  type LookupKind,
+  type LookupProvider,
+  type LookupResult,
+  type LookupResults,
+} from "../types";
 import type { LookupContext } from "./router";
 
-/** What each service caches. */
-export interface CachedValues {
-  hlr: HlrResult;
-  mnp: MnpResult;
-}
-export type CacheService = keyof CachedValues;
+/** What each look-up kind caches: its answer. */
+export type CachedValues = LookupResults;
+export type CacheService = LookupKind;
 
 export interface CacheEntry<T> {
   value: T;
@@ -77,14 +80,14 @@ export class MemoryLookupCache implements LookupCache {
 }
 
 export interface CacheOptions {
-  /** Maximum age of a usable answer per service (default 24 h for both). */
+  /** Maximum age of a usable answer per kind (default 24 h for each). */
   maxAgeMs?: Partial<Record<CacheService, number>>;
   now?: () => Date;
   /**
-   * Which answers are worth keeping (default: decided ones — not HLR "undetermined", not MNP
-   * "unknown", since those may well be different a minute later).
+   * Which answers are worth keeping (default: decided ones — none that "cannot tell", CANNOT_TELL
+   * in types.ts, since those may well be different a minute later).
    */
-  shouldCache?: (service: CacheService, value: HlrResult | MnpResult) => boolean;
+  shouldCache?: (service: CacheService, value: LookupResult) => boolean;
 }
 
 /** Per-call options of a cached provider; the look-up context goes on to the provider (the router). */
@@ -97,15 +100,17 @@ export interface CachedLookupOptions extends LookupContext {
 }
 
 export interface CachedProvider extends LookupProvider {
-  hlr(e164: string, options?: CachedLookupOptions): Promise<HlrResult>;
-  mnp(e164: string, options?: CachedLookupOptions): Promise<MnpResult>;
+  lookup<K extends LookupKind>(
+    kind: K,
+    e164: string,
+    options?: CachedLookupOptions,
+  ): Promise<LookupResults[K]>;
 }
 
 export const DEFAULT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-function decided(service: CacheService, value: HlrResult | MnpResult): boolean {
-  if (service === "hlr") return (value as HlrResult).connectivity !== "undetermined";
-  return (value as MnpResult).ported !== "unknown";
+function decided(service: CacheService, value: LookupResult): boolean {
+  return !cannotTell(service, value);
 }
 
 /**
@@ -124,9 +129,11 @@ export function cached(
   async function lookup<S extends CacheService>(
     service: S,
     e164: string,
-    call: (signal: AbortSignal | undefined) => Promise<CachedValues[S]>,
     callOptions: CachedLookupOptions | undefined,
   ): Promise<CachedValues[S]> {
+    // The whole context goes on: a router picks the route and the organisation's breaker by it.
+    const call = (signal: AbortSignal | undefined) =>
+      provider.lookup(service, e164, { ...callOptions, signal });
     if (provider.sandbox) return call(callOptions?.signal);
     if (!callOptions?.bypassCache) {
       const maxAgeMs = callOptions?.maxAgeMs ?? options.maxAgeMs?.[service] ?? DEFAULT_MAX_AGE_MS;
@@ -143,10 +150,6 @@ export function cached(
     sandbox: provider.sandbox,
     answers: provider.answers,
     concurrency: provider.concurrency,
-    // The whole context goes on: a router picks the route and the organisation's breaker by it.
-    hlr: (e164, callOptions) =>
-      lookup("hlr", e164, (signal) => provider.hlr(e164, { ...callOptions, signal }), callOptions),
-    mnp: (e164, callOptions) =>
-      lookup("mnp", e164, (signal) => provider.mnp(e164, { ...callOptions, signal }), callOptions),
+    lookup,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { LookupError } from "../types";
+import { LookupError, providerFrom } from "../types";
 import { CircuitBreaker } from "./circuit-breaker";
 import { resilient } from "./resilient";
 import { backoffDelay, retry } from "./retry";
@@ -156,21 +156,24 @@ describe("resilient(sandbox)", () => {
       retry: { retries: 1, baseDelayMs: 1 },
     });
     const started = Date.now();
-    await expect(provider.hlr("+447700900007")).rejects.toMatchObject({ kind: "timeout", retryable: true });
+    await expect(provider.lookup("hlr", "+447700900007")).rejects.toMatchObject({
+      kind: "timeout",
+      retryable: true,
+    });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(provider.breaker.consecutiveFailures).toBe(2);
   });
 
   it("opens the breaker on repeated upstream errors and then refuses without calling", async () => {
     const sandbox = new SandboxProvider();
-    const spy = vi.spyOn(sandbox, "hlr");
+    const spy = vi.spyOn(sandbox, "lookup");
     const provider = resilient(sandbox, {
       retry: { retries: 0 },
       breaker: { failureThreshold: 2, cooldownMs: 60_000 },
     });
-    await expect(provider.hlr("+12025550106")).rejects.toMatchObject({ kind: "upstream" });
-    await expect(provider.hlr("+12025550106")).rejects.toMatchObject({ kind: "upstream" });
-    await expect(provider.hlr("+12025550100")).rejects.toMatchObject({ kind: "circuit_open" });
+    await expect(provider.lookup("hlr", "+12025550106")).rejects.toMatchObject({ kind: "upstream" });
+    await expect(provider.lookup("hlr", "+12025550106")).rejects.toMatchObject({ kind: "upstream" });
+    await expect(provider.lookup("hlr", "+12025550100")).rejects.toMatchObject({ kind: "circuit_open" });
     expect(spy).toHaveBeenCalledTimes(2);
   });
 
@@ -190,18 +193,18 @@ describe("resilient(sandbox)", () => {
         }
       };
     const provider = resilient(
-      {
-        name: "counting",
-        sandbox: true,
-        answers: ["hlr", "mnp"],
-        hlr: (e164, o) => counting(() => sandbox.hlr(e164, o))(),
-        mnp: (e164, o) => counting(() => sandbox.mnp(e164, o))(),
-      },
+      providerFrom(
+        { name: "counting", sandbox: true, answers: ["hlr", "mnp"] },
+        {
+          hlr: (e164, o) => counting(() => sandbox.lookup("hlr", e164, o))(),
+          mnp: (e164, o) => counting(() => sandbox.lookup("mnp", e164, o))(),
+        },
+      ),
       { concurrency: 2 },
     );
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        i % 2 ? provider.hlr(`+4477009000${i}0`) : provider.mnp(`+4477009000${i}0`),
+        i % 2 ? provider.lookup("hlr", `+4477009000${i}0`) : provider.lookup("mnp", `+4477009000${i}0`),
       ),
     );
     expect(answers).toHaveLength(10);

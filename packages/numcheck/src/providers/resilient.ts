@@ -1,4 +1,4 @@
-import type { HlrResult, LookupProvider, MnpResult } from "../types";
+import type { LookupProvider } from "../types";
 import { CircuitBreaker, type CircuitBreakerOptions } from "./circuit-breaker";
 import { type RetryOptions, retry } from "./retry";
 import { Semaphore } from "./semaphore";
@@ -22,7 +22,7 @@ export interface ResilientProvider extends LookupProvider {
  * Wraps a provider so each call: is refused at once while the circuit is open, waits for a slot
  * (bounded concurrency), gets a per-attempt timeout, and is retried with backoff on retryable
  * failures (no slot is held while waiting between attempts). One breaker and one semaphore
- * are shared by HLR and MNP, since both go to the same upstream.
+ * are shared by every kind of look-up, since all go to the same upstream.
  */
 export function resilient(provider: LookupProvider, options: ResilienceOptions = {}): ResilientProvider {
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -42,11 +42,8 @@ export function resilient(provider: LookupProvider, options: ResilienceOptions =
     answers: provider.answers,
     breaker,
     semaphore,
-    hlr(e164, callOptions): Promise<HlrResult> {
-      return call((signal) => provider.hlr(e164, { signal }), callOptions?.signal);
-    },
-    mnp(e164, callOptions): Promise<MnpResult> {
-      return call((signal) => provider.mnp(e164, { signal }), callOptions?.signal);
+    lookup(kind, e164, callOptions) {
+      return call((signal) => provider.lookup(kind, e164, { signal }), callOptions?.signal);
     },
   };
 }

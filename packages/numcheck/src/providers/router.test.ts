@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  type Answer,
   type HlrResult,
   LookupError,
-  type LookupKind,
-  type LookupProvider,
   type MnpResult,
+  providerFrom,
   UnreadableAnswerError,
 } from "../types";
 import { createRouter } from "./router";
@@ -17,23 +17,23 @@ const UPSTREAM_ERROR = "+12025550106";
 /** A provider that answers through `answer` and counts its calls. */
 function fake(
   name: string,
-  answer: (e164: string) => Promise<HlrResult> = (e164) => sandbox.hlr(e164),
-  answers: LookupKind[] = ["hlr", "mnp"],
+  answer: (e164: string) => Promise<HlrResult> = (e164) => sandbox.lookup("hlr", e164),
+  answers: Answer[] = ["hlr", "mnp"],
 ) {
   const calls: string[] = [];
-  const provider: LookupProvider = {
-    name,
-    sandbox: false,
-    answers,
-    async hlr(e164) {
-      calls.push(e164);
-      return { ...(await answer(e164)), provider: name, source: "live" };
+  const provider = providerFrom(
+    { name, sandbox: false, answers },
+    {
+      async hlr(e164) {
+        calls.push(e164);
+        return { ...(await answer(e164)), provider: name, source: "live" };
+      },
+      async mnp(e164): Promise<MnpResult> {
+        calls.push(e164);
+        return { ...(await sandbox.lookup("mnp", e164)), provider: name, source: "live" };
+      },
     },
-    async mnp(e164): Promise<MnpResult> {
-      calls.push(e164);
-      return { ...(await sandbox.mnp(e164)), provider: name, source: "live" };
-    },
-  };
+  );
   return { provider, calls };
 }
 
@@ -80,7 +80,7 @@ describe("look-up router", () => {
   it("fails over on an error and on 'cannot tell', answering 'cannot tell' only when nobody could tell", async () => {
     const down = fake("down", failing());
     const unsure = fake("unsure", async (e164) => ({
-      ...(await sandbox.hlr(e164)),
+      ...(await sandbox.lookup("hlr", e164)),
       connectivity: "undetermined",
     }));
     const good = fake("good");
@@ -92,10 +92,10 @@ describe("look-up router", () => {
       ],
       retry: noRetry,
     });
-    const answered = await router.hlr(CONNECTED);
+    const answered = await router.lookup("hlr", CONNECTED);
     expect(answered).toMatchObject({ provider: "good", connectivity: "connected" });
     expect([down.calls.length, unsure.calls.length, good.calls.length]).toEqual([1, 1, 1]);
-    expect(await router.hlr(CONNECTED, { country: "GB" })).toMatchObject({
+    expect(await router.lookup("hlr", CONNECTED, { country: "GB" })).toMatchObject({
       provider: "unsure",
       connectivity: "undetermined",
     });
@@ -107,7 +107,7 @@ describe("look-up router", () => {
       routes: [{ kind: "hlr", providers: ["x", "y"] }],
       retry: noRetry,
     });
-    await expect(router.hlr(CONNECTED)).rejects.toMatchObject({ kind: "rejected" });
+    await expect(router.lookup("hlr", CONNECTED)).rejects.toMatchObject({ kind: "rejected" });
   });
 
   it("an account out of credit is reported, not retried, and routed around", async () => {
@@ -118,7 +118,7 @@ describe("look-up router", () => {
       routes: [{ kind: "hlr", providers: ["broke", "spare"] }],
       onEvent: (e) => events.push(`${e.type}:${e.provider}`),
     });
-    expect(await router.hlr(CONNECTED)).toMatchObject({ provider: "spare" });
+    expect(await router.lookup("hlr", CONNECTED)).toMatchObject({ provider: "spare" });
     expect(broke.calls).toHaveLength(1);
     expect(events).toEqual(["out_of_credit:broke"]);
     expect(router.health().find((h) => h.name === "broke")!.lastHour).toMatchObject({
@@ -140,12 +140,12 @@ describe("look-up router", () => {
       retry: { baseDelayMs: 1 },
       onEvent: (e) => events.push(e),
     });
-    expect(await router.hlr(CONNECTED, { tenantId: "t1" })).toMatchObject({ provider: "spare" });
+    expect(await router.lookup("hlr", CONNECTED, { tenantId: "t1" })).toMatchObject({ provider: "spare" });
     expect(garbled.calls).toHaveLength(1);
     expect(events).toEqual([{ type: "unreadable", provider: "garbled", fields: ["presence"] }]);
     // Two in a row open the organisation's breaker: the third look-up does not ask it at all.
-    await router.hlr(CONNECTED, { tenantId: "t1" });
-    await router.hlr(CONNECTED, { tenantId: "t1" });
+    await router.lookup("hlr", CONNECTED, { tenantId: "t1" });
+    await router.lookup("hlr", CONNECTED, { tenantId: "t1" });
     expect(garbled.calls).toHaveLength(2);
   });
 
@@ -161,7 +161,7 @@ describe("look-up router", () => {
       deadlineMs: 150,
     });
     const started = Date.now();
-    await expect(router.hlr(CONNECTED)).rejects.toMatchObject({ kind: "timeout" });
+    await expect(router.lookup("hlr", CONNECTED)).rejects.toMatchObject({ kind: "timeout" });
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(140);
     expect(elapsed).toBeLessThan(400);
@@ -173,7 +173,7 @@ describe("look-up router", () => {
   it("a call gets what is left of the deadline when that is less than its timeout", async () => {
     const slow = fake("slow", async (e164) => {
       await new Promise((resolve) => setTimeout(resolve, 120));
-      return sandbox.hlr(e164);
+      return sandbox.lookup("hlr", e164);
     });
     const router = createRouter({
       providers: [slow.provider],
@@ -182,7 +182,7 @@ describe("look-up router", () => {
       deadlineMs: 50,
     });
     // With its own 10 s timeout the call would be answered at 120 ms; the deadline's 50 ms end it.
-    await expect(router.hlr(CONNECTED)).rejects.toMatchObject({ kind: "timeout" });
+    await expect(router.lookup("hlr", CONNECTED)).rejects.toMatchObject({ kind: "timeout" });
     expect(slow.calls).toHaveLength(1);
   });
 
@@ -194,10 +194,16 @@ describe("look-up router", () => {
       retry: noRetry,
     });
     for (let i = 0; i < 3; i++)
-      await expect(router.hlr(UPSTREAM_ERROR, { tenantId: "a" })).rejects.toMatchObject({ kind: "upstream" });
+      await expect(router.lookup("hlr", UPSTREAM_ERROR, { tenantId: "a" })).rejects.toMatchObject({
+        kind: "upstream",
+      });
     // Now a's breaker refuses at once, even a good number; b is untouched.
-    await expect(router.hlr(CONNECTED, { tenantId: "a" })).rejects.toMatchObject({ kind: "circuit_open" });
-    expect(await router.hlr(CONNECTED, { tenantId: "b" })).toMatchObject({ connectivity: "connected" });
+    await expect(router.lookup("hlr", CONNECTED, { tenantId: "a" })).rejects.toMatchObject({
+      kind: "circuit_open",
+    });
+    expect(await router.lookup("hlr", CONNECTED, { tenantId: "b" })).toMatchObject({
+      connectivity: "connected",
+    });
     expect(router.health()[0]).toMatchObject({ breaker: "closed", openTenants: 1 });
   });
 
@@ -206,7 +212,7 @@ describe("look-up router", () => {
     let healthy = false;
     const flaky = fake("flaky", async (e164) => {
       if (!healthy) throw new LookupError("down", "upstream", true);
-      return sandbox.hlr(e164);
+      return sandbox.lookup("hlr", e164);
     });
     const spare = fake("spare");
     const router = createRouter({
@@ -217,15 +223,15 @@ describe("look-up router", () => {
       retry: noRetry,
       now: () => now,
     });
-    await router.hlr(CONNECTED, { tenantId: "a" });
-    await router.hlr(CONNECTED, { tenantId: "b" });
+    await router.lookup("hlr", CONNECTED, { tenantId: "a" });
+    await router.lookup("hlr", CONNECTED, { tenantId: "b" });
     expect(router.health()[0]).toMatchObject({ name: "flaky", breaker: "open", openTenants: 2 });
     const before = flaky.calls.length;
-    expect(await router.hlr(CONNECTED, { tenantId: "c" })).toMatchObject({ provider: "spare" });
+    expect(await router.lookup("hlr", CONNECTED, { tenantId: "c" })).toMatchObject({ provider: "spare" });
     expect(flaky.calls).toHaveLength(before);
     healthy = true;
     now = 1_000;
-    expect(await router.hlr(CONNECTED, { tenantId: "a" })).toMatchObject({ provider: "flaky" });
+    expect(await router.lookup("hlr", CONNECTED, { tenantId: "a" })).toMatchObject({ provider: "flaky" });
   });
 
   it("one organisation alone uses every slot of a provider; another's call takes the next free one", async () => {
@@ -237,7 +243,7 @@ describe("look-up router", () => {
       most = Math.max(most, inFlight);
       await new Promise((r) => setTimeout(r, 20));
       inFlight -= 1;
-      return sandbox.hlr(e164);
+      return sandbox.lookup("hlr", e164);
     });
     const router = createRouter({
       providers: [slow.provider],
@@ -245,7 +251,7 @@ describe("look-up router", () => {
       limits: { slow: { concurrency: 8 } },
     });
     const tracked = (tenantId: string) =>
-      router.hlr(CONNECTED, { tenantId }).finally(() => finished.push(tenantId));
+      router.lookup("hlr", CONNECTED, { tenantId }).finally(() => finished.push(tenantId));
     expect(router.concurrency).toBe(8);
     const a = Array.from({ length: 24 }, () => tracked("a"));
     await new Promise((r) => setTimeout(r, 5));

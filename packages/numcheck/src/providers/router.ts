@@ -1,8 +1,9 @@
 import {
-  type HlrResult,
+  cannotTell,
   LookupError,
+  type LookupKind,
   type LookupProvider,
-  type MnpResult,
+  type LookupResults,
   type ProviderCost,
   UnreadableAnswerError,
 } from "../types";
@@ -24,7 +25,7 @@ import { withTimeout } from "./with-timeout";
  * - concurrency is bounded per provider and shared fairly (FairSemaphore): one organisation alone
  *   may use every slot, and when several wait, a freed slot goes to the one with the fewest calls
  *   in flight, so one bulk job neither stays below the limit nor makes others queue behind it;
- * - "cannot tell" (HLR undetermined, MNP unknown) goes to the next provider, and is answered
+ * - "cannot tell" (CANNOT_TELL in types.ts) goes to the next provider, and is answered
  *   only when no other provider could tell;
  * - one deadline bounds the whole look-up (every attempt at every provider, queueing and back-off
  *   included); each call gets the smaller of its provider's timeout and what is left of it;
@@ -33,7 +34,8 @@ import { withTimeout } from "./with-timeout";
  * - each call's latency and outcome are counted for the operator (`health()`).
  */
 
-export type RoutedKind = "hlr" | "mnp";
+/** The kinds a route names: every look-up kind (LOOKUP_KINDS). */
+export type RoutedKind = LookupKind;
 
 export interface RouteRule {
   kind: RoutedKind;
@@ -95,8 +97,7 @@ export interface ProviderHealth {
 }
 
 export interface RoutedProvider extends LookupProvider {
-  hlr(e164: string, context?: LookupContext): Promise<HlrResult>;
-  mnp(e164: string, context?: LookupContext): Promise<MnpResult>;
+  lookup<K extends LookupKind>(kind: K, e164: string, context?: LookupContext): Promise<LookupResults[K]>;
   health(): ProviderHealth[];
   /** Calls all providers take at once (their limits together): what a bulk worker can keep busy. */
   readonly concurrency: number;
@@ -240,12 +241,11 @@ export function createRouter(options: RouterOptions): RoutedProvider {
     );
   }
 
-  async function route<T extends HlrResult | MnpResult>(
-    kind: RoutedKind,
+  async function route<K extends LookupKind>(
+    kind: K,
     e164: string,
-    context: LookupContext,
-    cannotTell: (value: T) => boolean,
-  ): Promise<T> {
+    context: LookupContext = {},
+  ): Promise<LookupResults[K]> {
     const names = chain(kind, context);
     if (names.length === 0) throw new LookupError(`no provider answers ${kind}`, "rejected", false);
     const tenantId = context.tenantId ?? NO_TENANT;
@@ -255,7 +255,7 @@ export function createRouter(options: RouterOptions): RoutedProvider {
     const expired = new AbortController();
     const timer = setTimeout(() => expired.abort(outOfTime()), deadlineMs);
     const signal = context.signal ? AbortSignal.any([context.signal, expired.signal]) : expired.signal;
-    let undecided: T | null = null;
+    let undecided: LookupResults[K] | null = null;
     let lastError: unknown = null;
     try {
       for (const name of names) {
@@ -270,17 +270,14 @@ export function createRouter(options: RouterOptions): RoutedProvider {
           continue;
         }
         try {
-          const value = (await ask<HlrResult | MnpResult>(
+          const value = await ask(
             slot,
             tenantId,
-            (callSignal) =>
-              kind === "hlr"
-                ? slot.provider.hlr(e164, { signal: callSignal })
-                : slot.provider.mnp(e164, { signal: callSignal }),
+            (callSignal) => slot.provider.lookup(kind, e164, { signal: callSignal }),
             signal,
             deadline,
-          )) as T;
-          if (!cannotTell(value)) return value;
+          );
+          if (!cannotTell(kind, value)) return value;
           undecided ??= value;
         } catch (error) {
           if (context.signal?.aborted) throw error;
@@ -300,9 +297,7 @@ export function createRouter(options: RouterOptions): RoutedProvider {
     answers: [...new Set(options.providers.flatMap((p) => p.answers))],
     concurrency: [...slots.values()].reduce((sum, slot) => sum + slot.limit, 0),
     chain,
-    hlr: (e164, context = {}) =>
-      route<HlrResult>("hlr", e164, context, (v) => v.connectivity === "undetermined"),
-    mnp: (e164, context = {}) => route<MnpResult>("mnp", e164, context, (v) => v.ported === "unknown"),
+    lookup: route,
     health: () =>
       [...slots.values()].map((slot) => {
         const open = openTenants(slot);

@@ -38,7 +38,7 @@ describe("sandbox documented test numbers", () => {
       ] = numbers as [string, string, string, string, string, string, string, string, string, string];
 
       it("connected", async () => {
-        const hlr = await sandbox.hlr(connected);
+        const hlr = await sandbox.lookup("hlr", connected);
         expect(hlr).toMatchObject({
           e164: connected,
           connectivity: "connected",
@@ -51,35 +51,35 @@ describe("sandbox documented test numbers", () => {
         });
         expect(hlr.currentNetwork).toEqual(hlr.originalNetwork);
         expect(hlr.currentNetwork?.country).toBe(country);
-        expect((await sandbox.mnp(connected)).ported).toBe("not_ported");
+        expect((await sandbox.lookup("mnp", connected)).ported).toBe("not_ported");
       });
 
       it("absent", async () => {
-        const hlr = await sandbox.hlr(absent);
+        const hlr = await sandbox.lookup("hlr", absent);
         expect(hlr.connectivity).toBe("absent");
         expect(hlr.error).toEqual({ code: 27, name: "absentSubscriber", permanent: false });
         expect(hlr.source).toBe("sandbox");
       });
 
       it("invalid", async () => {
-        const hlr = await sandbox.hlr(invalid);
+        const hlr = await sandbox.lookup("hlr", invalid);
         expect(hlr.connectivity).toBe("invalid_msisdn");
         expect(hlr.error).toEqual({ code: 1, name: "unknownSubscriber", permanent: true });
         expect(hlr.currentNetwork).toBeNull();
         expect(hlr.ported).toBeNull();
-        expect((await sandbox.mnp(invalid)).ported).toBe("unknown");
+        expect((await sandbox.lookup("mnp", invalid)).ported).toBe("unknown");
       });
 
       it("unknown (undetermined)", async () => {
-        const hlr = await sandbox.hlr(undetermined);
+        const hlr = await sandbox.lookup("hlr", undetermined);
         expect(hlr.connectivity).toBe("undetermined");
         expect(hlr.error).toEqual({ code: 34, name: "systemFailure", permanent: false });
         expect(hlr.roaming.roaming).toBeNull();
-        expect((await sandbox.mnp(undetermined)).ported).toBe("unknown");
+        expect((await sandbox.lookup("mnp", undetermined)).ported).toBe("unknown");
       });
 
       it("roaming", async () => {
-        const hlr = await sandbox.hlr(roaming);
+        const hlr = await sandbox.lookup("hlr", roaming);
         expect(hlr.connectivity).toBe("connected");
         expect(hlr.roaming.roaming).toBe(true);
         expect(hlr.roaming.country).toMatch(/^(DE|FR)$/);
@@ -88,34 +88,34 @@ describe("sandbox documented test numbers", () => {
       });
 
       it("ported", async () => {
-        const hlr = await sandbox.hlr(ported);
+        const hlr = await sandbox.lookup("hlr", ported);
         expect(hlr.connectivity).toBe("connected");
         expect(hlr.ported).toBe(true);
         expect(hlr.currentNetwork).not.toEqual(hlr.originalNetwork);
-        const mnp = await sandbox.mnp(ported);
+        const mnp = await sandbox.lookup("mnp", ported);
         expect(mnp).toMatchObject({ ported: "ported", source: "sandbox", provider: "sandbox" });
         expect(mnp.currentNetwork).toEqual(hlr.currentNetwork);
       });
 
       it("upstream error", async () => {
-        const error = await sandbox.hlr(upstream).catch((e: unknown) => e);
+        const error = await sandbox.lookup("hlr", upstream).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(LookupError);
         expect(error).toMatchObject({ kind: "upstream", retryable: true });
-        await expect(sandbox.mnp(upstream)).rejects.toMatchObject({ kind: "upstream" });
+        await expect(sandbox.lookup("mnp", upstream)).rejects.toMatchObject({ kind: "upstream" });
       });
 
       it("timeout, after the configured delay", async () => {
         const started = Date.now();
-        const error = await sandbox.hlr(timeout).catch((e: unknown) => e);
+        const error = await sandbox.lookup("hlr", timeout).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(LookupError);
         expect(error).toMatchObject({ kind: "timeout", retryable: true });
         expect(Date.now() - started).toBeGreaterThanOrEqual(15);
       });
 
       it("assumed (not) ported", async () => {
-        expect((await sandbox.mnp(assumedNot)).ported).toBe("assumed_not_ported");
-        expect((await sandbox.mnp(assumed)).ported).toBe("assumed_ported");
-        expect((await sandbox.hlr(assumed)).ported).toBeNull();
+        expect((await sandbox.lookup("mnp", assumedNot)).ported).toBe("assumed_not_ported");
+        expect((await sandbox.lookup("mnp", assumed)).ported).toBe("assumed_ported");
+        expect((await sandbox.lookup("hlr", assumed)).ported).toBeNull();
       });
     });
   }
@@ -127,19 +127,22 @@ describe("sandbox behaviour", () => {
     const controller = new AbortController();
     const reason = new LookupError("gave up", "timeout", true);
     setTimeout(() => controller.abort(reason), 5);
-    await expect(slow.hlr("+447700900007", { signal: controller.signal })).rejects.toBe(reason);
+    await expect(slow.lookup("hlr", "+447700900007", { signal: controller.signal })).rejects.toBe(reason);
   });
 
   it("rejects what is not E.164", async () => {
-    await expect(sandbox.hlr("07700900000")).rejects.toMatchObject({ kind: "rejected", retryable: false });
+    await expect(sandbox.lookup("hlr", "07700900000")).rejects.toMatchObject({
+      kind: "rejected",
+      retryable: false,
+    });
   });
 
   it("is deterministic and plausible for any other number: mostly connected, some absent", async () => {
     const numbers = Array.from({ length: 2000 }, (_, i) => `+4915${String(10_000_000 + i * 7919)}`);
     const counts = new Map<string, number>();
     for (const n of numbers) {
-      const first = await sandbox.hlr(n);
-      const again = await sandbox.hlr(n);
+      const first = await sandbox.lookup("hlr", n);
+      const again = await sandbox.lookup("hlr", n);
       expect(again).toEqual(first);
       expect(first.source).toBe("sandbox");
       counts.set(first.connectivity, (counts.get(first.connectivity) ?? 0) + 1);
@@ -154,7 +157,7 @@ describe("sandbox behaviour", () => {
   });
 
   it("uses the ITU test network for countries it has no table entry for", async () => {
-    const hlr = await sandbox.hlr("+2348030000000");
+    const hlr = await sandbox.lookup("hlr", "+2348030000000");
     expect(hlr.originalNetwork).toMatchObject({ mcc: "001", country: null });
   });
 });

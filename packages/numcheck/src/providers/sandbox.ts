@@ -1,13 +1,15 @@
 import {
+  type Answer,
   type Connectivity,
   type HlrResult,
+  type KindHandlers,
+  type LookupCallOptions,
   LookupError,
-  type LookupKind,
-  type LookupProvider,
   type MnpResult,
   type Network,
   type PortedStatus,
 } from "../types";
+import { KindedProvider } from "./kinded-provider";
 import { mapError } from "./map-errors";
 import { type SandboxOutcome, testOutcome } from "./sandbox-numbers";
 import { sleep } from "./sleep";
@@ -108,21 +110,26 @@ const MAP_CODE: Partial<Record<SandboxOutcome, number>> = { absent: 27, invalid:
  * The default provider when no upstream is configured: free, deterministic, and every answer is
  * marked source "sandbox". Test numbers and their outcomes: packages/numcheck/SANDBOX.md.
  */
-export class SandboxProvider implements LookupProvider {
+export class SandboxProvider extends KindedProvider {
+  protected readonly kinds: KindHandlers = {
+    hlr: (e164, options) => this.#hlr(e164, options),
+    mnp: (e164, options) => this.#mnp(e164, options),
+  };
   readonly name = "sandbox";
   readonly sandbox = true;
-  readonly answers: readonly LookupKind[] = ["hlr", "mnp"];
+  readonly answers: readonly Answer[] = ["hlr", "mnp"];
   readonly #timeoutDelayMs: number;
   readonly #latencyMs: number;
   readonly #now: () => Date;
 
   constructor(options: SandboxOptions = {}) {
+    super();
     this.#timeoutDelayMs = options.timeoutDelayMs ?? 5000;
     this.#latencyMs = options.latencyMs ?? 0;
     this.#now = options.now ?? (() => new Date());
   }
 
-  async hlr(e164: string, options?: { signal?: AbortSignal }): Promise<HlrResult> {
+  async #hlr(e164: string, options?: LookupCallOptions): Promise<HlrResult> {
     const { outcome, hash } = await this.#begin(e164, options?.signal);
     const original = network(e164, hash >>> 12);
     const ported = PORTED[outcome];
@@ -153,7 +160,7 @@ export class SandboxProvider implements LookupProvider {
     };
   }
 
-  async mnp(e164: string, options?: { signal?: AbortSignal }): Promise<MnpResult> {
+  async #mnp(e164: string, options?: LookupCallOptions): Promise<MnpResult> {
     const { outcome, hash } = await this.#begin(e164, options?.signal);
     const ported = PORTED[outcome];
     const original = network(e164, hash >>> 12);

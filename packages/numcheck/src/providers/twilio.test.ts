@@ -58,7 +58,7 @@ describe("twilio fixtures", () => {
 
 describe("twilio adapter: HLR mapping", () => {
   it("asks line status and line type with Basic auth, and maps a reachable mobile", async () => {
-    const hlr = await twilio().hlr(NUMBER);
+    const hlr = await twilio().lookup("hlr", NUMBER);
     expect(fake.calls).toHaveLength(1);
     expect(fake.calls[0]?.path).toBe(`/v2/PhoneNumbers/${NUMBER}`);
     expect(fieldsOf(fake.calls[0]!)).toEqual(["line_status", "line_type_intelligence"]);
@@ -88,7 +88,7 @@ describe("twilio adapter: HLR mapping", () => {
     ] as const;
     for (const [fixture, connectivity] of cases) {
       fake.play(fixture);
-      const hlr = await twilio().hlr(NUMBER);
+      const hlr = await twilio().lookup("hlr", NUMBER);
       expect(hlr.connectivity).toBe(connectivity);
       expect(hlr.currentNetwork).toEqual(
         connectivity === "invalid_msisdn" || fixture === twilioLookup.packageErrors ? null : VODAFONE,
@@ -98,7 +98,7 @@ describe("twilio adapter: HLR mapping", () => {
 
   it("an invalid number is invalid_msisdn, with no network and no signals", async () => {
     fake.play(twilioLookup.invalid);
-    expect(await twilio().hlr("+4477720000019")).toMatchObject({
+    expect(await twilio().lookup("hlr", "+4477720000019")).toMatchObject({
       connectivity: "invalid_msisdn",
       currentNetwork: null,
       signals: { lineType: null, simSwap: null, callForwarding: null },
@@ -108,13 +108,13 @@ describe("twilio adapter: HLR mapping", () => {
   it("the extras turned on are asked for and answered: a recent SIM swap and forwarding", async () => {
     const provider = twilio(["sim_swap", "call_forwarding"]);
     expect(provider.answers).toEqual(["hlr", "line_type", "sim_swap", "call_forwarding"]);
-    expect((await provider.hlr(NUMBER)).signals).toEqual({
+    expect((await provider.lookup("hlr", NUMBER)).signals).toEqual({
       lineType: "mobile",
       simSwap: { swapped: false, lastSwapAt: null, withinHours: 24 },
       callForwarding: false,
     });
     fake.play(twilioLookup.swappedAndForwarded);
-    expect((await provider.hlr(NUMBER)).signals).toEqual({
+    expect((await provider.lookup("hlr", NUMBER)).signals).toEqual({
       lineType: "mobile",
       simSwap: { swapped: true, lastSwapAt: "2030-05-05T20:52:09.000Z", withinHours: 15282.56 },
       callForwarding: true,
@@ -129,7 +129,7 @@ describe("twilio adapter: HLR mapping", () => {
 
   it("package errors leave their signals unknown", async () => {
     fake.play(twilioLookup.packageErrors);
-    expect((await twilio(["sim_swap", "call_forwarding"]).hlr(NUMBER)).signals).toEqual({
+    expect((await twilio(["sim_swap", "call_forwarding"]).lookup("hlr", NUMBER)).signals).toEqual({
       lineType: null,
       simSwap: null,
       callForwarding: null,
@@ -138,7 +138,7 @@ describe("twilio adapter: HLR mapping", () => {
 
   it("line types are ours (nonFixedVoip → voip), the MCC names the network's country", async () => {
     fake.play(twilioLookup.voip);
-    const hlr = await twilio().hlr("+14159929960");
+    const hlr = await twilio().lookup("hlr", "+14159929960");
     expect(hlr.signals?.lineType).toBe("voip");
     expect(hlr.currentNetwork).toEqual({
       name: "Twilio - SMS/MMS-SVR",
@@ -160,7 +160,7 @@ describe("twilio adapter: HLR mapping", () => {
 describe("twilio's published examples, served as published", () => {
   const hlr = async (fixture: () => ReturnType<typeof twilioPublished.invalid>, number = NUMBER) => {
     fake.play(fixture);
-    return twilio(["sim_swap", "call_forwarding"]).hlr(number);
+    return twilio(["sim_swap", "call_forwarding"]).lookup("hlr", number);
   };
   const known = { roaming: { roaming: null, network: null, country: null }, ported: null, cost: null };
 
@@ -227,7 +227,7 @@ describe("twilio adapter: MNP", () => {
   it("gives the current network from line type, and cannot tell porting (not among its answers)", async () => {
     const provider = twilio();
     expect(provider.answers).not.toContain("mnp");
-    const mnp = await provider.mnp(NUMBER);
+    const mnp = await provider.lookup("mnp", NUMBER);
     expect(fieldsOf(fake.calls[0]!)).toEqual(["line_type_intelligence"]);
     expect(mnp).toEqual({
       e164: NUMBER,
@@ -245,7 +245,7 @@ describe("twilio adapter: MNP", () => {
 describe("twilio adapter: errors", () => {
   it("a wrong token (401, code 20003) is rejected, not retried, and keeps Twilio's code", async () => {
     const provider = resilient(twilio([], "wrong"), fast);
-    const error = await provider.hlr(NUMBER).catch((e: unknown) => e);
+    const error = await provider.lookup("hlr", NUMBER).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamHttpError);
     expect(error).toMatchObject({ kind: "rejected", retryable: false, status: 401, providerCode: "20003" });
     expect(provider.breaker.state).toBe("closed");
@@ -253,7 +253,7 @@ describe("twilio adapter: errors", () => {
 
   it("a 404 (20404) is rejected at once", async () => {
     fake.play(() => twilioErrors.notFound);
-    await expect(resilient(twilio(), fast).hlr(NUMBER)).rejects.toMatchObject({
+    await expect(resilient(twilio(), fast).lookup("hlr", NUMBER)).rejects.toMatchObject({
       kind: "rejected",
       status: 404,
       providerCode: "20404",
@@ -267,10 +267,10 @@ describe("twilio adapter: errors", () => {
         ? { ...twilioErrors.tooManyRequests, headers: { "retry-after": "0" } }
         : twilioLookup.reachable(call),
     );
-    expect((await resilient(twilio(), fast).hlr(NUMBER)).connectivity).toBe("connected");
+    expect((await resilient(twilio(), fast).lookup("hlr", NUMBER)).connectivity).toBe("connected");
     expect(fake.calls).toHaveLength(2);
     fake.reset(() => twilioErrors.internal);
-    await expect(resilient(twilio(), fast).hlr(NUMBER)).rejects.toMatchObject({
+    await expect(resilient(twilio(), fast).lookup("hlr", NUMBER)).rejects.toMatchObject({
       kind: "upstream",
       retryable: true,
       status: 500,
@@ -280,7 +280,7 @@ describe("twilio adapter: errors", () => {
 
   it("a 402 is out of credit, not retried", async () => {
     fake.play(() => twilioErrors.paymentRequired);
-    await expect(resilient(twilio(), fast).hlr(NUMBER)).rejects.toMatchObject({
+    await expect(resilient(twilio(), fast).lookup("hlr", NUMBER)).rejects.toMatchObject({
       kind: "out_of_credit",
       retryable: false,
     });
@@ -289,18 +289,21 @@ describe("twilio adapter: errors", () => {
 
   it("a malformed answer is an upstream error", async () => {
     fake.play(() => ({ contract: TWILIO_CONTRACT, malformed: '{"valid":"yes","line_status":[]}' }));
-    await expect(twilio().hlr(NUMBER)).rejects.toMatchObject({
+    await expect(twilio().lookup("hlr", NUMBER)).rejects.toMatchObject({
       kind: "upstream",
       message: /does not follow the contract \(valid: invalid_type; line_status: invalid_type\)/,
     });
     fake.play(() => ({ contract: TWILIO_CONTRACT, malformed: "" }));
-    await expect(twilio().hlr(NUMBER)).rejects.toMatchObject({ kind: "upstream", message: /unreadable/ });
+    await expect(twilio().lookup("hlr", NUMBER)).rejects.toMatchObject({
+      kind: "upstream",
+      message: /unreadable/,
+    });
   });
 
   it("a slow answer times out through the resilient wrapper", async () => {
     fake.play((call) => ({ ...twilioLookup.reachable(call), delayMs: 300 }));
     const provider = resilient(twilio(), { timeoutMs: 30, retry: { retries: 0 } });
-    await expect(provider.hlr(NUMBER)).rejects.toMatchObject({ kind: "timeout", retryable: true });
+    await expect(provider.lookup("hlr", NUMBER)).rejects.toMatchObject({ kind: "timeout", retryable: true });
   });
 
   it("needs both credentials", () => {

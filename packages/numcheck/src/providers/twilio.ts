@@ -1,16 +1,18 @@
 import type {
+  Answer,
   Connectivity,
   HlrResult,
+  KindHandlers,
   LineType,
   LiveSignals,
-  LookupKind,
-  LookupProvider,
+  LookupCallOptions,
   MnpResult,
   Network,
 } from "../types";
 import { networkOf, text } from "./answer-parts";
 import { requireE164 } from "./contract-fields";
 import { getJson } from "./http-json";
+import { KindedProvider } from "./kinded-provider";
 import { countryOfMcc } from "./mcc";
 import { type TwilioLookup, twilioAnswers } from "./twilio-contract";
 
@@ -164,10 +166,14 @@ function twilioCode(body: unknown): string | null {
   return parsed.success && typeof parsed.data.code === "number" ? String(parsed.data.code) : null;
 }
 
-export class TwilioProvider implements LookupProvider {
+export class TwilioProvider extends KindedProvider {
+  protected readonly kinds: KindHandlers = {
+    hlr: (e164, options) => this.#hlr(e164, options),
+    mnp: (e164, options) => this.#mnp(e164, options),
+  };
   readonly name = "twilio";
   readonly sandbox = false;
-  readonly answers: readonly LookupKind[];
+  readonly answers: readonly Answer[];
   readonly #authorization: string;
   readonly #hlrFields: string;
   readonly #baseUrl: string;
@@ -175,6 +181,7 @@ export class TwilioProvider implements LookupProvider {
   readonly #now: () => Date;
 
   constructor(options: TwilioOptions) {
+    super();
     if (!options.accountSid || !options.authToken) {
       throw new Error("twilio: an account SID and an auth token are required");
     }
@@ -187,11 +194,11 @@ export class TwilioProvider implements LookupProvider {
     this.#now = options.now ?? (() => new Date());
   }
 
-  async hlr(e164: string, options?: { signal?: AbortSignal }): Promise<HlrResult> {
+  async #hlr(e164: string, options?: LookupCallOptions): Promise<HlrResult> {
     return mapTwilioHlr(e164, await this.#get(e164, this.#hlrFields, options?.signal), this.#now());
   }
 
-  async mnp(e164: string, options?: { signal?: AbortSignal }): Promise<MnpResult> {
+  async #mnp(e164: string, options?: LookupCallOptions): Promise<MnpResult> {
     return mapTwilioMnp(e164, await this.#get(e164, "line_type_intelligence", options?.signal), this.#now());
   }
 

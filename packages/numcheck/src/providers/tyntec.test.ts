@@ -81,7 +81,7 @@ describe("tyntec's published examples, served as published", () => {
       tyntecPublished.gnvDocsPage,
     ]) {
       fake.reset(fixture);
-      const hlr = await resilient(tyntec(), fast).hlr(NUMBER);
+      const hlr = await resilient(tyntec(), fast).lookup("hlr", NUMBER);
       expect([hlr.connectivity, hlr.error, hlr.ported, hlr.roaming.roaming]).toEqual([
         "connected",
         null,
@@ -100,7 +100,7 @@ describe("tyntec's published examples, served as published", () => {
 
   it("the GNP example: not ported, on Vodafone, priced as the string it shows", async () => {
     fake.play(tyntecPublished.gnpOpenApi);
-    const mnp = await tyntec().mnp(NUMBER);
+    const mnp = await tyntec().lookup("mnp", NUMBER);
     const cost = { amount: "0.001", currency: "EUR" };
     expect([mnp.ported, mnp.currentNetwork, mnp.originalNetwork, mnp.cost]).toEqual([
       "not_ported",
@@ -113,7 +113,7 @@ describe("tyntec's published examples, served as published", () => {
 
 describe("tyntec adapter: GNV (HLR) mapping", () => {
   it("a switched-on handset is connected, with networks, countries in ISO-2 and the price", async () => {
-    const hlr = await tyntec().hlr(NUMBER);
+    const hlr = await tyntec().lookup("hlr", NUMBER);
     expect(fake.calls).toHaveLength(1);
     expect(fake.calls[0]).toMatchObject({ method: "GET", path: "/nis/v1/gnv" });
     expect(msisdnOf(fake.calls[0]!)).toBe(NUMBER);
@@ -135,7 +135,7 @@ describe("tyntec adapter: GNV (HLR) mapping", () => {
 
   it("a switched-off handset is absent, with its MAP error", async () => {
     fake.play((call) => gnv.absent(msisdnOf(call)));
-    const hlr = await tyntec().hlr(NUMBER);
+    const hlr = await tyntec().lookup("hlr", NUMBER);
     expect(hlr.connectivity).toBe("absent");
     expect(hlr.error).toEqual({ code: 27, name: "absentSubscriber", permanent: false });
     expect(hlr.currentNetwork).toEqual(TELEKOM);
@@ -144,7 +144,7 @@ describe("tyntec adapter: GNV (HLR) mapping", () => {
 
   it("an unknown subscriber is an invalid number, with no current network nor roaming", async () => {
     fake.play((call) => gnv.unknownSubscriber(msisdnOf(call)));
-    const hlr = await tyntec().hlr(NUMBER);
+    const hlr = await tyntec().lookup("hlr", NUMBER);
     expect(hlr).toMatchObject({
       connectivity: "invalid_msisdn",
       error: { code: 1, name: "unknownSubscriber", permanent: true },
@@ -157,7 +157,7 @@ describe("tyntec adapter: GNV (HLR) mapping", () => {
 
   it("a ported number's current network is its subscription (IMSI) network", async () => {
     fake.play((call) => gnv.ported(msisdnOf(call)));
-    const hlr = await tyntec().hlr(NUMBER);
+    const hlr = await tyntec().lookup("hlr", NUMBER);
     expect(hlr).toMatchObject({
       connectivity: "connected",
       ported: true,
@@ -168,7 +168,7 @@ describe("tyntec adapter: GNV (HLR) mapping", () => {
 
   it("a roaming handset names its serving (MSC) network and country", async () => {
     fake.play((call) => gnv.roaming(msisdnOf(call)));
-    const hlr = await tyntec().hlr(NUMBER);
+    const hlr = await tyntec().lookup("hlr", NUMBER);
     expect(hlr.currentNetwork).toEqual(TELEKOM);
     expect(hlr.roaming).toEqual({
       roaming: true,
@@ -179,7 +179,7 @@ describe("tyntec adapter: GNV (HLR) mapping", () => {
 
   it("flags all unknown is undetermined: cannot tell, so a router asks the next provider", async () => {
     fake.play((call) => gnv.unknown(msisdnOf(call)));
-    const hlr = await tyntec().hlr(NUMBER);
+    const hlr = await tyntec().lookup("hlr", NUMBER);
     expect(hlr).toMatchObject({
       connectivity: "undetermined",
       error: { code: 34, name: "systemFailure", permanent: false },
@@ -194,7 +194,7 @@ describe("tyntec adapter: GNV (HLR) mapping", () => {
 describe("tyntec adapter: GNP (MNP) mapping", () => {
   it("a ported number names its operator now, in ISO-2, with the price the contract shows as a string", async () => {
     fake.play((call) => gnp.ported(msisdnOf(call)));
-    const mnp = await tyntec().mnp(NUMBER);
+    const mnp = await tyntec().lookup("mnp", NUMBER);
     expect(fake.calls[0]?.path).toBe("/nis/v1/gnp");
     expect(mnp).toEqual({
       e164: NUMBER,
@@ -209,16 +209,20 @@ describe("tyntec adapter: GNP (MNP) mapping", () => {
   });
 
   it("a number not ported has the same network then and now", async () => {
-    const mnp = await tyntec().mnp("+447400123456");
+    const mnp = await tyntec().lookup("mnp", "+447400123456");
     const vodafone = { name: "Vodafone", mcc: "234", mnc: "15", country: "GB" };
     expect(mnp).toMatchObject({ ported: "not_ported", currentNetwork: vodafone, originalNetwork: vodafone });
   });
 
   it("unknown, or an unsuccessful attempt, is ported unknown (cannot tell)", async () => {
     fake.play((call) => gnp.unknown(msisdnOf(call)));
-    expect(await tyntec().mnp(NUMBER)).toMatchObject({ ported: "unknown", currentNetwork: null });
+    expect(await tyntec().lookup("mnp", NUMBER)).toMatchObject({ ported: "unknown", currentNetwork: null });
     fake.play((call) => gnp.failed(msisdnOf(call)));
-    expect(await tyntec().mnp(NUMBER)).toMatchObject({ ported: "unknown", currentNetwork: null, cost: null });
+    expect(await tyntec().lookup("mnp", NUMBER)).toMatchObject({
+      ported: "unknown",
+      currentNetwork: null,
+      cost: null,
+    });
   });
 });
 
@@ -226,7 +230,7 @@ describe("tyntec adapter: errors", () => {
   it("402 is out of credit: not retried, not a breaker failure, so the router moves on", async () => {
     fake.play(() => tyntecProblems.paymentRequired);
     const provider = resilient(tyntec(), fast);
-    const error = await provider.hlr(NUMBER).catch((e: unknown) => e);
+    const error = await provider.lookup("hlr", NUMBER).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamHttpError);
     expect(error).toMatchObject({ kind: "out_of_credit", retryable: false, status: 402 });
     expect((error as UpstreamHttpError).providerCode).toBe(
@@ -238,7 +242,7 @@ describe("tyntec adapter: errors", () => {
 
   it("a wrong key (401) is rejected and never retried", async () => {
     const provider = resilient(tyntec("wrong-key"), fast);
-    await expect(provider.mnp(NUMBER)).rejects.toMatchObject({
+    await expect(provider.lookup("mnp", NUMBER)).rejects.toMatchObject({
       kind: "rejected",
       retryable: false,
       status: 401,
@@ -249,7 +253,7 @@ describe("tyntec adapter: errors", () => {
 
   it("a 400 is rejected at once (one call)", async () => {
     fake.play(() => tyntecProblems.badRequest);
-    await expect(resilient(tyntec(), fast).hlr(NUMBER)).rejects.toMatchObject({
+    await expect(resilient(tyntec(), fast).lookup("hlr", NUMBER)).rejects.toMatchObject({
       kind: "rejected",
       status: 400,
     });
@@ -258,13 +262,13 @@ describe("tyntec adapter: errors", () => {
 
   it("a 500 is retried, then the answer is used", async () => {
     fake.play((call) => (call.hit < 3 ? tyntecProblems.internalError : gnv.connected(msisdnOf(call))));
-    expect((await resilient(tyntec(), fast).hlr(NUMBER)).connectivity).toBe("connected");
+    expect((await resilient(tyntec(), fast).lookup("hlr", NUMBER)).connectivity).toBe("connected");
     expect(fake.calls).toHaveLength(3);
   });
 
   it("a 5xx that lasts ends as a retryable upstream error", async () => {
     fake.play(() => ({ contract: TYNTEC_CONTRACT, status: 503 }));
-    await expect(resilient(tyntec(), fast).hlr(NUMBER)).rejects.toMatchObject({
+    await expect(resilient(tyntec(), fast).lookup("hlr", NUMBER)).rejects.toMatchObject({
       kind: "upstream",
       status: 503,
     });
@@ -277,14 +281,14 @@ describe("tyntec adapter: errors", () => {
         ? { contract: TYNTEC_CONTRACT, status: 429, headers: { "retry-after": "0" } }
         : gnp.notPorted(msisdnOf(call)),
     );
-    expect((await resilient(tyntec(), fast).mnp(NUMBER)).ported).toBe("not_ported");
+    expect((await resilient(tyntec(), fast).lookup("mnp", NUMBER)).ported).toBe("not_ported");
     expect(fake.calls).toHaveLength(2);
   });
 
   it("a 200 body that is not JSON, or a field it reads off the contract, is unreadable: asked once, a breaker failure", async () => {
     fake.play(() => ({ contract: TYNTEC_CONTRACT, malformed: "<html>gateway</html>" }));
     const provider = resilient(tyntec(), fast);
-    await expect(provider.hlr(NUMBER)).rejects.toMatchObject({
+    await expect(provider.lookup("hlr", NUMBER)).rejects.toMatchObject({
       kind: "upstream",
       retryable: false,
       fields: ["(body)"],
@@ -294,7 +298,7 @@ describe("tyntec adapter: errors", () => {
     expect(fake.calls).toHaveLength(1);
     expect(provider.breaker.consecutiveFailures).toBe(1);
     fake.play(() => ({ contract: TYNTEC_CONTRACT, malformed: '{"presence":true,"imsiMCC":262}' }));
-    const error = await provider.hlr(NUMBER).catch((e: unknown) => e);
+    const error = await provider.lookup("hlr", NUMBER).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnreadableAnswerError);
     expect(error).toMatchObject({ retryable: false, fields: ["presence", "imsiMCC"] });
     expect((error as LookupError).message).toMatch(
@@ -307,7 +311,7 @@ describe("tyntec adapter: errors", () => {
 
   it("an asynchronous answer (no data) is not mistaken for one that cannot tell, nor asked again", async () => {
     fake.play(() => ({ contract: TYNTEC_CONTRACT, body: { requestId: "12-1", synchronous: false } }));
-    await expect(resilient(tyntec(), fast).hlr(NUMBER)).rejects.toMatchObject({
+    await expect(resilient(tyntec(), fast).lookup("hlr", NUMBER)).rejects.toMatchObject({
       kind: "upstream",
       retryable: false,
       fields: ["synchronous"],
@@ -315,25 +319,25 @@ describe("tyntec adapter: errors", () => {
     });
     expect(fake.calls).toHaveLength(1);
     fake.play(() => ({ contract: TYNTEC_CONTRACT, body: { requestId: "12-1", synchronous: "false" } }));
-    await expect(tyntec().hlr(NUMBER)).rejects.toMatchObject({ message: /asynchronous/ });
+    await expect(tyntec().lookup("hlr", NUMBER)).rejects.toMatchObject({ message: /asynchronous/ });
   });
 
   it("a slow answer times out through the resilient wrapper, and is retried", async () => {
     fake.play((call) => ({ ...gnv.connected(msisdnOf(call)), delayMs: 300 }));
     const started = Date.now();
     const provider = resilient(tyntec(), { timeoutMs: 30, retry: { retries: 1, baseDelayMs: 1 } });
-    await expect(provider.hlr(NUMBER)).rejects.toMatchObject({ kind: "timeout", retryable: true });
+    await expect(provider.lookup("hlr", NUMBER)).rejects.toMatchObject({ kind: "timeout", retryable: true });
     expect(fake.calls).toHaveLength(2);
     expect(Date.now() - started).toBeLessThan(250);
   });
 
   it("a network failure is retryable", async () => {
     const closed = new TyntecProvider({ apiKey: TYNTEC_TEST_KEY, baseUrl: "http://127.0.0.1:1" });
-    await expect(closed.hlr(NUMBER)).rejects.toMatchObject({ kind: "upstream", retryable: true });
+    await expect(closed.lookup("hlr", NUMBER)).rejects.toMatchObject({ kind: "upstream", retryable: true });
   });
 
   it("a number that is not E.164 is refused before any call", async () => {
-    await expect(tyntec().hlr("015112345678")).rejects.toMatchObject({ kind: "rejected" });
+    await expect(tyntec().lookup("hlr", "015112345678")).rejects.toMatchObject({ kind: "rejected" });
     expect(fake.calls).toHaveLength(0);
   });
 });
@@ -347,13 +351,14 @@ describe("tyntec adapter: behind the resilient wrapper", () => {
       retry: { retries: 0 },
       breaker: { failureThreshold: 3, cooldownMs: 10_000, now: () => clock },
     });
-    for (let i = 0; i < 3; i++) await expect(provider.hlr(NUMBER)).rejects.toMatchObject({ status: 500 });
+    for (let i = 0; i < 3; i++)
+      await expect(provider.lookup("hlr", NUMBER)).rejects.toMatchObject({ status: 500 });
     expect(provider.breaker.state).toBe("open");
-    await expect(provider.mnp(NUMBER)).rejects.toMatchObject({ kind: "circuit_open" });
+    await expect(provider.lookup("mnp", NUMBER)).rejects.toMatchObject({ kind: "circuit_open" });
     expect(fake.calls).toHaveLength(3);
     clock += 10_000;
     down = false;
-    expect((await provider.hlr(NUMBER)).connectivity).toBe("connected");
+    expect((await provider.lookup("hlr", NUMBER)).connectivity).toBe("connected");
     expect(provider.breaker.state).toBe("closed");
   });
 
@@ -361,7 +366,9 @@ describe("tyntec adapter: behind the resilient wrapper", () => {
     fake.play((call) => ({ ...gnv.connected(msisdnOf(call)), delayMs: 10 }));
     const provider = resilient(tyntec(), { concurrency: 3 });
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => provider.hlr(`+49151123456${String(i).padStart(2, "0")}`)),
+      Array.from({ length: 12 }, (_, i) =>
+        provider.lookup("hlr", `+49151123456${String(i).padStart(2, "0")}`),
+      ),
     );
     expect(answers.every((a) => a.connectivity === "connected")).toBe(true);
     expect(fake.peakInFlight).toBe(3);

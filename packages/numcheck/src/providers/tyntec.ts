@@ -1,9 +1,10 @@
 import type { z } from "zod";
 import {
+  type Answer,
   type Connectivity,
   type HlrResult,
-  type LookupKind,
-  type LookupProvider,
+  type KindHandlers,
+  type LookupCallOptions,
   type MnpResult,
   type PortedStatus,
   UnreadableAnswerError,
@@ -11,6 +12,7 @@ import {
 import { costOf, flag, networkOf, text } from "./answer-parts";
 import { requireE164 } from "./contract-fields";
 import { getJson } from "./http-json";
+import { KindedProvider } from "./kinded-provider";
 import { ABSENT_CODES, INVALID_CODES, mapError } from "./map-errors";
 import { type GnpAnswer, type GnvAnswer, TYNTEC_SERVER_PATH, tyntecAnswers } from "./tyntec-contract";
 
@@ -133,16 +135,21 @@ function problemType(body: unknown): string | null {
   return parsed.success ? (text(parsed.data.type) ?? text(parsed.data.title)) : null;
 }
 
-export class TyntecProvider implements LookupProvider {
+export class TyntecProvider extends KindedProvider {
+  protected readonly kinds: KindHandlers = {
+    hlr: (e164, options) => this.#hlr(e164, options),
+    mnp: (e164, options) => this.#mnp(e164, options),
+  };
   readonly name = "tyntec";
   readonly sandbox = false;
-  readonly answers: readonly LookupKind[] = ["hlr", "mnp"];
+  readonly answers: readonly Answer[] = ["hlr", "mnp"];
   readonly #apiKey: string;
   readonly #baseUrl: string;
   readonly #fetch: typeof fetch;
   readonly #now: () => Date;
 
   constructor(options: TyntecOptions) {
+    super();
     if (!options.apiKey) throw new Error("tyntec: an API key is required");
     this.#apiKey = options.apiKey;
     this.#baseUrl = (options.baseUrl ?? "https://api.tyntec.com").replace(/\/+$/, "");
@@ -150,12 +157,12 @@ export class TyntecProvider implements LookupProvider {
     this.#now = options.now ?? (() => new Date());
   }
 
-  async hlr(e164: string, options?: { signal?: AbortSignal }): Promise<HlrResult> {
+  async #hlr(e164: string, options?: LookupCallOptions): Promise<HlrResult> {
     const answer = await this.#get("gnv", e164, tyntecAnswers.gnv, options?.signal);
     return mapGnv(e164, answer, this.#now());
   }
 
-  async mnp(e164: string, options?: { signal?: AbortSignal }): Promise<MnpResult> {
+  async #mnp(e164: string, options?: LookupCallOptions): Promise<MnpResult> {
     const answer = await this.#get("gnp", e164, tyntecAnswers.gnp, options?.signal);
     return mapGnp(e164, answer, this.#now());
   }

@@ -47,7 +47,7 @@ describe("vonage fixtures", () => {
 
 describe("vonage adapter: HLR (Advanced) mapping", () => {
   it("a reachable mobile: carriers split into MCC and MNC, line type, price less refund and the balance", async () => {
-    const hlr = await vonage().hlr(NUMBER);
+    const hlr = await vonage().lookup("hlr", NUMBER);
     expect(fake.calls).toHaveLength(1);
     expect(fake.calls[0]).toMatchObject({ method: "GET", path: ADVANCED });
     expect(fake.calls[0]?.query.get("number")).toBe("447700900000");
@@ -77,13 +77,13 @@ describe("vonage adapter: HLR (Advanced) mapping", () => {
     ] as const;
     for (const [fixture, connectivity] of cases) {
       fake.play(fixture);
-      expect((await vonage().hlr(NUMBER)).connectivity).toBe(connectivity);
+      expect((await vonage().lookup("hlr", NUMBER)).connectivity).toBe(connectivity);
     }
   });
 
   it("an unknown subscriber has no current network nor roaming", async () => {
     fake.play(vonageInsight.badNumber);
-    expect(await vonage().hlr(NUMBER)).toMatchObject({
+    expect(await vonage().lookup("hlr", NUMBER)).toMatchObject({
       connectivity: "invalid_msisdn",
       currentNetwork: null,
       originalNetwork: VODAFONE,
@@ -95,7 +95,7 @@ describe("vonage adapter: HLR (Advanced) mapping", () => {
   it("ported and assumed ported: the current carrier is the new one", async () => {
     for (const fixture of [vonageInsight.ported, vonageInsight.assumedPorted]) {
       fake.play(fixture);
-      expect(await vonage().hlr(NUMBER)).toMatchObject({
+      expect(await vonage().lookup("hlr", NUMBER)).toMatchObject({
         ported: true,
         currentNetwork: O2,
         originalNetwork: VODAFONE,
@@ -105,7 +105,7 @@ describe("vonage adapter: HLR (Advanced) mapping", () => {
 
   it("roaming names the visited network and country", async () => {
     fake.play(vonageInsight.roaming);
-    expect((await vonage().hlr(NUMBER)).roaming).toEqual({
+    expect((await vonage().lookup("hlr", NUMBER)).roaming).toEqual({
       roaming: true,
       network: { name: "SFR", mcc: "208", mnc: "10", country: "FR" },
       country: "FR",
@@ -114,7 +114,7 @@ describe("vonage adapter: HLR (Advanced) mapping", () => {
 
   it("status 43 (live look-up not handled) cannot tell, and is charged net of the refund", async () => {
     fake.play(vonageInsight.notHandled);
-    expect(await vonage().hlr(NUMBER)).toMatchObject({
+    expect(await vonage().lookup("hlr", NUMBER)).toMatchObject({
       connectivity: "undetermined",
       ported: null,
       roaming: { roaming: null, network: null, country: null },
@@ -125,7 +125,7 @@ describe("vonage adapter: HLR (Advanced) mapping", () => {
 
   it("a landline's line type comes from the network type", async () => {
     fake.play(vonageInsight.landline);
-    expect((await vonage().hlr(NUMBER)).signals?.lineType).toBe("fixed_line");
+    expect((await vonage().lookup("hlr", NUMBER)).signals?.lineType).toBe("fixed_line");
   });
 });
 
@@ -135,7 +135,7 @@ describe("vonage's published examples (Number Insight OpenAPI 1.1.2), served as 
   const UNKNOWN_ROAMING = { roaming: null, network: null, country: null };
   const hlr = async (reply: ReturnType<typeof vonagePublished.advanced>) => {
     fake.play(() => reply);
-    return vonage().hlr(NUMBER);
+    return vonage().lookup("hlr", NUMBER);
   };
   // Every null the contract allows: reachable, ported, roaming, the carriers and their fields.
   const nulls = {
@@ -226,13 +226,13 @@ describe("vonage's published examples (Number Insight OpenAPI 1.1.2), served as 
 
   it("niResponseJsonStandard (MNP): not ported, on its carrier; a null porting status cannot tell", async () => {
     fake.play(() => vonagePublished.standard());
-    expect(await vonage().mnp(NUMBER)).toMatchObject({
+    expect(await vonage().lookup("mnp", NUMBER)).toMatchObject({
       ported: "not_ported",
       currentNetwork: ACME,
       cost: COST,
     });
     fake.play(() => vonagePublished.standard({ ported: null, current_carrier: null }));
-    expect(await vonage().mnp(NUMBER)).toMatchObject({ ported: "unknown", currentNetwork: null });
+    expect(await vonage().lookup("mnp", NUMBER)).toMatchObject({ ported: "unknown", currentNetwork: null });
   });
 });
 
@@ -246,7 +246,7 @@ describe("vonage adapter: MNP (Standard) mapping", () => {
     ] as const;
     for (const [fixture, ported, current] of cases) {
       fake.reset(fixture);
-      const mnp = await vonage().mnp(NUMBER);
+      const mnp = await vonage().lookup("mnp", NUMBER);
       expect(fake.calls[0]?.path).toBe(STANDARD);
       expect(mnp).toEqual({
         e164: NUMBER,
@@ -266,7 +266,7 @@ describe("vonage adapter: statuses and errors", () => {
   it("status 9 (partner quota exceeded) is out of credit: one call, breaker closed", async () => {
     fake.play(() => vonageStatuses.quota);
     const provider = resilient(vonage(), fast);
-    const error = await provider.hlr(NUMBER).catch((e: unknown) => e);
+    const error = await provider.lookup("hlr", NUMBER).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamHttpError);
     expect(error).toMatchObject({ kind: "out_of_credit", retryable: false, providerCode: "9" });
     expect(fake.calls).toHaveLength(1);
@@ -274,12 +274,12 @@ describe("vonage adapter: statuses and errors", () => {
   });
 
   it("status 4 (wrong secret) and 3 (invalid request) are rejected, not retried", async () => {
-    await expect(resilient(vonage("wrong"), fast).hlr(NUMBER)).rejects.toMatchObject({
+    await expect(resilient(vonage("wrong"), fast).lookup("hlr", NUMBER)).rejects.toMatchObject({
       kind: "rejected",
       providerCode: "4",
     });
     fake.play(() => vonageStatuses.invalid);
-    await expect(resilient(vonage(), fast).mnp(NUMBER)).rejects.toMatchObject({
+    await expect(resilient(vonage(), fast).lookup("mnp", NUMBER)).rejects.toMatchObject({
       kind: "rejected",
       providerCode: "3",
     });
@@ -288,10 +288,10 @@ describe("vonage adapter: statuses and errors", () => {
 
   it("status 1 (throttled) is retried; a lasting 5 (internal error) ends as a retryable upstream error", async () => {
     fake.play((call) => (call.hit === 1 ? vonageStatuses.throttled : vonageInsight.connected(call)));
-    expect((await resilient(vonage(), fast).hlr(NUMBER)).connectivity).toBe("connected");
+    expect((await resilient(vonage(), fast).lookup("hlr", NUMBER)).connectivity).toBe("connected");
     expect(fake.calls).toHaveLength(2);
     fake.reset(() => vonageStatuses.internal);
-    await expect(resilient(vonage(), fast).hlr(NUMBER)).rejects.toMatchObject({
+    await expect(resilient(vonage(), fast).lookup("hlr", NUMBER)).rejects.toMatchObject({
       kind: "upstream",
       retryable: true,
     });
@@ -306,24 +306,27 @@ describe("vonage adapter: statuses and errors", () => {
     ] as const;
     for (const [status, kind] of cases) {
       fake.play(() => ({ contract: VONAGE_CONTRACT, status }));
-      await expect(vonage().hlr(NUMBER)).rejects.toMatchObject({ kind, status });
+      await expect(vonage().lookup("hlr", NUMBER)).rejects.toMatchObject({ kind, status });
     }
   });
 
   it("a malformed answer (no status, or not JSON) is an upstream error", async () => {
     fake.play(() => ({ contract: VONAGE_CONTRACT, malformed: '{"status_message":"Success","ported":true}' }));
-    await expect(vonage().hlr(NUMBER)).rejects.toMatchObject({
+    await expect(vonage().lookup("hlr", NUMBER)).rejects.toMatchObject({
       kind: "upstream",
       message: /does not follow the contract \(status: invalid_type; ported: invalid_type\)/,
     });
     fake.play(() => ({ contract: VONAGE_CONTRACT, malformed: "Service Unavailable" }));
-    await expect(vonage().hlr(NUMBER)).rejects.toMatchObject({ kind: "upstream", message: /unreadable/ });
+    await expect(vonage().lookup("hlr", NUMBER)).rejects.toMatchObject({
+      kind: "upstream",
+      message: /unreadable/,
+    });
   });
 
   it("a slow answer times out through the resilient wrapper", async () => {
     fake.play((call) => ({ ...vonageInsight.connected(call), delayMs: 300 }));
     const provider = resilient(vonage(), { timeoutMs: 30, retry: { retries: 0 } });
-    await expect(provider.hlr(NUMBER)).rejects.toMatchObject({ kind: "timeout", retryable: true });
+    await expect(provider.lookup("hlr", NUMBER)).rejects.toMatchObject({ kind: "timeout", retryable: true });
   });
 
   it("answers HLR, MNP and line type, and needs both credentials", () => {

@@ -1,9 +1,10 @@
 import type {
+  Answer,
   Connectivity,
   HlrResult,
+  KindHandlers,
   LineType,
-  LookupKind,
-  LookupProvider,
+  LookupCallOptions,
   MnpResult,
   Network,
   PortedStatus,
@@ -14,6 +15,7 @@ import { costOf, decimalOf, networkOf, splitMccMnc, subtractDecimal, text } from
 import { requireE164 } from "./contract-fields";
 import { UpstreamHttpError } from "./http-error";
 import { getJson } from "./http-json";
+import { KindedProvider } from "./kinded-provider";
 import { VONAGE_CURRENCY, type VonageAnswer, vonageAnswers } from "./vonage-contract";
 
 /**
@@ -182,16 +184,21 @@ function statusError(level: string, status: number): UpstreamHttpError {
   return error("rejected", false);
 }
 
-export class VonageProvider implements LookupProvider {
+export class VonageProvider extends KindedProvider {
+  protected readonly kinds: KindHandlers = {
+    hlr: (e164, options) => this.#hlr(e164, options),
+    mnp: (e164, options) => this.#mnp(e164, options),
+  };
   readonly name = "vonage";
   readonly sandbox = false;
-  readonly answers: readonly LookupKind[] = ["hlr", "mnp", "line_type"];
+  readonly answers: readonly Answer[] = ["hlr", "mnp", "line_type"];
   readonly #authorization: string;
   readonly #baseUrl: string;
   readonly #fetch: typeof fetch;
   readonly #now: () => Date;
 
   constructor(options: VonageOptions) {
+    super();
     if (!options.apiKey || !options.apiSecret)
       throw new Error("vonage: an API key and an API secret are required");
     this.#authorization = `Basic ${Buffer.from(`${options.apiKey}:${options.apiSecret}`).toString("base64")}`;
@@ -200,11 +207,11 @@ export class VonageProvider implements LookupProvider {
     this.#now = options.now ?? (() => new Date());
   }
 
-  async hlr(e164: string, options?: { signal?: AbortSignal }): Promise<HlrResult> {
+  async #hlr(e164: string, options?: LookupCallOptions): Promise<HlrResult> {
     return mapVonageHlr(e164, await this.#get("advanced", e164, options?.signal), this.#now());
   }
 
-  async mnp(e164: string, options?: { signal?: AbortSignal }): Promise<MnpResult> {
+  async #mnp(e164: string, options?: LookupCallOptions): Promise<MnpResult> {
     return mapVonageMnp(e164, await this.#get("standard", e164, options?.signal), this.#now());
   }
 

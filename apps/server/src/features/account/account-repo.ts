@@ -1,22 +1,13 @@
 import { SERVICES } from "@nc/contracts/services";
-import { TRADE_TYPES, WELCOME_CREDIT_REFERENCE } from "@nc/contracts/trade-types";
+import { SPENDING_TYPES, TRADE_TYPES, WELCOME_CREDIT_REFERENCE } from "@nc/contracts/trade-types";
 import { type SQL, sql } from "drizzle-orm";
 import type { Cursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
 import { exactUtc, queryRows } from "../../db/query";
 import { LISTED_ALONE } from "../../db/schema/index";
 
-/** Trade types that consume the balance (checks and bulk work); refunds (10) give some back. */
-export const SPENDING_TYPES: readonly number[] = [
-  TRADE_TYPES.checkNumberApi,
-  TRADE_TYPES.checkBasic,
-  TRADE_TYPES.checkHlr,
-  TRADE_TYPES.checkMnp,
-  TRADE_TYPES.checkFraudShield,
-  TRADE_TYPES.checkFraudShieldEnhanced,
-  TRADE_TYPES.dataWebDetection,
-  TRADE_TYPES.dataApiDetection,
-];
+/** Trade types that consume the balance (checks and bulk work), from the service list; refunds (10) give some back. */
+export { SPENDING_TYPES };
 
 /** Net spending of a set of ledger rows: consumption debits less refunds, in micros. */
 export const SPENDING_SUM = sql.raw(

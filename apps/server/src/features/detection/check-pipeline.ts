@@ -1,9 +1,9 @@
 import type { SingleCheckResultView } from "@nc/contracts/detection-single";
-import type { ServiceCode } from "@nc/contracts/services";
+import { lookupsOf, needsLiveLookup, type ServiceCode } from "@nc/contracts/services";
 import { fraudScore } from "@nc/numcheck/fraud/score";
-import type { CachedLookupOptions } from "@nc/numcheck/providers/cache";
+import type { CachedLookupOptions, CachedProvider } from "@nc/numcheck/providers/cache";
 import { SandboxProvider } from "@nc/numcheck/providers/sandbox";
-import type { BasicResult, HlrResult, LookupProvider, MnpResult } from "@nc/numcheck/types";
+import type { BasicResult, LookupResults } from "@nc/numcheck/types";
 import type { FraudLists } from "../fraud-list/index";
 import { isChargeable, NEEDS, resultView } from "./result-view";
 
@@ -39,24 +39,23 @@ export interface CheckPipeline {
   run(service: ServiceCode, basic: BasicResult, context: CheckContext): Promise<SingleCheckResultView>;
 }
 
-type Lookup = LookupProvider & {
-  hlr(e164: string, options?: CachedLookupOptions): Promise<HlrResult>;
-  mnp(e164: string, options?: CachedLookupOptions): Promise<MnpResult>;
-};
+type Lookup = Pick<CachedProvider, "sandbox" | "lookup">;
+/** The answers of a service's look-ups, by kind. */
+type Answers = Partial<LookupResults>;
 
 export function checkPipeline(live: Lookup, sandbox: Lookup = new SandboxProvider()): CheckPipeline {
   const sandboxed = (service: ServiceCode, test = false) => {
-    const needs = NEEDS[service];
-    return test || (live.sandbox && (needs.hlr || needs.mnp));
+    return test || (live.sandbox && needsLiveLookup(service));
   };
 
   const view = (
     service: ServiceCode,
     basic: BasicResult,
-    hlr: HlrResult | null,
-    mnp: MnpResult | null,
+    answers: Answers,
     context: Omit<CheckContext, "fresh">,
   ): SingleCheckResultView => {
+    const hlr = answers.hlr ?? null;
+    const mnp = answers.mnp ?? null;
     const fraud = NEEDS[service].fraud
       ? fraudScore({ basic, hlr, mnp, velocity24h: context.velocity24h ?? 0, ...context.lists })
       : null;
@@ -70,14 +69,12 @@ export function checkPipeline(live: Lookup, sandbox: Lookup = new SandboxProvide
   return {
     sandboxed,
     offline(service, basic, context) {
-      const needs = NEEDS[service];
-      return needs.hlr || needs.mnp ? null : view(service, basic, null, null, context);
+      return needsLiveLookup(service) ? null : view(service, basic, {}, context);
     },
     async run(service, basic, context) {
-      const needs = NEEDS[service];
-      let hlr: HlrResult | null = null;
-      let mnp: MnpResult | null = null;
-      if ((needs.hlr || needs.mnp) && basic.qualifiesForHlr && basic.e164 !== null) {
+      let answers: Answers = {};
+      if (needsLiveLookup(service) && basic.qualifiesForHlr && basic.e164 !== null) {
+        const e164 = basic.e164;
         const provider = context.test ? sandbox : live;
         const options: CachedLookupOptions = {
           bypassCache: context.fresh ?? false,
@@ -85,12 +82,16 @@ export function checkPipeline(live: Lookup, sandbox: Lookup = new SandboxProvide
           partnerId: context.partnerId ?? null,
           country: basic.country?.iso2 ?? null,
         };
-        [hlr, mnp] = await Promise.all([
-          needs.hlr ? provider.hlr(basic.e164, options) : null,
-          needs.mnp ? provider.mnp(basic.e164, options) : null,
-        ]);
+        // The service's look-ups at once, each by its kind (docs/providers.md, "Look-up kinds").
+        answers = Object.fromEntries(
+          await Promise.all(
+            lookupsOf(service).map(
+              async (kind) => [kind, await provider.lookup(kind, e164, options)] as const,
+            ),
+          ),
+        );
       }
-      return view(service, basic, hlr, mnp, context);
+      return view(service, basic, answers, context);
     },
   };
 }

@@ -4,7 +4,7 @@ import type {
   SingleCheckResultView,
   SingleCheckView,
 } from "@nc/contracts/detection-single";
-import { SERVICES, type ServiceCode } from "@nc/contracts/services";
+import { needsLiveLookup, SERVICES, type ServiceCode } from "@nc/contracts/services";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { basicCheck } from "@nc/numcheck/basic-check";
 import type { CachedProvider } from "@nc/numcheck/providers/cache";
@@ -72,7 +72,7 @@ export function detectionService(
 
       // Do not pay the upstream for a look-up the organisation cannot pay for. Without a look-up
       // the charge itself refuses a balance that does not cover it (no query before it).
-      if (chargeable && basic.qualifiesForHlr && (needs.hlr || needs.mnp)) {
+      if (chargeable && basic.qualifiesForHlr && needsLiveLookup(input.service)) {
         const volume = (await pricing.volumeThisMonth(input.tenantId))[input.service] ?? 0;
         const due = pickBand(prices.bands, volume)!.priceMicros;
         const { balanceMicros, currency } = await billing.balance(input.tenantId);

@@ -3,7 +3,7 @@ import { SERVICES, type ServiceCode, type ServiceDescriptor, serviceOf } from "@
 import type { BasicResult, FraudResult, HlrResult, MnpResult } from "@nc/numcheck/types";
 
 /** What each service needs beyond the offline basic check, from its descriptor. */
-export const NEEDS = Object.fromEntries(SERVICES.map((s) => [s.code, s.needs])) as Record<
+export const NEEDS = Object.fromEntries(SERVICES.map((s) => [s.code, s.needs])) as unknown as Record<
   ServiceCode,
   ServiceDescriptor["needs"]
 >;

@@ -1,7 +1,7 @@
 import type { NetworkView, SingleCheckResultView } from "@nc/contracts/detection-single";
 import type { Locale } from "@nc/contracts/locales";
 import { microsToDecimal } from "@nc/contracts/money";
-import type { ServiceCode } from "@nc/contracts/services";
+import type { LookupKindCode, ServiceCode } from "@nc/contracts/services";
 import { type ColumnKey, columnHeaders, sheetName } from "../../export/export-headers";
 import { csvStream, xlsxStream } from "../../export/table-export";
 import { translate } from "../../i18n/translate";
@@ -79,6 +79,9 @@ const FRAUD: Column[] = [
   { key: "riskReasons", value: (_i, r) => (r?.fraud?.reasons ?? []).map((x) => x.code).join(" ") },
 ];
 
+/** The columns each look-up kind adds, in the order a service lists its kinds. */
+const KIND_COLUMNS: Record<LookupKindCode, Column[]> = { hlr: HLR, mnp: MNP };
+
 const COST: Column = { key: "cost", value: (i) => microsToDecimal(i.cost_micros) };
 
 /** The columns of a service's results file: what every check has, then what the service adds. */
@@ -86,8 +89,7 @@ export function resultColumns(service: ServiceCode): Column[] {
   const needs = NEEDS[service];
   return [
     ...COMMON,
-    ...(needs.hlr ? HLR : []),
-    ...(needs.mnp ? MNP : []),
+    ...needs.lookups.flatMap((kind) => KIND_COLUMNS[kind]),
     ...(needs.fraud ? FRAUD : []),
     COST,
   ];

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { SingleCheckResultView } from "@nc/contracts/detection-single";
-import type { ServiceCode } from "@nc/contracts/services";
+import { needsLiveLookup, type ServiceCode } from "@nc/contracts/services";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { basicCheck } from "@nc/numcheck/basic-check";
 import { AppError } from "../../core/app-error";
@@ -93,7 +93,7 @@ export function classifier(
   const counts = { total: 0, duplicates: 0, invalid: 0 };
   // Services without a look-up are answered offline when the processor can: then the full check
   // (carrier, region) is made here; otherwise the lighter one that classification needs.
-  const offline = Boolean(processor?.offline) && !NEEDS[service].hlr && !NEEDS[service].mnp;
+  const offline = Boolean(processor?.offline) && !needsLiveLookup(service);
   const scoresFraud = offline && NEEDS[service].fraud;
   return {
     counts,

@@ -4,7 +4,7 @@ import { SandboxProvider } from "@nc/numcheck/providers/sandbox";
 import { TwilioProvider } from "@nc/numcheck/providers/twilio";
 import { TyntecProvider } from "@nc/numcheck/providers/tyntec";
 import { VonageProvider } from "@nc/numcheck/providers/vonage";
-import type { LookupProvider } from "@nc/numcheck/types";
+import { LOOKUP_KINDS, type LookupProvider } from "@nc/numcheck/types";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../core/db";
@@ -22,7 +22,7 @@ export interface Lookups {
 const CREDIT_LOG_EVERY_MS = 60_000;
 
 /**
- * The HLR/MNP look-ups of the process: the configured providers behind the router (routes,
+ * The live look-ups of the process: the configured providers behind the router (routes,
  * failover, breakers per organisation; docs/providers.md), answers cached in the database for
  * LOOKUP_CACHE_HOURS. Without any provider configured, the free sandbox answers everything.
  * `providers` replaces the configured ones (the look-up benchmark puts a fake provider behind the
@@ -64,7 +64,9 @@ export function createLookups(
   const maxAgeMs = config.LOOKUP_CACHE_HOURS * 3_600_000;
   return {
     router,
-    lookup: cached(router, new DbLookupCache(db), { maxAgeMs: { hlr: maxAgeMs, mnp: maxAgeMs } }),
+    lookup: cached(router, new DbLookupCache(db), {
+      maxAgeMs: Object.fromEntries(LOOKUP_KINDS.map((kind) => [kind, maxAgeMs])),
+    }),
   };
 }
 

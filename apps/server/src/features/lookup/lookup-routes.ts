@@ -1,4 +1,5 @@
 import type { ProviderLimits, RoutedKind, RouteRule } from "@nc/numcheck/providers/router";
+import { LOOKUP_KINDS } from "@nc/numcheck/types";
 import { ConfigError } from "../../config";
 
 /**
@@ -7,7 +8,10 @@ import { ConfigError } from "../../config";
  * configured provider that answers it, in the order given. A wrong rule stops the server with a
  * message naming it, like any other setting.
  */
-const RULE = /^(hlr|mnp)(?:@([A-Za-z]{2}))?(?:#([0-9a-f-]{36}))?=([a-z0-9_,-]+)$/i;
+const RULE = new RegExp(
+  `^(${LOOKUP_KINDS.join("|")})(?:@([A-Za-z]{2}))?(?:#([0-9a-f-]{36}))?=([a-z0-9_,-]+)$`,
+  "i",
+);
 
 export class LookupSettingsError extends ConfigError {}
 
@@ -16,7 +20,7 @@ export function parseRoutes(
   providers: { name: string; answers: readonly string[] }[],
 ): RouteRule[] {
   if (!text?.trim()) {
-    return (["hlr", "mnp"] as const).map((kind) => ({
+    return LOOKUP_KINDS.map((kind) => ({
       kind,
       providers: providers.filter((p) => p.answers.includes(kind)).map((p) => p.name),
     }));

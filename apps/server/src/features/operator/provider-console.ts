@@ -1,5 +1,11 @@
 import type { OperatorMarginRow, OperatorProvidersView } from "@nc/contracts/operator";
-import { SERVICES } from "@nc/contracts/services";
+import {
+  LOOKUP_KIND_CODES,
+  type LookupKindCode,
+  lookupsOf,
+  needsLiveLookup,
+  SERVICES,
+} from "@nc/contracts/services";
 import type { ProviderHealth, RoutedProvider } from "@nc/numcheck/providers/router";
 import type { Config } from "../../config";
 import type { PartnerService } from "../partner/index";
@@ -11,7 +17,7 @@ type Settings = Pick<
 >;
 
 /** The services that need a live look-up, with the look-ups each needs (the service descriptor). */
-const LIVE_SERVICES = SERVICES.filter((s) => s.needs.hlr || s.needs.mnp);
+const LIVE_SERVICES = SERVICES.filter(needsLiveLookup);
 
 /**
  * The live look-up providers in the operator console (docs/operations.md, "The operator
@@ -36,7 +42,7 @@ export function providerConsole(
     health: readonly ProviderHealth[],
   ): number | null {
     let total = 0;
-    for (const kind of (["hlr", "mnp"] as const).filter((k) => service.needs[k])) {
+    for (const kind of lookupsOf(service)) {
       const first = router.chain(kind)[0];
       const cost = health.find((h) => h.name === first)?.lastHour.costs.find((c) => c.currency === currency);
       if (!cost) return null;
@@ -88,7 +94,10 @@ export function providerConsole(
         settings: {
           sandbox,
           routes: settings.LOOKUP_ROUTES ?? null,
-          chains: { hlr: router.chain("hlr"), mnp: router.chain("mnp") },
+          chains: Object.fromEntries(LOOKUP_KIND_CODES.map((kind) => [kind, router.chain(kind)])) as Record<
+            LookupKindCode,
+            string[]
+          >,
           concurrency: settings.LOOKUP_CONCURRENCY,
           timeoutMs: settings.LOOKUP_TIMEOUT_MS,
           cacheHours: settings.LOOKUP_CACHE_HOURS,
