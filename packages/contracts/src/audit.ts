@@ -18,11 +18,12 @@ export const AUDIT_CATALOG = {
     "session_ended",
     "other_sessions_ended",
   ],
-  account: ["deleted"],
+  account: ["deleted", "exported"],
   organisation: [
     "created",
     "updated",
     "settings_updated",
+    "billing_details_updated",
     "deletion_requested",
     "restored",
     "purged",

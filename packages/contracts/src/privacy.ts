@@ -53,3 +53,47 @@ export const ARCHIVE_FILES = {
   fraudLists: "fraud-lists.csv",
   auditLog: "audit-log.csv",
 } as const;
+
+/**
+ * A person's own data as one JSON file (`POST /api/tenant/uc/export`): their profile, their
+ * memberships, their open sessions and what they did (their audit events), newest first. The file
+ * is bounded: past these counts the oldest are left out and `truncated` says so.
+ */
+export const PERSONAL_EXPORT_LIMITS = { sessions: 500, auditEvents: 5000 } as const;
+
+export interface PersonalExport {
+  exportedAt: string;
+  profile: {
+    id: string;
+    email: string;
+    name: string;
+    locale: string | null;
+    createdAt: string;
+    passwordChangedAt: string | null;
+    twoFactor: boolean;
+  };
+  memberships: { tenantId: string; name: string; status: string; role: string; joinedAt: string }[];
+  sessions: {
+    items: {
+      id: string;
+      createdAt: string;
+      lastSeenAt: string;
+      expiresAt: string;
+      ip: string | null;
+      userAgent: string | null;
+    }[];
+    truncated: boolean;
+  };
+  auditEvents: {
+    items: {
+      tenantId: string | null;
+      action: string;
+      target: { type: string; id: string | null } | null;
+      details: Record<string, unknown>;
+      ip: string | null;
+      userAgent: string | null;
+      at: string;
+    }[];
+    truncated: boolean;
+  };
+}

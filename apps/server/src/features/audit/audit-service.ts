@@ -194,7 +194,7 @@ export const toAuditFilter = (input: AuditListInput, timeZone: string): AuditFil
 async function recordAccountEvent(
   runner: Runner,
   userId: string,
-  action: Extract<AuditAction, `auth.${string}` | `passkey.${string}`>,
+  action: Extract<AuditAction, `auth.${string}` | `passkey.${string}` | `account.${string}`>,
   meta: { ip?: string | null; userAgent?: string | null },
   details?: Record<string, unknown>,
 ) {

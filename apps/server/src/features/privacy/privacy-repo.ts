@@ -4,6 +4,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Cursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
 import { exactUtc, queryRows } from "../../db/query";
+import type { AuditListRow } from "../audit/index";
 import type { PackedResult } from "../detection/index";
 import type { JobRow } from "../job/index";
 
@@ -94,6 +95,36 @@ export interface SingleCheckCursor extends Cursor {
 const localTime = (column: SQL, timeZone: string) =>
   sql`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
 
+/** A person's own data as their export lists it (docs/security.md, "Privacy: export and deletion"). */
+export interface PersonalProfileRow {
+  id: string;
+  email: string;
+  name: string;
+  locale: string | null;
+  created_at: string;
+  password_changed_at: string | null;
+  two_factor: boolean;
+}
+export interface PersonalMembershipRow {
+  tenant_id: string;
+  name: string;
+  status: string;
+  role: string;
+  joined_at: string;
+}
+export interface PersonalSessionRow {
+  id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+export type PersonalAuditRow = Pick<
+  AuditListRow,
+  "action" | "target_type" | "target_id" | "details" | "ip" | "user_agent" | "created_at"
+> & { tenant_id: string | null };
+
 /** All SQL of the privacy controls (docs/security.md, "Privacy: export and deletion"). */
 export function privacyRepo(db: Db) {
   return {
@@ -159,6 +190,47 @@ export function privacyRepo(db: Db) {
       );
       await tx.execute(sql`delete from users where id = ${user.id}`);
     },
+
+    /** The person's own account row, without anything secret (no password digest, no factors). */
+    async personalProfile(userId: string): Promise<PersonalProfileRow | undefined> {
+      const rows = await queryRows<PersonalProfileRow>(
+        db,
+        sql`select u.id, u.email, u.name, u.locale, ${exactUtc("u.created_at")} as created_at,
+                   ${exactUtc("u.password_changed_at")} as password_changed_at,
+                   exists (select 1 from user_two_factor f where f.user_id = u.id and f.enabled_at is not null)
+                     as two_factor
+            from users u where u.id = ${userId}`,
+      );
+      return rows[0];
+    },
+
+    personalMemberships: (userId: string) =>
+      queryRows<PersonalMembershipRow>(
+        db,
+        sql`select t.id as tenant_id, t.name, t.status, r.name as role, ${exactUtc("m.created_at")} as joined_at
+            from tenant_members m join tenants t on t.id = m.tenant_id join roles r on r.id = m.role_id
+            where m.user_id = ${userId} order by m.created_at, t.id`,
+      ),
+
+    /** At most `limit` sessions, newest first (the caller asks for one more to know it stopped). */
+    personalSessions: (userId: string, limit: number) =>
+      queryRows<PersonalSessionRow>(
+        db,
+        sql`select id, ${exactUtc("created_at")} as created_at, ${exactUtc("last_seen_at")} as last_seen_at,
+                   ${exactUtc("expires_at")} as expires_at, ip, user_agent
+            from sessions where user_id = ${userId} and expires_at > now()
+            order by created_at desc, id limit ${limit}`,
+      ),
+
+    /** What the person did, in every organisation and outside any, newest first, at most `limit`. */
+    personalAuditEvents: (userId: string, limit: number) =>
+      queryRows<PersonalAuditRow>(
+        db,
+        sql`select tenant_id, action, target_type, target_id, details, ip, user_agent,
+                   ${exactUtc("created_at")} as created_at
+            from audit_events where actor_type = 'user' and actor_id = ${userId}
+            order by created_at desc, id desc limit ${limit}`,
+      ),
 
     /** The organisation locked, with what decides whether it may be deleted now. */
     async lockForDeletion(tx: Runner, tenantId: string): Promise<TenantForDeletion | undefined> {

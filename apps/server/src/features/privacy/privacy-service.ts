@@ -1,5 +1,5 @@
 import { isLocale, type Locale } from "@nc/contracts/locales";
-import type { TenantDeletionView } from "@nc/contracts/privacy";
+import { PERSONAL_EXPORT_LIMITS, type PersonalExport, type TenantDeletionView } from "@nc/contracts/privacy";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { AppError } from "../../core/app-error";
 import { moneyParam } from "../../core/money";
@@ -199,6 +199,81 @@ export function privacyService(s: Services) {
         });
       });
       return { id: ctx.id, status: "active", purgeAfter: null } satisfies TenantDeletionView;
+    },
+
+    /**
+     * The person's own data as one JSON file, bounded by PERSONAL_EXPORT_LIMITS (newest kept).
+     * Confirmed like every privacy action, and recorded before the file is sent: in each of their
+     * organisations (whose log the file draws on), or outside any when they belong to none.
+     */
+    async exportAccount(caller: Caller, userId: string, proof: Proof, meta: AuditMeta) {
+      const account = await user(userId);
+      await confirm(caller, account, proof);
+      const { sessions: maxSessions, auditEvents: maxEvents } = PERSONAL_EXPORT_LIMITS;
+      const [profile, memberships, sessions, events] = await Promise.all([
+        repo.personalProfile(userId),
+        repo.personalMemberships(userId),
+        repo.personalSessions(userId, maxSessions + 1),
+        repo.personalAuditEvents(userId, maxEvents + 1),
+      ]);
+      if (!profile) throw new AppError("sessionInvalid");
+      const details = { format: "json", auditEvents: Math.min(events.length, maxEvents) };
+      if (memberships.length > 0)
+        await s.audit.recordAccountEvent(db, userId, "account.exported", meta, details);
+      else
+        await s.audit.record(db, {
+          tenantId: null,
+          ...meta,
+          action: "account.exported",
+          target: { type: "user", id: userId },
+          details,
+        });
+      const file: PersonalExport = {
+        exportedAt: new Date().toISOString(),
+        profile: {
+          id: profile.id,
+          email: profile.email,
+          name: profile.name,
+          locale: profile.locale,
+          createdAt: profile.created_at,
+          passwordChangedAt: profile.password_changed_at,
+          twoFactor: profile.two_factor,
+        },
+        memberships: memberships.map((m) => ({
+          tenantId: m.tenant_id,
+          name: m.name,
+          status: m.status,
+          role: m.role,
+          joinedAt: m.joined_at,
+        })),
+        sessions: {
+          items: sessions.slice(0, maxSessions).map((x) => ({
+            id: x.id,
+            createdAt: x.created_at,
+            lastSeenAt: x.last_seen_at,
+            expiresAt: x.expires_at,
+            ip: x.ip,
+            userAgent: x.user_agent,
+          })),
+          truncated: sessions.length > maxSessions,
+        },
+        auditEvents: {
+          items: events.slice(0, maxEvents).map((e) => ({
+            tenantId: e.tenant_id,
+            action: e.action,
+            target: e.target_type ? { type: e.target_type, id: e.target_id } : null,
+            details: e.details,
+            ip: e.ip,
+            userAgent: e.user_agent,
+            at: e.created_at,
+          })),
+          truncated: events.length > maxEvents,
+        },
+      };
+      return {
+        fileName: `my-data-${file.exportedAt.slice(0, 10)}.json`,
+        body: JSON.stringify(file, null, 1),
+      };
     },
 
     /**

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../core/envelope";
+import { asAttachment } from "../../http/attachment";
 import { auditMeta } from "../../http/audit-meta";
 import { callerOf } from "../../http/caller";
 import { clearSessionCookie, requireSession } from "../../http/context";
@@ -35,6 +36,17 @@ export async function privacyRoutes(app: FastifyInstance) {
       return ok(result);
     },
   );
+
+  // The person's own data, a JSON file (docs/security.md, "Privacy: export and deletion").
+  r.post("/api/tenant/uc/export", { schema: { body: confirmationBody } }, async (request, reply) => {
+    const file = await privacy.exportAccount(
+      callerOf(request),
+      requireSession(request).user.id,
+      request.body,
+      auditMeta(request),
+    );
+    return asAttachment(reply, "application/json; charset=utf-8", file.fileName).send(file.body);
+  });
 
   r.post(
     "/api/tenant/s/:id/delete",
@@ -81,11 +93,7 @@ export async function privacyRoutes(app: FastifyInstance) {
         auditMeta(request),
         requestLocale(request),
       );
-      reply
-        .header("content-type", "application/zip")
-        .header("content-disposition", `attachment; filename="${archive.fileName}"`)
-        .header("cache-control", "no-store");
-      return reply.send(archive.stream);
+      return asAttachment(reply, "application/zip", archive.fileName).send(archive.stream);
     },
   );
 }

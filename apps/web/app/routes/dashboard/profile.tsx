@@ -1,6 +1,7 @@
 import { Alert, Col, Row, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { DeleteAccountCard } from "../../features/privacy/components/delete-account-card";
+import { ExportAccountCard } from "../../features/privacy/components/export-account-card";
 import { useProfile } from "../../features/profile/api/profile";
 import { AppearanceCard } from "../../features/profile/components/appearance-card";
 import { EmailCard } from "../../features/profile/components/email-card";
@@ -14,7 +15,7 @@ import { errorText } from "../../shell/forms/api-error-feedback";
 
 /**
  * The user's own account: name, language, e-mail address, password, two-factor sign-in, passkeys,
- * sessions, colour mode, organisations, deletion.
+ * sessions, colour mode, organisations, a download of their data, deletion.
  */
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -51,6 +52,9 @@ export default function ProfilePage() {
           </Col>
           <Col xs={24} lg={12}>
             <MyTenantsCard />
+          </Col>
+          <Col xs={24} lg={12}>
+            <ExportAccountCard />
           </Col>
           <Col xs={24} lg={12}>
             <DeleteAccountCard />

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { captureSavedFiles } from "../../../test/saved-files";
 import { ApiError } from "./api-error";
 import { setClientHooks } from "./client";
 import { saveDownload } from "./download";
@@ -17,7 +18,6 @@ describe("file downloads", () => {
     calls = [];
     answers = [];
     requests = [];
-    saved = [];
     setClientHooks({
       locale: () => "en",
       tenantId: () => "t-other",
@@ -32,17 +32,7 @@ describe("file downloads", () => {
       if (!next) throw new Error("no answer queued");
       return next();
     });
-    const blobs = new Map<string, Blob>();
-    vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
-      const url = `blob:${blobs.size}`;
-      blobs.set(url, blob as Blob);
-      return url;
-    });
-    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      const blob = blobs.get(this.getAttribute("href") ?? "");
-      void blob?.text().then((text) => saved.push({ name: this.download, text }));
-    });
+    saved = captureSavedFiles();
   });
 
   afterEach(() => {

@@ -24,16 +24,18 @@ export async function saveDownload(
     responseType: "blob",
   });
   const blob = response._data ?? new Blob([]);
-  // No file is JSON: a JSON answer is the envelope, even with a 200 (a lost organisation is one).
-  const envelope = /\bjson\b/.test(response.headers.get("content-type") ?? "");
+  // A JSON answer is the envelope, even with a 200 (a lost organisation is one), unless the server
+  // marked it as a file to save (a person's own data is a JSON file).
+  const disposition = response.headers.get("content-disposition") ?? "";
+  const envelope =
+    /\bjson\b/.test(response.headers.get("content-type") ?? "") && !/^attachment\b/.test(disposition);
   if (envelope || !response.ok) {
     const body = envelope ? await readEnvelope(blob) : null;
     settle(response.status, body, response.statusText);
     // A successful envelope carries no file either: the person is told it failed.
     throw new Error("download answered without a file");
   }
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
   saveBlob(blob, name);
 }
 
