@@ -23,7 +23,6 @@ export const AUDIT_CATALOG = {
     "created",
     "updated",
     "settings_updated",
-    "billing_details_updated",
     "deletion_requested",
     "restored",
     "purged",
