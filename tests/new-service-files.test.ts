@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { LOOKUP_KIND_CODES, SERVICES } from "@nc/contracts/services";
+import { LIVE_SIGNAL_CODES, LOOKUP_KIND_CODES, SERVICES } from "@nc/contracts/services";
 import { SPENDING_TYPES as CONTRACT_SPENDING_TYPES, TRADE_TYPES } from "@nc/contracts/trade-types";
-import { LOOKUP_KINDS } from "@nc/numcheck/types";
+import { LIVE_SIGNALS, LOOKUP_KINDS } from "@nc/numcheck/types";
 import { describe, expect, it } from "vitest";
 import { SPENDING_TYPES } from "../apps/server/src/features/account/account-repo";
 import { TRADE_TYPE_LABEL_KEYS } from "../apps/web/app/features/account/trade-type";
@@ -86,6 +86,7 @@ describe("a new service touches only its descriptor, its provider mapping and it
 
   it("the contracts' look-up kinds are the engine's (the two packages import nothing of each other)", () => {
     expect([...LOOKUP_KIND_CODES]).toEqual([...LOOKUP_KINDS]);
+    expect([...LIVE_SIGNAL_CODES]).toEqual([...LIVE_SIGNALS]);
   });
 
   it("every look-up a service needs is a kind the engine looks up", () => {

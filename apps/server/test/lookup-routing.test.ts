@@ -1,9 +1,10 @@
+import { fieldsOf, twilioLookup } from "@nc/numcheck/providers/testing/twilio-fake";
 import { tyntecProblems } from "@nc/numcheck/providers/testing/tyntec-fake";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseLimits, parseRoutes } from "../src/features/lookup/lookup-routes";
 import { expectError, expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
-import { tyntecThenTwilio } from "./helpers/live-providers";
+import { liveProviders, tyntecThenTwilio } from "./helpers/live-providers";
 import { inTenant } from "./helpers/tenancy";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
@@ -101,10 +102,10 @@ describe("routing settings", () => {
     { name: "twilio", answers: ["hlr", "line_type", "sim_swap"] },
   ];
 
-  it("default: every provider that answers a kind, in order", () => {
+  it("default: every provider that answers a kind, in order, routed by what each service needs", () => {
     expect(parseRoutes(undefined, providers)).toEqual([
-      { kind: "hlr", providers: ["tyntec", "twilio"] },
-      { kind: "mnp", providers: ["tyntec"] },
+      { kind: "hlr", byNeeds: true, providers: ["tyntec", "twilio"] },
+      { kind: "mnp", byNeeds: true, providers: ["tyntec"] },
     ]);
   });
 
@@ -170,5 +171,54 @@ describe("failover between real providers' contracts", () => {
       ["tyntec", 2, 2],
       ["twilio", 2, 0],
     ]);
+  });
+});
+
+describe("default routing follows what each service needs (Twilio's SIM swap and forwarding turned on)", () => {
+  // No LOOKUP_ROUTES: tyntec, then Twilio, for each kind either answers.
+  const live = liveProviders(["tyntec", "twilio"], "", { LOOKUP_TWILIO_EXTRAS: "sim_swap,call_forwarding" });
+  const { tyntec, twilio } = live;
+  beforeAll(() => twilio.play(twilioLookup.swappedAndForwarded));
+
+  it("the enhanced fraud shield's HLR goes to Twilio with the extras, and a recent SIM swap reaches its score", async () => {
+    const funded = await fundedTenant(live.t, 1_000_000_000n);
+    const as = inTenant(live.t, funded.owner, funded.tenantId);
+    const view = expectOk<{
+      result: {
+        hlr: { provider: string };
+        mnp: { provider: string };
+        fraud: { reasons: { code: string }[] };
+      };
+    }>(
+      await as("POST", "/api/tenant/detection/check", {
+        service: "fraud_shield_enhanced",
+        number: "+447911123456",
+      }),
+    );
+    expect(view.result.hlr.provider).toBe("twilio");
+    expect(view.result.mnp.provider).toBe("tyntec");
+    expect(view.result.fraud.reasons.map((r) => r.code)).toEqual(
+      expect.arrayContaining(["sim_swap_recent", "call_forwarding"]),
+    );
+    expect(twilio.calls.map(fieldsOf)).toEqual([
+      ["line_status", "line_type_intelligence", "sim_swap", "call_forwarding"],
+    ]);
+    // tyntec was asked only the MNP.
+    expect(tyntec.calls.map((call) => call.path)).toEqual(["/nis/v1/gnp"]);
+    twilio.assertClean();
+    tyntec.assertClean();
+  });
+
+  it("a plain HLR check goes to tyntec first, and Twilio's paid extras are never asked for it", async () => {
+    twilio.reset(twilioLookup.swappedAndForwarded);
+    tyntec.reset();
+    const funded = await fundedTenant(live.t, 1_000_000_000n);
+    const as = inTenant(live.t, funded.owner, funded.tenantId);
+    const view = expectOk<{ result: { hlr: { provider: string } } }>(
+      await as("POST", "/api/tenant/detection/check", { service: "hlr", number: "+447911123457" }),
+    );
+    expect(view.result.hlr.provider).toBe("tyntec");
+    expect(twilio.calls).toEqual([]);
+    expect(live.t.app.services.lookupRouter.chain("hlr")).toEqual(["tyntec", "twilio"]);
   });
 });

@@ -14,6 +14,13 @@
 export const LOOKUP_KIND_CODES = ["hlr", "mnp"] as const;
 export type LookupKindCode = (typeof LOOKUP_KIND_CODES)[number];
 
+/**
+ * Signals some providers give beside a look-up's answer; the engine's `LIVE_SIGNALS` is the same
+ * list (checked as LOOKUP_KIND_CODES is).
+ */
+export const LIVE_SIGNAL_CODES = ["line_type", "sim_swap", "call_forwarding"] as const;
+export type LiveSignalCode = (typeof LIVE_SIGNAL_CODES)[number];
+
 export interface ServiceDescriptor {
   code: string;
   /** Stable numeric id (docs/architecture.md, "One service descriptor"). */
@@ -27,9 +34,15 @@ export interface ServiceDescriptor {
   tradeTypeName: string;
   /**
    * What it needs beyond the offline basic check: the live look-ups it asks (none: it answers
-   * offline) and whether it scores fraud.
+   * offline), the signals its look-ups should carry (by default routed to the providers that give
+   * them, and the extras a provider bills for asked only then; docs/providers.md, "Routing by what
+   * a service needs") and whether it scores fraud.
    */
-  needs: { readonly lookups: readonly LookupKindCode[]; readonly fraud: boolean };
+  needs: {
+    readonly lookups: readonly LookupKindCode[];
+    readonly signals: readonly LiveSignalCode[];
+    readonly fraud: boolean;
+  };
   /**
    * Which numbers are charged: "valid" — every number basic validation does not refuse; "live" —
    * only numbers worth a live look-up (valid mobile ranges).
@@ -47,7 +60,7 @@ export const SERVICES = [
     id: 1,
     tradeType: 5,
     tradeTypeName: "checkBasic",
-    needs: { lookups: [], fraud: false },
+    needs: { lookups: [], signals: [], fraud: false },
     charges: "valid",
     outcome: "validity",
     standardPricesMicros: [1_000, 800, 600],
@@ -57,7 +70,7 @@ export const SERVICES = [
     id: 2,
     tradeType: 6,
     tradeTypeName: "checkHlr",
-    needs: { lookups: ["hlr"], fraud: false },
+    needs: { lookups: ["hlr"], signals: [], fraud: false },
     charges: "live",
     outcome: "connectivity",
     standardPricesMicros: [8_000, 6_500, 5_000],
@@ -67,7 +80,7 @@ export const SERVICES = [
     id: 3,
     tradeType: 7,
     tradeTypeName: "checkMnp",
-    needs: { lookups: ["mnp"], fraud: false },
+    needs: { lookups: ["mnp"], signals: [], fraud: false },
     charges: "live",
     outcome: "porting",
     standardPricesMicros: [6_000, 5_000, 4_000],
@@ -77,7 +90,7 @@ export const SERVICES = [
     id: 4,
     tradeType: 8,
     tradeTypeName: "checkFraudShield",
-    needs: { lookups: [], fraud: true },
+    needs: { lookups: [], signals: [], fraud: true },
     charges: "valid",
     outcome: "recommendation",
     standardPricesMicros: [4_000, 3_200, 2_500],
@@ -87,7 +100,7 @@ export const SERVICES = [
     id: 5,
     tradeType: 9,
     tradeTypeName: "checkFraudShieldEnhanced",
-    needs: { lookups: ["hlr", "mnp"], fraud: true },
+    needs: { lookups: ["hlr", "mnp"], signals: ["sim_swap", "call_forwarding"], fraud: true },
     charges: "valid",
     outcome: "recommendation",
     standardPricesMicros: [10_000, 8_000, 6_500],

@@ -206,6 +206,11 @@ export function cannotTell<K extends LookupKind>(kind: K, value: LookupResults[K
 
 export interface LookupCallOptions {
   signal?: AbortSignal;
+  /**
+   * The signals the caller's service needs beside the answer: a provider asks the extras it bills
+   * for only when they are here (docs/providers.md, "Routing by what a service needs").
+   */
+  signals?: readonly LiveSignal[];
 }
 
 /** A live look-up provider (sandbox or a real upstream). */

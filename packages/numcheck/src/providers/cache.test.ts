@@ -63,6 +63,20 @@ describe("cached provider", () => {
     expect(upstream.mnp).toHaveBeenCalledTimes(1);
   });
 
+  it("asks afresh for a look-up that needs signals its provider can give, and keeps the answer", async () => {
+    const upstream = Object.assign(fakeUpstream(), { answers: ["hlr", "mnp", "sim_swap"] as const });
+    const provider = cached(upstream, new MemoryLookupCache());
+    await provider.lookup("hlr", "+4915112345678");
+    const withSignals = await provider.lookup("hlr", "+4915112345678", { signals: ["sim_swap"] });
+    expect(withSignals.source).toBe("live");
+    expect((await provider.lookup("hlr", "+4915112345678")).obtainedAt).toBe("call-2");
+    // A signal no provider gives is no reason to pay again.
+    expect((await provider.lookup("hlr", "+4915112345678", { signals: ["call_forwarding"] })).source).toBe(
+      "cache",
+    );
+    expect(upstream.hlr).toHaveBeenCalledTimes(2);
+  });
+
   it("can be bypassed per call, and the fresh answer replaces the cached one", async () => {
     const upstream = fakeUpstream();
     const provider = cached(upstream, new MemoryLookupCache());

@@ -135,7 +135,10 @@ export function cached(
     const call = (signal: AbortSignal | undefined) =>
       provider.lookup(service, e164, { ...callOptions, signal });
     if (provider.sandbox) return call(callOptions?.signal);
-    if (!callOptions?.bypassCache) {
+    // An answer that should carry signals a provider can give is asked afresh: the cached one may
+    // lack them, and what they tell (a SIM swap) is about the last hours.
+    const wantsSignals = (callOptions?.signals ?? []).some((signal) => provider.answers.includes(signal));
+    if (!callOptions?.bypassCache && !wantsSignals) {
       const maxAgeMs = callOptions?.maxAgeMs ?? options.maxAgeMs?.[service] ?? DEFAULT_MAX_AGE_MS;
       const hit = await cache.get(service, e164, new Date(now().getTime() - maxAgeMs));
       if (hit) return { ...hit.value, source: "cache" };

@@ -64,6 +64,46 @@ describe("look-up router", () => {
     expect(router.chain("mnp", { partnerId: "p1" })).toEqual(["b"]);
   });
 
+  it("on a default route, a look-up that needs signals goes first to the providers that answer them", async () => {
+    const plain = fake("plain");
+    const extras = fake("extras", undefined, ["hlr", "line_type", "sim_swap", "call_forwarding"]);
+    const some = fake("some", undefined, ["hlr", "mnp", "call_forwarding"]);
+    const providers = [plain.provider, some.provider, extras.provider];
+    const byNeeds = createRouter({
+      providers,
+      routes: [
+        { kind: "hlr", providers: ["plain", "some", "extras"], byNeeds: true },
+        { kind: "mnp", providers: ["plain", "some"], byNeeds: true },
+      ],
+    });
+    const enhanced = { signals: ["sim_swap", "call_forwarding"] } as const;
+    expect(byNeeds.chain("hlr")).toEqual(["plain", "some", "extras"]);
+    expect(byNeeds.chain("hlr", enhanced)).toEqual(["extras", "some", "plain"]);
+    expect(byNeeds.chain("mnp", enhanced)).toEqual(["some", "plain"]);
+    await byNeeds.lookup("hlr", CONNECTED, enhanced);
+    expect([plain.calls.length, extras.calls.length]).toEqual([0, 1]);
+    // A route the operator wrote keeps its order whatever the service needs.
+    const written = createRouter({ providers, routes: [{ kind: "hlr", providers: ["plain", "extras"] }] });
+    expect(written.chain("hlr", enhanced)).toEqual(["plain", "extras"]);
+  });
+
+  it("passes the signals a look-up needs on to the provider", async () => {
+    const seen: unknown[] = [];
+    const provider = providerFrom(
+      { name: "p", sandbox: false, answers: ["hlr", "sim_swap"] },
+      {
+        async hlr(e164, options) {
+          seen.push(options?.signals);
+          return { ...(await sandbox.lookup("hlr", e164)), provider: "p", source: "live" };
+        },
+      },
+    );
+    const router = createRouter({ providers: [provider], routes: [{ kind: "hlr", providers: ["p"] }] });
+    await router.lookup("hlr", CONNECTED, { signals: ["sim_swap"] });
+    await router.lookup("hlr", CONNECTED);
+    expect(seen).toEqual([["sim_swap"], undefined]);
+  });
+
   it("leaves out providers that cannot answer the kind, and refuses a route to an unknown one", () => {
     const hlrOnly = fake("hlr-only", undefined, ["hlr", "sim_swap"]).provider;
     const both = fake("both").provider;

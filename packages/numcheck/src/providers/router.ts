@@ -1,5 +1,6 @@
 import {
   cannotTell,
+  type LiveSignal,
   LookupError,
   type LookupKind,
   type LookupProvider,
@@ -45,6 +46,11 @@ export interface RouteRule {
   partner?: string;
   /** Provider names, in order of preference. */
   providers: string[];
+  /**
+   * A default route (no LOOKUP_ROUTES setting): for a look-up whose service needs signals, the
+   * providers that answer more of them go first, the order kept otherwise.
+   */
+  byNeeds?: boolean;
 }
 
 /** Who a look-up is for: routes and breakers depend on it. */
@@ -54,6 +60,8 @@ export interface LookupContext {
   /** ISO-2 of the number when the caller knows it (from the basic check). */
   country?: string | null;
   signal?: AbortSignal;
+  /** The signals the service needs beside the answer (its descriptor's `needs.signals`). */
+  signals?: readonly LiveSignal[];
 }
 
 export interface ProviderLimits {
@@ -156,7 +164,13 @@ export function createRouter(options: RouterOptions): RoutedProvider {
         bestScore = score;
       }
     }
-    return (best?.providers ?? []).filter((name) => slots.get(name)!.provider.answers.includes(kind));
+    const names = (best?.providers ?? []).filter((name) => slots.get(name)!.provider.answers.includes(kind));
+    const wanted = context.signals ?? [];
+    if (!best?.byNeeds || wanted.length === 0) return names;
+    // Routing by what the service needs: a stable sort, so the configured order breaks ties.
+    const answered = (name: string) =>
+      wanted.filter((signal) => slots.get(name)!.provider.answers.includes(signal)).length;
+    return names.toSorted((a, b) => answered(b) - answered(a));
   }
 
   function openTenants(slot: Slot): number {
@@ -273,7 +287,8 @@ export function createRouter(options: RouterOptions): RoutedProvider {
           const value = await ask(
             slot,
             tenantId,
-            (callSignal) => slot.provider.lookup(kind, e164, { signal: callSignal }),
+            (callSignal) =>
+              slot.provider.lookup(kind, e164, { signal: callSignal, signals: context.signals }),
             signal,
             deadline,
           );

@@ -24,6 +24,8 @@ const upstream = useFake(fake);
 
 const NUMBER = "+447772000001";
 const now = () => new Date("2030-05-06T07:08:09Z");
+/** A look-up whose service needs both of Twilio's extras (the enhanced fraud shield). */
+const EXTRAS = { signals: ["sim_swap", "call_forwarding"] } as const;
 const twilio = (extras: ("sim_swap" | "call_forwarding")[] = [], authToken = TWILIO_TEST_TOKEN) =>
   new TwilioProvider({ accountSid: TWILIO_TEST_SID, authToken, extras, baseUrl: upstream.baseUrl, now });
 const fast = { retry: { baseDelayMs: 1, maxDelayMs: 5 } };
@@ -105,16 +107,16 @@ describe("twilio adapter: HLR mapping", () => {
     });
   });
 
-  it("the extras turned on are asked for and answered: a recent SIM swap and forwarding", async () => {
+  it("the extras turned on are asked for when the look-up needs them: a recent SIM swap and forwarding", async () => {
     const provider = twilio(["sim_swap", "call_forwarding"]);
     expect(provider.answers).toEqual(["hlr", "line_type", "sim_swap", "call_forwarding"]);
-    expect((await provider.lookup("hlr", NUMBER)).signals).toEqual({
+    expect((await provider.lookup("hlr", NUMBER, EXTRAS)).signals).toEqual({
       lineType: "mobile",
       simSwap: { swapped: false, lastSwapAt: null, withinHours: 24 },
       callForwarding: false,
     });
     fake.play(twilioLookup.swappedAndForwarded);
-    expect((await provider.lookup("hlr", NUMBER)).signals).toEqual({
+    expect((await provider.lookup("hlr", NUMBER, EXTRAS)).signals).toEqual({
       lineType: "mobile",
       simSwap: { swapped: true, lastSwapAt: "2030-05-05T20:52:09.000Z", withinHours: 15282.56 },
       callForwarding: true,
@@ -127,9 +129,25 @@ describe("twilio adapter: HLR mapping", () => {
     ]);
   });
 
+  it("an extra turned on is not asked (nor billed) for a look-up that does not need it", async () => {
+    const provider = twilio(["sim_swap", "call_forwarding"]);
+    expect((await provider.lookup("hlr", NUMBER)).signals).toMatchObject({
+      simSwap: null,
+      callForwarding: null,
+    });
+    await provider.lookup("hlr", NUMBER, { signals: ["sim_swap"] });
+    // An extra asked but not turned on is not asked either.
+    await twilio(["call_forwarding"]).lookup("hlr", NUMBER, EXTRAS);
+    expect(fake.calls.map(fieldsOf)).toEqual([
+      ["line_status", "line_type_intelligence"],
+      ["line_status", "line_type_intelligence", "sim_swap"],
+      ["line_status", "line_type_intelligence", "call_forwarding"],
+    ]);
+  });
+
   it("package errors leave their signals unknown", async () => {
     fake.play(twilioLookup.packageErrors);
-    expect((await twilio(["sim_swap", "call_forwarding"]).lookup("hlr", NUMBER)).signals).toEqual({
+    expect((await twilio(["sim_swap", "call_forwarding"]).lookup("hlr", NUMBER, EXTRAS)).signals).toEqual({
       lineType: null,
       simSwap: null,
       callForwarding: null,
@@ -160,7 +178,7 @@ describe("twilio adapter: HLR mapping", () => {
 describe("twilio's published examples, served as published", () => {
   const hlr = async (fixture: () => ReturnType<typeof twilioPublished.invalid>, number = NUMBER) => {
     fake.play(fixture);
-    return twilio(["sim_swap", "call_forwarding"]).lookup("hlr", number);
+    return twilio(["sim_swap", "call_forwarding"]).lookup("hlr", number, EXTRAS);
   };
   const known = { roaming: { roaming: null, network: null, country: null }, ported: null, cost: null };
 

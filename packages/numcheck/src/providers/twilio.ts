@@ -20,8 +20,9 @@ import { type TwilioLookup, twilioAnswers } from "./twilio-contract";
  * Adapter for Twilio Lookup v2, per the contract in twilio-contract.ts.
  *
  *   GET {baseUrl}/v2/PhoneNumbers/+E164?Fields=…  HTTP Basic auth (account SID : auth token).
- *   HLR asks line_status and line_type_intelligence, plus the extras the operator turns on
- *   (sim_swap, call_forwarding: each is a paid package); MNP asks line_type_intelligence.
+ *   HLR asks line_status and line_type_intelligence, plus those of the extras the operator turns on
+ *   (sim_swap, call_forwarding: each is a paid package) that the look-up's `signals` ask for;
+ *   MNP asks line_type_intelligence.
  *
  * → HlrResult (never more than Twilio said: docs/providers.md, "Twilio"):
  *   valid false → invalid_msisdn; else line_status.status: reachable → connected, unreachable →
@@ -45,7 +46,10 @@ export type TwilioExtra = "sim_swap" | "call_forwarding";
 export interface TwilioOptions {
   accountSid: string;
   authToken: string;
-  /** Paid packages asked with every HLR beside line status and line type (default none). */
+  /**
+   * Paid packages it may ask beside line status and line type (default none): each is asked only
+   * with an HLR whose `signals` name it (a service that needs it).
+   */
   extras?: readonly TwilioExtra[];
   /** Default https://lookups.twilio.com */
   baseUrl?: string;
@@ -175,7 +179,7 @@ export class TwilioProvider extends KindedProvider {
   readonly sandbox = false;
   readonly answers: readonly Answer[];
   readonly #authorization: string;
-  readonly #hlrFields: string;
+  readonly #extras: readonly TwilioExtra[];
   readonly #baseUrl: string;
   readonly #fetch: typeof fetch;
   readonly #now: () => Date;
@@ -187,7 +191,7 @@ export class TwilioProvider extends KindedProvider {
     }
     const extras = [...new Set(options.extras ?? [])];
     this.answers = ["hlr", "line_type", ...extras];
-    this.#hlrFields = ["line_status", "line_type_intelligence", ...extras].join(",");
+    this.#extras = extras;
     this.#authorization = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString("base64")}`;
     this.#baseUrl = (options.baseUrl ?? "https://lookups.twilio.com").replace(/\/+$/, "");
     this.#fetch = options.fetch ?? fetch;
@@ -195,7 +199,9 @@ export class TwilioProvider extends KindedProvider {
   }
 
   async #hlr(e164: string, options?: LookupCallOptions): Promise<HlrResult> {
-    return mapTwilioHlr(e164, await this.#get(e164, this.#hlrFields, options?.signal), this.#now());
+    const asked = this.#extras.filter((extra) => options?.signals?.includes(extra));
+    const fields = ["line_status", "line_type_intelligence", ...asked].join(",");
+    return mapTwilioHlr(e164, await this.#get(e164, fields, options?.signal), this.#now());
   }
 
   async #mnp(e164: string, options?: LookupCallOptions): Promise<MnpResult> {

@@ -54,14 +54,13 @@ export function checkPipeline(live: Lookup, sandbox: Lookup = new SandboxProvide
     answers: Answers,
     context: Omit<CheckContext, "fresh">,
   ): SingleCheckResultView => {
-    const hlr = answers.hlr ?? null;
-    const mnp = answers.mnp ?? null;
+    // The enhanced score reads what the live answers say (docs/providers.md, "Look-up kinds").
     const fraud = NEEDS[service].fraud
-      ? fraudScore({ basic, hlr, mnp, velocity24h: context.velocity24h ?? 0, ...context.lists })
+      ? fraudScore({ basic, ...answers, velocity24h: context.velocity24h ?? 0, ...context.lists })
       : null;
     const free = sandboxed(service, context.test);
     return resultView(
-      { basic, hlr, mnp, fraud },
+      { basic, answers, fraud },
       { charged: isChargeable(service, basic) && !free, sandbox: free },
     );
   };
@@ -81,6 +80,7 @@ export function checkPipeline(live: Lookup, sandbox: Lookup = new SandboxProvide
           tenantId: context.tenantId,
           partnerId: context.partnerId ?? null,
           country: basic.country?.iso2 ?? null,
+          signals: NEEDS[service].signals,
         };
         // The service's look-ups at once, each by its kind (docs/providers.md, "Look-up kinds").
         answers = Object.fromEntries(

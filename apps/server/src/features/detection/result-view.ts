@@ -1,6 +1,6 @@
 import type { SingleCheckResultView } from "@nc/contracts/detection-single";
 import { SERVICES, type ServiceCode, type ServiceDescriptor, serviceOf } from "@nc/contracts/services";
-import type { BasicResult, FraudResult, HlrResult, MnpResult } from "@nc/numcheck/types";
+import type { BasicResult, FraudResult, LookupResults } from "@nc/numcheck/types";
 
 /** What each service needs beyond the offline basic check, from its descriptor. */
 export const NEEDS = Object.fromEntries(SERVICES.map((s) => [s.code, s.needs])) as unknown as Record<
@@ -40,14 +40,15 @@ function toBasicView(b: BasicResult): SingleCheckResultView["basic"] {
 
 /** The stored (and shown) result of one number, the same for single checks and job items. */
 export function resultView(
-  parts: { basic: BasicResult; hlr: HlrResult | null; mnp: MnpResult | null; fraud: FraudResult | null },
+  parts: { basic: BasicResult; answers: Partial<LookupResults>; fraud: FraudResult | null },
   flags: { charged: boolean; sandbox: boolean },
 ): SingleCheckResultView {
   const { fraud } = parts;
   return {
     basic: toBasicView(parts.basic),
-    hlr: parts.hlr,
-    mnp: parts.mnp,
+    // Each look-up kind's answer in its own field of the view; null when the service asks none.
+    hlr: parts.answers.hlr ?? null,
+    mnp: parts.answers.mnp ?? null,
     fraud: fraud && {
       score: fraud.score,
       level: fraud.level,

@@ -20,8 +20,11 @@ export function parseRoutes(
   providers: { name: string; answers: readonly string[] }[],
 ): RouteRule[] {
   if (!text?.trim()) {
+    // Default routing follows what each service needs (docs/providers.md, "Routing by what a
+    // service needs"): a look-up that needs signals goes first to the providers that give them.
     return LOOKUP_KINDS.map((kind) => ({
       kind,
+      byNeeds: true,
       providers: providers.filter((p) => p.answers.includes(kind)).map((p) => p.name),
     }));
   }
