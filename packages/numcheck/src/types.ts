@@ -192,7 +192,7 @@ export type LookupResult = LookupResults[LookupKind];
 
 /**
  * Answers that say nothing: the router asks the next provider, the cache keeps none of them
- * (docs/providers.md, "Answers that \"cannot tell\"").
+ * (docs/providers.md: the section on answers that "cannot tell").
  */
 export const CANNOT_TELL: { readonly [K in LookupKind]: (value: LookupResults[K]) => boolean } = {
   hlr: (value) => value.connectivity === "undetermined",
