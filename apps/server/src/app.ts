@@ -12,6 +12,7 @@ import { passkeyRoutes } from "./features/auth/passkey-routes";
 import { authRoutes } from "./features/auth/routes";
 import { detectionRoutes } from "./features/detection/routes";
 import { fraudListRoutes } from "./features/fraud-list/routes";
+import { invoiceRoutes } from "./features/invoice/routes";
 import { healthRoutes } from "./features/health/routes";
 import { invitationRoutes } from "./features/invitation/routes";
 import { jobRoutes } from "./features/job/routes";
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rechargeRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(accountRoutes);
+  await app.register(invoiceRoutes);
   await app.register(priceRoutes);
   await app.register(jobRoutes);
   await app.register(detectionRoutes);

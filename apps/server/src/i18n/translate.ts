@@ -14,21 +14,25 @@ import zhValidation from "@nc/contracts/locales/zh-Hans/validation.json";
 import { formatMoney } from "@nc/contracts/money";
 import { isMoneyParam } from "../core/money";
 import enAudit from "./locales/en/audit.json";
+import enDocuments from "./locales/en/documents.json";
 import enEmails from "./locales/en/emails.json";
 import enExports from "./locales/en/exports.json";
 import enLedger from "./locales/en/ledger.json";
 import enNotices from "./locales/en/notices.json";
 import esAudit from "./locales/es/audit.json";
+import esDocuments from "./locales/es/documents.json";
 import esEmails from "./locales/es/emails.json";
 import esExports from "./locales/es/exports.json";
 import esLedger from "./locales/es/ledger.json";
 import esNotices from "./locales/es/notices.json";
 import ptAudit from "./locales/pt/audit.json";
+import ptDocuments from "./locales/pt/documents.json";
 import ptEmails from "./locales/pt/emails.json";
 import ptExports from "./locales/pt/exports.json";
 import ptLedger from "./locales/pt/ledger.json";
 import ptNotices from "./locales/pt/notices.json";
 import zhAudit from "./locales/zh-Hans/audit.json";
+import zhDocuments from "./locales/zh-Hans/documents.json";
 import zhEmails from "./locales/zh-Hans/emails.json";
 import zhExports from "./locales/zh-Hans/exports.json";
 import zhLedger from "./locales/zh-Hans/ledger.json";
@@ -42,6 +46,7 @@ const CATALOGS: Record<Locale, Record<string, Catalog>> = {
     errors: enErrors,
     validation: enValidation,
     services: enServices,
+    documents: enDocuments,
     emails: enEmails,
     exports: enExports,
     ledger: enLedger,
@@ -52,6 +57,7 @@ const CATALOGS: Record<Locale, Record<string, Catalog>> = {
     errors: zhErrors,
     validation: zhValidation,
     services: zhServices,
+    documents: zhDocuments,
     emails: zhEmails,
     exports: zhExports,
     ledger: zhLedger,
@@ -62,6 +68,7 @@ const CATALOGS: Record<Locale, Record<string, Catalog>> = {
     errors: esErrors,
     validation: esValidation,
     services: esServices,
+    documents: esDocuments,
     emails: esEmails,
     exports: esExports,
     ledger: esLedger,
@@ -72,6 +79,7 @@ const CATALOGS: Record<Locale, Record<string, Catalog>> = {
     errors: ptErrors,
     validation: ptValidation,
     services: ptServices,
+    documents: ptDocuments,
     emails: ptEmails,
     exports: ptExports,
     ledger: ptLedger,

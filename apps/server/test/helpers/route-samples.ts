@@ -69,6 +69,19 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "GET /api/tenant/account/transactions/export": () => ({
     url: "/api/tenant/account/transactions/export?format=csv",
   }),
+  "GET /api/tenant/account/billing-details": () => ({ url: "/api/tenant/account/billing-details" }),
+  "POST /api/tenant/account/billing-details": () => ({
+    url: "/api/tenant/account/billing-details",
+    body: { legalName: "Matrix Ltd", addressLine1: "1 Test Street", city: "London", country: "GB" },
+  }),
+  // An order the organisation does not have: the route answers 404 for its own tenant.
+  "GET /api/tenant/recharge/s/:id/receipt/pdf": () => ({
+    url: `/api/tenant/recharge/s/${NO_JOB}/receipt/pdf`,
+  }),
+  "GET /api/tenant/account/statements": () => ({ url: "/api/tenant/account/statements" }),
+  "GET /api/tenant/account/statements/:month/pdf": () => ({
+    url: "/api/tenant/account/statements/2000-01/pdf",
+  }),
   "GET /api/tenant/audit": () => ({ url: "/api/tenant/audit?limit=5" }),
   "GET /api/tenant/audit/export": () => ({ url: "/api/tenant/audit/export?action=member" }),
   "POST /api/tenant/account/settings": () => ({

@@ -66,3 +66,25 @@ export const paymentEvents = pgTable("payment_events", {
   type: text("type").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An organisation's billing details, printed on its receipts and statements (docs/operations.md,
+ * "Billing details, receipts and statements"): one row per organisation, written by someone who
+ * may change money settings. The tax id is kept as typed, checked per country when saved.
+ */
+export const billingDetails = pgTable("billing_details", {
+  tenantId: uuid("tenant_id")
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: "cascade" }),
+  legalName: text("legal_name").notNull(),
+  addressLine1: text("address_line1").notNull(),
+  addressLine2: text("address_line2"),
+  city: text("city").notNull(),
+  postalCode: text("postal_code"),
+  region: text("region"),
+  /** ISO 3166-1 alpha-2. */
+  country: text("country").notNull(),
+  taxId: text("tax_id"),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
