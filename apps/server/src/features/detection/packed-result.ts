@@ -1,4 +1,5 @@
 import type { SingleCheckResultView } from "@nc/contracts/detection-single";
+import { LOOKUP_KIND_CODES } from "@nc/contracts/services";
 
 /**
  * The result of a number answered without a live look-up (basic, fraud shield), as a chunk of
@@ -42,8 +43,8 @@ export function packResult(view: SingleCheckResultView): PackedResult | SingleCh
   const { basic } = view;
   const { country, formats, originalCarrier: carrier, normalisation } = basic;
   if (
-    view.hlr !== null ||
-    view.mnp !== null ||
+    // Any look-up kind's answer: a live result is stored as it is.
+    LOOKUP_KIND_CODES.some((kind) => view[kind] !== null) ||
     basic.e164 === null ||
     formats === null ||
     formats.e164 !== basic.e164 ||
