@@ -18,7 +18,7 @@ export const AUDIT_CATALOG = {
     "session_ended",
     "other_sessions_ended",
   ],
-  account: ["deleted", "exported"],
+  account: ["deletion_requested", "restored", "deleted", "exported"],
   organisation: [
     "created",
     "updated",

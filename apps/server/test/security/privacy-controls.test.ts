@@ -70,6 +70,14 @@ describe("security: privacy controls", () => {
       )
     ).map((r) => r.action);
 
+  /** An account's deletion grace period ends, and the housekeeping runs. */
+  async function graceOver(userId: string) {
+    await t.database.db.execute(
+      sql`update users set purge_after = now() - interval '1 minute' where id = ${userId}`,
+    );
+    await purgeExpired(t.app);
+  }
+
   /** A basic-check list job, checked and charged to the end. */
   async function finishedJob(api: ReturnType<typeof inTenant>, numbers: string[]) {
     const job = expectOk<{ id: string }>(await api("POST", "/api/tenant/job", { service: "basic", numbers }));
@@ -153,10 +161,39 @@ describe("security: privacy controls", () => {
       expectOk(await call(t, "POST", "/api/tenant/uc/confirm/code", {}, { sid: leaver.sid }));
       const code = await codeFor(t, leaver.email);
       const res = await call(t, "POST", "/api/tenant/uc/delete", { code }, { sid: leaver.sid });
-      expect(expectOk(res)).toEqual({ deleted: true });
+      const done = expectOk<{ deleted: boolean; purgeAfter: string }>(res);
+      expect(done.deleted).toBe(true);
+      // The same grace period as an organisation's deletion.
+      const graceMs = t.app.services.config.TENANT_DELETION_GRACE_DAYS * 86_400_000;
+      expect(Math.abs(Date.parse(done.purgeAfter) - (Date.now() + graceMs))).toBeLessThan(60_000);
       expect(res.cookies.find((c) => c.name === "sid")?.value).toBe("");
 
+      // At once: signed out everywhere, the key stops; the account waits for the grace period.
       expect(await sessionUser(t, leaver.sid)).toBeNull();
+      expect(await sessionUser(t, signIn.cookies.find((c) => c.name === "sid")!.value)).toBeNull();
+      expectError(
+        await keyCaller(t, key.secret)("POST", "/api/v1/check", {
+          number: "+447400123456",
+          service: "basic",
+        }),
+        403,
+        40312,
+      );
+      expect(
+        await count(
+          t,
+          sql`select count(*)::int as n from users where id = ${leaver.id} and status = 'pending_deletion'`,
+        ),
+      ).toBe(1);
+      expect(await actions(tenantId)).toContain("account.deletion_requested");
+      const told = await queryRows<{ subject: string }>(
+        t.database.db,
+        sql`select subject from email_outbox where recipient = ${leaver.email} order by created_at desc limit 1`,
+      );
+      expect(told[0]?.subject).toMatch(new RegExp(`will be deleted on ${done.purgeAfter.slice(0, 10)}`));
+
+      // The grace period over, the housekeeping erases the person.
+      await graceOver(leaver.id);
       expect(await count(t, sql`select count(*)::int as n from users where id = ${leaver.id}`)).toBe(0);
       expect(await count(t, sql`select count(*)::int as n from sessions where user_id = ${leaver.id}`)).toBe(
         0,
@@ -164,12 +201,10 @@ describe("security: privacy controls", () => {
       expect(
         await count(t, sql`select count(*)::int as n from email_codes where email = ${leaver.email}`),
       ).toBe(0);
-      // What was mailed to them before is gone; only the notice that the account was deleted is left.
-      const mails = await queryRows<{ subject: string }>(
-        t.database.db,
-        sql`select subject from email_outbox where recipient = ${leaver.email}`,
-      );
-      expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/account has been deleted/)]);
+      // What was mailed to them is gone with them.
+      expect(
+        await count(t, sql`select count(*)::int as n from email_outbox where recipient = ${leaver.email}`),
+      ).toBe(0);
       // The ledger keeps the amount, without who did it or the note that named them.
       const [entry] = await queryRows<{
         amount_micros: string;
@@ -200,6 +235,42 @@ describe("security: privacy controls", () => {
       expect(await sessionUser(t, owner.sid)).not.toBeNull();
     });
 
+    it("is undone by signing in again during the grace period; the key works again", async () => {
+      const owner = await registerUser(t);
+      const tenantId = await createTenant(t, owner, "Comeback Org");
+      const member = await memberWithRole(t, tenantId, "developer");
+      const key = expectOk<ApiKeyCreatedView>(
+        await inTenant(t, member, tenantId)("POST", "/api/tenant/apikey", {
+          name: "back key",
+          scopes: ["check"],
+          mode: "test",
+        }),
+      );
+      const check = () =>
+        keyCaller(t, key.secret)("POST", "/api/v1/check", { number: "+447400123456", service: "basic" });
+      expectOk(
+        await call(t, "POST", "/api/tenant/uc/delete", { password: member.password }, { sid: member.sid }),
+      );
+      expectError(await check(), 403, 40312);
+
+      const back = await login(t, member.email, member.password);
+      expectOk(back);
+      expect(
+        await count(
+          t,
+          sql`select count(*)::int as n from users
+              where id = ${member.id} and status = 'active' and purge_after is null`,
+        ),
+      ).toBe(1);
+      expect(await actions(tenantId)).toEqual(
+        expect.arrayContaining(["account.deletion_requested", "account.restored"]),
+      );
+      expect((await check()).statusCode).toBe(200);
+      // Restored, the housekeeping leaves the person alone.
+      await purgeExpired(t.app);
+      expect(await count(t, sql`select count(*)::int as n from users where id = ${member.id}`)).toBe(1);
+    });
+
     it("is allowed once ownership is handed over", async () => {
       const owner = await registerUser(t);
       const tenantId = await createTenant(t, owner, "Handed Over Org");
@@ -212,9 +283,26 @@ describe("security: privacy controls", () => {
       expectOk(
         await call(t, "POST", "/api/tenant/uc/delete", { password: owner.password }, { sid: owner.sid }),
       );
+      await graceOver(owner.id);
       expect(
         await count(t, sql`select count(*)::int as n from tenant_members where tenant_id = ${tenantId}`),
       ).toBe(1);
+    });
+
+    it("an owner waiting to be deleted does not count: the other owner cannot leave", async () => {
+      const first = await registerUser(t);
+      const tenantId = await createTenant(t, first, "Waiting Owner Org");
+      const second = await memberWithRole(t, tenantId, "owner");
+      expectOk(
+        await call(t, "POST", "/api/tenant/uc/delete", { password: first.password }, { sid: first.sid }),
+      );
+      expectError(await inTenant(t, second, tenantId)("POST", `/api/tenant/s/${tenantId}/leave`), 400, 40021);
+      // Nor can they now delete their own account: they are the only owner left.
+      expectError(
+        await call(t, "POST", "/api/tenant/uc/delete", { password: second.password }, { sid: second.sid }),
+        400,
+        40080,
+      );
     });
 
     it("two owners deleting their accounts at once cannot leave the organisation without one", async () => {
@@ -232,6 +320,7 @@ describe("security: privacy controls", () => {
         await count(
           t,
           sql`select count(*)::int as n from tenant_members m join roles r on r.id = m.role_id
+              join users u on u.id = m.user_id and u.status = 'active'
               where m.tenant_id = ${tenantId} and r.is_super`,
         ),
       ).toBe(1);

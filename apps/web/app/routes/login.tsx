@@ -8,6 +8,7 @@ import { PasswordSignInFields } from "../features/auth/components/password-sign-
 import { SecondFactorForm } from "../features/auth/components/second-factor-form";
 import { signInEmailSchema } from "../features/auth/sign-in-schemas";
 import { useCaptchaLogin } from "../features/auth/use-captcha-login";
+import { AccountDeletionNotice } from "../features/privacy";
 import { showApiError } from "../shell/forms/api-error-feedback";
 import { zodRule } from "../shell/forms/zod-rule";
 import { useLocale } from "../shell/i18n/use-locale";
@@ -66,6 +67,7 @@ export default function LoginPage() {
   return (
     <>
       <AuthHeading title={t("auth:login.title")} subtitle={t("auth:login.subtitle")} />
+      <AccountDeletionNotice />
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} size="large">
         <Form.Item name="email" label={t("auth:fields.email")} rules={[zodRule(signInEmailSchema, t)]}>
           <Input type="email" autoComplete="email" autoFocus />

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -32,8 +33,18 @@ export const users = pgTable(
      * person, claimed by one conditional update (docs/security.md, "Privacy: export and deletion").
      */
     welcomeCreditAt: timestamp("welcome_credit_at", { withTimezone: true }),
+    /**
+     * active | pending_deletion | purging, with the same grace period as an organisation's
+     * deletion (docs/security.md, "Privacy: export and deletion"): signing in again restores it.
+     */
+    status: text("status").notNull().default("active"),
+    deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
+    purgeAfter: timestamp("purge_after", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("users_partner_email_uq").on(t.partnerId, t.email)],
+  (t) => [
+    uniqueIndex("users_partner_email_uq").on(t.partnerId, t.email),
+    index("users_purge_idx").on(t.purgeAfter).where(sql`purge_after is not null`),
+  ],
 );
 
 /**

@@ -84,7 +84,10 @@ export function apiKeyRepo(db: Db) {
     },
 
     /** The key behind a presented lookup id (any organisation: the key itself says whose it is). */
-    /** The key a request presents, with what authentication needs of its organisation: one query. */
+    /**
+     * The key a request presents, with what authentication needs of its organisation: one query.
+     * A creator whose account waits to be deleted holds no rights here, so their keys stop (40312).
+     */
     async forAuth(lookup: string): Promise<ApiKeyAuthRow | undefined> {
       const rows = await queryRows<ApiKeyAuthRow>(
         db,
@@ -93,8 +96,8 @@ export function apiKeyRepo(db: Db) {
                             else u.platform_admin and u.partner_id = t.partner_id end, false) as creator_super,
               coalesce(r.permissions, '[]'::jsonb) as creator_permissions
             from api_keys k join tenants t on t.id = k.tenant_id
-            left join users u on u.id = k.created_by
-            left join tenant_members m on m.tenant_id = k.tenant_id and m.user_id = k.created_by
+            left join users u on u.id = k.created_by and u.status = 'active'
+            left join tenant_members m on m.tenant_id = k.tenant_id and m.user_id = u.id
             left join roles r on r.id = m.role_id
             where k.lookup = ${lookup}`,
       );

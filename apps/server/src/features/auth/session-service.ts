@@ -2,6 +2,7 @@ import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import type { Db, Runner } from "../../core/db";
 import type { ResolvedSession } from "../../core/request-context";
 import { randomToken, sha256 } from "../../core/tokens";
+import { restoreFromDeletion } from "../../db/deletion-grace";
 import { sessions, twoFactorChallenges, users } from "../../db/schema/index";
 import type { AuditService } from "../audit/index";
 
@@ -19,13 +20,21 @@ export interface SessionPolicy {
  * Server-side sessions: the cookie holds a random id, the table holds only its hash. Every new
  * session is a sign-in, written to the audit log in the same transaction (docs/security.md).
  */
-export function sessionService(db: Db, policy: SessionPolicy, audit: Pick<AuditService, "recordSignIn">) {
+export function sessionService(
+  db: Db,
+  policy: SessionPolicy,
+  audit: Pick<AuditService, "recordSignIn" | "recordAccountEvent">,
+) {
   return {
     policy,
     async create(userId: string, meta: { ip?: string; userAgent?: string }) {
       const token = randomToken();
       const expiresAt = new Date(Date.now() + policy.maxAgeMs);
-      await db.transaction(async (tx) => {
+      const restored = await db.transaction(async (tx) => {
+        // Signing in during an account's deletion grace period restores it (docs/security.md,
+        // "Privacy: export and deletion"); the same step as restoring an organisation.
+        const back = await restoreFromDeletion(tx, "users", userId);
+        if (back) await audit.recordAccountEvent(tx, userId, "account.restored", meta);
         await tx.insert(sessions).values({
           idHash: sha256(token),
           userId,
@@ -34,8 +43,9 @@ export function sessionService(db: Db, policy: SessionPolicy, audit: Pick<AuditS
           userAgent: meta.userAgent?.slice(0, 512) ?? null,
         });
         await audit.recordSignIn(tx, userId, meta);
+        return back;
       });
-      return { token, expiresAt };
+      return { token, expiresAt, restored };
     },
 
     async resolve(token: string | undefined): Promise<ResolvedSession | null> {

@@ -1,8 +1,8 @@
 import type { SingleCheckResultView } from "@nc/contracts/detection-single";
-import { TENANT_PENDING_DELETION } from "@nc/contracts/privacy";
 import { type SQL, sql } from "drizzle-orm";
 import type { Cursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
+import { claimPurge, dueForPurge, markPendingDeletion, restoreFromDeletion } from "../../db/deletion-grace";
 import { exactUtc, queryRows } from "../../db/query";
 import type { AuditListRow } from "../audit/index";
 import type { PackedResult } from "../detection/index";
@@ -139,7 +139,10 @@ export function privacyRepo(db: Db) {
       );
     },
 
-    /** Organisations (not already being deleted) in which the user is the only owner. */
+    /**
+     * Organisations (not already being deleted) in which the user is the only owner; an owner whose
+     * own account waits to be deleted does not count as another.
+     */
     soleOwnerOf: (tx: Runner, userId: string) =>
       queryRows<OwnedTenant>(
         tx,
@@ -149,6 +152,7 @@ export function privacyRepo(db: Db) {
             where m.user_id = ${userId} and r.is_super and t.status not in ${LEAVING}
               and not exists (
                 select 1 from tenant_members o join roles ro on ro.id = o.role_id
+                join users ou on ou.id = o.user_id and ou.status = 'active'
                 where o.tenant_id = m.tenant_id and ro.is_super and o.user_id <> m.user_id)
             order by t.name, t.id`,
       ),
@@ -246,48 +250,37 @@ export function privacyRepo(db: Db) {
       return rows[0];
     },
 
-    async markPendingDeletion(tx: Runner, tenantId: string, userId: string, graceDays: number) {
-      const rows = await queryRows<{ purge_after: string | Date }>(
-        tx,
-        sql`update tenants set status = ${TENANT_PENDING_DELETION}, deletion_requested_by = ${userId},
-                   deletion_requested_at = now(), purge_after = now() + make_interval(days => ${graceDays})
-            where id = ${tenantId} and status = 'active'
-            returning purge_after`,
-      );
-      // The same text the organisation list gives (Date#toISOString), whichever driver answered.
-      return rows[0] ? new Date(rows[0].purge_after).toISOString() : null;
-    },
+    // The grace period's steps are shared with a person's account (db/deletion-grace.ts).
+    markPendingDeletion: (tx: Runner, tenantId: string, userId: string, graceDays: number) =>
+      markPendingDeletion(tx, "tenants", tenantId, graceDays, sql`, deletion_requested_by = ${userId}`),
 
-    /** Back to active, only while the grace period lasts (a purge that has begun cannot be undone). */
-    async restore(tx: Runner, tenantId: string): Promise<boolean> {
-      const rows = await queryRows(
-        tx,
-        sql`update tenants set status = 'active', deletion_requested_by = null, deletion_requested_at = null,
-                   purge_after = null
-            where id = ${tenantId} and status = ${TENANT_PENDING_DELETION} returning id`,
-      );
-      return rows.length === 1;
-    },
+    restore: (tx: Runner, tenantId: string) =>
+      restoreFromDeletion(tx, "tenants", tenantId, sql`, deletion_requested_by = null`),
 
     /** Organisations whose grace period is over, and purges a stopped process left half done. */
-    due: (limit = 10) =>
-      queryRows<{ id: string }>(
-        db,
-        sql`select id from tenants
-            where (status = ${TENANT_PENDING_DELETION} and purge_after <= now()) or status = 'purging'
-            order by purge_after limit ${limit}`,
-      ),
+    due: () => dueForPurge(db, "tenants"),
+    claimPurge: (tenantId: string) => claimPurge(db, "tenants", tenantId),
 
-    /** Takes the organisation out of reach of a restore before anything is removed. */
-    async claimPurge(tenantId: string): Promise<boolean> {
-      const rows = await queryRows(
-        db,
-        sql`update tenants set status = 'purging'
-            where id = ${tenantId}
-              and ((status = ${TENANT_PENDING_DELETION} and purge_after <= now()) or status = 'purging')
-            returning id`,
+    markUserPendingDeletion: (tx: Runner, userId: string, graceDays: number) =>
+      markPendingDeletion(tx, "users", userId, graceDays),
+
+    /** Every session of the person ends: a deleted account is signed out everywhere. */
+    async endSessions(tx: Runner, userId: string): Promise<void> {
+      await tx.execute(sql`delete from sessions where user_id = ${userId}`);
+    },
+
+    /** People whose account's grace period is over (their purge is one transaction: eraseUser). */
+    dueUsers: () => dueForPurge(db, "users"),
+    claimUserPurge: (userId: string) => claimPurge(db, "users", userId),
+
+    /** Locks a purging account; undefined when another process has erased it meanwhile. */
+    async lockUserPurging(tx: Runner, userId: string): Promise<ErasedUser | undefined> {
+      const rows = await queryRows<ErasedUser>(
+        tx,
+        sql`select id, partner_id as "partnerId", email, name from users
+            where id = ${userId} and status = 'purging' for update`,
       );
-      return rows.length === 1;
+      return rows[0];
     },
 
     jobIds: (tenantId: string, limit = 100) =>

@@ -24,7 +24,20 @@ export interface Proof {
 export interface PurgeReport {
   tenants: number;
   jobs: number;
+  users: number;
 }
+
+/** An event of the person's own account, without their address or browser. */
+const personEvent = (userId: string, action: "account.deletion_requested" | "account.deleted") => ({
+  actorType: "user" as const,
+  actorId: userId,
+  actorLabel: null,
+  action,
+  targetType: "user",
+  targetId: userId,
+  ip: null,
+  userAgent: null,
+});
 
 /**
  * Privacy controls (docs/security.md, "Privacy: export and deletion"): a person deletes their
@@ -96,15 +109,17 @@ export function privacyService(s: Services) {
     },
 
     /**
-     * Deletes the caller's account, refused (40080, naming them) while they are the only owner of
-     * an organisation that is not itself being deleted. Their memberships, sessions and codes go
-     * with the row; the keys they made stop by the creator rule (docs/api.md); the ledger and the
-     * audit log keep their records without the person's name, address or devices.
+     * Starts the deletion of the caller's account, refused (40080, naming them) while they are the
+     * only owner of an organisation that is not itself being deleted. Like an organisation's, it
+     * waits TENANT_DELETION_GRACE_DAYS: their sessions end and their API keys stop at once, and
+     * signing in again before the end restores it (auth's session-service); then the purge erases
+     * it (eraseAccount).
      */
     async deleteAccount(caller: Caller, userId: string, proof: Proof) {
       const account = await user(userId);
       await confirm(caller, account, proof);
-      await db.transaction(async (tx) => {
+      const graceDays = s.config.TENANT_DELETION_GRACE_DAYS;
+      const purgeAfter = await db.transaction(async (tx) => {
         await repo.lockMemberships(tx, account.id);
         const owned = await repo.soleOwnerOf(tx, account.id);
         if (owned.length > 0)
@@ -113,27 +128,22 @@ export function privacyService(s: Services) {
             { tenants: owned },
             { names: owned.map((t) => `“${t.name}”`).join(", ") },
           );
-        // One event in each organisation the person leaves, written before the memberships go.
+        const at = await repo.markUserPendingDeletion(tx, account.id, graceDays);
+        if (!at) throw new AppError("sessionInvalid");
+        await repo.endSessions(tx, account.id);
+        // One event in each organisation the person belongs to, without their address or browser.
         await auditWrites.insertForMemberships(tx, account.id, {
-          actorType: "user",
-          actorId: account.id,
-          actorLabel: null,
-          action: "account.deleted",
-          targetType: "user",
-          targetId: account.id,
-          details: {},
-          ip: null,
-          userAgent: null,
+          ...personEvent(account.id, "account.deletion_requested"),
+          details: { purgeDate: at.slice(0, 10), graceDays },
         });
-        await repo.eraseUser(tx, {
-          id: account.id,
-          partnerId: account.partnerId,
-          email: account.email,
-          name: account.name,
-        });
+        return at;
       });
-      await s.mailer.send({ ...mail(caller, account), template: "accountDeleted" });
-      return { deleted: true };
+      await s.mailer.send({
+        ...mail(caller, account),
+        template: "accountDeleted",
+        params: { date: purgeAfter.slice(0, 10) },
+      });
+      return { deleted: true, purgeAfter };
     },
 
     /**
@@ -311,7 +321,24 @@ export function privacyService(s: Services) {
      * finished by the next round; two processes at once do the final step once (row lock, status).
      */
     async purgeDue(): Promise<PurgeReport> {
-      const report: PurgeReport = { tenants: 0, jobs: 0 };
+      const report: PurgeReport = { tenants: 0, jobs: 0, users: 0 };
+      // Accounts first: one transaction each. Its memberships' events are written before they go;
+      // the ledger and the audit log keep their records without the person's name, address or
+      // devices. Two processes at once erase once (row lock, status).
+      for (const { id } of await repo.dueUsers()) {
+        if (!(await repo.claimUserPurge(id))) continue;
+        const erased = await db.transaction(async (tx) => {
+          const account = await repo.lockUserPurging(tx, id);
+          if (!account) return false;
+          await auditWrites.insertForMemberships(tx, id, {
+            ...personEvent(id, "account.deleted"),
+            details: {},
+          });
+          await repo.eraseUser(tx, account);
+          return true;
+        });
+        if (erased) report.users += 1;
+      }
       for (const { id } of await repo.due()) {
         if (!(await repo.claimPurge(id))) continue;
         for (;;) {

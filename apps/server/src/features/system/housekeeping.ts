@@ -7,7 +7,7 @@ const EVERY_MS = 15 * 60_000;
 /**
  * Deletes what has expired: sessions, codes, rate counters, spent captchas, old look-up answers,
  * Idempotency-Key answers, raw API call records and audit events past AUDIT_RETENTION_DAYS; removes
- * the data of organisations whose deletion grace period is over (features/privacy).
+ * the data of organisations and accounts whose deletion grace period is over (features/privacy).
  */
 export async function purgeExpired(app: FastifyInstance) {
   const { db } = app.services.database;
@@ -22,7 +22,8 @@ export async function purgeExpired(app: FastifyInstance) {
   await app.apiHousekeeping();
   await app.services.audit.purge();
   const purged = await privacyService(app.services).purgeDue();
-  if (purged.tenants > 0) app.log.info(purged, "organisations past their deletion grace period purged");
+  if (purged.tenants > 0 || purged.users > 0)
+    app.log.info(purged, "organisations and accounts past their deletion grace period purged");
 }
 
 export function startHousekeeping(app: FastifyInstance): () => void {

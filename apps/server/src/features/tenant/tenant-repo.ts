@@ -3,7 +3,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db, Tx } from "../../core/db";
 import { queryRows } from "../../db/query";
-import { roles, tenantMembers, tenants } from "../../db/schema/index";
+import { roles, tenantMembers, tenants, users } from "../../db/schema/index";
 
 // Stored names of the built-in roles; the pages show them translated by key.
 const BUILT_IN_NAMES: Record<string, string> = {
@@ -147,11 +147,14 @@ async function insertBuiltInRoles(tx: Tx, tenantId: string): Promise<Record<stri
 
 /** True when the user is an owner and no other member is. */
 async function isOnlyOwner(tx: Tx, tenantId: string, userId: string): Promise<boolean> {
+  // An owner whose account waits to be deleted does not count (docs/security.md, "Privacy: export
+  // and deletion"): they will be gone when its grace period ends.
   const owners = await tx
     .select({ userId: tenantMembers.userId })
     .from(tenantMembers)
     .innerJoin(roles, eq(roles.id, tenantMembers.roleId))
-    .where(and(eq(tenantMembers.tenantId, tenantId), eq(roles.isSuper, true)));
+    .innerJoin(users, eq(users.id, tenantMembers.userId))
+    .where(and(eq(tenantMembers.tenantId, tenantId), eq(roles.isSuper, true), eq(users.status, "active")));
   return owners.length === 1 && owners[0]!.userId === userId;
 }
 

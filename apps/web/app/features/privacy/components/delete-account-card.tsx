@@ -1,17 +1,18 @@
-import { App, Button, Card, Typography } from "antd";
+import { Button, Card, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useDeleteAccount } from "../api/delete-account";
+import { ACCOUNT_DELETED_PARAM } from "./account-deletion-notice";
 import { ConfirmIdentityModal } from "./confirm-identity-modal";
 
 /**
  * Deleting one's own account (profile page). The server refuses while the person is the last
- * owner of an organisation and names them; the dialog shows that message.
+ * owner of an organisation and names them; the dialog shows that message. Done, the sign-in page
+ * says until when the account can be restored.
  */
 export function DeleteAccountCard() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { to } = useLocale();
   const [open, setOpen] = useState(false);
   const remove = useDeleteAccount();
@@ -29,11 +30,13 @@ export function DeleteAccountCard() {
         testId="delete-account-dialog"
         onCancel={() => setOpen(false)}
         onConfirm={async (proof) => {
-          await remove.mutateAsync(proof);
+          const done = await remove.mutateAsync(proof);
           setOpen(false);
-          void message.success(t("privacy:account.deleted"));
-          // The session ended with the account: a full load shows the signed-out site.
-          window.location.assign(to("/login"));
+          // The sessions ended: a full load shows the signed-out site, whose sign-in page says
+          // until when signing in again restores the account.
+          window.location.assign(
+            `${to("/login")}?${ACCOUNT_DELETED_PARAM}=${encodeURIComponent(done.purgeAfter)}`,
+          );
         }}
       />
     </Card>
