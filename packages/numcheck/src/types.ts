@@ -199,6 +199,20 @@ export const CANNOT_TELL: { readonly [K in LookupKind]: (value: LookupResults[K]
   mnp: (value) => value.ported === "unknown",
 };
 
+/**
+ * Whether an answer of the kind carries signals (HlrResult's `signals`): only such look-ups are
+ * routed by, and asked for, the signals a service needs.
+ */
+export const CARRIES_SIGNALS: { readonly [K in LookupKind]: boolean } = { hlr: true, mnp: false };
+
+/** The signals worth asking with a look-up of `kind`: none for a kind whose answer has no room for them. */
+export function signalsFor(
+  kind: LookupKind,
+  signals: readonly LiveSignal[] | undefined,
+): readonly LiveSignal[] {
+  return CARRIES_SIGNALS[kind] ? (signals ?? []) : [];
+}
+
 /** Whether an answer of `kind` says nothing (see CANNOT_TELL). */
 export function cannotTell<K extends LookupKind>(kind: K, value: LookupResults[K]): boolean {
   return (CANNOT_TELL[kind] as (value: LookupResults[K]) => boolean)(value);

@@ -70,7 +70,9 @@ describe("cached provider", () => {
     const withSignals = await provider.lookup("hlr", "+4915112345678", { signals: ["sim_swap"] });
     expect(withSignals.source).toBe("live");
     expect((await provider.lookup("hlr", "+4915112345678")).obtainedAt).toBe("call-2");
-    // A signal no provider gives is no reason to pay again.
+    // Nor is an MNP look-up, whose answer carries no signals, nor a signal no provider gives.
+    await provider.lookup("mnp", "+4915112345678");
+    expect((await provider.lookup("mnp", "+4915112345678", { signals: ["sim_swap"] })).source).toBe("cache");
     expect((await provider.lookup("hlr", "+4915112345678", { signals: ["call_forwarding"] })).source).toBe(
       "cache",
     );

@@ -4,6 +4,7 @@ import {
   type LookupProvider,
   type LookupResult,
   type LookupResults,
+  signalsFor,
 } from "../types";
 import type { LookupContext } from "./router";
 
@@ -137,7 +138,9 @@ export function cached(
     if (provider.sandbox) return call(callOptions?.signal);
     // An answer that should carry signals a provider can give is asked afresh: the cached one may
     // lack them, and what they tell (a SIM swap) is about the last hours.
-    const wantsSignals = (callOptions?.signals ?? []).some((signal) => provider.answers.includes(signal));
+    const wantsSignals = signalsFor(service, callOptions?.signals).some((signal) =>
+      provider.answers.includes(signal),
+    );
     if (!callOptions?.bypassCache && !wantsSignals) {
       const maxAgeMs = callOptions?.maxAgeMs ?? options.maxAgeMs?.[service] ?? DEFAULT_MAX_AGE_MS;
       const hit = await cache.get(service, e164, new Date(now().getTime() - maxAgeMs));

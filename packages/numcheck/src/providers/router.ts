@@ -6,6 +6,7 @@ import {
   type LookupProvider,
   type LookupResults,
   type ProviderCost,
+  signalsFor,
   UnreadableAnswerError,
 } from "../types";
 import { CircuitBreaker, type CircuitState } from "./circuit-breaker";
@@ -165,7 +166,7 @@ export function createRouter(options: RouterOptions): RoutedProvider {
       }
     }
     const names = (best?.providers ?? []).filter((name) => slots.get(name)!.provider.answers.includes(kind));
-    const wanted = context.signals ?? [];
+    const wanted = signalsFor(kind, context.signals);
     if (!best?.byNeeds || wanted.length === 0) return names;
     // Routing by what the service needs: a stable sort, so the configured order breaks ties.
     const answered = (name: string) =>
@@ -288,7 +289,10 @@ export function createRouter(options: RouterOptions): RoutedProvider {
             slot,
             tenantId,
             (callSignal) =>
-              slot.provider.lookup(kind, e164, { signal: callSignal, signals: context.signals }),
+              slot.provider.lookup(kind, e164, {
+                signal: callSignal,
+                signals: signalsFor(kind, context.signals),
+              }),
             signal,
             deadline,
           );

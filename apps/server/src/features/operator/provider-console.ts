@@ -43,7 +43,8 @@ export function providerConsole(
   ): number | null {
     let total = 0;
     for (const kind of lookupsOf(service)) {
-      const first = router.chain(kind)[0];
+      // The provider the service's look-ups go to first, as routed by what it needs.
+      const first = router.chain(kind, { signals: service.needs.signals })[0];
       const cost = health.find((h) => h.name === first)?.lastHour.costs.find((c) => c.currency === currency);
       if (!cost) return null;
       total += cost.averageMicros;
