@@ -84,16 +84,20 @@ export function countryOption(code: string, locale: string): { value: string; la
 }
 
 /**
- * The default countries as select options, "Name (XX)", in the language's alphabetical order;
- * worked out once per language (the list never changes while the page lives).
+ * The default countries (or the given list) as select options, "Name (XX)", in the language's
+ * alphabetical order; worked out once per language and list (neither changes while the page lives).
  */
-export function countryOptions(locale: string): { value: string; label: string }[] {
-  let options = optionLists.get(locale);
+export function countryOptions(
+  locale: string,
+  codes: readonly string[] = DEFAULT_COUNTRIES,
+): { value: string; label: string }[] {
+  const key = codes === DEFAULT_COUNTRIES ? locale : `${locale}:${codes.length}:${codes[0]}`;
+  let options = optionLists.get(key);
   if (!options) {
     const collator = new Intl.Collator(locale);
-    options = DEFAULT_COUNTRIES.map((code) => countryOption(code, locale));
+    options = codes.map((code) => countryOption(code, locale));
     options.sort((a, b) => collator.compare(a.label, b.label));
-    optionLists.set(locale, options);
+    optionLists.set(key, options);
   }
   return options;
 }

@@ -18,26 +18,37 @@ export function CountrySelect(props: {
   value?: string;
   onChange?: (value?: string) => void;
   testId: string;
+  /** What the select is for, when not the default country of national numbers. */
+  label?: string;
+  placeholder?: string;
+  /** False where a country must be chosen. */
+  allowClear?: boolean;
+  /** The countries offered, when not the default countries of national numbers. */
+  codes?: readonly string[];
 }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
   const [listed, setListed] = useState(false);
   const list = () => setListed(true);
-  const options = listed ? countryOptions(locale) : props.value ? [countryOption(props.value, locale)] : [];
+  const options = listed
+    ? countryOptions(locale, props.codes)
+    : props.value
+      ? [countryOption(props.value, locale)]
+      : [];
   return (
     <Select
       id={props.id}
-      aria-label={t("detection:single.defaultCountry")}
+      aria-label={props.label ?? t("detection:single.defaultCountry")}
       data-testid={props.testId}
       value={props.value}
       onChange={(value) => props.onChange?.(value ?? undefined)}
       onFocus={list}
       onOpenChange={(open) => open && list()}
-      allowClear
+      allowClear={props.allowClear ?? true}
       showSearch
       optionFilterProp="label"
       options={options}
-      placeholder={t("detection:single.noDefaultCountry")}
+      placeholder={props.placeholder ?? t("detection:single.noDefaultCountry")}
     />
   );
 }

@@ -2,6 +2,7 @@ import type { CreatedRecharge, RechargeOrder } from "@nc/contracts/recharge";
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { callsTo, confirmPopover, renderPage, stubApi, tenantWith } from "../../../../test/render";
+import { captureSavedFiles } from "../../../../test/saved-files";
 import { setScreen } from "../../../../test/screen";
 import { BankTransferDetails } from "./bank-transfer-details";
 import { RechargeOrdersCard } from "./recharge-orders-card";
@@ -69,6 +70,32 @@ describe("recharge orders", () => {
       expect(within(card).getByText(`${label}:`)).toBeTruthy();
     expect(within(card).getByTestId("recharge-received").textContent).toBe("Received $99.50");
     expect(within(card).getByRole("link", { name: "Receipt" })).toBeTruthy();
+  });
+
+  it("saves a paid order's receipt as PDF, asked in the page's language; none for unpaid orders", async () => {
+    const { user } = await openOrders();
+    const answered = globalThis.fetch;
+    const pdfs: string[] = [];
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (!url.includes("/receipt/pdf")) return answered(input, init);
+      pdfs.push(`${new URL(url, "http://localhost").pathname} ${new Headers(init?.headers).get("x-locale")}`);
+      return new Response("%PDF-1.3 receipt", {
+        headers: {
+          "content-type": "application/pdf",
+          "content-disposition": 'attachment; filename="receipt-R-1.pdf"',
+        },
+      });
+    });
+    const saved = captureSavedFiles();
+    expect(within(rowOf("NC-1")).queryByTestId("recharge-receipt-pdf")).toBeNull();
+    expect(within(rowOf("NC-4")).queryByTestId("recharge-receipt-pdf")).toBeNull();
+    await user.click(
+      within(rowOf("NC-2")).getByRole("button", { name: "Download the receipt of NC-2 as PDF" }),
+    );
+    await vi.waitFor(() => expect(saved).toEqual([{ name: "receipt-R-1.pdf", text: "%PDF-1.3 receipt" }]));
+    expect(pdfs).toEqual(["/api/tenant/recharge/s/2/receipt/pdf en"]);
+    vi.restoreAllMocks();
   });
 
   it("offers receipts for paid orders and cancelling for pending ones only", async () => {

@@ -1,4 +1,4 @@
-import { ReloadOutlined } from "@ant-design/icons";
+import { DownloadOutlined, ReloadOutlined } from "@ant-design/icons";
 import { formatMoney } from "@nc/contracts/money";
 import type { RechargeOrder } from "@nc/contracts/recharge";
 import { Alert, App, Button, Card, Popconfirm, Space, Typography } from "antd";
@@ -10,6 +10,7 @@ import { errorText, showApiError } from "../../../shell/forms/api-error-feedback
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { useCancelRecharge } from "../api/cancel-recharge";
+import { useDownloadReceiptPdf } from "../api/receipt-pdf";
 import { useRecharges } from "../api/recharges";
 import { METHOD_LABEL_KEYS, receivedIfDifferent } from "../labels";
 import { RechargeStatusTag } from "./recharge-status-tag";
@@ -22,6 +23,15 @@ export function RechargeOrdersCard({ tenantId }: { tenantId: string }) {
   const date = useTenantDate();
   const orders = useRecharges(tenantId);
   const cancel = useCancelRecharge(tenantId);
+  const receiptPdf = useDownloadReceiptPdf(tenantId, locale);
+
+  async function onReceiptPdf(id: string) {
+    try {
+      await receiptPdf.mutateAsync(id);
+    } catch (error) {
+      showApiError(error, t, message);
+    }
+  }
 
   async function onCancel(id: string) {
     try {
@@ -100,6 +110,18 @@ export function RechargeOrdersCard({ tenantId }: { tenantId: string }) {
                     <Link to={to(`/dashboard/account/receipt/${o.id}`)} data-testid="recharge-receipt-link">
                       {t("recharge:orders.receipt")}
                     </Link>
+                  )}
+                  {o.status === "paid" && (
+                    <Button
+                      size="small"
+                      icon={<DownloadOutlined />}
+                      data-testid="recharge-receipt-pdf"
+                      loading={receiptPdf.isPending && receiptPdf.variables === o.id}
+                      onClick={() => void onReceiptPdf(o.id)}
+                      aria-label={t("recharge:orders.receiptPdfOf", { reference: o.reference })}
+                    >
+                      {t("recharge:orders.receiptPdf")}
+                    </Button>
                   )}
                   {o.status === "pending" && (
                     <Can permissions={["recharge:create"]}>
