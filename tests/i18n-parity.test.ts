@@ -16,8 +16,9 @@ import { DEFAULT_LOCALE, LOCALES } from "@nc/contracts/locales";
 import { PASSWORD_RULES } from "@nc/contracts/password-policy";
 import { NORMALISATION_STEPS } from "@nc/contracts/public-api";
 import { RECHARGE_METHODS } from "@nc/contracts/recharge";
-import { SERVICES } from "@nc/contracts/services";
+import { LOOKUP_KIND_CODES, SERVICES } from "@nc/contracts/services";
 import { COLOR_MODES } from "@nc/contracts/site";
+import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { fieldIssue } from "@nc/contracts/validation";
 import { FRAUD_REASON_CODES } from "@nc/numcheck/fraud/reason-codes";
 import type {
@@ -219,6 +220,11 @@ describe("keys used by the code exist in English", () => {
     "fraudLists:${props.kind}.empty": FRAUD_LIST_KINDS.map((k) => `fraudLists:${k}.empty`),
     "services:${s.code}.name": SERVICES.map((s) => `services:${s.code}.name`),
     "services:${s.code}.description": SERVICES.map((s) => `services:${s.code}.description`),
+    // Trade types come from the service list (docs/architecture.md, "Adding a service").
+    "account:tradeTypes.${name}": Object.keys(TRADE_TYPES).map((n) => `account:tradeTypes.${n}`),
+    "operatorSetup:providers.chains.${kind}": LOOKUP_KIND_CODES.map(
+      (k) => `operatorSetup:providers.chains.${k}`,
+    ),
     "auth:password.rules.${rule}": PASSWORD_RULES.map((r) => `auth:password.rules.${r}`),
     "common:colorMode.${m}": COLOR_MODES.map((m) => `common:colorMode.${m}`),
     "home:highlights.${k}": highlights.map((k) => `home:highlights.${k}`),

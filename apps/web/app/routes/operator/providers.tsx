@@ -1,5 +1,6 @@
 import { formatMoney } from "@nc/contracts/money";
 import type { OperatorMarginRow, OperatorProviderHealth } from "@nc/contracts/operator";
+import { LOOKUP_KIND_CODES } from "@nc/contracts/services";
 import { Alert, Card, Descriptions, Space, type TableColumnType, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useProviders } from "../../features/operator/api/providers";
@@ -216,16 +217,12 @@ export default function OperatorProvidersPage() {
                 label: t("operatorSetup:providers.routes"),
                 children: settings.routes ?? t("operatorSetup:providers.defaultRoutes"),
               },
-              {
-                key: "hlr",
-                label: t("operatorSetup:providers.chainHlr"),
-                children: settings.chains.hlr.join(" → ") || "—",
-              },
-              {
-                key: "mnp",
-                label: t("operatorSetup:providers.chainMnp"),
-                children: settings.chains.mnp.join(" → ") || "—",
-              },
+              // One row per look-up kind, labelled by its key in the catalogue.
+              ...LOOKUP_KIND_CODES.map((kind) => ({
+                key: kind,
+                label: t(`operatorSetup:providers.chains.${kind}`),
+                children: settings.chains[kind].join(" → ") || "—",
+              })),
               {
                 key: "concurrency",
                 label: t("operatorSetup:providers.concurrency"),
