@@ -1,3 +1,4 @@
+import type { ApiKeyCreatedView } from "@nc/contracts/api-keys";
 import type { BillingDetails, StatementMonths } from "@nc/contracts/billing-details";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { and, eq } from "drizzle-orm";
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rechargeCommands } from "../src/cli/commands/recharge";
 import { auditEvents, sessions } from "../src/db/schema/index";
 import { type Account, call, expectFieldError, expectOk, registerUser } from "./helpers/accounts";
+import { apiClient, keyCaller } from "./helpers/api-client";
 import { system } from "./helpers/billing";
 import { runCommand } from "./helpers/cli";
 import { pdfText } from "./helpers/pdf-text";
@@ -219,5 +221,33 @@ describe("billing details, receipts and statements", () => {
       "month",
       "invalid_format",
     );
+  });
+
+  it("answers the same documents through the public API, in the language asked, and only the key's own", async () => {
+    const made = expectOk<ApiKeyCreatedView>(
+      await api("POST", "/api/tenant/apikey", { name: "books", scopes: ["usage:read"], mode: "live" }),
+    );
+    const v1 = keyCaller(t, made.secret);
+    const { items } = expectOk<{ items: { id: string; amountMicros: string; method: string }[] }>(
+      await v1("GET", "/api/v1/receipts"),
+    );
+    expect(items.map((i) => i.amountMicros)).toEqual(["30000000", "123450000"]);
+    const receipt = await v1("GET", `/api/v1/receipts/${items[1]!.id}`, undefined, {
+      "accept-language": "es",
+    });
+    expect(receipt.headers["content-type"]).toBe("application/pdf");
+    const text = pdfText(receipt.rawPayload);
+    expect(text).toContain("Recibo");
+    expect(text).toContain("Acme Numbers");
+    expect(text).toMatch(/123,45/);
+
+    const { months } = expectOk<StatementMonths>(await v1("GET", "/api/v1/statements"));
+    const statement = await v1("GET", `/api/v1/statements/${months[0]}`);
+    expect(pdfText(statement.rawPayload)).toContain("Closing balance");
+
+    // Another organisation's key finds none of these.
+    const other = await apiClient(t, { scopes: ["usage:read"] });
+    expectCode(await other.call("GET", `/api/v1/receipts/${items[1]!.id}`), 404, 40400);
+    expect(expectOk<{ items: unknown[] }>(await other.call("GET", "/api/v1/receipts")).items).toEqual([]);
   });
 });

@@ -233,6 +233,10 @@ describe("the OpenAPI document of the public API (GET /api/openapi.json)", () =>
         "POST /api/v1/jobs/{id}/retry-failed",
         "GET /api/v1/usage",
         "GET /api/v1/balance",
+        "GET /api/v1/receipts",
+        "GET /api/v1/receipts/{id}",
+        "GET /api/v1/statements",
+        "GET /api/v1/statements/{month}",
       ].sort(),
     );
   });

@@ -448,6 +448,49 @@ const balance = z
   })
   .meta({ description: "The organisation's balance." });
 
+const receipts = z
+  .object({
+    items: z
+      .array(
+        z.object({
+          id: z.uuid().meta({ description: "The top-up's id: ask for its receipt with it." }),
+          paidAt: dateTime("When the top-up was credited."),
+          amountMicros: micros("Credited to the balance."),
+          currency,
+          method: z.string().meta({
+            description: "How it was paid: `stripe` (card) or `bank_transfer`; may gain values.",
+            examples: ["bank_transfer"],
+          }),
+        }),
+      )
+      .meta({ description: "Credited top-ups, newest first (at most the latest 100)." }),
+  })
+  .meta({ description: "The organisation's credited top-ups." });
+
+const statementMonths = z
+  .object({
+    months: z
+      .array(z.string().meta({ description: "A month, YYYY-MM.", examples: ["2026-11"] }))
+      .meta({
+        description: "Months with a statement, newest first, from the first movement of the balance.",
+      }),
+  })
+  .meta({ description: "The months with a statement." });
+
+/** GET /api/v1/receipts/{id}. */
+export const apiReceiptParams = z.object({ id: z.uuid().meta({ description: "The top-up's id." }) });
+
+/** GET /api/v1/statements/{month}. */
+export const apiStatementParams = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "invalid_format" })
+    .meta({
+      description: "The month, YYYY-MM, its days in the organisation's time zone.",
+      examples: ["2026-11"],
+    }),
+});
+
 // --- Envelope and errors --------------------------------------------------------------------------
 
 /** A successful answer: `code` 0 and the endpoint's `data`. */
@@ -517,7 +560,7 @@ export const API_ERROR_MEANINGS = {
   apiKeyInQuery: "A key was sent in the URL: refused; roll that key.",
   insufficientBalance: "The balance does not cover the numbers to charge.",
   forbidden: "The key lacks the scope this endpoint needs.",
-  notFound: "No such job in the key's organisation.",
+  notFound: "No such job, top-up or month in the key's organisation.",
   jobClosed: "The job already ended.",
   jobNotFinished: "The job has not ended yet; its failed rows can be checked again once it has.",
   jobNoFailedRows: "The job has no failed rows.",
@@ -586,6 +629,11 @@ export const PUBLIC_API_TAGS = [
     description: "Bulk jobs: submit up to 10 million numbers, follow progress, read results.",
   },
   { name: "usage", "x-displayName": "Usage and balance", description: "API usage and the balance." },
+  {
+    name: "billing",
+    "x-displayName": "Receipts and statements",
+    description: "A PDF receipt for every credited top-up and a PDF statement for every month.",
+  },
 ] as const;
 
 export type PublicApiTag = (typeof PUBLIC_API_TAGS)[number]["name"];
@@ -778,6 +826,42 @@ export const PUBLIC_API_OPERATIONS = {
     description: "What the organisation has left to spend.",
     success: { description: "The balance.", data: balance },
     errors: [],
+  },
+  "GET /api/v1/receipts": {
+    operationId: "listReceipts",
+    tag: "billing",
+    summary: "List credited top-ups",
+    description:
+      "The organisation's credited top-ups, newest first, each with the id its receipt is asked for by.",
+    success: { description: "Credited top-ups.", data: receipts },
+    errors: [],
+  },
+  "GET /api/v1/receipts/{id}": {
+    operationId: "getReceipt",
+    tag: "billing",
+    summary: "Download a top-up's receipt",
+    description:
+      "The receipt of a credited top-up as PDF, in the language of `Accept-Language` (English by default): its number, the date, the method, the amount and the organisation's billing details.",
+    success: { description: "The PDF (Content-Disposition: attachment).", files: ["application/pdf"] },
+    errors: ["notFound"],
+  },
+  "GET /api/v1/statements": {
+    operationId: "listStatements",
+    tag: "billing",
+    summary: "List the months with a statement",
+    description:
+      "The months with a statement, newest first (at most 24), from the first movement of the balance to this month.",
+    success: { description: "The months.", data: statementMonths },
+    errors: [],
+  },
+  "GET /api/v1/statements/{month}": {
+    operationId: "getStatement",
+    tag: "billing",
+    summary: "Download a monthly statement",
+    description:
+      "A month's statement as PDF, in the language of `Accept-Language` (English by default): opening balance, top-ups, corrections, charges by service and closing balance.",
+    success: { description: "The PDF (Content-Disposition: attachment).", files: ["application/pdf"] },
+    errors: ["notFound"],
   },
 } as const satisfies Record<string, PublicApiOperation>;
 

@@ -80,6 +80,17 @@ export function invoiceRepo(db: Db) {
       return row && { ...row, paid_at: new Date(row.paid_at) };
     },
 
+    /** The organisation's credited top-ups, newest first. */
+    paidOrders: (tenantId: string, limit: number) =>
+      queryRows<{ id: string; paid_at: string; credited_micros: string; currency: string; method: string }>(
+        db,
+        sql`select id, paid_at, coalesce(received_micros, amount_micros)::text as credited_micros, currency, method
+            from recharge_orders
+            where tenant_id = ${tenantId} and status = 'paid' and paid_at is not null
+            order by paid_at desc, id desc
+            limit ${limit}`,
+      ),
+
     /**
      * The month's movements (`month` as YYYY-MM, its days in the organisation's time zone `timeZone`):
      * the balance before and after, top-ups (trade type 4) and operator additions and subtractions

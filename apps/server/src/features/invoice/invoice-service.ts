@@ -12,6 +12,9 @@ import { type PdfModel, renderPdf } from "./pdf";
 
 type DetailsInput = z.output<typeof billingDetailsBody>;
 
+/** How many credited top-ups the public API lists. */
+const RECEIPTS_LISTED = 100;
+
 /** How many months back the statement list reaches. */
 export const STATEMENT_MONTHS_MAX = 24;
 
@@ -123,6 +126,18 @@ export function invoiceService(db: Db, { audit }: { audit: Pick<AuditService, "r
         return row;
       });
       return view(saved);
+    },
+
+    /** The credited top-ups whose receipts can be asked for, newest first (the public API's list). */
+    async receipts(tenantId: string) {
+      const rows = await repo.paidOrders(tenantId, RECEIPTS_LISTED);
+      return rows.map((row) => ({
+        id: row.id,
+        paidAt: new Date(row.paid_at).toISOString(),
+        amountMicros: row.credited_micros,
+        currency: row.currency,
+        method: row.method,
+      }));
     },
 
     /** A credited top-up's receipt as PDF; 404 for an order of another organisation or one not credited. */

@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import { apiKeyService } from "../api-key/index";
 import { apiHousekeeping } from "./housekeeping";
 import { publicApiPipeline } from "./pipeline";
+import { billingApiRoutes } from "./routes/billing";
 import { checkRoutes } from "./routes/check";
 import { jobApiRoutes } from "./routes/jobs";
 import { usageApiRoutes } from "./routes/usage";
@@ -30,6 +31,7 @@ async function publicApi(app: FastifyInstance) {
     checkRoutes(scope, app.services.detection);
     await jobApiRoutes(scope, app.jobs);
     usageApiRoutes(scope, db, app.services.billing);
+    billingApiRoutes(scope, db, app.services.audit);
   });
 }
 
