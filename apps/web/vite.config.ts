@@ -7,6 +7,11 @@ const chunks = pageChunks();
 
 export default defineConfig({
   plugins: [antdStaticStylesPlugin(), reactRouter(), chunks.plugin],
+  // The server build bundles antd and its own packages: imported from node_modules, their
+  // CommonJS entries load every component and every icon, file by file, on the first page a
+  // server renders (docs/performance.md, "Server memory on the embedded database"). React, React
+  // Router and the rest stay external, so the server and the build share one copy of each.
+  ssr: { noExternal: [/^antd(\/|$)/, /^@ant-design\//, /^@rc-component\//, /^rc-/, "@emotion/hash"] },
   environments: {
     client: {
       build: {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AxeResults } from "axe-core";
 import type { Browser, Page } from "playwright-core";
+import { quietNetwork } from "./browser";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 /** WCAG 2.1 levels A and AA (docs/accessibility.md). */
@@ -42,6 +43,22 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
   return [...wcag.violations.filter((v) => BLOCKING.has(v.impact ?? "")), ...headers.violations];
 }
 
+/**
+ * Waits until the page is still: its requests done and every animation that ends over (antd fades
+ * content in, and axe measures colours as they are on screen), instead of a fixed pause.
+ */
+export async function settled(page: Page): Promise<void> {
+  await quietNetwork(page);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? 0))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 export interface AxePagesRun {
   /** The server's origin, e.g. http://127.0.0.1:PORT. */
   url: string;
@@ -55,9 +72,8 @@ export interface AxePagesRun {
 
 /**
  * Each page in the colour mode asked (the mode cookie and the browser's scheme both), on a desktop,
- * measured once loaded and still: the network idle, its main heading (or main region) there, and
- * antd's fade-in over, since axe measures colours as they are on screen. Answers one entry per page
- * with violations, "path (mode)" and their description; [] when there are none.
+ * measured once loaded and still (`settled`), with its main heading (or main region) there.
+ * Answers one entry per page with violations, "path (mode)" and their description; [] when none.
  */
 export async function axePages(browser: Browser, run: AxePagesRun): Promise<string[]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: run.mode });
@@ -71,7 +87,6 @@ export async function axePages(browser: Browser, run: AxePagesRun): Promise<stri
       const page = await context.newPage();
       const response = await page.goto(`${run.url}${path}`);
       if (response?.status() !== 200) throw new Error(`${path}: status ${response?.status()}, not 200`);
-      await page.waitForLoadState("networkidle");
       await page
         .locator("h1, main")
         .first()
@@ -80,7 +95,7 @@ export async function axePages(browser: Browser, run: AxePagesRun): Promise<stri
           throw new Error(`${path}: ${error.message}`);
         });
       await run.ready?.(page, path);
-      await page.waitForTimeout(400);
+      await settled(page);
       const violations = await axeViolations(page);
       if (violations.length > 0) failures.push(`${path} (${run.mode})\n${describeViolations(violations)}`);
       await page.close();

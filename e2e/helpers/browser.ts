@@ -39,7 +39,40 @@ async function hydrated(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
+/** Requests each page has in flight, and when the last one ended (see `settled`). */
+const traffic = new WeakMap<Page, { inFlight: number; lastEnd: number }>();
+
+function trackTraffic(page: Page): void {
+  const state = { inFlight: 0, lastEnd: Date.now() };
+  traffic.set(page, state);
+  const ended = () => {
+    state.inFlight = Math.max(0, state.inFlight - 1);
+    state.lastEnd = Date.now();
+  };
+  page.on("request", () => {
+    state.inFlight += 1;
+  });
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+}
+
+/**
+ * Waits until the page has had no request in flight for `quietMs`. Playwright's `networkidle`
+ * always waits 500 ms after the last request; this waits only as long as the page is busy. Pages
+ * opened through `launchBrowser` are tracked from their first request.
+ */
+export async function quietNetwork(page: Page, quietMs = 150, timeoutMs = 15_000): Promise<void> {
+  const state = traffic.get(page);
+  if (!state) throw new Error("quietNetwork: the page was not opened through launchBrowser");
+  const deadline = Date.now() + timeoutMs;
+  while (state.inFlight > 0 || Date.now() - state.lastEnd < quietMs) {
+    if (Date.now() > deadline) throw new Error(`quietNetwork: ${state.inFlight} requests still in flight`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 function followHydration(page: Page): Page {
+  trackTraffic(page);
   const after =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
     async (...args: A) => {
