@@ -8,22 +8,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../core/envelope";
 import { callerOf } from "../../http/caller";
-import {
-  clearHostCookie,
-  readHostCookie,
-  requireSession,
-  sessionToken,
-  setHostCookie,
-  setSessionCookie,
-} from "../../http/context";
+import { clearHostCookie, readHostCookie, requireSession, setHostCookie } from "../../http/context";
 import { parseHost } from "../../http/host";
 import { publicCallLimit } from "../../http/public-limit";
 import { servedOverHttps } from "../../http/public-url";
 import { passkeyService, type RelyingParty } from "./passkey-service";
+import { PENDING_COOKIE, startSession } from "./sign-in-cookies";
 
-/** The challenge of the passkey request under way; the pending sign-in of the password step. */
+/** The challenge of the passkey request under way. */
 const CHALLENGE_COOKIE = "pk";
-const PENDING_COOKIE = "tfa";
 
 /**
  * The relying party is the host the request came on, as the browser sees it: a partner's own
@@ -55,16 +48,6 @@ export async function passkeyRoutes(app: FastifyInstance) {
   const challengeToken = (request: FastifyRequest, reply: FastifyReply) => {
     clearHostCookie(reply, request, CHALLENGE_COOKIE);
     return readHostCookie(request, CHALLENGE_COOKIE);
-  };
-  /** A new session id at every sign-in, as after a password. */
-  const signedIn = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    answer: Awaited<ReturnType<typeof passkeys.signIn>>,
-  ) => {
-    await app.services.sessions.destroy(sessionToken(request));
-    setSessionCookie(reply, request, answer.session.token, answer.session.expiresAt);
-    return ok({ user: answer.user, expiresAt: answer.session.expiresAt.toISOString() });
   };
 
   r.get("/api/tenant/uc/passkeys", async (request) =>
@@ -114,7 +97,8 @@ export async function passkeyRoutes(app: FastifyInstance) {
     );
 
     p.post("/api/tenant/pub/login/passkey", { schema: { body: passkeySignInBody } }, async (request, reply) =>
-      signedIn(
+      startSession(
+        app,
         request,
         reply,
         await passkeys.signIn(
@@ -151,7 +135,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
           request.body.response,
         );
         clearHostCookie(reply, request, PENDING_COOKIE);
-        return signedIn(request, reply, answer);
+        return startSession(app, request, reply, answer);
       },
     );
   });

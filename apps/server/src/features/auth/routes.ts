@@ -1,4 +1,4 @@
-import { emailBody, forgetBody, loginBody, registerBody, type SessionUser } from "@nc/contracts/auth";
+import { emailBody, forgetBody, loginBody, registerBody } from "@nc/contracts/auth";
 import {
   type SecondFactorNeeded,
   twoFactorDisableBody,
@@ -17,14 +17,13 @@ import {
   requireSession,
   sessionToken,
   setHostCookie,
-  setSessionCookie,
 } from "../../http/context";
 import { publicCallLimit } from "../../http/public-limit";
 import { authService } from "./auth-service";
 import { sessionRoutes } from "./session-routes";
+import { PENDING_COOKIE, startSession } from "./sign-in-cookies";
 
-/** The pending sign-in that waits for its second factor, and the browser remembered for 30 days. */
-const PENDING_COOKIE = "tfa";
+/** The browser remembered for 30 days after a second factor. */
 const TRUST_COOKIE = "tfa_trust";
 
 /** Session calls and the public sign-up, sign-in and reset calls (docs/architecture.md, "Decisions and why"). */
@@ -38,17 +37,6 @@ export async function authRoutes(app: FastifyInstance) {
       expiresAt: request.session?.expiresAt.toISOString() ?? null,
     }),
   );
-
-  /** A new id at every sign-in: whatever session the browser had before is ended. */
-  const signedIn = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    { user, session }: { user: SessionUser; session: { token: string; expiresAt: Date } },
-  ) => {
-    await app.services.sessions.destroy(sessionToken(request));
-    setSessionCookie(reply, request, session.token, session.expiresAt);
-    return ok({ user, expiresAt: session.expiresAt.toISOString() });
-  };
 
   // Two-factor sign-in of the signed-in person's own account (docs/security.md, "Two-factor sign-in").
   r.get("/api/tenant/uc/2fa", async (request) =>
@@ -107,7 +95,7 @@ export async function authRoutes(app: FastifyInstance) {
         const expiresAt = answer.challenge.expiresAt.toISOString();
         return ok({ user: null, twoFactorRequired: true, expiresAt } satisfies SecondFactorNeeded);
       }
-      return signedIn(request, reply, answer);
+      return startSession(app, request, reply, answer);
     });
 
     p.post("/api/tenant/pub/login/2fa", { schema: { body: twoFactorLoginBody } }, async (request, reply) => {
@@ -119,7 +107,7 @@ export async function authRoutes(app: FastifyInstance) {
       clearHostCookie(reply, request, PENDING_COOKIE);
       if (answer.trust)
         setHostCookie(reply, request, TRUST_COOKIE, answer.trust.value, answer.trust.expiresAt);
-      return signedIn(request, reply, answer);
+      return startSession(app, request, reply, answer);
     });
 
     p.post("/api/tenant/pub/logout", endSession);
@@ -129,7 +117,7 @@ export async function authRoutes(app: FastifyInstance) {
     );
 
     p.post("/api/tenant/pub/register", { schema: { body: registerBody } }, async (request, reply) =>
-      signedIn(request, reply, await auth.register(callerOf(request), request.body)),
+      startSession(app, request, reply, await auth.register(callerOf(request), request.body)),
     );
 
     p.post("/api/tenant/pub/forget/code", { schema: { body: emailBody } }, async (request) =>
