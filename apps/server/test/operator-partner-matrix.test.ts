@@ -61,6 +61,10 @@ const ROUTES: Record<string, { right: OperatorPermission | null; sample: (side: 
     right: "operator.operator:grant",
     sample: (s) => ({ url: `/api/operator/operators/${s.operator.id}` }),
   },
+  "GET /api/operator/payment-methods": {
+    right: "operator.recharge:read",
+    sample: () => ({ url: "/api/operator/payment-methods" }),
+  },
   "GET /api/operator/recharges": {
     right: "operator.recharge:read",
     sample: () => ({ url: "/api/operator/recharges?status=all" }),
@@ -185,6 +189,8 @@ const HIDDEN: Record<string, (res: Res, b: PartnerSide) => boolean> = {
       (f) => f.field === "partnerId" && f.reason === "outside_partner",
     ),
   "DELETE /api/operator/operators/:userId": notFound,
+  // The server's own settings, the same for every partner: nothing of B's.
+  "GET /api/operator/payment-methods": (res) => res.statusCode === 200,
   "GET /api/operator/recharges": (res, b) =>
     okList<OperatorRechargeView>(res, (items) => items.some((o) => o.tenantId === b.tenantId)),
   "POST /api/operator/recharges/:id/confirm": notFound,

@@ -59,6 +59,14 @@ export interface OperatorMe {
   permissions: OperatorPermission[];
 }
 
+/** GET /api/operator/payment-methods: which ways to pay the server's settings offer customers. */
+export interface OperatorPaymentMethods {
+  /** Stripe's secret key and webhook secret are set. */
+  card: boolean;
+  /** BANK_TRANSFER_DETAILS is set. */
+  bankTransfer: boolean;
+}
+
 /** GET /api/operator/operators: everyone who may open the console, within the caller's reach. */
 export interface OperatorView {
   userId: string;

@@ -68,6 +68,10 @@ export async function operatorRoutes(app: FastifyInstance) {
       }),
   );
 
+  r.get("/api/operator/payment-methods", { config: { operator: ["operator.recharge:read"] } }, async () =>
+    ok(app.services.recharge.paymentMethods()),
+  );
+
   r.get(
     "/api/operator/recharges",
     { schema: { querystring: rechargeQuery }, config: { operator: ["operator.recharge:read"] } },

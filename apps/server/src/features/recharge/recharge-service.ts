@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { microsToDecimal, parseAmountToMicros } from "@nc/contracts/money";
+import type { OperatorPaymentMethods } from "@nc/contracts/operator";
 import type {
   CreatedRecharge,
   RechargeMethod,
@@ -279,6 +280,16 @@ export function rechargeService(
     markPaid,
     /** Pending orders past their time become expired (the operator console's list reads them after). */
     expireOverdue: () => expireOld(),
+
+    /**
+     * Which ways to pay the settings provide, for the operator console: card when Stripe's key and
+     * webhook secret are set, bank transfer when its details are (without them customers only get
+     * a reference and a ready-written e-mail to support).
+     */
+    paymentMethods: (): OperatorPaymentMethods => ({
+      card: providers.stripe.available(),
+      bankTransfer: Boolean(config.BANK_TRANSFER_DETAILS),
+    }),
 
     async options(tenantId: string): Promise<RechargeOptions> {
       const { currency } = await billing.balance(tenantId);
