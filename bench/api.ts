@@ -29,9 +29,9 @@ import {
   organisations,
   printMoneyCheck,
   type Result,
+  runLoad,
   serverEnv,
   setupApp,
-  spread as spreadOver,
   startServer,
 } from "./lib/api-load";
 import { freshBenchDatabase } from "./lib/bench-database";
@@ -63,7 +63,7 @@ const autocannon = (
 
 /** The load over every key to one server: CONNECTIONS, or PACED_CONNECTIONS at a rate. */
 const spread = (url: string, keys: string[], rate?: number) =>
-  spreadOver([url], keys, rate ? PACED_CONNECTIONS : CONNECTIONS, SECONDS, rate);
+  runLoad([url], keys, rate ? PACED_CONNECTIONS : CONNECTIONS, SECONDS, { rate });
 
 /** The goals (docs/performance.md, "Goals at a glance"). */
 const RATIO_TARGET = 0.2;

@@ -59,7 +59,7 @@ async function main() {
     for (const count of [1, 10]) {
       const keys = orgs.slice(0, count).map((o) => o.secret);
       // Warm both processes up (JIT, connection pools, each one's memory of the balances).
-      await load.rotating(urls, keys, CONNECTIONS, 3);
+      await load.runLoad(urls, keys, CONNECTIONS, 3, { rotateKeys: true });
       const best: Record<"one" | "two", load.Result | null> = { one: null, two: null };
       for (let round = 0; round < ROUNDS; round++) {
         for (const [which, use] of [
@@ -67,7 +67,7 @@ async function main() {
           ["two", urls],
         ] as const) {
           const before = await transactions();
-          const r = await load.rotating(use, keys, CONNECTIONS, SECONDS);
+          const r = await load.runLoad(use, keys, CONNECTIONS, SECONDS, { rotateKeys: true });
           load.line(`${count} org., ${which} process${which === "two" ? "es" : ""}, max rate`, r);
           const after = await transactions();
           // A batch refused by its guard (or the balance check) is a rolled-back statement; the
@@ -80,7 +80,10 @@ async function main() {
       }
       const ratio = best.two!.requests.average / best.one!.requests.average;
       const half = Math.floor(best.two!.requests.average / 2);
-      const paced = await load.rotating(urls, keys, Math.min(CONNECTIONS, 16), SECONDS, half);
+      const paced = await load.runLoad(urls, keys, Math.min(CONNECTIONS, 16), SECONDS, {
+        rate: half,
+        rotateKeys: true,
+      });
       load.line(`${count} org., two processes at ${half} req/s`, paced);
       // The latency counts only if the paced run really sent (nearly) the rate it was asked for.
       const held = paced.requests.average >= half * 0.95;

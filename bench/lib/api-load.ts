@@ -84,59 +84,47 @@ export async function startServer(script: string, env: Record<string, string>): 
 }
 
 /**
- * The same load split over several keys and servers (one autocannon per key and server, at
- * once): rates add up; the latency shown is the worst of them (p50 and p99 each), so it never
- * looks better than it was. With a rate, each autocannon sends its share of it.
+ * Load on several servers with several keys: connections and rate split evenly over the load
+ * generators, and the figures of all as one (rates add up; the latency shown is the worst of
+ * them, p50 and p99 each, so it never looks better than it was).
+ *
+ * - By default, one autocannon process per key and server, at once, each with its own key.
+ * - With `rotateKeys`, one autocannon per server, run in this process, every connection sending
+ *   its requests with each key in turn: one load generator per server however many
+ *   organisations (one autocannon process per key took more of the machine than the servers).
  */
-export async function spread(
+export async function runLoad(
   urls: string[],
   keys: string[],
   connections: number,
   seconds: number,
-  rate?: number,
+  { rate, rotateKeys = false }: { rate?: number; rotateKeys?: boolean } = {},
 ): Promise<Result> {
-  const pairs = urls.flatMap((url) => keys.map((key) => ({ url, key })));
-  const each = Math.max(1, Math.floor(connections / pairs.length));
+  const runs = rotateKeys
+    ? urls.map((url) => ({ url, keys }))
+    : urls.flatMap((url) => keys.map((key) => ({ url, keys: [key] })));
+  const share = (total: number) => Math.max(1, Math.floor(total / runs.length));
   const results = await Promise.all(
-    pairs.map(({ url, key }) =>
-      autocannon(
-        url,
-        { authorization: `Bearer ${key}` },
-        rate ? ["--overallRate", String(Math.max(1, Math.floor(rate / pairs.length)))] : [],
-        seconds,
-        each,
-      ),
-    ),
-  );
-  return combined(results);
-}
-
-/**
- * The load to several servers from one autocannon each, run in this process, every connection
- * sending its requests with each key in turn: one load generator per server however many
- * organisations (one autocannon process per key took more of the machine than the servers).
- */
-export async function rotating(
-  urls: string[],
-  keys: string[],
-  connections: number,
-  seconds: number,
-  rate?: number,
-): Promise<Result> {
-  const requests = keys.map((key) => ({
-    method: "POST" as const,
-    headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
-    body: CHECK_BODY,
-  }));
-  const results = await Promise.all(
-    urls.map((url) =>
-      autocannonRun({
-        url,
-        connections: Math.max(1, Math.floor(connections / urls.length)),
-        duration: seconds,
-        requests,
-        ...(rate ? { overallRate: Math.max(1, Math.floor(rate / urls.length)) } : {}),
-      }),
+    runs.map(({ url, keys }) =>
+      rotateKeys
+        ? autocannonRun({
+            url,
+            connections: share(connections),
+            duration: seconds,
+            requests: keys.map((key) => ({
+              method: "POST" as const,
+              headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+              body: CHECK_BODY,
+            })),
+            ...(rate ? { overallRate: share(rate) } : {}),
+          })
+        : autocannon(
+            url,
+            { authorization: `Bearer ${keys[0]}` },
+            rate ? ["--overallRate", String(share(rate))] : [],
+            seconds,
+            share(connections),
+          ),
     ),
   );
   return combined(results);
