@@ -3,6 +3,7 @@ import { like } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import { rateCounters } from "../../src/db/schema/index";
+import { base32Decode, hotp, totpStep } from "../../src/features/auth/totp";
 import { cookieFrom, lastCodeFor, nextIp, type TestApp } from "./test-app";
 
 /** A password every strength rule accepts. */
@@ -168,4 +169,20 @@ export const login = (t: TestApp, email: string, password: string, via: Via = {}
 export async function sessionUser(t: TestApp, sid: string, via: Via = {}) {
   const res = await call(t, "GET", "/api/_auth/session", undefined, { ...via, sid });
   return expectOk<{ user: { id: string; email: string } | null }>(res).user;
+}
+
+/** The authenticator app's code for a secret, `offset` steps of 30 seconds from now. */
+export const totpCode = (secret: string, offset = 0) =>
+  hotp(base32Decode(secret), totpStep(Date.now()) + offset);
+
+/**
+ * Turns two-factor sign-in on as the person would (docs/security.md, "Two-factor sign-in"): set-up,
+ * then the app's code. Returns the secret, the recovery codes and the app's code at any step.
+ */
+export async function turnOnTwoFactor(t: TestApp, account: { sid: string }, via: Via = {}) {
+  const as = { ...via, sid: account.sid };
+  const { secret } = expectOk<{ secret: string }>(await call(t, "POST", "/api/tenant/uc/2fa/setup", {}, as));
+  const enabled = await call(t, "POST", "/api/tenant/uc/2fa/enable", { code: totpCode(secret) }, as);
+  const { recoveryCodes } = expectOk<{ recoveryCodes: string[] }>(enabled);
+  return { secret, recoveryCodes, code: (offset = 0) => totpCode(secret, offset) };
 }

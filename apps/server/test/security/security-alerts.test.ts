@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/db/query";
-import { base32Decode, hotp, totpStep } from "../../src/features/auth/totp";
-import { call, expectOk, PASSWORD, registerUser } from "../helpers/accounts";
+import { call, expectOk, PASSWORD, registerUser, turnOnTwoFactor } from "../helpers/accounts";
 import { createTenant, inTenant } from "../helpers/tenancy";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
@@ -28,11 +27,7 @@ describe("security: alerts by e-mail", () => {
   it("tells of two-factor sign-in turned on, new recovery codes and turned off: what, when, from where, what to do", async () => {
     const account = await registerUser(t);
     const via = { sid: account.sid, ip: "198.51.100.23", headers: { "user-agent": FIREFOX_MAC } };
-    const { secret } = expectOk<{ secret: string }>(
-      await call(t, "POST", "/api/tenant/uc/2fa/setup", {}, via),
-    );
-    const code = (offset = 0) => hotp(base32Decode(secret), totpStep(Date.now()) + offset);
-    expectOk(await call(t, "POST", "/api/tenant/uc/2fa/enable", { code: code() }, via));
+    const { code } = await turnOnTwoFactor(t, account, via);
     expectOk(await call(t, "POST", "/api/tenant/uc/2fa/recovery-codes", { code: code(1) }, via));
     await t.database.db.execute(
       sql`update user_two_factor set last_step = null where user_id = ${account.id}`,

@@ -2,7 +2,6 @@ import type { SessionView } from "@nc/contracts/sessions";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/db/query";
-import { base32Decode, hotp, totpStep } from "../../src/features/auth/totp";
 import {
   type Account,
   call,
@@ -12,6 +11,7 @@ import {
   PASSWORD,
   registerUser,
   sessionUser,
+  turnOnTwoFactor,
 } from "../helpers/accounts";
 import { createTenant, memberWithRole } from "../helpers/tenancy";
 import { cookieFrom, createTestApp, type TestApp } from "../helpers/test-app";
@@ -198,11 +198,7 @@ describe("security: a person's own sessions", () => {
     );
 
     elsewhere = await signIn(account, FIREFOX_MAC);
-    const { secret } = expectOk<{ secret: string }>(
-      await call(t, "POST", "/api/tenant/uc/2fa/setup", {}, { sid: account.sid }),
-    );
-    const code = (offset = 0) => hotp(base32Decode(secret), totpStep(Date.now()) + offset);
-    expectOk(await call(t, "POST", "/api/tenant/uc/2fa/enable", { code: code() }, { sid: account.sid }));
+    const { code } = await turnOnTwoFactor(t, account);
     expect(await sessionUser(t, elsewhere)).toBeNull();
     expect(await stays()).not.toBeNull();
 

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/db/query";
-import { base32Decode, hotp, totpStep } from "../../src/features/auth/totp";
 import {
   type Account,
   call,
@@ -10,6 +9,7 @@ import {
   login,
   PASSWORD,
   registerUser,
+  turnOnTwoFactor,
 } from "../helpers/accounts";
 import { ROUTE_SAMPLES } from "../helpers/route-samples";
 import { createTenant, inTenant, memberWithRole } from "../helpers/tenancy";
@@ -113,11 +113,7 @@ describe("security: step-up for what matters", () => {
   it("asks for a code, not the password, when two-factor sign-in is on; a wrong one takes a try", async () => {
     const owner = await registerUser(t);
     const tenantId = await createTenant(t, owner);
-    const { secret } = expectOk<{ secret: string }>(
-      await call(t, "POST", "/api/tenant/uc/2fa/setup", {}, { sid: owner.sid }),
-    );
-    const code = (offset = 0) => hotp(base32Decode(secret), totpStep(Date.now()) + offset);
-    expectOk(await call(t, "POST", "/api/tenant/uc/2fa/enable", { code: code() }, { sid: owner.sid }));
+    const { code } = await turnOnTwoFactor(t, owner);
     await stale(owner.sid);
     expectError(await stepUp(owner.sid, { password: PASSWORD }), 400, 40016);
     const wrong = code(1) === "000000" ? "111111" : "000000";

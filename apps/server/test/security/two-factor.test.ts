@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/db/query";
-import { base32Decode, hotp, totpStep } from "../../src/features/auth/totp";
 import { ACCOUNT_MAX_TRIES, CHALLENGE_MAX_TRIES } from "../../src/features/auth/two-factor-service";
 import {
   type Account,
@@ -14,16 +13,15 @@ import {
   PASSWORD,
   registerUser,
   sessionUser,
+  totpCode,
+  turnOnTwoFactor,
 } from "../helpers/accounts";
 import { createTenant } from "../helpers/tenancy";
 import { cookieFrom, createTestApp, nextIp, type TestApp } from "../helpers/test-app";
 
-/** The app's code for a step relative to now, as the person's phone shows it. */
-const codeAt = (secret: string, offset = 0) => hotp(base32Decode(secret), totpStep(Date.now()) + offset);
-
 /** Six digits none of the three steps around now accept. */
 function wrongCode(secret: string, i = 0): string {
-  const valid = new Set([-1, 0, 1].map((o) => codeAt(secret, o)));
+  const valid = new Set([-1, 0, 1].map((o) => totpCode(secret, o)));
   for (let n = i; ; n++) {
     const candidate = String((n * 7919 + 123457) % 1_000_000).padStart(6, "0");
     if (!valid.has(candidate)) return candidate;
@@ -57,17 +55,7 @@ describe("security: two-factor sign-in with an authenticator app", () => {
   }> {
     const account = await registerUser(t);
     const tenantId = await createTenant(t, account);
-    const { secret } = expectOk<{ secret: string }>(
-      await call(t, "POST", "/api/tenant/uc/2fa/setup", {}, { sid: account.sid }),
-    );
-    const enabled = await call(
-      t,
-      "POST",
-      "/api/tenant/uc/2fa/enable",
-      { code: codeAt(secret) },
-      { sid: account.sid },
-    );
-    const { recoveryCodes } = expectOk<{ recoveryCodes: string[] }>(enabled);
+    const { secret, recoveryCodes } = await turnOnTwoFactor(t, account);
     await forgetLastStep(account.id);
     return { account, secret, recovery: recoveryCodes, tenantId };
   }
@@ -133,12 +121,12 @@ describe("security: two-factor sign-in with an authenticator app", () => {
     const enable = (code: string) =>
       call(t, "POST", "/api/tenant/uc/2fa/enable", { code }, { sid: account.sid });
     expectError(
-      await enable(codeAt(first.secret) === codeAt(secret) ? wrongCode(secret) : codeAt(first.secret)),
+      await enable(totpCode(first.secret) === totpCode(secret) ? wrongCode(secret) : totpCode(first.secret)),
       400,
       40016,
     );
     expectError(await enable("12a456"), 400, 40001);
-    const { recoveryCodes } = expectOk<{ recoveryCodes: string[] }>(await enable(codeAt(secret)));
+    const { recoveryCodes } = expectOk<{ recoveryCodes: string[] }>(await enable(totpCode(secret)));
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/);
@@ -163,20 +151,20 @@ describe("security: two-factor sign-in with an authenticator app", () => {
     const tfa = await pending(account);
     expect(await sessionUser(t, "none")).toBeNull();
     expectError(await second(tfa, wrongCode(secret)), 400, 40016);
-    expectError(await second(undefined, codeAt(secret)), 400, 40017);
-    const code = codeAt(secret);
+    expectError(await second(undefined, totpCode(secret)), 400, 40017);
+    const code = totpCode(secret);
     const done = await second(tfa, code);
     expect(expectOk<{ user: { id: string } }>(done).user.id).toBe(account.id);
     const sid = cookieFrom(done)!;
     expect((await sessionUser(t, sid))?.id).toBe(account.id);
     // The pending sign-in is used up, and its cookie cleared.
     expect(done.cookies.find((c) => c.name === "tfa")?.value).toBe("");
-    expectError(await second(tfa, codeAt(secret, 1)), 400, 40017);
+    expectError(await second(tfa, totpCode(secret, 1)), 400, 40017);
 
     // Replay: the same code (same step) in a new sign-in is refused; the next step's is accepted.
     const again = await pending(account);
     expectError(await second(again, code), 400, 40016);
-    expectOk(await second(again, codeAt(secret, 1)));
+    expectOk(await second(again, totpCode(secret, 1)));
   });
 
   it("refuses a wrong password before any code, and a pending sign-in after its five minutes", async () => {
@@ -188,7 +176,7 @@ describe("security: two-factor sign-in with an authenticator app", () => {
     await t.database.db.execute(
       sql`update two_factor_challenges set expires_at = now() - interval '1 second' where user_id = ${account.id}`,
     );
-    expectError(await second(tfa, codeAt(secret)), 400, 40017);
+    expectError(await second(tfa, totpCode(secret)), 400, 40017);
   });
 
   it("signs in with a recovery code once, and says how many are left", async () => {
@@ -209,7 +197,7 @@ describe("security: two-factor sign-in with an authenticator app", () => {
   it("remembers a browser for 30 days when asked, for that account only, until the password changes", async () => {
     const { account, secret } = await withTwoFactor();
     const other = await withTwoFactor();
-    const done = await second(await pending(account), codeAt(secret), true);
+    const done = await second(await pending(account), totpCode(secret), true);
     expectOk(done);
     const trust = done.cookies.find((c) => c.name === "tfa_trust")!;
     expect(trust.httpOnly).toBe(true);
@@ -259,12 +247,12 @@ describe("security: two-factor sign-in with an authenticator app", () => {
     expectError(await renew(wrongCode(secret)), 400, 40016);
     // A recovery code cannot make more of them (found on paper, it must not become ten).
     expectError(await renew(recovery[0]!), 400, 40001);
-    expectError(await renew(codeAt(secret), "none"), 401, 40099);
-    const { recoveryCodes } = expectOk<{ recoveryCodes: string[] }>(await renew(codeAt(secret)));
+    expectError(await renew(totpCode(secret), "none"), 401, 40099);
+    const { recoveryCodes } = expectOk<{ recoveryCodes: string[] }>(await renew(totpCode(secret)));
     expect(recoveryCodes).toHaveLength(10);
     expect(recoveryCodes.filter((c) => recovery.includes(c))).toEqual([]);
     // The same code again is a replay.
-    expectError(await renew(codeAt(secret)), 400, 40016);
+    expectError(await renew(totpCode(secret)), 400, 40016);
     expectError(await second(await pending(account), recovery[1]!), 400, 40016);
     expectOk(await second(await pending(account), recoveryCodes[0]!));
     expect((await actions(tenantId, account.id)).map((a) => a.action)).toEqual([
@@ -281,7 +269,7 @@ describe("security: two-factor sign-in with an authenticator app", () => {
     const { account, secret, tenantId } = await withTwoFactor();
     const other = await withTwoFactor();
     const remembered = async (who: { account: Account; secret: string }) => {
-      const done = await second(await pending(who.account), codeAt(who.secret), true);
+      const done = await second(await pending(who.account), totpCode(who.secret), true);
       await forgetLastStep(who.account.id);
       return done.cookies.find((c) => c.name === "tfa_trust")!.value;
     };
@@ -309,7 +297,7 @@ describe("security: two-factor sign-in with an authenticator app", () => {
     const { account, secret, recovery, tenantId } = await withTwoFactor();
     const disable = (payload: object) =>
       call(t, "POST", "/api/tenant/uc/2fa/disable", payload, { sid: account.sid });
-    expectError(await disable({ password: "Wrong-password-1", code: codeAt(secret) }), 400, 40012);
+    expectError(await disable({ password: "Wrong-password-1", code: totpCode(secret) }), 400, 40012);
     expectError(await disable({ password: PASSWORD, code: wrongCode(secret) }), 400, 40016);
     expectError(await disable({ password: PASSWORD }), 400, 40001);
     expectOk(await disable({ password: PASSWORD, code: recovery[3]! }));
@@ -318,7 +306,7 @@ describe("security: two-factor sign-in with an authenticator app", () => {
       enabledAt: null,
       recoveryCodesLeft: 0,
     });
-    expectError(await disable({ password: PASSWORD, code: codeAt(secret) }), 409, 40914);
+    expectError(await disable({ password: PASSWORD, code: totpCode(secret) }), 409, 40914);
     expect(cookieFrom(await login(t, account.email, PASSWORD))).toBeTruthy();
     // The recovery code and the switch-off share one transaction, so one time: compared as a set.
     expect((await actions(tenantId, account.id)).map((a) => a.action).sort()).toEqual([
@@ -359,7 +347,7 @@ describe("security: two-factor sign-in with an authenticator app", () => {
     expect(tries!.tries).toBe(ACCOUNT_MAX_TRIES);
 
     // Even the right code waits now, and the limit is in the audit log once.
-    const refused = await second(await pending(account), codeAt(secret));
+    const refused = await second(await pending(account), totpCode(secret));
     expectError(refused, 429, 42911);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     expect((await actions(tenantId, account.id)).map((a) => a.action)).toEqual([
@@ -370,15 +358,15 @@ describe("security: two-factor sign-in with an authenticator app", () => {
     await t.database.db.execute(
       sql`update user_two_factor set tries_since = now() - interval '16 minutes' where user_id = ${account.id}`,
     );
-    expectOk(await second(await pending(account), codeAt(secret)));
+    expectOk(await second(await pending(account), totpCode(secret)));
   });
 
   it("makes one session of many parallel right codes for one pending sign-in", async () => {
     const { account, secret } = await withTwoFactor();
     const tfa = await pending(account);
     const answers = await Promise.all([
-      ...Array.from({ length: 4 }, () => second(tfa, codeAt(secret))),
-      second(tfa, codeAt(secret, 1)),
+      ...Array.from({ length: 4 }, () => second(tfa, totpCode(secret))),
+      second(tfa, totpCode(secret, 1)),
     ]);
     expect(answers.filter((r) => codeOf(r) === 0)).toHaveLength(1);
     const [sessions] = await queryRows<{ n: number }>(
