@@ -3,8 +3,8 @@ import type { FormInstance } from "antd";
 import type { MessageInstance } from "antd/es/message/interface";
 import type { TFunction } from "i18next";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "../http/api-error";
-import { showApiError } from "./api-error-feedback";
+import { ApiError, DOWNLOAD_WITHOUT_FILE_CODE } from "../http/api-error";
+import { errorText, showApiError } from "./api-error-feedback";
 
 const t = ((key: string) => key) as TFunction;
 
@@ -12,6 +12,17 @@ function fakeForm(values: Record<string, unknown>) {
   const setFields = vi.fn();
   return { form: { getFieldsValue: () => values, setFields } as unknown as FormInstance, setFields };
 }
+
+describe("the text of a failed call", () => {
+  it("words the client's own failures in the person's language, and the server's as it sent them", () => {
+    expect(errorText(new ApiError(-1, "network"), t)).toBe("errors:network");
+    expect(errorText(new ApiError(DOWNLOAD_WITHOUT_FILE_CODE, "noFile", null, 200), t)).toBe(
+      "common:errors.downloadWithoutFile",
+    );
+    expect(errorText(new ApiError(ERRORS.badRequest.code, "Bad."), t)).toBe("Bad.");
+    expect(errorText(new Error("boom"), t)).toBe("errors:internal");
+  });
+});
 
 describe("API errors on a form", () => {
   it("puts a wrong password under the password field instead of a passing message", () => {

@@ -2,12 +2,14 @@ import { ERRORS } from "@nc/contracts/errors";
 import type { FormInstance } from "antd";
 import type { MessageInstance } from "antd/es/message/interface";
 import type { TFunction } from "i18next";
-import { ApiError } from "../http/api-error";
+import { ApiError, DOWNLOAD_WITHOUT_FILE_CODE } from "../http/api-error";
 
 /** The text a person should read for a failed call, in their language. */
 export function errorText(error: unknown, t: TFunction): string {
-  if (error instanceof ApiError) return error.code === -1 ? t("errors:network") : error.message;
-  return t("errors:internal");
+  if (!(error instanceof ApiError)) return t("errors:internal");
+  if (error.code === -1) return t("errors:network");
+  if (error.code === DOWNLOAD_WITHOUT_FILE_CODE) return t("common:errors.downloadWithoutFile");
+  return error.message;
 }
 
 /**

@@ -1,5 +1,11 @@
 import type { FieldError } from "@nc/contracts/envelope";
 
+/**
+ * A download answered with a success envelope instead of its file: a failure the client finds
+ * itself, below zero as "network" (-1) is, so as never to meet a code of the server's.
+ */
+export const DOWNLOAD_WITHOUT_FILE_CODE = -2;
+
 /** A non-zero envelope code (or a failed request), with the server's translated message. */
 export class ApiError extends Error {
   constructor(

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureSavedFiles } from "../../../test/saved-files";
-import { ApiError } from "./api-error";
+import { ApiError, DOWNLOAD_WITHOUT_FILE_CODE } from "./api-error";
 import { setClientHooks } from "./client";
 import { saveDownload } from "./download";
 
@@ -100,6 +100,15 @@ describe("file downloads", () => {
       expect(HTMLAnchorElement.prototype.click).not.toHaveBeenCalled();
     },
   );
+
+  it("a success envelope is not a file: it is thrown as ApiError of its own code, saving nothing", async () => {
+    answers.push(envelope(200, 0, "ok"));
+    const error = await download().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: DOWNLOAD_WITHOUT_FILE_CODE, status: 200 });
+    expect(calls).toEqual([]);
+    expect(HTMLAnchorElement.prototype.click).not.toHaveBeenCalled();
+  });
 
   it("an expired session refreshes the session and goes to sign-in, saving nothing", async () => {
     answers.push(envelope(401, 40099, "signed out"));

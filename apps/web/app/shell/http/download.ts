@@ -1,4 +1,5 @@
 import type { Envelope } from "@nc/contracts/envelope";
+import { ApiError, DOWNLOAD_WITHOUT_FILE_CODE } from "./api-error";
 import { send, settle, tenantHeaders } from "./client";
 
 /**
@@ -6,6 +7,7 @@ import { send, settle, tenantHeaders } from "./client";
  * carry the organisation header, so the file is fetched and passed on as a blob. It is sent and
  * judged as every other call (`send`, `settle` in client.ts): a GET is retried once, a lost
  * session or organisation moves the person on, and any envelope is thrown as ApiError, never saved.
+ * A success envelope is ApiError DOWNLOAD_WITHOUT_FILE_CODE.
  */
 export async function saveDownload(
   path: string,
@@ -32,8 +34,9 @@ export async function saveDownload(
   if (envelope || !response.ok) {
     const body = envelope ? await readEnvelope(blob) : null;
     settle(response.status, body, response.statusText);
-    // A successful envelope carries no file either: the person is told it failed.
-    throw new Error("download answered without a file");
+    // A successful envelope carries no file either: the person is told it failed (errorText in
+    // shell/forms/api-error-feedback.ts words it).
+    throw new ApiError(DOWNLOAD_WITHOUT_FILE_CODE, "noFile", body?.data ?? null, response.status);
   }
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
   saveBlob(blob, name);
