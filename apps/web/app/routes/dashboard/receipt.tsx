@@ -1,11 +1,12 @@
-import { ArrowLeftOutlined, PrinterOutlined } from "@ant-design/icons";
+import { ArrowLeftOutlined, DownloadOutlined, PrinterOutlined } from "@ant-design/icons";
 import { formatMoney } from "@nc/contracts/money";
-import { Alert, Button, Card, Descriptions, Divider, Flex, Skeleton, Space, Typography } from "antd";
+import { Alert, App, Button, Card, Descriptions, Divider, Flex, Skeleton, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { useDownloadReceiptPdf } from "../../features/recharge/api/receipt-pdf";
 import { useRechargeReceipt } from "../../features/recharge/api/recharge-receipt";
 import { METHOD_LABEL_KEYS, receivedIfDifferent } from "../../features/recharge/labels";
-import { errorText } from "../../shell/forms/api-error-feedback";
+import { errorText, showApiError } from "../../shell/forms/api-error-feedback";
 import { useLocale } from "../../shell/i18n/use-locale";
 import { requireRecord } from "../../shell/record-page.server";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
@@ -31,6 +32,9 @@ export default function ReceiptPage() {
   const { locale, to } = useLocale();
   const date = useTenantDate();
   const receipt = useRechargeReceipt(tenant?.tenant.id ?? "", id);
+  const { message } = App.useApp();
+  const pdf = useDownloadReceiptPdf(tenant?.tenant.id ?? "", locale);
+  const downloadPdf = () => pdf.mutateAsync(id).catch((error: unknown) => showApiError(error, t, message));
 
   const back = (
     <Link to={to("/dashboard/account/recharge")} className="nc-no-print">
@@ -62,14 +66,24 @@ export default function ReceiptPage() {
       <style>{PRINT_CSS}</style>
       <Flex justify="space-between" align="center" className="nc-no-print">
         {back}
-        <Button
-          type="primary"
-          icon={<PrinterOutlined />}
-          onClick={() => window.print()}
-          data-testid="receipt-print"
-        >
-          {t("recharge:receipt.print")}
-        </Button>
+        <Space>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => void downloadPdf()}
+            loading={pdf.isPending}
+            data-testid="receipt-pdf"
+          >
+            {t("recharge:receipt.pdf")}
+          </Button>
+          <Button
+            type="primary"
+            icon={<PrinterOutlined />}
+            onClick={() => window.print()}
+            data-testid="receipt-print"
+          >
+            {t("recharge:receipt.print")}
+          </Button>
+        </Space>
       </Flex>
       <Card className="nc-receipt" data-testid="receipt">
         <Flex justify="space-between" align="start" wrap gap={16}>
