@@ -4,8 +4,14 @@ import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/db/query";
-import { base32Decode, hotp, totpStep } from "../../src/features/auth/totp";
-import { type Account, expectError, expectOk, registerUser, sessionUser } from "../helpers/accounts";
+import {
+  type Account,
+  expectError,
+  expectOk,
+  registerUser,
+  sessionUser,
+  turnOnTwoFactor,
+} from "../helpers/accounts";
 import {
   assertCredential,
   type Ceremony,
@@ -373,16 +379,9 @@ describe("security: passkeys", () => {
   });
 
   describe("as the second factor after the password", () => {
-    const codeAt = (secret: string) => hotp(base32Decode(secret), totpStep(Date.now()));
-
     async function withTwoFactor() {
       const account = await registerUser(t);
-      const { secret } = expectOk<{ secret: string }>(
-        await send("POST", "/api/tenant/uc/2fa/setup", {}, { sid: account.sid }),
-      );
-      expectOk(
-        await send("POST", "/api/tenant/uc/2fa/enable", { code: codeAt(secret) }, { sid: account.sid }),
-      );
+      await turnOnTwoFactor(t, account);
       return account;
     }
     async function passwordStep(account: Account) {
