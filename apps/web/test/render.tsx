@@ -24,7 +24,15 @@ export function tenantWith(permissions: string[], isSuper = false): TenantUserPr
     permissions,
     super: isSuper,
     role: { id: "role-1", name: "Operator", key: null },
-    tenant: { id: "t-1", name: "Acme", timezoneCode: "UTC", status: "active", keepFileColumns: false },
+    tenant: {
+      id: "t-1",
+      name: "Acme",
+      timezoneCode: "UTC",
+      status: "active",
+      keepFileColumns: false,
+      requireTwoFactor: false,
+      keysWithoutTwoFactor: false,
+    },
   };
 }
 

@@ -23,6 +23,7 @@ export const AUDIT_CATALOG = {
     "created",
     "updated",
     "settings_updated",
+    "security_updated",
     "billing_details_updated",
     "deletion_requested",
     "restored",

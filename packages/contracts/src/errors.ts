@@ -71,6 +71,10 @@ export const ERRORS = {
   tenantRemoved: { code: 40038, status: 200 },
   // An organisation waiting to be deleted: only its owners may restore or export it.
   tenantPendingDeletion: { code: 40081, status: 200 },
+  // The organisation requires two-factor sign-in and the member has not set it up (docs/security.md,
+  // "Two-factor sign-in for every member"): only leaving is open until they do.
+  tenantRequiresTwoFactor: { code: 40082, status: 200 },
+  twoFactorNeededToRequire: { code: 40083, status: 400 },
   sessionInvalid: { code: 40099, status: 401 },
   apiKeyMissing: { code: 40100, status: 401 },
   apiKeyInvalid: { code: 40101, status: 401 },
@@ -83,6 +87,7 @@ export const ERRORS = {
   apiKeyCreatorLacksRight: { code: 40312, status: 403 },
   apiKeyScopeLapsed: { code: 40313, status: 403 },
   invitationInviterLacksRight: { code: 40314, status: 403 },
+  apiKeyCreatorWithoutTwoFactor: { code: 40315, status: 403 },
   // A fresh second factor (or the password) for what matters (docs/security.md, "Step-up").
   stepUpRequired: { code: 40340, status: 403 },
   // Hosts and cross-site requests (docs/security.md, hosts, links, headers): 40320-40329.
@@ -114,7 +119,7 @@ export type ErrorKey = keyof typeof ERRORS;
 export const ERROR_KEYS = Object.keys(ERRORS) as ErrorKey[];
 
 /** Codes that send the browser to tenant selection (docs/architecture.md, "Decisions and why"). */
-export const TENANT_SELECTION_CODES: readonly number[] = [40035, 40036, 40037, 40038, 40081];
+export const TENANT_SELECTION_CODES: readonly number[] = [40035, 40036, 40037, 40038, 40081, 40082];
 export const SESSION_INVALID_CODE = ERRORS.sessionInvalid.code;
 
 export function errorKeyForCode(code: number): ErrorKey | undefined {

@@ -16,6 +16,7 @@ export const PERMISSION_CATALOG = {
   apikey: ["read", "create", "delete"],
   apikey_data: ["read"],
   tenant: ["update"],
+  tenant_security: ["update"],
   tenant_user: ["read", "create", "update", "delete"],
   role: ["read", "create", "update", "delete"],
   notice: ["read"],
@@ -51,6 +52,13 @@ export const PARTNER_ONLY_PERMISSIONS: readonly Permission[] = [
 ];
 const PARTNER_ONLY = new Set<string>(PARTNER_ONLY_PERMISSIONS);
 
+/**
+ * Permissions only an Owner holds (the super role): the organisation's sign-in rules
+ * (docs/security.md, "Two-factor sign-in for every member"). No other role is offered them.
+ */
+export const OWNER_ONLY_PERMISSIONS: readonly Permission[] = ["tenant_security:update"];
+const OWNER_ONLY = new Set<string>(OWNER_ONLY_PERMISSIONS);
+
 /** GET /api/tenant/permission/catalog: what this organisation's roles may hold, by resource. */
 export interface PermissionCatalogView {
   groups: Record<string, string[]>;
@@ -59,13 +67,17 @@ export interface PermissionCatalogView {
 
 /** The permissions a role may be given in an organisation: partner-only ones in the staff one alone. */
 export function permissionsOffered(partnerStaff: boolean): string[] {
-  return partnerStaff ? ALL_PERMISSIONS : ALL_PERMISSIONS.filter((p) => !PARTNER_ONLY.has(p));
+  const offered = ALL_PERMISSIONS.filter((p) => !OWNER_ONLY.has(p));
+  return partnerStaff ? offered : offered.filter((p) => !PARTNER_ONLY.has(p));
 }
 
 /** The roles every organisation starts with; Owner is a super user. */
 export const BUILT_IN_ROLES = {
   owner: { super: true, permissions: [] as Permission[] },
-  admin: { super: false, permissions: ALL_PERMISSIONS.filter((p) => !PARTNER_ONLY.has(p)) },
+  admin: {
+    super: false,
+    permissions: ALL_PERMISSIONS.filter((p) => !PARTNER_ONLY.has(p) && !OWNER_ONLY.has(p)),
+  },
   developer: {
     super: false,
     permissions: [

@@ -34,6 +34,17 @@ export const updateTenantBody = z.object({
   keepFileColumns: z.boolean().optional(),
 });
 
+/**
+ * The organisation's two-factor rule (Owners only, docs/security.md, "Two-factor sign-in for every
+ * member"): every member must have two-factor sign-in; API keys of members without it work only
+ * when `keysWithoutTwoFactor` is on.
+ */
+export const tenantSecurityBody = z.object({
+  requireTwoFactor: z.boolean(),
+  keysWithoutTwoFactor: z.boolean(),
+});
+export type TenantSecurity = z.infer<typeof tenantSecurityBody>;
+
 export const roleBody = z.object({
   name: nameSchema,
   permissions: z.array(z.string().min(3).max(64)).max(100),
@@ -56,13 +67,25 @@ export interface TenantSummary {
   createdAt: string;
   /** While the organisation waits to be deleted: when its data will be removed. */
   purgeAfter: string | null;
+  /** Every member must have two-factor sign-in to reach it. */
+  requireTwoFactor: boolean;
+  /** It requires two-factor sign-in and this person has not set it up: they cannot open it yet. */
+  twoFactorNeeded: boolean;
 }
 
 export interface TenantUserProfile {
   permissions: string[];
   super: boolean;
   role: RoleRef;
-  tenant: { id: string; name: string; timezoneCode: string; status: string; keepFileColumns: boolean };
+  tenant: {
+    id: string;
+    name: string;
+    timezoneCode: string;
+    status: string;
+    keepFileColumns: boolean;
+    requireTwoFactor: boolean;
+    keysWithoutTwoFactor: boolean;
+  };
 }
 
 export interface RoleDetail extends RoleRef {

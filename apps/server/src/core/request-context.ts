@@ -33,7 +33,12 @@ export interface TenantContext {
   status: string;
   /** Uploads keep the file's other columns (organisation setting). */
   keepFileColumns: boolean;
+  /** The organisation's two-factor rule (docs/security.md, "Two-factor sign-in for every member"). */
+  requireTwoFactor: boolean;
+  keysWithoutTwoFactor: boolean;
   userId: string;
+  /** The person has two-factor sign-in on. */
+  twoFactor: boolean;
   role: { id: string; name: string; key: string | null };
   super: boolean;
   permissions: string[];

@@ -22,6 +22,11 @@ declare module "fastify" {
      * export); every other route, and every other member, gets 40081 then.
      */
     pendingDeletion?: boolean;
+    /**
+     * A member without two-factor sign-in may still call this route where the organisation
+     * requires it (leaving); every other route answers 40082 until they set it up.
+     */
+    withoutTwoFactor?: boolean;
   }
 }
 
@@ -77,6 +82,14 @@ export function registerTenantContext(app: FastifyInstance): TenantRoute[] {
       !(config.pendingDeletion === true && request.tenant.super)
     )
       throw new AppError("tenantPendingDeletion");
+    // docs/security.md, "Two-factor sign-in for every member": the set-up itself is on the
+    // person's own routes (/api/tenant/uc/2fa), outside any organisation.
+    if (request.tenant.requireTwoFactor && !request.tenant.twoFactor && config.withoutTwoFactor !== true)
+      throw new AppError(
+        "tenantRequiresTwoFactor",
+        { tenantId: request.tenant.id },
+        { name: request.tenant.name },
+      );
     if (config.permissions && !hasAnyPermission(request.tenant, config.permissions))
       throw new AppError("forbidden");
   });

@@ -16,6 +16,11 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
     body: { name: "Renamed by matrix" },
   }),
   "POST /api/tenant/s/:id/leave": (f) => ({ url: `/api/tenant/s/${f.tenantId}/leave` }),
+  // The owner of the fixture has no two-factor sign-in: an allowed call is refused (40083) and changes nothing.
+  "POST /api/tenant/s/:id/security": (f) => ({
+    url: `/api/tenant/s/${f.tenantId}/security`,
+    body: { requireTwoFactor: true, keysWithoutTwoFactor: false },
+  }),
   // Privacy controls: a wrong password, so an allowed call is refused by the service and changes nothing.
   "POST /api/tenant/s/:id/delete": (f) => ({
     url: `/api/tenant/s/${f.tenantId}/delete`,

@@ -15,7 +15,15 @@ function profileFor(key: (typeof BUILT_IN_ROLE_KEYS)[number]): NonNullable<PageC
     permissions: [...role.permissions],
     super: role.super,
     role: { id: "r", name: key, key },
-    tenant: { id: "t", name: "Org", timezoneCode: "UTC", status: "active", keepFileColumns: true },
+    tenant: {
+      id: "t",
+      name: "Org",
+      timezoneCode: "UTC",
+      status: "active",
+      keepFileColumns: true,
+      requireTwoFactor: false,
+      keysWithoutTwoFactor: false,
+    },
   };
 }
 

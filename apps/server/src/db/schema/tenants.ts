@@ -27,6 +27,13 @@ export const tenants = pgTable(
     status: text("status").notNull().default("active"),
     /** Uploads keep the file's other columns for the results file (privacy policy; off: only the number). */
     keepFileColumns: boolean("keep_file_columns").notNull().default(true),
+    /**
+     * Every member must have two-factor sign-in to reach the organisation; API keys of members
+     * without it work only while `keysWithoutTwoFactor` says so (docs/security.md, "Two-factor
+     * sign-in for every member").
+     */
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
+    keysWithoutTwoFactor: boolean("keys_without_two_factor").notNull().default(false),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Who asked for the deletion and when; the data goes at purge_after unless an owner restores it. */

@@ -61,6 +61,8 @@ export type ApiKeyAuthRow = ApiKeyRow & {
   time_zone: string;
   creator_super: boolean;
   creator_permissions: string[];
+  /** The organisation requires two-factor sign-in, refuses such keys, and the creator has none. */
+  creator_lacks_two_factor: boolean;
 };
 
 /** All SQL of API keys. */
@@ -92,6 +94,10 @@ export function apiKeyRepo(db: Db) {
       const rows = await queryRows<ApiKeyAuthRow>(
         db,
         sql`select ${COLUMNS}, t.status as tenant_status, t.timezone_code as time_zone,
+              t.require_two_factor and not t.keys_without_two_factor
+                and not exists (select 1 from user_two_factor f
+                                where f.user_id = k.created_by and f.enabled_at is not null)
+                as creator_lacks_two_factor,
               coalesce(case when m.user_id is not null then r.is_super
                             else u.platform_admin and u.partner_id = t.partner_id end, false) as creator_super,
               coalesce(r.permissions, '[]'::jsonb) as creator_permissions

@@ -232,6 +232,8 @@ export function apiKeyService(
       // (migration 0023_key_auth_membership).
       const creator = { super: row.creator_super, permissions: row.creator_permissions };
       if (!hasAnyPermission(creator, KEY_CREATE_PERMISSIONS)) throw new AppError("apiKeyCreatorLacksRight");
+      // docs/security.md, "Two-factor sign-in for every member": unless an Owner lets them work.
+      if (row.creator_lacks_two_factor) throw new AppError("apiKeyCreatorWithoutTwoFactor");
       // Each scope works only while the creator still holds the rights behind it.
       const scopes = row.scopes as ApiKeyScope[];
       const lapsedScopes = scopes.filter((scope) => scopePermissionNotHeld(creator, scope) !== null);

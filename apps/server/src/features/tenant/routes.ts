@@ -1,5 +1,5 @@
 import { parseAmountToMicros } from "@nc/contracts/money";
-import { createTenantBody, updateTenantBody } from "@nc/contracts/tenancy";
+import { createTenantBody, tenantSecurityBody, updateTenantBody } from "@nc/contracts/tenancy";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -43,9 +43,21 @@ export async function tenantRoutes(app: FastifyInstance) {
     async (request) => ok(await tenants.update(requireTenant(request), request.body, auditMeta(request))),
   );
 
+  // Owners only, with a fresh proof (docs/security.md, "Two-factor sign-in for every member").
+  r.post(
+    "/api/tenant/s/:id/security",
+    {
+      schema: { params: idParams, body: tenantSecurityBody },
+      config: { tenant: { param: "id" }, permissions: ["tenant_security:update"], stepUp: true },
+    },
+    async (request) =>
+      ok(await tenants.setTwoFactorRule(requireTenant(request), request.body, auditMeta(request))),
+  );
+
+  // Open to a member without two-factor sign-in where the organisation requires it: they may leave.
   r.post(
     "/api/tenant/s/:id/leave",
-    { schema: { params: idParams }, config: { tenant: { param: "id" } } },
+    { schema: { params: idParams }, config: { tenant: { param: "id" }, withoutTwoFactor: true } },
     async (request) => ok(await tenants.leave(requireTenant(request), auditMeta(request))),
   );
 

@@ -1,7 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../core/db";
 import type { TenantContext } from "../../core/request-context";
-import { roles, tenantMembers, tenants, users } from "../../db/schema/index";
+import { roles, tenantMembers, tenants, users, userTwoFactor } from "../../db/schema/index";
+
+/** Whether the person has two-factor sign-in on (a row with enabled_at; none when off). */
+const TWO_FACTOR_ON = sql<boolean>`(${userTwoFactor.enabledAt} is not null)`.mapWith(Boolean);
 
 export async function loadTenantContext(
   db: Db,
@@ -9,15 +12,17 @@ export async function loadTenantContext(
   userId: string,
 ): Promise<TenantContext | null> {
   const [row] = await db
-    .select({ tenant: tenants, role: roles })
+    .select({ tenant: tenants, role: roles, twoFactor: TWO_FACTOR_ON })
     .from(tenantMembers)
     .innerJoin(tenants, eq(tenants.id, tenantMembers.tenantId))
     .innerJoin(roles, eq(roles.id, tenantMembers.roleId))
+    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, tenantMembers.userId))
     .where(and(eq(tenantMembers.tenantId, tenantId), eq(tenantMembers.userId, userId)));
   if (!row) return platformAdminContext(db, tenantId, userId);
   return {
     ...tenantFields(row.tenant),
     userId,
+    twoFactor: row.twoFactor,
     role: { id: row.role.id, name: row.role.name, key: row.role.key },
     super: row.role.isSuper,
     permissions: row.role.permissions,
@@ -30,17 +35,19 @@ export async function loadTenantContext(
  */
 async function platformAdminContext(db: Db, tenantId: string, userId: string): Promise<TenantContext | null> {
   const [row] = await db
-    .select({ tenant: tenants })
+    .select({ tenant: tenants, twoFactor: TWO_FACTOR_ON })
     .from(tenants)
     .innerJoin(
       users,
       and(eq(users.id, userId), eq(users.partnerId, tenants.partnerId), eq(users.platformAdmin, true)),
     )
+    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
     .where(eq(tenants.id, tenantId));
   if (!row) return null;
   return {
     ...tenantFields(row.tenant),
     userId,
+    twoFactor: row.twoFactor,
     role: { id: "platform", name: "Platform super-user", key: null },
     super: true,
     permissions: [],
@@ -56,5 +63,7 @@ function tenantFields(tenant: typeof tenants.$inferSelect) {
     timezoneCode: tenant.timezoneCode,
     status: tenant.status,
     keepFileColumns: tenant.keepFileColumns,
+    requireTwoFactor: tenant.requireTwoFactor,
+    keysWithoutTwoFactor: tenant.keysWithoutTwoFactor,
   };
 }

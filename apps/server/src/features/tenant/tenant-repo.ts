@@ -30,6 +30,15 @@ export function tenantRepo(db: Db) {
         .where(and(eq(tenantMembers.userId, userId), eq(tenants.partnerId, partnerId)))
         .orderBy(asc(tenantMembers.createdAt)),
 
+    /** Whether the person has two-factor sign-in on. */
+    async hasTwoFactor(userId: string): Promise<boolean> {
+      const rows = await queryRows(
+        db,
+        sql`select 1 from user_two_factor where user_id = ${userId} and enabled_at is not null`,
+      );
+      return rows.length > 0;
+    },
+
     /**
      * Creates an organisation with its built-in roles and the creator as Owner, unless the user
      * already belongs to `max`. The user row is locked so two requests at once cannot both pass.
@@ -87,6 +96,17 @@ export function tenantRepo(db: Db) {
     ) =>
       db.transaction(async (tx) => {
         await tx.update(tenants).set(patch).where(eq(tenants.id, tenantId));
+        await within(tx);
+      }),
+
+    /** The organisation's two-factor rule, with its audit event in the same transaction. */
+    setTwoFactorRule: (
+      tenantId: string,
+      rule: { requireTwoFactor: boolean; keysWithoutTwoFactor: boolean },
+      within: InTx = async () => {},
+    ) =>
+      db.transaction(async (tx) => {
+        await tx.update(tenants).set(rule).where(eq(tenants.id, tenantId));
         await within(tx);
       }),
 

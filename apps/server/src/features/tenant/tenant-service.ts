@@ -1,7 +1,12 @@
-import { MAX_TENANTS_PER_USER, type TenantSummary, type TenantUserProfile } from "@nc/contracts/tenancy";
+import {
+  MAX_TENANTS_PER_USER,
+  type TenantSecurity,
+  type TenantSummary,
+  type TenantUserProfile,
+} from "@nc/contracts/tenancy";
 import { TRADE_TYPES, WELCOME_CREDIT_REFERENCE } from "@nc/contracts/trade-types";
 import { AppError } from "../../core/app-error";
-import type { Db } from "../../core/db";
+import type { Db, Tx } from "../../core/db";
 import type { AuditMeta, TenantContext } from "../../core/request-context";
 import type { AuditService } from "../audit/index";
 import type { BillingService } from "../billing/index";
@@ -16,10 +21,29 @@ export function tenantService(
 ) {
   const repo = tenantRepo(db);
   const welcome = options.welcome;
+  /** A change of the organisation's own settings, with what they were and are, in its transaction. */
+  const changed = (
+    tx: Tx,
+    ctx: TenantContext,
+    meta: AuditMeta,
+    action: "organisation.updated" | "organisation.security_updated",
+    before: Record<string, unknown>,
+    after: Record<string, unknown>,
+  ) =>
+    audit.record(tx, {
+      tenantId: ctx.id,
+      ...meta,
+      action,
+      target: { type: "organisation", id: ctx.id },
+      details: { before, after },
+    });
   return {
     repo,
     async list(userId: string, partnerId: string): Promise<TenantSummary[]> {
-      const rows = await repo.listForUser(userId, partnerId);
+      const [rows, twoFactor] = await Promise.all([
+        repo.listForUser(userId, partnerId),
+        repo.hasTwoFactor(userId),
+      ]);
       return rows.map(({ tenant, role }) => ({
         tenantId: tenant.id,
         name: tenant.name,
@@ -29,6 +53,8 @@ export function tenantService(
         super: role.isSuper,
         createdAt: tenant.createdAt.toISOString(),
         purgeAfter: tenant.purgeAfter?.toISOString() ?? null,
+        requireTwoFactor: tenant.requireTwoFactor,
+        twoFactorNeeded: tenant.requireTwoFactor && !twoFactor,
       }));
     },
 
@@ -80,19 +106,25 @@ export function tenantService(
         timezoneCode: patch.timezoneCode ?? ctx.timezoneCode,
         keepFileColumns: patch.keepFileColumns ?? ctx.keepFileColumns,
       };
-      await repo.update(ctx.id, patch, (tx) =>
-        audit.record(tx, {
-          tenantId: ctx.id,
-          ...meta,
-          action: "organisation.updated",
-          target: { type: "organisation", id: ctx.id },
-          details: {
-            before: { name: ctx.name, timezoneCode: ctx.timezoneCode, keepFileColumns: ctx.keepFileColumns },
-            after,
-          },
-        }),
-      );
+      const before = { name: ctx.name, timezoneCode: ctx.timezoneCode, keepFileColumns: ctx.keepFileColumns };
+      await repo.update(ctx.id, patch, (tx) => changed(tx, ctx, meta, "organisation.updated", before, after));
       return { id: ctx.id, ...after };
+    },
+
+    /**
+     * The organisation's two-factor rule (docs/security.md, "Two-factor sign-in for every
+     * member"). Whoever turns it on must have two-factor sign-in: the rule would shut them out too.
+     */
+    async setTwoFactorRule(ctx: TenantContext, rule: TenantSecurity, meta: AuditMeta) {
+      if (rule.requireTwoFactor && !ctx.twoFactor) throw new AppError("twoFactorNeededToRequire");
+      const before = {
+        requireTwoFactor: ctx.requireTwoFactor,
+        keysWithoutTwoFactor: ctx.keysWithoutTwoFactor,
+      };
+      await repo.setTwoFactorRule(ctx.id, rule, (tx) =>
+        changed(tx, ctx, meta, "organisation.security_updated", before, rule),
+      );
+      return rule;
     },
 
     async leave(ctx: TenantContext, meta: AuditMeta) {
@@ -118,6 +150,8 @@ export function tenantService(
         timezoneCode: ctx.timezoneCode,
         status: ctx.status,
         keepFileColumns: ctx.keepFileColumns,
+        requireTwoFactor: ctx.requireTwoFactor,
+        keysWithoutTwoFactor: ctx.keysWithoutTwoFactor,
       },
     }),
   };

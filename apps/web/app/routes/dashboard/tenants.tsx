@@ -6,6 +6,7 @@ import { RestoreTenantButton } from "../../features/privacy/components/restore-t
 import { useTenants } from "../../features/tenant/api/tenants";
 import { CreateTenantButton } from "../../features/tenant/components/create-tenant-button";
 import { TenantListDescription } from "../../features/tenant/components/tenant-list-description";
+import { TwoFactorRequiredCard } from "../../features/tenant/components/two-factor-required-card";
 import { errorText } from "../../shell/forms/api-error-feedback";
 import type { TenantLossState } from "../../shell/http/client-hooks-bridge";
 import { pageMeta } from "../../shell/page-meta";
@@ -35,6 +36,7 @@ export default function TenantsPage() {
         <Alert type="warning" showIcon title={lost} style={{ marginBottom: 16 }} data-testid="tenant-lost" />
       )}
       {tenants.isError && <Alert type="error" showIcon message={errorText(tenants.error, t)} />}
+      <TwoFactorRequiredCard tenants={tenants.data ?? []} />
       <List
         loading={tenants.isPending}
         dataSource={tenants.data ?? []}
@@ -46,7 +48,7 @@ export default function TenantsPage() {
               <Button
                 key="open"
                 type={item.tenantId === active?.tenant.id ? "primary" : "default"}
-                disabled={item.status !== "active"}
+                disabled={item.status !== "active" || item.twoFactorNeeded}
                 onClick={() => switchTenant(item.tenantId)}
                 data-testid={`open-tenant-${item.name}`}
               >
@@ -62,6 +64,7 @@ export default function TenantsPage() {
                   {item.status !== "active" && (
                     <Tag color="red">{t(`tenant:status.${statusKey(item.status)}`)}</Tag>
                   )}
+                  {item.twoFactorNeeded && <Tag color="orange">{t("tenant:twoFactorRequired.tag")}</Tag>}
                 </Space>
               }
               description={<TenantListDescription item={item} timezone />}

@@ -13,6 +13,8 @@ const summary = (tenantId: string, name: string, change: Partial<TenantSummary> 
   super: false,
   createdAt: "2026-01-01T00:00:00.000Z",
   purgeAfter: null,
+  requireTwoFactor: false,
+  twoFactorNeeded: false,
   ...change,
 });
 

@@ -9,7 +9,10 @@ import { clearActiveTenant } from "../../../shell/tenant/active-tenant";
 import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { TenantPrivacySection } from "../../privacy";
 import { useLeaveTenant, useUpdateTenant } from "../api/update-tenant";
+import { SwitchField } from "./switch-field";
 import { TenantFields } from "./tenant-fields";
+import { TenantSecuritySection } from "./tenant-security-section";
+import { useSettingsSave } from "./use-settings-save";
 
 interface Settings {
   name: string;
@@ -19,7 +22,7 @@ interface Settings {
 
 /**
  * Name, time zone and whether uploads keep the file's other columns (tenant:update), leaving it; for
- * owners, export and deletion.
+ * owners, the sign-in rules, export and deletion.
  */
 export function SettingsTab() {
   const { t } = useTranslation();
@@ -33,18 +36,9 @@ export function SettingsTab() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { to } = useLocale();
+  const save = useSettingsSave(form, update.mutateAsync, "tenant:settings.saved");
   if (!tenant) return null;
   const editable = can(["tenant:update"]);
-
-  const save = async (values: Settings) => {
-    try {
-      await update.mutateAsync(values);
-      await revalidator.revalidate();
-      void message.success(t("tenant:settings.saved"));
-    } catch (error) {
-      showApiError(error, t, message, form);
-    }
-  };
 
   const onLeave = async () => {
     try {
@@ -74,14 +68,12 @@ export function SettingsTab() {
           onFinish={save}
         >
           <TenantFields />
-          <Form.Item
+          <SwitchField
             name="keepFileColumns"
             label={t("tenant:fields.keepFileColumns")}
-            extra={t("tenant:fields.keepFileColumnsHelp")}
-            valuePropName="checked"
-          >
-            <Switch data-testid="keep-file-columns" />
-          </Form.Item>
+            help={t("tenant:fields.keepFileColumnsHelp")}
+            testId="keep-file-columns"
+          />
           <Button type="primary" htmlType="submit" loading={update.isPending}>
             {t("tenant:settings.save")}
           </Button>
@@ -112,6 +104,7 @@ export function SettingsTab() {
           {t("tenant:settings.leave")}
         </Button>
       </Popconfirm>
+      <TenantSecuritySection />
       <TenantPrivacySection />
     </Card>
   );
