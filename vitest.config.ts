@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { LongestFirst } from "./e2e/helpers/longest-first";
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
@@ -55,9 +57,9 @@ export default defineConfig({
           globalSetup: ["e2e/helpers/data-template.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Two files at a time, in a phase of their own (docs/performance.md, "The test suite":
-          // what that gains is measured there, and still being settled).
-          maxWorkers: 2,
+          // Three files at a time, in a phase of their own: a file waits on its pages more than it
+          // computes, so two left most of the cores idle (docs/performance.md, "The test suite").
+          maxWorkers: 3,
           // A page answers within seconds, not vitest's 1 s default, on a loaded CI machine.
           expect: { poll: { timeout: 15_000 } },
         },
