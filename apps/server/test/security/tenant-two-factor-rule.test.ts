@@ -3,7 +3,6 @@ import type { TenantSummary, TenantUserProfile } from "@nc/contracts/tenancy";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/db/query";
-import { base32Decode, hotp, totpStep } from "../../src/features/auth/totp";
 import {
   type Account,
   call,
@@ -11,6 +10,7 @@ import {
   expectFieldError,
   expectOk,
   registerUser,
+  turnOnTwoFactor as turnOnTwoFactorOf,
 } from "../helpers/accounts";
 import { eventually, keyCaller } from "../helpers/api-client";
 import { createTenant, inTenant, memberWithRole } from "../helpers/tenancy";
@@ -29,13 +29,7 @@ describe("security: an organisation requires two-factor sign-in", () => {
   });
   afterAll(() => t.close());
 
-  async function turnOnTwoFactor(account: Account) {
-    const { secret } = expectOk<{ secret: string }>(
-      await call(t, "POST", "/api/tenant/uc/2fa/setup", {}, { sid: account.sid }),
-    );
-    const code = hotp(base32Decode(secret), totpStep(Date.now()));
-    expectOk(await call(t, "POST", "/api/tenant/uc/2fa/enable", { code }, { sid: account.sid }));
-  }
+  const turnOnTwoFactor = (account: Account) => turnOnTwoFactorOf(t, account);
 
   const rule = (requireTwoFactor: boolean, keysWithoutTwoFactor = false) => ({
     requireTwoFactor,
