@@ -1,5 +1,5 @@
 import { App, Form, Input } from "antd";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useRevalidator, useSearchParams } from "react-router";
 import { AuthFooter, AuthHeading, AuthSubmit } from "../features/auth/components/auth-page-parts";
@@ -8,7 +8,7 @@ import { PasswordSignInFields } from "../features/auth/components/password-sign-
 import { SecondFactorForm } from "../features/auth/components/second-factor-form";
 import { signInEmailSchema } from "../features/auth/sign-in-schemas";
 import { useCaptchaLogin } from "../features/auth/use-captcha-login";
-import { AccountDeletionNotice } from "../features/privacy";
+import { ACCOUNT_DELETED_PARAM } from "../features/privacy/account-deleted-param";
 import { showApiError } from "../shell/forms/api-error-feedback";
 import { zodRule } from "../shell/forms/zod-rule";
 import { useLocale } from "../shell/i18n/use-locale";
@@ -16,6 +16,14 @@ import { safeReturnPath, signedInReturnPath } from "../shell/navigation/safe-nav
 import { useAppNavigate } from "../shell/navigation/use-app-navigate";
 import { pageMeta } from "../shell/page-meta";
 import type { Route } from "./+types/login";
+
+// Shown only after one's account was deleted: fetched then, so the sign-in page's first load
+// stays within its budget (docs/performance.md, "Page weight").
+const AccountDeletionNotice = lazy(() =>
+  import("../features/privacy/components/account-deletion-notice").then((module) => ({
+    default: module.AccountDeletionNotice,
+  })),
+);
 
 export const meta = pageMeta("auth:login.title", "auth:login.description");
 
@@ -67,7 +75,11 @@ export default function LoginPage() {
   return (
     <>
       <AuthHeading title={t("auth:login.title")} subtitle={t("auth:login.subtitle")} />
-      <AccountDeletionNotice />
+      {params.has(ACCOUNT_DELETED_PARAM) && (
+        <Suspense fallback={null}>
+          <AccountDeletionNotice />
+        </Suspense>
+      )}
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} size="large">
         <Form.Item name="email" label={t("auth:fields.email")} rules={[zodRule(signInEmailSchema, t)]}>
           <Input type="email" autoComplete="email" autoFocus />

@@ -2,10 +2,8 @@ import { Alert } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useLocale } from "../../../shell/i18n/use-locale";
+import { ACCOUNT_DELETED_PARAM } from "../account-deleted-param";
 import { purgeDay } from "./purge-date";
-
-/** The query the profile page adds to the sign-in page after the account's deletion began. */
-export const ACCOUNT_DELETED_PARAM = "deleted";
 
 /**
  * On the sign-in page after one's account was deleted: until when it can still be restored and

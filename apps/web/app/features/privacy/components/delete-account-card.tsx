@@ -2,8 +2,8 @@ import { Button, Card, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../shell/i18n/use-locale";
+import { ACCOUNT_DELETED_PARAM } from "../account-deleted-param";
 import { useDeleteAccount } from "../api/delete-account";
-import { ACCOUNT_DELETED_PARAM } from "./account-deletion-notice";
 import { ConfirmIdentityModal } from "./confirm-identity-modal";
 
 /**

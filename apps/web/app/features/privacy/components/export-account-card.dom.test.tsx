@@ -54,7 +54,10 @@ describe("downloading one's own data", () => {
         },
       });
     await confirmWith("Blue-river-42");
-    await vi.waitFor(() => expect(saved).toEqual([{ name: "my-data-2026-12-05.json", text: file }]));
+    // The file is read back from its blob after the click: allow a busy machine more than 1 s.
+    await vi.waitFor(() => expect(saved).toEqual([{ name: "my-data-2026-12-05.json", text: file }]), {
+      timeout: 10_000,
+    });
     expect(requests).toEqual([
       { path: "/api/tenant/uc/export", method: "POST", body: { password: "Blue-river-42" } },
     ]);
