@@ -469,11 +469,9 @@ const receipts = z
 
 const statementMonths = z
   .object({
-    months: z
-      .array(z.string().meta({ description: "A month, YYYY-MM.", examples: ["2026-11"] }))
-      .meta({
-        description: "Months with a statement, newest first, from the first movement of the balance.",
-      }),
+    months: z.array(z.string().meta({ description: "A month, YYYY-MM.", examples: ["2026-11"] })).meta({
+      description: "Months with a statement, newest first, from the first movement of the balance.",
+    }),
   })
   .meta({ description: "The months with a statement." });
 

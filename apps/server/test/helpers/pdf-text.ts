@@ -21,7 +21,9 @@ export function pdfText(pdf: Buffer): string {
   const glyphs = new Map<number, string>();
   // A glyph of several characters (a ligature such as "fi") is written as "<0066 0069>".
   const utf16 = (hex: string) =>
-    String.fromCharCode(...(hex.replace(/\s/g, "").match(/.{4}/g) ?? []).map((unit) => Number.parseInt(unit, 16)));
+    String.fromCharCode(
+      ...(hex.replace(/\s/g, "").match(/.{4}/g) ?? []).map((unit) => Number.parseInt(unit, 16)),
+    );
   for (const text of streams.filter((s) => s.includes("beginbfrange") || s.includes("beginbfchar"))) {
     for (const [, from, , list] of text.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*\[([^\]]*)\]/gi)) {
       const values = [...(list ?? "").matchAll(/<([0-9a-f\s]+)>/gi)].map((m) => utf16(m[1]!));
