@@ -79,7 +79,7 @@ describe("results downloads keep the customer's own columns", () => {
     await expect(keep.getAttribute("aria-checked")).resolves.toBe("true");
     await keep.click();
     await expect(keep.getAttribute("aria-checked")).resolves.toBe("false");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect.poll(() => page.getByText("Organisation saved.").first().isVisible()).toBe(true);
 
     const lines = await resultsOf(page);
