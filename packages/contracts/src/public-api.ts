@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COVERAGE_AVAILABILITY } from "./coverage";
 import type { ErrorKey } from "./errors";
 import { JOB_ITEM_STATUSES } from "./jobs";
 import { SERVICE_CODES } from "./prices";
@@ -418,6 +419,63 @@ const jobResults = z
   })
   .meta({ description: "A page of a job's rows." });
 
+// --- Coverage -------------------------------------------------------------------------------------
+
+const coverage = z
+  .object({
+    countries: z
+      .array(
+        z.object({
+          country: z
+            .string()
+            .length(2)
+            .meta({ description: "ISO 3166-1 alpha-2 code.", examples: ["DE"] }),
+          callingCode: z
+            .string()
+            .meta({ description: "Country calling code, digits only.", examples: ["49"] }),
+          services: z
+            .array(
+              z.object({
+                service: z.enum(SERVICE_CODES).meta({ description: "Service code." }),
+                available: openEnum(
+                  COVERAGE_AVAILABILITY,
+                  "`yes`: numbers of the country are answered; `sample`: only sample answers (sandbox), not the network; `no`: not covered.",
+                ),
+                priceMicros: micros("What one number costs now, at the band this month's volume reached.")
+                  .nullable()
+                  .meta({ description: "What one number costs now; null when no price is set." }),
+                currency: currency
+                  .nullable()
+                  .meta({ description: "Currency of the price; null without one." }),
+                stats: z
+                  .object({
+                    periodHours: count("Hours the figures cover, the most recent ones."),
+                    lookups: count("Network look-ups in that period."),
+                    answeredShare: z
+                      .number()
+                      .min(0)
+                      .max(1)
+                      .meta({ description: "Share of look-ups answered, 0 to 1." }),
+                    medianLatencyMs: z
+                      .int()
+                      .min(0)
+                      .nullable()
+                      .meta({ description: "Median answer time in ms." }),
+                  })
+                  .nullable()
+                  .meta({
+                    description:
+                      "Measured answers of a live service in the country; null for offline services, or without look-ups.",
+                  }),
+              }),
+            )
+            .meta({ description: "One entry per service." }),
+        }),
+      )
+      .meta({ description: "One entry per country, by ISO code." }),
+  })
+  .meta({ description: "Services, prices and measured answers per country." });
+
 // --- Usage and balance ----------------------------------------------------------------------------
 
 const usage = z
@@ -823,6 +881,15 @@ export const PUBLIC_API_OPERATIONS = {
     summary: "Get the balance",
     description: "What the organisation has left to spend.",
     success: { description: "The balance.", data: balance },
+    errors: [],
+  },
+  "GET /api/v1/coverage": {
+    operationId: "getCoverage",
+    tag: "usage",
+    summary: "Get coverage and prices",
+    description:
+      "Per country: which services answer its numbers, the price per number the organisation would pay now, and for live services the share of look-ups answered and the median answer time measured recently.",
+    success: { description: "Coverage per country.", data: coverage },
     errors: [],
   },
   "GET /api/v1/receipts": {

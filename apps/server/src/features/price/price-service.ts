@@ -237,6 +237,9 @@ function pricesOn(db: Runner, clock: () => Date) {
 
     standardList,
 
+    /** The partner (brand) an organisation belongs to; notFound for an unknown organisation. */
+    partnerOf: partnerIdOf,
+
     partnerList: async (partnerId: string): Promise<ServicePrices[]> =>
       groupByService(await repo.inScopes([partnerScope(partnerId)])),
 

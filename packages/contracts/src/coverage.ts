@@ -1,0 +1,54 @@
+import { z } from "zod";
+import type { ServiceCode } from "./services";
+
+/** GET /api/v1/coverage: optionally one country (ISO 3166-1 alpha-2, any case). */
+export const coverageQuery = z.object({
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, { error: "invalid_format" })
+    .transform((v) => v.toUpperCase())
+    .optional()
+    .meta({ description: "Only this country: its ISO 3166-1 alpha-2 code, like `DE`." }),
+});
+export type CoverageQuery = z.infer<typeof coverageQuery>;
+
+/** What the providers serving a live service measured; never which providers they are. */
+export interface CoverageStatsView {
+  /** Hours the figures cover (the most recent ones). */
+  periodHours: number;
+  /** Look-ups asked in that period. */
+  lookups: number;
+  /** Share of look-ups answered, 0–1. */
+  answeredShare: number;
+  /** Median answer time in ms (upper bound of its latency slot). */
+  medianLatencyMs: number | null;
+}
+
+export interface CoverageServiceView {
+  service: ServiceCode;
+  available: CoverageAvailability;
+  /** What one number costs the caller now (decimal string of micros); null: no price is set. */
+  priceMicros: string | null;
+  currency: string | null;
+  /** Live services only, when there were look-ups; null otherwise. */
+  stats: CoverageStatsView | null;
+}
+
+export interface CoverageCountryView {
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  /** Country calling code, digits only ("49"). */
+  callingCode: string;
+  services: CoverageServiceView[];
+}
+
+export interface CoverageView {
+  countries: CoverageCountryView[];
+}
+
+/**
+ * Whether a service answers numbers of a country: `yes`; `sample` — only the free sandbox
+ * answers, with sample answers, not the network; `no` — no provider covers the country.
+ */
+export const COVERAGE_AVAILABILITY = ["yes", "sample", "no"] as const;
+export type CoverageAvailability = (typeof COVERAGE_AVAILABILITY)[number];
