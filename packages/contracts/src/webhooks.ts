@@ -144,11 +144,31 @@ export interface WebhookDeliveryView {
   attempts: number;
   responseStatus: number | null;
   lastError: { reason: WebhookErrorReason; detail: string | null } | null;
-  /** When the next attempt is due; null once the delivery succeeded or failed. */
+  /**
+   * When the next attempt is due; null once the delivery succeeded or failed. A pending delivery
+   * with `lastError` set is a failed attempt awaiting this retry.
+   */
   nextAttemptAt: string | null;
   lastAttemptAt: string | null;
   createdAt: string;
+  /** The exact JSON body sent (signed as is), the same at every attempt. */
+  requestBody: string;
+  /**
+   * The headers the latest attempt sent (`Webhook-Signature` included; the secret never is);
+   * null while no attempt sent anything (not yet tried, or refused before sending).
+   */
+  requestHeaders: Record<string, string> | null;
+  /**
+   * The first WEBHOOK_RESPONSE_BODY_MAX_BYTES bytes of the latest answer's body, as text; null when
+   * the latest attempt got no answer. Its status is `responseStatus`.
+   */
+  responseBody: string | null;
 }
+
+/** Of a receiver's answer, only this many bytes are kept (and read). */
+export const WEBHOOK_RESPONSE_BODY_MAX_BYTES = 1_024;
+/** Deliveries (with what they sent and the answers' starts) are kept this many days. */
+export const WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
 
 export interface WebhookDeliveryPage {
   items: WebhookDeliveryView[];

@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -227,6 +228,13 @@ export const webhookDeliveries = pgTable(
     lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
     responseStatus: integer("response_status"),
     lastError: text("last_error"),
+    /**
+     * The headers the latest attempt sent (never the secret; the signature is not the secret);
+     * null while no attempt has sent anything. The body sent is `payload`.
+     */
+    requestHeaders: jsonb("request_headers").$type<Record<string, string>>(),
+    /** The first 1,024 bytes of the latest answer's body (as UTF-8 text); null without an answer. */
+    responseBody: text("response_body"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { WEBHOOK_DELIVERY_RETENTION_DAYS } from "@nc/contracts/webhooks";
 import type { FastifyBaseLogger } from "fastify";
 import { roundLoop } from "../../background/round-loop";
 import type { Db } from "../../core/db";
@@ -6,7 +7,13 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../core/time";
 import { forbiddenTarget, type Resolve } from "./target-guard";
 import { type ClaimedDelivery, webhookRepo } from "./webhook-repo";
 import { signWebhook } from "./webhook-signature";
-import { pinnedFetch, TargetRefusedError, type WebhookFetch } from "./webhook-transport";
+import {
+  pinnedFetch,
+  RESPONSE_BODY_MAX_BYTES,
+  TargetRefusedError,
+  textStart,
+  type WebhookFetch,
+} from "./webhook-transport";
 
 /** After the 1st, 2nd, ... failed attempt, the next one comes this much later. */
 export const RETRY_DELAYS_MS = [
@@ -24,7 +31,7 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 /** Of a receiver's answer or an error, only this many characters are kept. */
 export const ERROR_TEXT_MAX = 200;
 /** Finished deliveries are deleted from the log after this many days. */
-export const DELIVERY_RETENTION_DAYS = 30;
+export const DELIVERY_RETENTION_DAYS = WEBHOOK_DELIVERY_RETENTION_DAYS;
 const PRUNE_EVERY_MS = 10 * MINUTE_MS;
 
 export interface DelivererOptions {
@@ -47,9 +54,35 @@ export interface DelivererOptions {
   resolve?: Resolve;
 }
 
-type Outcome =
-  | { status: "succeeded"; responseStatus: number }
-  | { status: "retry" | "failed"; responseStatus: number | null; error: string };
+/** What an attempt sent and what came back, for the delivery log (null: not sent / no answer). */
+interface Exchange {
+  requestHeaders: Record<string, string> | null;
+  responseBody: string | null;
+}
+
+type Outcome = Exchange &
+  (
+    | { status: "succeeded"; responseStatus: number }
+    | { status: "retry" | "failed"; responseStatus: number | null; error: string }
+  );
+
+const unsent = { requestHeaders: null, responseBody: null } as const;
+
+/** The headers of a POST of `body`, as sent and as logged: the signature, never the secret. */
+function requestHeaders(
+  claim: ClaimedDelivery,
+  timestamp: number,
+  userAgent: string,
+): Record<string, string> {
+  return {
+    "content-type": "application/json",
+    "content-length": String(Buffer.byteLength(claim.payload)),
+    "user-agent": userAgent,
+    "webhook-id": claim.event_id,
+    "webhook-timestamp": String(timestamp),
+    "webhook-signature": signWebhook(claim.secret, timestamp, claim.payload),
+  };
+}
 
 /** When the next attempt is due after `attempts` failed ones, or null when there is none. */
 export function nextAttemptAt(attempts: number, failedAt: Date, eventAt: Date): Date | null {
@@ -102,43 +135,57 @@ export function webhookDeliverer(db: Db, options: DelivererOptions, log?: Fastif
   };
 
   async function attempt(claim: ClaimedDelivery): Promise<Outcome> {
-    if (!claim.enabled) return { status: "failed", responseStatus: null, error: "endpoint_disabled" };
+    if (!claim.enabled)
+      return { ...unsent, status: "failed", responseStatus: null, error: "endpoint_disabled" };
     // Its creator lost the rights the event's data needs after it was queued: never sent to them.
     if (!claim.creator_may_send)
-      return { status: "failed", responseStatus: null, error: "creator_lacks_rights" };
+      return { ...unsent, status: "failed", responseStatus: null, error: "creator_lacks_rights" };
     // Again at every attempt: the name may point elsewhere now than when the endpoint was made.
     const bad = await forbiddenTarget(claim.url, {
       allowPrivate: options.allowPrivateTargets,
       resolve: options.resolve,
     });
-    if (bad) return { status: "retry", responseStatus: null, error: errorText("target_forbidden", bad.host) };
+    if (bad)
+      return {
+        ...unsent,
+        status: "retry",
+        responseStatus: null,
+        error: errorText("target_forbidden", bad.host),
+      };
     const timestamp = Math.floor(now().getTime() / 1000);
+    const headers = requestHeaders(claim, timestamp, userAgent(claim.brand));
     try {
       const response = await send(claim.url, {
         method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "user-agent": userAgent(claim.brand),
-          "webhook-id": claim.event_id,
-          "webhook-timestamp": String(timestamp),
-          "webhook-signature": signWebhook(claim.secret, timestamp, claim.payload),
-        },
+        // Content-Length is the transport's to set (Node's fetch refuses it); it is logged all the same.
+        headers: Object.fromEntries(Object.entries(headers).filter(([name]) => name !== "content-length")),
         body: claim.payload,
         redirect: "manual",
         signal: AbortSignal.timeout(timeoutMs),
       });
-      // Read (at most a little, within the timeout) so the connection is done with either way.
+      // Read (at most RESPONSE_BODY_MAX_BYTES, within the timeout) so the connection is done with
+      // either way; cut here too, whatever the transport handed over.
       const text = await response.text().catch(() => "");
+      // (A NUL cannot be stored in a text column.)
+      const start = textStart(Buffer.from(text, "utf8"), RESPONSE_BODY_MAX_BYTES).replaceAll("\u0000", "");
+      const exchange = { requestHeaders: headers, responseBody: start };
       if (response.status >= 200 && response.status < 300)
-        return { status: "succeeded", responseStatus: response.status };
+        return { ...exchange, status: "succeeded", responseStatus: response.status };
       const redirect = response.status >= 300 && response.status < 400;
       return {
+        ...exchange,
         status: "retry",
         responseStatus: response.status,
-        error: redirect ? "redirect" : errorText("response", text),
+        error: redirect ? "redirect" : errorText("response", start),
       };
     } catch (error) {
-      return { status: "retry", responseStatus: null, error: sendError(error) };
+      return {
+        requestHeaders: headers,
+        responseBody: null,
+        status: "retry",
+        responseStatus: null,
+        error: sendError(error),
+      };
     }
   }
 
@@ -158,6 +205,8 @@ export function webhookDeliverer(db: Db, options: DelivererOptions, log?: Fastif
       responseStatus: outcome.responseStatus,
       error: outcome.error,
       nextAttemptAt: next,
+      requestHeaders: outcome.requestHeaders,
+      responseBody: outcome.responseBody,
     });
     if (!next)
       log?.info(

@@ -38,6 +38,10 @@ export interface DeliveryRow {
   attempts: number;
   response_status: number | null;
   last_error: string | null;
+  /** The body sent (the signed JSON). */
+  payload: string;
+  request_headers: Record<string, string> | null;
+  response_body: string | null;
   next_attempt_at: string;
   last_attempt_at: string | null;
   created_at: string;
@@ -116,7 +120,7 @@ const endpointQuery = (where: SQL) =>
 const DELIVERY_COLUMNS = sql.join(
   [
     sql.raw(
-      "d.id, d.endpoint_id, d.event_id, d.event_type, d.status, d.attempts, d.response_status, d.last_error",
+      "d.id, d.endpoint_id, d.event_id, d.event_type, d.status, d.attempts, d.response_status, d.last_error, d.payload, d.request_headers, d.response_body",
     ),
     sql`${exactUtc("d.next_attempt_at")} as next_attempt_at`,
     sql`${exactUtc("d.last_attempt_at")} as last_attempt_at`,
@@ -297,14 +301,19 @@ export function webhookRepo(db: Runner) {
         responseStatus: number | null;
         error: string | null;
         nextAttemptAt: Date | null;
+        /** What this attempt sent and the start of the answer (null: not sent / no answer). */
+        requestHeaders?: Record<string, string> | null;
+        responseBody?: string | null;
       },
     ): Promise<boolean> {
       const next = outcome.nextAttemptAt ? sql`${at(outcome.nextAttemptAt)}` : sql`next_attempt_at`;
+      const headers = outcome.requestHeaders ? JSON.stringify(outcome.requestHeaders) : null;
       const rows = await queryRows(
         db,
         sql`update webhook_deliveries
             set status = ${outcome.status}, response_status = ${outcome.responseStatus},
-                last_error = ${outcome.error}, next_attempt_at = ${next}, lease_until = null
+                last_error = ${outcome.error}, next_attempt_at = ${next}, lease_until = null,
+                request_headers = ${headers}::jsonb, response_body = ${outcome.responseBody ?? null}
             where id = ${claim.id} and tenant_id = ${claim.tenant_id} and attempts = ${claim.attempts}
               and status = 'pending'
             returning id`,

@@ -101,7 +101,16 @@ export const toDeliveryView = (row: DeliveryRow): WebhookDeliveryView => ({
   nextAttemptAt: row.status === "pending" ? iso(row.next_attempt_at) : null,
   lastAttemptAt: row.last_attempt_at ? iso(row.last_attempt_at) : null,
   createdAt: iso(row.created_at),
+  requestBody: row.payload,
+  requestHeaders: readHeaders(row.request_headers),
+  responseBody: row.response_body,
 });
+
+/** The stored headers (jsonb: an object, or its text on a driver that does not parse it). */
+function readHeaders(value: Record<string, string> | string | null): Record<string, string> | null {
+  if (value === null) return null;
+  return typeof value === "string" ? (JSON.parse(value) as Record<string, string>) : value;
+}
 
 /**
  * Webhook endpoints of an organisation (dashboard): made with a secret shown once, listed with

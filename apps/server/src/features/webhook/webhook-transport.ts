@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
+import { WEBHOOK_RESPONSE_BODY_MAX_BYTES } from "@nc/contracts/webhooks";
 import { isForbiddenAddress, type Resolve, systemResolve } from "./target-guard";
 
 export interface WebhookRequestInit {
@@ -27,8 +28,11 @@ export class TargetRefusedError extends Error {
   }
 }
 
-/** Of an answer's body, at most this much is read: only its start is ever kept. */
-const READ_LIMIT = 4_096;
+/**
+ * Of an answer's body, at most this many bytes are kept (the delivery log shows them): the
+ * connection is closed as soon as that much has arrived, the rest is never read.
+ */
+export const RESPONSE_BODY_MAX_BYTES = WEBHOOK_RESPONSE_BODY_MAX_BYTES;
 
 /**
  * A POST with Node's http client that connects only to the addresses it checked: the look-up
@@ -78,19 +82,34 @@ export function pinnedFetch(options: { allowPrivate: boolean; resolve?: Resolve 
     });
 }
 
-/** The first READ_LIMIT bytes of an answer as text; the rest is dropped with the connection. */
+/**
+ * At most the first `max` bytes of `bytes` as UTF-8 text: a character the cut splits is left out
+ * (never a replacement character), so the text is never longer than `max` bytes either.
+ */
+export function textStart(bytes: Uint8Array, max = RESPONSE_BODY_MAX_BYTES): string {
+  return new TextDecoder("utf-8").decode(bytes.subarray(0, max), { stream: true });
+}
+
+/** The first RESPONSE_BODY_MAX_BYTES of an answer as text; the rest is dropped with the connection. */
 function readStart(response: http.IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let done = false;
     const finish = () => {
+      if (done) return;
+      done = true;
+      response.pause();
       response.destroy();
-      resolve(Buffer.concat(chunks).subarray(0, READ_LIMIT).toString("utf8"));
+      resolve(textStart(Buffer.concat(chunks)));
     };
     response.on("data", (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size >= READ_LIMIT) finish();
+      if (done) return;
+      // Only what is still wanted of the chunk is kept.
+      const wanted = chunk.subarray(0, RESPONSE_BODY_MAX_BYTES - size);
+      chunks.push(wanted);
+      size += wanted.length;
+      if (size >= RESPONSE_BODY_MAX_BYTES) finish();
     });
     response.on("end", finish);
     // Aborted (the timeout) or cut off: what arrived so far.

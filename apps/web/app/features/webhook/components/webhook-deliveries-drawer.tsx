@@ -1,11 +1,25 @@
 import { ReloadOutlined } from "@ant-design/icons";
 import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import type { WebhookDeliveryView, WebhookEndpointView } from "@nc/contracts/webhooks";
-import { Alert, App, Button, Card, Drawer, Empty, Flex, Spin, Table, Typography, theme } from "antd";
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Collapse,
+  Drawer,
+  Empty,
+  Flex,
+  Spin,
+  Table,
+  Typography,
+  theme,
+} from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNarrow } from "../../../shell/device/use-narrow";
 import { errorText, showApiError } from "../../../shell/forms/api-error-feedback";
+import { useLocale } from "../../../shell/i18n/use-locale";
 import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { useTenantDate } from "../../../shell/tenant/use-tenant-date";
 import { useResendWebhookDelivery } from "../api/resend-webhook-delivery";
@@ -42,15 +56,133 @@ function ResendButton({ delivery }: { delivery: WebhookDeliveryView }) {
   );
 }
 
-/** While a delivery is pending: when the next attempt is due. */
-function NextAttempt({ delivery }: { delivery: WebhookDeliveryView }) {
+/** A pending delivery whose latest attempt failed: it waits for its retry. */
+export const awaitingRetry = (d: WebhookDeliveryView) =>
+  d.status === "pending" && d.attempts > 0 && d.lastError !== null;
+
+/** How the next attempt's time is written: the reader's own zone, named. */
+export const READER_TIME: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+};
+
+/** An instant in the reader's own language and time zone, the zone named. */
+function useReaderTime(): (iso: string) => string {
+  const { locale } = useLocale();
+  // (dateStyle and timeStyle do not go with timeZoneName: the fields one by one.)
+  const format = new Intl.DateTimeFormat(locale, READER_TIME);
+  return (iso) => format.format(new Date(iso));
+}
+
+/**
+ * The delivery's state: a failed attempt awaiting its retry reads as failed, with when the next
+ * attempt is due (not as pending); pending is only what has not been tried yet.
+ */
+function DeliveryState({ delivery }: { delivery: WebhookDeliveryView }) {
   const { t } = useTranslation();
-  const date = useTenantDate();
-  return delivery.nextAttemptAt ? (
-    <Typography.Text type="secondary" style={small}>
-      {t("webhooks:deliveries.nextAttempt", { time: date(delivery.nextAttemptAt) })}
-    </Typography.Text>
-  ) : null;
+  const readerTime = useReaderTime();
+  const retrying = awaitingRetry(delivery);
+  return (
+    <Flex vertical gap={2} align="flex-start" style={{ maxWidth: 170 }}>
+      <DeliveryStatusTag status={retrying ? "failed" : delivery.status} retrying={retrying} />
+      {delivery.nextAttemptAt && (
+        <Typography.Text type="secondary" style={small} data-testid="webhook-next-attempt">
+          {t("webhooks:deliveries.nextAttempt", { time: readerTime(delivery.nextAttemptAt) })}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
+/** The body sent, pretty-printed when it is JSON (it always is; as sent otherwise). */
+function pretty(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+/** What was sent (body, headers) and what came back (status, the first kilobyte). */
+export function DeliveryDetails({ delivery }: { delivery: WebhookDeliveryView }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const block = {
+    fontFamily: token.fontFamilyCode,
+    fontSize: 12,
+    margin: 0,
+    padding: 8,
+    maxHeight: 320,
+    overflow: "auto",
+    whiteSpace: "pre-wrap",
+    overflowWrap: "anywhere",
+    background: token.colorFillQuaternary,
+    borderRadius: token.borderRadius,
+  } as const;
+  const body = pretty(delivery.requestBody);
+  const headers = delivery.requestHeaders
+    ? Object.entries(delivery.requestHeaders)
+        .map(([name, value]) => `${name}: ${value}`)
+        .join("\n")
+    : null;
+  return (
+    <Flex vertical gap={8} data-testid="webhook-delivery-details" style={{ minWidth: 0 }}>
+      <Flex align="center" gap={8}>
+        <Typography.Text strong style={small}>
+          {t("webhooks:deliveries.details.requestBody")}
+        </Typography.Text>
+        <Typography.Text
+          copyable={{
+            text: body,
+            tooltips: [t("webhooks:deliveries.details.copyBody"), t("webhooks:deliveries.details.copied")],
+          }}
+          data-testid="webhook-request-body-copy"
+        />
+      </Flex>
+      <pre style={block} data-testid="webhook-request-body">
+        {body}
+      </pre>
+      <Typography.Text strong style={small}>
+        {t("webhooks:deliveries.details.requestHeaders")}
+      </Typography.Text>
+      {headers === null ? (
+        <Typography.Text type="secondary" style={small}>
+          {t("webhooks:deliveries.details.notSent")}
+        </Typography.Text>
+      ) : (
+        <pre style={block} data-testid="webhook-request-headers">
+          {headers}
+        </pre>
+      )}
+      <Typography.Text strong style={small}>
+        {t("webhooks:deliveries.details.response")}{" "}
+        {delivery.responseStatus !== null && (
+          <Typography.Text code>{delivery.responseStatus}</Typography.Text>
+        )}
+      </Typography.Text>
+      {delivery.responseStatus === null ? (
+        <Typography.Text type="secondary" style={small}>
+          {t("webhooks:deliveries.details.noResponse")}
+        </Typography.Text>
+      ) : (
+        <>
+          <Typography.Text type="secondary" style={small}>
+            {t("webhooks:deliveries.details.responseBody")}
+          </Typography.Text>
+          <pre style={block} data-testid="webhook-response-body">
+            {delivery.responseBody || t("webhooks:deliveries.details.emptyBody")}
+          </pre>
+        </>
+      )}
+      <Typography.Text type="secondary" style={small}>
+        {t("webhooks:deliveries.details.kept")}
+      </Typography.Text>
+    </Flex>
+  );
 }
 
 /** The log of one endpoint: what was sent, how the receiver answered, and resend. */
@@ -123,10 +255,9 @@ export function WebhookDeliveriesDrawer({
           >
             <Flex justify="space-between" align="center" gap={8}>
               <Typography.Text strong>{labels.event(d.eventType)}</Typography.Text>
-              <DeliveryStatusTag status={d.status} />
             </Flex>
+            <DeliveryState delivery={d} />
             {eventId(d)}
-            <NextAttempt delivery={d} />
             <Typography.Text>
               {t("webhooks:labelled", { label: t("webhooks:deliveries.columns.attempts") })} {d.attempts} ·{" "}
               {t("webhooks:labelled", { label: t("webhooks:deliveries.columns.response") })} {response(d)}
@@ -138,6 +269,17 @@ export function WebhookDeliveriesDrawer({
                 ? ` · ${t("webhooks:deliveries.columns.lastAttempt")} ${date(d.lastAttemptAt)}`
                 : ""}
             </Typography.Text>
+            <Collapse
+              size="small"
+              ghost
+              items={[
+                {
+                  key: "details",
+                  label: t("webhooks:deliveries.details.show"),
+                  children: <DeliveryDetails delivery={d} />,
+                },
+              ]}
+            />
             <div>
               <ResendButton delivery={d} />
             </div>
@@ -155,6 +297,10 @@ export function WebhookDeliveriesDrawer({
         scroll={{ x: "max-content" }}
         data-testid="webhook-deliveries-table"
         onRow={(d) => ({ "data-testid": "webhook-delivery-row", className: `webhook-delivery-${d.status}` })}
+        expandable={{
+          expandedRowRender: (d) => <DeliveryDetails delivery={d} />,
+          columnTitle: null,
+        }}
         columns={[
           {
             key: "event",
@@ -169,12 +315,7 @@ export function WebhookDeliveriesDrawer({
           {
             key: "status",
             title: t("webhooks:deliveries.columns.status"),
-            render: (_, d) => (
-              <Flex vertical gap={2} align="flex-start" style={{ maxWidth: 150 }}>
-                <DeliveryStatusTag status={d.status} />
-                <NextAttempt delivery={d} />
-              </Flex>
-            ),
+            render: (_, d) => <DeliveryState delivery={d} />,
           },
           {
             key: "attempts",

@@ -11,14 +11,21 @@ const STATUS_COLOURS: Record<WebhookDeliveryStatus, string> = {
   failed: "error",
 };
 
-export function DeliveryStatusTag({ status }: { status: WebhookDeliveryStatus }) {
+/** `retrying`: a failed attempt awaiting its retry (shown as failed; data-status "retrying"). */
+export function DeliveryStatusTag({
+  status,
+  retrying = false,
+}: {
+  status: WebhookDeliveryStatus;
+  retrying?: boolean;
+}) {
   const labels = useWebhookLabels();
   return (
     <Tag
       color={STATUS_COLOURS[status]}
       style={{ marginInlineEnd: 0 }}
       data-testid="webhook-delivery-status"
-      data-status={status}
+      data-status={retrying ? "retrying" : status}
     >
       {labels.status(status)}
     </Tag>
