@@ -45,7 +45,10 @@ describe("POST /api/tenant/pub/forget/code and /forget", () => {
     expect(await sessionUser(t, second)).toBeNull();
     expectError(await login(t, user.email, PASSWORD), 400, 40010);
     expectOk(await login(t, user.email, NEW_PASSWORD));
-    expect((await mailsTo(t, user.email)).at(-1)!.subject).toMatch(/password was changed/);
+    // Among the others (a sign-in from a new device is e-mailed too, in the same millisecond).
+    expect((await mailsTo(t, user.email)).map((mail) => mail.subject)).toContainEqual(
+      expect.stringMatching(/password was changed/),
+    );
   });
 
   it("answers byte-identically for a registered and an unknown address, and mails only the owner", async () => {

@@ -128,6 +128,8 @@ export interface Account {
   name: string;
   sid: string;
   id: string;
+  /** The device cookie the registration set: the browser that registered is a known device. */
+  device?: string;
 }
 
 /** Signs a new user up end to end (code by e-mail, then register) and returns the session. */
@@ -158,7 +160,7 @@ export async function registerUser(
   const data = expectOk<{ user: { id: string } }>(res);
   const sid = cookieFrom(res);
   if (!sid) throw new Error("register set no session cookie");
-  return { email, password, name, sid, id: data.user.id };
+  return { email, password, name, sid, id: data.user.id, device: cookieFrom(res, "device") };
 }
 
 /** Signs in and returns the response (the session cookie is in its Set-Cookie). */

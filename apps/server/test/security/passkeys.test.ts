@@ -8,6 +8,7 @@ import {
   type Account,
   expectError,
   expectOk,
+  mailsTo,
   registerUser,
   sessionUser,
   turnOnTwoFactor,
@@ -107,6 +108,23 @@ describe("security: passkeys", () => {
     ).map((r) => ({ action: r.action, ...r.details }));
 
   const code = (res: LightMyRequestResponse) => res.json().code as number;
+
+  it('e-mails the person when a passkey is added and when one is removed, naming it (docs/security.md, "Sign-in alerts")', async () => {
+    const account = await registerUser(t);
+    const { passkey } = await addPasskey(account, "Work laptop");
+    expectOk(await send("DELETE", `/api/tenant/uc/passkeys/${passkey.id}`, undefined, { sid: account.sid }));
+    const alerts = (await mailsTo(t, account.email)).filter((m) => m.subject.includes("Security alert"));
+    // Both, in either order: the two e-mails can carry the same millisecond.
+    expect(alerts.map((m) => m.text.split("\n\n")[1]!.split("\n")[0]).sort()).toEqual([
+      "A passkey “Work laptop” was added to your account; it can sign in without the password.",
+      "The passkey “Work laptop” was removed from your account.",
+    ]);
+    for (const mail of alerts) {
+      expect(mail.text).toMatch(/When: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+      expect(mail.text).toMatch(/From: [\d.:a-f]+/);
+      expect(mail.text).toContain("change your password at once");
+    }
+  });
 
   it("registers several named passkeys, lists, renames and deletes them, each change in the audit log", async () => {
     const account = await registerUser(t);

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -71,6 +72,29 @@ export const sessions = pgTable(
     index("sessions_user_idx").on(t.userId),
     index("sessions_expires_idx").on(t.expiresAt),
     uniqueIndex("sessions_id_uq").on(t.id),
+  ],
+);
+
+/**
+ * The devices a person has signed in from, remembered past their sessions so a sign-in from any
+ * other one can be told by e-mail (docs/security.md, "Sign-in alerts"). The browser holds a
+ * random id in a cookie; only its hash is here. A person keeps the newest few only.
+ */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deviceHash: text("device_hash").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Browser and system as the user-agent parser read them, e.g. "Firefox 133, macOS". */
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.deviceHash] }),
+    index("known_devices_user_seen_idx").on(t.userId, t.lastSeenAt),
   ],
 );
 

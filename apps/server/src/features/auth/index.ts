@@ -3,6 +3,7 @@
  * folder is its own (docs/architecture.md, "Features and their public faces").
  */
 export { assertStrongPassword, authService } from "./auth-service";
+export { rememberDevice } from "./known-devices";
 export { hashPassword, verifyPassword } from "./passwords";
 export { sendSecurityAlert } from "./security-alert";
 export type { UserRow } from "./user-repo";

@@ -17,6 +17,7 @@ import { randomToken, sha256 } from "../../core/tokens";
 import type { Services } from "../../services";
 import { enforceLimits } from "../rate-limit/index";
 import { type ChallengePurpose, type PasskeyRow, passkeyRepo } from "./passkey-repo";
+import { sendSecurityAlert } from "./security-alert";
 
 /**
  * The relying party a request speaks for: the host it came on (a partner's own domain, a
@@ -57,6 +58,17 @@ const metaOf = (caller: Caller): Meta => ({ ip: caller.ip, userAgent: caller.use
 export function passkeyService(s: Services) {
   const repo = passkeyRepo(s.database.db);
   const db = s.database.db;
+
+  /** A passkey signs in alone: the person hears of each one added or removed (docs/security.md, "Sign-in alerts"). */
+  async function alert(
+    caller: Caller,
+    userId: string,
+    kind: "passkeyAdded" | "passkeyRemoved",
+    name: string,
+  ) {
+    const user = await s.users.byId(userId);
+    if (user) sendSecurityAlert(s, caller, user, kind, { name });
+  }
 
   async function newChallenge(purpose: ChallengePurpose, userId: string | null, challenge: string) {
     const token = randomToken();
@@ -216,6 +228,7 @@ export function passkeyService(s: Services) {
       }
       if (!row) throw new AppError("passkeyLimit", null, { max: PASSKEY_MAX });
       await s.audit.recordAccountEvent(db, userId, "passkey.added", metaOf(caller), { name: row.name });
+      await alert(caller, userId, "passkeyAdded", row.name);
       return toPasskey(row);
     },
 
@@ -230,6 +243,7 @@ export function passkeyService(s: Services) {
       const name = await repo.remove(userId, id);
       if (name === null) throw new AppError("notFound");
       await s.audit.recordAccountEvent(db, userId, "passkey.removed", metaOf(caller), { name });
+      await alert(caller, userId, "passkeyRemoved", name);
       return { deleted: true };
     },
 

@@ -117,7 +117,7 @@ export async function authRoutes(app: FastifyInstance) {
     );
 
     p.post("/api/tenant/pub/register", { schema: { body: registerBody } }, async (request, reply) =>
-      startSession(app, request, reply, await auth.register(callerOf(request), request.body)),
+      startSession(app, request, reply, await auth.register(callerOf(request), request.body), "register"),
     );
 
     p.post("/api/tenant/pub/forget/code", { schema: { body: emailBody } }, async (request) =>

@@ -9,6 +9,7 @@ import { requireSession, sessionToken, setSessionCookie } from "../../http/conte
 import { publicCallLimit } from "../../http/public-limit";
 import { publicUrlFor } from "../../http/public-url";
 import { requireTenant } from "../../http/tenant-context";
+import { rememberDevice } from "../auth/index";
 import { INVITE_PERMISSIONS, type Inviter, invitationService } from "./invitation-service";
 
 const idParams = z.object({ id: z.uuid() });
@@ -79,6 +80,8 @@ export async function invitationRoutes(app: FastifyInstance) {
         // A new id at every sign-in: whatever session the browser had before is ended.
         await app.services.sessions.destroy(sessionToken(request));
         setSessionCookie(reply, request, session.token, session.expiresAt);
+        // The registering device becomes known: the account's first sign-ins from it tell no one.
+        await rememberDevice(app, request, reply, user, "register");
         return ok({ tenantId, user, expiresAt: session.expiresAt.toISOString() });
       },
     );

@@ -15,6 +15,7 @@ export const EMAIL_TEMPLATES = [
   "confirmCode",
   "accountDeleted",
   "securityAlert",
+  "securityAlertSessions",
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
