@@ -32,6 +32,9 @@ describe("accessibility (axe-core, WCAG 2.1 AA) in the browser", () => {
     "/dashboard/api-keys",
     "/dashboard/tenant/role/add",
     "/dashboard/tenant?tab=members",
+    // Sessions, two-factor, passkeys and the own-data export; the sign-in rules and billing details.
+    "/dashboard/profile",
+    "/dashboard/tenant?tab=settings",
   ];
 
   for (const mode of ["light", "dark"] as const) {

@@ -108,11 +108,13 @@ export async function startServer(
     dataDir,
     output: () => output,
     lastCode(email: string) {
+      // The newest e-mail that carries a code: a sign-in alert may arrive after it.
       const lines = output.split("\n").filter((l) => l.includes("local outbox") && l.includes(email));
-      const last = lines.at(-1);
-      const match = last ? /\b(\d{6})\b/.exec(JSON.parse(last).outbox.text) : null;
-      if (!match) throw new Error(`no code e-mailed to ${email}`);
-      return match[1]!;
+      for (const line of lines.reverse()) {
+        const match = /\b(\d{6})\b/.exec(JSON.parse(line).outbox.text);
+        if (match) return match[1]!;
+      }
+      throw new Error(`no code e-mailed to ${email}`);
     },
     async waitForCode(email: string) {
       const deadline = Date.now() + 10_000;
