@@ -8,6 +8,7 @@ import { accountRoutes } from "./features/account/routes";
 import { apiKeyRoutes } from "./features/api-key/routes";
 import { apiUsageRoutes } from "./features/api-usage/routes";
 import { auditRoutes } from "./features/audit/routes";
+import { coverageRoutes } from "./features/coverage/routes";
 import { passkeyRoutes } from "./features/auth/passkey-routes";
 import { authRoutes } from "./features/auth/routes";
 import { detectionRoutes } from "./features/detection/routes";
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(passkeyRoutes);
   await app.register(userRoutes);
   await app.register(lookupRoutes);
+  await app.register(coverageRoutes);
   await app.register(tenantRoutes);
   await app.register(roleRoutes);
   await app.register(memberRoutes);

@@ -17,6 +17,13 @@ import { type BillingService, billingService } from "./features/billing/billing-
 import { type CaptchaService, captchaService } from "./features/captcha/captcha-service";
 import { type DetectionService, detectionService } from "./features/detection/detection-service";
 import { createJobRuntime, type JobRuntime } from "./features/job/runtime";
+import {
+  type CoverageService,
+  coverageService,
+  createProviderStatsBuffer,
+  type ProviderStatsBuffer,
+  providerStatsRepo,
+} from "./features/coverage/index";
 import { createLookups } from "./features/lookup/lookup-provider";
 import { createMailer, type Mailer } from "./features/mail/mailer";
 import { createMeter, type Meter } from "./features/metering/meter";
@@ -95,6 +102,10 @@ export interface Services extends CoreServices {
   jobs: JobRuntime;
   /** The public API's call metering, buffered and flushed in batches (flushed with the app). */
   meter: Meter;
+  /** The providers' figures per country, counted as look-ups end, written every 10 s (flushed with the app). */
+  providerStats: ProviderStatsBuffer;
+  /** Coverage per country for the public API and the public page, each partner's answer kept a minute. */
+  coverage: CoverageService;
   close(): Promise<void>;
 }
 
@@ -120,7 +131,8 @@ export async function createServices(
   });
   await partners.ensureDefault();
   await ensureStandardPrices(db);
-  const lookups = createLookups(db, config, log);
+  const providerStats = createProviderStatsBuffer(providerStatsRepo(db), { flushMs: 10_000 }, log);
+  const lookups = createLookups(db, config, log, undefined, providerStats.record);
   const audit = auditService(db, { retentionDays: config.AUDIT_RETENTION_DAYS });
   const core = coreServices(db);
   const priceLists = priceListCache(database, core.prices);
@@ -154,8 +166,11 @@ export async function createServices(
     accounts: accountService(db, audit, core.billing),
     jobs: createJobRuntime(db, core, config, log, lookups.lookup),
     meter: createMeter(db, { flushMs: config.METER_FLUSH_MS, maxBuffered: 500 }, log),
+    providerStats,
+    coverage: coverageService({ prices: core.prices, router: lookups.router, stats: providerStatsRepo(db) }),
     async close() {
       await mailer.flush();
+      await providerStats.flush();
       await closeRedis();
     },
   };

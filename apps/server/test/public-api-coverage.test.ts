@@ -49,6 +49,7 @@ describe("GET /api/v1/coverage with a provider for Great Britain only", { timeou
     expect(hlrCheck.sandbox).toBe(false);
     expect(BigInt(hlrCheck.costMicros)).toBeGreaterThan(0n);
 
+    await live.t.app.services.providerStats.flush();
     const all = expectOk<CoverageView>(await get(live.t, "/api/v1/coverage", key));
     expect(all.countries.length).toBeGreaterThan(200);
     const gb = all.countries.find((c) => c.country === "GB")!;
@@ -61,10 +62,8 @@ describe("GET /api/v1/coverage with a provider for Great Britain only", { timeou
       priceMicros: basicCheck.costMicros,
       stats: null,
     });
-    // The check's look-up is among the measured ones.
-    expect(hlr.stats).toMatchObject({ periodHours: 1, answeredShare: 1 });
-    expect(hlr.stats!.lookups).toBeGreaterThanOrEqual(1);
-    expect(hlr.stats!.medianLatencyMs).toBeGreaterThan(0);
+    // The check's look-up is among the measured ones, once written; too few to give a share or median.
+    expect(hlr.stats).toEqual({ periodHours: 168, lookups: 1, answeredShare: null, medianLatencyMs: null });
 
     const de = all.countries.find((c) => c.country === "DE")!;
     expect(de.callingCode).toBe("49");

@@ -12,25 +12,37 @@ export const coverageQuery = z.object({
 });
 export type CoverageQuery = z.infer<typeof coverageQuery>;
 
-/** What the providers serving a live service measured; never which providers they are. */
+/** The figures cover the last seven days (168 UTC hours, the current one included). */
+export const COVERAGE_PERIOD_HOURS = 168;
+
+/** Fewer look-ups than this in the period: too few to say; the share and median are null. */
+export const COVERAGE_MIN_LOOKUPS = 20;
+
+/**
+ * What the providers a caller's checks would be routed to measured for the country's numbers;
+ * never which providers they are (docs/api.md, "Coverage").
+ */
 export interface CoverageStatsView {
-  /** Hours the figures cover (the most recent ones). */
+  /** Hours the figures cover (the most recent ones): COVERAGE_PERIOD_HOURS. */
   periodHours: number;
-  /** Look-ups asked in that period. */
+  /** Look-ups asked of those providers for the country's numbers in that period. */
   lookups: number;
-  /** Share of look-ups answered, 0–1. */
-  answeredShare: number;
-  /** Median answer time in ms (upper bound of its latency slot). */
+  /** Share of look-ups answered, 0–1; null below COVERAGE_MIN_LOOKUPS. */
+  answeredShare: number | null;
+  /** Median answer time in ms (upper bound of its latency slot); null below COVERAGE_MIN_LOOKUPS. */
   medianLatencyMs: number | null;
 }
 
 export interface CoverageServiceView {
   service: ServiceCode;
   available: CoverageAvailability;
-  /** What one number costs the caller now (decimal string of micros); null: no price is set. */
+  /**
+   * What one number costs the caller now (decimal string of micros); null: no price is set. For a
+   * visitor (the public coverage page): the brand's price for a new customer, its first band.
+   */
   priceMicros: string | null;
   currency: string | null;
-  /** Live services only, when there were look-ups; null otherwise. */
+  /** Live services available in the country, when there were look-ups; null otherwise. */
   stats: CoverageStatsView | null;
 }
 

@@ -449,23 +449,23 @@ const coverage = z
                   .meta({ description: "Currency of the price; null without one." }),
                 stats: z
                   .object({
-                    periodHours: count("Hours the figures cover, the most recent ones."),
-                    lookups: count("Network look-ups in that period."),
-                    answeredShare: z
-                      .number()
-                      .min(0)
-                      .max(1)
-                      .meta({ description: "Share of look-ups answered, 0 to 1." }),
+                    periodHours: count(
+                      "Hours the figures cover: the last seven days, the current hour included.",
+                    ),
+                    lookups: count("Look-ups of the country's numbers in that period."),
+                    answeredShare: z.number().min(0).max(1).nullable().meta({
+                      description: "Share of look-ups answered, 0 to 1; null with fewer than 20 look-ups.",
+                    }),
                     medianLatencyMs: z
                       .int()
                       .min(0)
                       .nullable()
-                      .meta({ description: "Median answer time in ms." }),
+                      .meta({ description: "Median answer time in ms; null with fewer than 20 look-ups." }),
                   })
                   .nullable()
                   .meta({
                     description:
-                      "Measured answers of a live service in the country; null for offline services, or without look-ups.",
+                      "What the look-ups of the country's numbers measured over the last seven days, across the network routes your checks use; null for offline services, where the service is not available, or without look-ups.",
                   }),
               }),
             )
@@ -888,7 +888,7 @@ export const PUBLIC_API_OPERATIONS = {
     tag: "usage",
     summary: "Get coverage and prices",
     description:
-      "Per country: which services answer its numbers, the price per number the organisation would pay now, and for live services the share of look-ups answered and the median answer time measured recently.",
+      "Per country: which services answer its numbers, the price per number the organisation would pay now, and for live services the share of look-ups answered and the median answer time measured for that country over the last seven days.",
     success: { description: "Coverage per country.", data: coverage },
     errors: [],
   },

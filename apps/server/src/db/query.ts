@@ -74,3 +74,13 @@ export const byteaParam = (bytes: Uint8Array): SQL =>
 export const byteaColumn = (column: string): SQL => sql.raw(`encode(${column}, 'base64')`);
 
 export const fromBase64 = (text: string): Buffer => Buffer.from(text, "base64");
+
+/**
+ * Two integer arrays added slot by slot (a missing slot counts 0): how an upsert adds a batch's
+ * histogram to the stored one (`hist = ${addedSlotwise(sql`s.hist`, sql`excluded.hist`)}`).
+ */
+export function addedSlotwise(stored: SQL, added: SQL): SQL {
+  return sql`array(select coalesce(a, 0) + coalesce(b, 0)
+                   from unnest(${stored}, ${added}) with ordinality as h(a, b, i)
+                   order by i)`;
+}

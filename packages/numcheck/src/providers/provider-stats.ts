@@ -13,6 +13,15 @@ export const LATENCY_BOUNDS_MS = [
   5, 10, 20, 50, 100, 150, 200, 300, 500, 750, 1_000, 1_500, 2_000, 3_000, 5_000, 10_000,
 ];
 
+/** Slots of a latency histogram: one per bound and one for anything slower. */
+export const LATENCY_SLOTS = LATENCY_BOUNDS_MS.length + 1;
+
+/** The histogram slot of a latency. */
+export function latencySlot(latencyMs: number): number {
+  const slot = LATENCY_BOUNDS_MS.findIndex((bound) => latencyMs <= bound);
+  return slot === -1 ? LATENCY_BOUNDS_MS.length : slot;
+}
+
 /** Reported cost of one currency: the look-ups that said, and their sum in micro-units. */
 interface CostSum {
   calls: number;
@@ -67,15 +76,13 @@ export class ProviderStats {
     minute.calls += 1;
     if (outcome !== "ok") minute.errors += 1;
     if (outcome === "out_of_credit") minute.creditErrors += 1;
-    let slot = LATENCY_BOUNDS_MS.findIndex((bound) => latencyMs <= bound);
-    if (slot === -1) slot = LATENCY_BOUNDS_MS.length;
-    minute.latency[slot]! += 1;
+    minute.latency[latencySlot(latencyMs)]! += 1;
   }
 
   /** The last sixty minutes, this one included. */
   lastHour(): ProviderStatsSnapshot {
     const since = Math.floor(this.now() / MINUTE) - BUCKETS + 1;
-    const latency = new Array<number>(LATENCY_BOUNDS_MS.length + 1).fill(0);
+    const latency = new Array<number>(LATENCY_SLOTS).fill(0);
     let calls = 0;
     let errors = 0;
     let creditErrors = 0;
@@ -117,7 +124,7 @@ export class ProviderStats {
       calls: 0,
       errors: 0,
       creditErrors: 0,
-      latency: new Array(LATENCY_BOUNDS_MS.length + 1).fill(0),
+      latency: new Array(LATENCY_SLOTS).fill(0),
       costs: new Map(),
     };
     this.#minutes.push(minute);
@@ -128,7 +135,11 @@ export class ProviderStats {
   }
 }
 
-function percentile(slots: number[], total: number, q: number): number | null {
+/**
+ * The q-quantile (0 < q ≤ 1) of a histogram of `total` latencies: the upper bound of the slot
+ * holding it (the slowest slot answers the last bound). Null without latencies.
+ */
+export function percentile(slots: readonly number[], total: number, q: number): number | null {
   if (total === 0) return null;
   const rank = Math.ceil(total * q);
   let seen = 0;

@@ -7,7 +7,7 @@ import {
   providerFrom,
   UnreadableAnswerError,
 } from "../types";
-import { createRouter } from "./router";
+import { createRouter, type RouterCall } from "./router";
 import { SandboxProvider } from "./sandbox";
 
 const sandbox = new SandboxProvider({ timeoutDelayMs: 5 });
@@ -167,6 +167,21 @@ describe("look-up router", () => {
       errors: 1,
       creditErrors: 1,
     });
+  });
+
+  it("hands every provider call to onCall with its kind, the number's country and whether it answered", async () => {
+    const calls: RouterCall[] = [];
+    const router = createRouter({
+      providers: [fake("broke", failing("out_of_credit")).provider, fake("spare").provider],
+      routes: [{ kind: "hlr", providers: ["broke", "spare"] }],
+      onCall: (call) => calls.push(call),
+    });
+    await router.lookup("hlr", CONNECTED, { country: "gb" });
+    expect(calls.map(({ latencyMs: _, ...call }) => call)).toEqual([
+      { provider: "broke", kind: "hlr", country: "GB", answered: false },
+      { provider: "spare", kind: "hlr", country: "GB", answered: true },
+    ]);
+    expect(calls.every((call) => call.latencyMs >= 0)).toBe(true);
   });
 
   it("an answer that cannot be read is not asked again of its provider: a breaker failure, reported by field, routed around", async () => {

@@ -33,7 +33,8 @@ import { withTimeout } from "./with-timeout";
  *   included); each call gets the smaller of its provider's timeout and what is left of it;
  * - an answer that cannot be read is never asked again of the provider that gave it (it was paid
  *   for): it counts against that provider's breaker and the next provider is asked;
- * - each call's latency and outcome are counted for the operator (`health()`).
+ * - each call's latency and outcome are counted for the operator (`health()`) and handed to
+ *   `onCall` with the look-up's kind and country.
  */
 
 /** The kinds a route names: every look-up kind (LOOKUP_KINDS). */
@@ -77,6 +78,19 @@ export type RouterEvent =
   | { type: "unreadable"; provider: string; fields: readonly string[] }
   | { type: "breaker"; provider: string; tenantId: string; state: CircuitState };
 
+/**
+ * One call to a provider as it ended, for whoever keeps figures per country (the server's
+ * coverage statistics): `answered` when the provider gave an answer, not when it failed.
+ */
+export interface RouterCall {
+  provider: string;
+  kind: RoutedKind;
+  /** ISO-2 of the number when the caller knew it, else null. */
+  country: string | null;
+  latencyMs: number;
+  answered: boolean;
+}
+
 export interface RouterOptions {
   providers: LookupProvider[];
   routes: RouteRule[];
@@ -92,6 +106,8 @@ export interface RouterOptions {
   deadlineMs?: number;
   now?: () => number;
   onEvent?: (event: RouterEvent) => void;
+  /** Told of every provider call as it ends; must not throw or block (it runs on the call's path). */
+  onCall?: (call: RouterCall) => void;
 }
 
 export interface ProviderHealth {
@@ -203,12 +219,21 @@ export function createRouter(options: RouterOptions): RoutedProvider {
    */
   async function ask<T>(
     slot: Slot,
-    tenantId: string,
+    who: { tenantId: string; kind: RoutedKind; country: string | null },
     call: (signal: AbortSignal) => Promise<T>,
     signal: AbortSignal,
     deadline: number,
   ): Promise<T> {
+    const { tenantId } = who;
     const breaker = breakerOf(slot, tenantId);
+    const ended = (latencyMs: number, answered: boolean) =>
+      options.onCall?.({
+        provider: slot.provider.name,
+        kind: who.kind,
+        country: who.country,
+        latencyMs,
+        answered,
+      });
     return retry(
       () =>
         breaker.run(() =>
@@ -219,15 +244,15 @@ export function createRouter(options: RouterOptions): RoutedProvider {
               try {
                 const timeoutMs = Math.max(1, Math.min(slot.timeoutMs, deadline - Date.now()));
                 const value = await withTimeout(call, timeoutMs, signal);
-                slot.stats.record(
-                  now() - started,
-                  "ok",
-                  (value as { cost?: ProviderCost | null } | null)?.cost,
-                );
+                const latencyMs = now() - started;
+                slot.stats.record(latencyMs, "ok", (value as { cost?: ProviderCost | null } | null)?.cost);
+                ended(latencyMs, true);
                 return value;
               } catch (error) {
                 const credit = error instanceof LookupError && error.kind === "out_of_credit";
-                slot.stats.record(now() - started, credit ? "out_of_credit" : "error");
+                const latencyMs = now() - started;
+                slot.stats.record(latencyMs, credit ? "out_of_credit" : "error");
+                ended(latencyMs, false);
                 if (credit) options.onEvent?.({ type: "out_of_credit", provider: slot.provider.name });
                 if (error instanceof UnreadableAnswerError) {
                   options.onEvent?.({
@@ -287,7 +312,7 @@ export function createRouter(options: RouterOptions): RoutedProvider {
         try {
           const value = await ask(
             slot,
-            tenantId,
+            { tenantId, kind, country: context.country?.toUpperCase() ?? null },
             (callSignal) =>
               slot.provider.lookup(kind, e164, {
                 signal: callSignal,

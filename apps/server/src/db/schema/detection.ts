@@ -182,6 +182,27 @@ export const lookupCache = pgTable(
 );
 
 /**
+ * What each provider measured per country (ISO-2 of the numbers, "" when unknown), look-up kind and
+ * UTC hour: attempts, answered ones and a latency histogram (slots of numcheck's provider-stats),
+ * added to by every process in batches and kept eight days (docs/api.md, "Coverage"). The primary
+ * key leads with the hour: the coverage reads every country's last week at once, and the pruning
+ * deletes by hour, both through it.
+ */
+export const providerCountryStats = pgTable(
+  "provider_country_stats",
+  {
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    provider: text("provider").notNull(),
+    country: text("country").notNull(),
+    kind: text("kind").notNull(),
+    attempts: integer("attempts").notNull(),
+    answered: integer("answered").notNull(),
+    latencyHist: integer("latency_hist").array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.provider, t.country, t.kind] })],
+);
+
+/**
  * An organisation's own fraud lists: numbers or prefixes ("+4477009") it blocks or allows. The
  * allow list wins; both feed the fraud shield of single checks and bulk jobs.
  */

@@ -58,6 +58,8 @@ const COLUMNS = sql.join(
  */
 export type ApiKeyAuthRow = ApiKeyRow & {
   tenant_status: string;
+  /** The organisation's partner: its routes apply to the key's look-ups. */
+  partner_id: string;
   time_zone: string;
   creator_super: boolean;
   creator_permissions: string[];
@@ -93,7 +95,7 @@ export function apiKeyRepo(db: Db) {
     async forAuth(lookup: string): Promise<ApiKeyAuthRow | undefined> {
       const rows = await queryRows<ApiKeyAuthRow>(
         db,
-        sql`select ${COLUMNS}, t.status as tenant_status, t.timezone_code as time_zone,
+        sql`select ${COLUMNS}, t.status as tenant_status, t.partner_id, t.timezone_code as time_zone,
               t.require_two_factor and not t.keys_without_two_factor
                 and not exists (select 1 from user_two_factor f
                                 where f.user_id = k.created_by and f.enabled_at is not null)

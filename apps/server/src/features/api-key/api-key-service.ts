@@ -32,6 +32,8 @@ const TOUCH_EVERY_MS = 60_000;
 export interface KeyIdentity {
   keyId: string;
   tenantId: string;
+  /** The organisation's partner: a check's look-ups follow its routes (docs/providers.md, "Routing settings"). */
+  partnerId: string;
   mode: ApiKeyMode;
   /** The key's scopes its creator's rights still back (docs/security.md, roles and rights). */
   scopes: ApiKeyScope[];
@@ -241,6 +243,7 @@ export function apiKeyService(
       return {
         keyId: row.id,
         tenantId: row.tenant_id,
+        partnerId: row.partner_id,
         mode: row.mode as ApiKeyMode,
         scopes: scopes.filter((scope) => !lapsedScopes.includes(scope)),
         lapsedScopes,

@@ -1,5 +1,5 @@
 import { type CachedProvider, cached } from "@nc/numcheck/providers/cache";
-import { createRouter, type RoutedProvider } from "@nc/numcheck/providers/router";
+import { createRouter, type RoutedProvider, type RouterCall } from "@nc/numcheck/providers/router";
 import { SandboxProvider } from "@nc/numcheck/providers/sandbox";
 import { TwilioProvider } from "@nc/numcheck/providers/twilio";
 import { TyntecProvider } from "@nc/numcheck/providers/tyntec";
@@ -26,13 +26,15 @@ const CREDIT_LOG_EVERY_MS = 60_000;
  * failover, breakers per organisation; docs/providers.md), answers cached in the database for
  * LOOKUP_CACHE_HOURS. Without any provider configured, the free sandbox answers everything.
  * `providers` replaces the configured ones (the look-up benchmark puts a fake provider behind the
- * same router, limits and cache).
+ * same router, limits and cache). `onCall` is told of every provider call (the coverage's figures
+ * per country: docs/api.md, "Coverage").
  */
 export function createLookups(
   db: Db,
   config: Config,
   log?: FastifyBaseLogger,
   providers: LookupProvider[] = configuredProviders(config),
+  onCall?: (call: RouterCall) => void,
 ): Lookups {
   const lastCreditLog = new Map<string, number>();
   const router = createRouter({
@@ -44,6 +46,7 @@ export function createLookups(
       providers.map((p) => p.name),
     ),
     deadlineMs: config.LOOKUP_DEADLINE_MS,
+    onCall,
     onEvent: (event) => {
       if (event.type === "unreadable") {
         // Field names only: the values may hold the subscriber's number.

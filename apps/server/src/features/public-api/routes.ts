@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { apiKeyService } from "../api-key/index";
-import { coverageService } from "./coverage";
 import { apiHousekeeping } from "./housekeeping";
 import { publicApiPipeline } from "./pipeline";
 import { billingApiRoutes } from "./routes/billing";
@@ -34,7 +33,7 @@ async function publicApi(app: FastifyInstance) {
     await jobApiRoutes(scope, app.jobs);
     usageApiRoutes(scope, db, app.services.billing);
     billingApiRoutes(scope, db, app.services.audit);
-    coverageApiRoutes(scope, coverageService(app.services.prices, app.services.lookupRouter));
+    coverageApiRoutes(scope, app.services.coverage);
   });
 }
 

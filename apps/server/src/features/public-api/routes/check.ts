@@ -22,6 +22,8 @@ export function checkRoutes(scope: FastifyInstance, detection: DetectionService)
       const key = requireApiKey(request);
       const view = await detection.check({
         tenantId: key.tenantId,
+        // The partner's own routes apply to its customers' checks as to their dashboard's.
+        partnerId: key.partnerId,
         userId: key.createdBy,
         ...request.body,
         apiKey: { id: key.keyId, test: key.mode === "test" },
@@ -47,6 +49,7 @@ export function checkRoutes(scope: FastifyInstance, detection: DetectionService)
         try {
           const data = await detection.check({
             tenantId: key.tenantId,
+            partnerId: key.partnerId,
             userId: key.createdBy,
             ...rest,
             number,

@@ -3,8 +3,8 @@ import { coverageQuery } from "@nc/contracts/coverage";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../../core/envelope";
+import type { CoverageService } from "../../coverage/index";
 import { requireApiKey } from "../api-key-auth";
-import type { CoverageService } from "../coverage";
 
 /**
  * GET /api/v1/coverage: what the key's organisation can check where, at what price, and how well
