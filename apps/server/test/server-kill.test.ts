@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
 import type { ApiKeyCreatedView } from "@nc/contracts/api-keys";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_STANDARD_PRICES } from "../src/features/price/price-service";
 import { fundedTenant } from "./helpers/billing";
 import { moneyCheck } from "./helpers/money-check";
+import { serverProcess } from "./helpers/server-process";
 import { createTestApp, onPostgres, type TestApp } from "./helpers/test-app";
 
 /**
@@ -16,51 +16,9 @@ import { createTestApp, onPostgres, type TestApp } from "./helpers/test-app";
  * come back: the other process charges the whole balance at once.
  */
 
-const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
-const APP = fileURLToPath(new URL("../src/app.ts", import.meta.url));
-const CONFIG = fileURLToPath(new URL("../src/config.ts", import.meta.url));
-const CLIENT = fileURLToPath(new URL("../src/db/client.ts", import.meta.url));
 const PORTS = [31_931, 31_932];
 const CONNECTIONS = 12;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The product's app (API only) as its own node process; resolves once it listens. */
-async function serverProcess(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const script = `
-    const { buildApp } = await import(${JSON.stringify(APP)});
-    const { loadConfig } = await import(${JSON.stringify(CONFIG)});
-    const { openDatabase } = await import(${JSON.stringify(CLIENT)});
-    const config = loadConfig();
-    const database = await openDatabase({ url: config.DATABASE_URL, dataDir: "unused" });
-    const app = await buildApp({ config, database, web: "none" });
-    await app.listen({ port: config.PORT, host: "127.0.0.1" });
-    console.log("listening");`;
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      CAPTCHA_ENABLED: "false",
-      WORKER_ENABLED: "false",
-      WEBHOOKS_ENABLED: "false",
-      API_RATE_PER_KEY: "10000000",
-      API_RATE_PER_TENANT: "10000000",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += String(chunk)));
-  child.stderr!.on("data", (chunk) => (output += String(chunk)));
-  const deadline = Date.now() + 60_000;
-  while (!output.includes("listening")) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await sleep(100);
-  }
-  return child;
-}
 
 describe.skipIf(!onPostgres)("a server process killed under load (PostgreSQL)", () => {
   let t: TestApp;

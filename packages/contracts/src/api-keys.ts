@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BALANCE_MAX_MICROS, parseAmountToMicros } from "./money";
 import type { Permission } from "./permission-catalog";
 import { firstPermissionNotHeld, type PermissionHolder } from "./permissions";
 
@@ -44,6 +45,26 @@ const ipOrCidr = z
   .max(64)
   .refine((v) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(v), { error: "invalid_format" });
 
+/**
+ * A spend limit (docs/api.md, "Spend limits"): a positive amount in the account's currency, at
+ * most six decimals; null: no limit.
+ */
+const spendLimit = z
+  .string()
+  .trim()
+  .refine(
+    (s) => {
+      const micros = parseAmountToMicros(s);
+      return micros !== null && micros > 0n && micros <= BALANCE_MAX_MICROS;
+    },
+    { error: "operator_amount_invalid" },
+  )
+  .nullable();
+
+/** POST /api/tenant/apikey/s/:id/limits: the key's daily and monthly spend limits (UTC). */
+export const apiKeyLimitsBody = z.object({ dailyLimit: spendLimit, monthlyLimit: spendLimit });
+export type ApiKeyLimitsBody = z.infer<typeof apiKeyLimitsBody>;
+
 /** POST /api/tenant/apikey */
 export const apiKeyCreateBody = z.object({
   name: z.string().trim().min(1).max(API_KEY_NAME_MAX),
@@ -52,6 +73,8 @@ export const apiKeyCreateBody = z.object({
   /** ISO date-time; absent: never expires. Must lie in the future. */
   expiresAt: z.iso.datetime({ offset: true, error: "invalid_format" }).optional(),
   ipAllowList: z.array(ipOrCidr).max(API_KEY_IPS_MAX).optional(),
+  dailyLimit: spendLimit.optional(),
+  monthlyLimit: spendLimit.optional(),
 });
 export type ApiKeyCreateBody = z.input<typeof apiKeyCreateBody>;
 
@@ -77,6 +100,16 @@ export interface ApiKeyView {
   revokedAt: string | null;
   /** active, expired, revoked, or rolled (still working until revokedAt). */
   status: "active" | "expired" | "revoked" | "rolling";
+  spend: ApiKeySpendView;
+}
+
+/** A key's spend limits and what it spent in the current UTC day and month (micros as strings). */
+export interface ApiKeySpendView {
+  currency: string;
+  dailyLimitMicros: string | null;
+  monthlyLimitMicros: string | null;
+  todayMicros: string;
+  thisMonthMicros: string;
 }
 
 /** The answer to create and roll: the only time the full key is shown. */

@@ -33,7 +33,7 @@ export const AUDIT_CATALOG = {
   member: ["role_changed", "removed", "left"],
   role: ["created", "updated", "deleted"],
   invitation: ["created", "revoked", "accepted"],
-  api_key: ["created", "rolled", "revoked"],
+  api_key: ["created", "rolled", "revoked", "limits_changed"],
   webhook: ["created", "updated", "deleted", "secret_rotated"],
   export: ["downloaded"],
   balance: ["added", "subtracted", "refunded"],
@@ -44,6 +44,7 @@ export const AUDIT_CATALOG = {
   user: ["sessions_ended"],
   support: ["viewed"],
   passkey: ["added", "renamed", "removed", "signed_in", "clone_refused"],
+  sso: ["configured", "domain_added", "domain_proven", "domain_removed", "signed_in", "member_created"],
 } as const;
 
 type Catalog = typeof AUDIT_CATALOG;

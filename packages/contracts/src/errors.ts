@@ -75,11 +75,24 @@ export const ERRORS = {
   // "Two-factor sign-in for every member"): only leaving is open until they do.
   tenantRequiresTwoFactor: { code: 40082, status: 200 },
   twoFactorNeededToRequire: { code: 40083, status: 400 },
+  // Single sign-on (docs/security.md, "Single sign-on"): 40090-40098. 40090 travels with HTTP 200
+  // like 40082: the organisation requires its single sign-on of this member's e-mail domain.
+  tenantRequiresSso: { code: 40090, status: 200 },
+  ssoUnavailable: { code: 40091, status: 400 },
+  ssoFailed: { code: 40092, status: 400 },
+  ssoEmailUnverified: { code: 40093, status: 400 },
+  ssoDomainTaken: { code: 40094, status: 409 },
+  ssoDomainNotProven: { code: 40095, status: 400 },
+  ssoIssuerUnreachable: { code: 40096, status: 400 },
+  ssoNotConfigured: { code: 40097, status: 400 },
+  ssoSignInFirst: { code: 40098, status: 400 },
   sessionInvalid: { code: 40099, status: 401 },
   apiKeyMissing: { code: 40100, status: 401 },
   apiKeyInvalid: { code: 40101, status: 401 },
   apiKeyInQuery: { code: 40102, status: 401 },
   insufficientBalance: { code: 40200, status: 402 },
+  // An API key's daily or monthly spend limit (docs/api.md, "Spend limits"), not the balance.
+  apiKeySpendLimit: { code: 40201, status: 402 },
   forbidden: { code: 40300, status: 403 },
   // Rights inside an organisation (docs/security.md, roles and rights): 40310-40319.
   grantBeyondOwnRights: { code: 40310, status: 403 },
@@ -119,7 +132,7 @@ export type ErrorKey = keyof typeof ERRORS;
 export const ERROR_KEYS = Object.keys(ERRORS) as ErrorKey[];
 
 /** Codes that send the browser to tenant selection (docs/architecture.md, "Decisions and why"). */
-export const TENANT_SELECTION_CODES: readonly number[] = [40035, 40036, 40037, 40038, 40081, 40082];
+export const TENANT_SELECTION_CODES: readonly number[] = [40035, 40036, 40037, 40038, 40081, 40082, 40090];
 export const SESSION_INVALID_CODE = ERRORS.sessionInvalid.code;
 
 export function errorKeyForCode(code: number): ErrorKey | undefined {

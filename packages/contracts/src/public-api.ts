@@ -256,6 +256,23 @@ const mnpResult = z
   })
   .meta({ id: "MnpResult", description: "Number portability (MNP look-up)." });
 
+const lineTypeResult = z
+  .object({
+    e164: z.string().meta({ description: "The number looked up.", examples: ["+12025550100"] }),
+    lineType: openEnum(
+      [...LINE_TYPES, "fixed_voip", "non_fixed_voip"],
+      "The line type the provider reports, VoIP told apart as `fixed_voip` (tied to an address) or `non_fixed_voip` when the provider says which; `unknown` when it could not tell (no answer, or an error).",
+    ),
+    carrier: network.nullable().meta({ description: "The network the provider names for the number." }),
+    source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
+    provider: z.string().meta({ description: "The look-up provider (`sandbox` for test keys)." }),
+    obtainedAt: dateTime("When the answer was obtained."),
+  })
+  .meta({
+    id: "LineTypeResult",
+    description: "Line type from a live look-up (the provider's word, not the numbering plan's).",
+  });
+
 const fraudResult = z
   .object({
     score: z
@@ -290,6 +307,9 @@ const checkResult = z
     mnp: mnpResult
       .nullable()
       .meta({ description: `Present for ${serviceCodesWhere((s) => lookupsOf(s).includes("mnp"))}.` }),
+    lineType: lineTypeResult.nullable().meta({
+      description: `Present for ${serviceCodesWhere((s) => lookupsOf(s).includes("line_type"))}; null for a number basic validation refuses.`,
+    }),
     fraud: fraudResult
       .nullable()
       .meta({ description: `Present for ${serviceCodesWhere((s) => s.needs.fraud)}.` }),
@@ -499,12 +519,65 @@ const usage = z
   })
   .meta({ description: "API usage per day." });
 
+const nullableMicros = (description: string) =>
+  z
+    .string()
+    .regex(/^\d+$/)
+    .nullable()
+    .meta({ description, examples: ["25000000"] });
+
+const keySpend = z
+  .object({
+    dailyLimitMicros: nullableMicros("Most the key may spend in a UTC day; null: no daily limit."),
+    monthlyLimitMicros: nullableMicros("Most the key may spend in a UTC month; null: no monthly limit."),
+    todayMicros: micros("What the key spent today (UTC), jobs' holds included."),
+    thisMonthMicros: micros("What the key spent this month (UTC), jobs' holds included."),
+  })
+  .meta({ description: "The calling key's spend limits and what it spent, in the balance's currency." });
+
 const balance = z
   .object({
     balanceMicros: micros("Balance available to spend."),
     currency,
+    key: keySpend,
   })
   .meta({ description: "The organisation's balance." });
+
+const nullableText = (description: string) => z.string().nullable().meta({ description });
+
+const requestLogEntry = z
+  .object({
+    id: z.string().meta({ description: "The log entry's id." }),
+    at: dateTime("When the answer was sent."),
+    keyId: z.uuid().meta({ description: "The API key that made the request." }),
+    keyPrefix: nullableText(
+      "The key's public part (`nc_live_…`), never its secret; null once the key is deleted.",
+    ),
+    keyName: nullableText("The key's name."),
+    method: z.string().meta({ description: "The HTTP method.", examples: ["POST"] }),
+    path: z.string().meta({
+      description: "The path as requested, with query values that could be a key or a phone number masked.",
+      examples: ["/api/v1/jobs?limit=20"],
+    }),
+    endpoint: z.string().meta({ description: "The route it reached.", examples: ["GET /api/v1/jobs/:id"] }),
+    status: z.int().meta({ description: "The HTTP status answered.", examples: [200] }),
+    latencyMs: z.number().meta({ description: "Time to answer, in milliseconds." }),
+    errorCode: z.int().nullable().meta({ description: "The answer's error code, or null for a success." }),
+    idempotencyKey: nullableText("The Idempotency-Key header sent, if any."),
+    requestId: nullableText("The request's id, as sent back in its `X-Request-Id` header."),
+    service: nullableText("The service the request used or named."),
+  })
+  .meta({ id: "ApiRequest", description: "One API request. Bodies are never kept." });
+
+const requestLog = z
+  .object({
+    items: z.array(requestLogEntry).meta({ description: "Requests, newest first." }),
+    nextCursor: z
+      .string()
+      .nullable()
+      .meta({ description: "Pass as `cursor` for the next (older) page; null on the last page." }),
+  })
+  .meta({ description: "A page of the request log." });
 
 const receipts = z
   .object({
@@ -615,6 +688,8 @@ export const API_ERROR_MEANINGS = {
   apiKeyInvalid: "Unknown, wrong, revoked or expired key, or a call from outside its IP allow-list.",
   apiKeyInQuery: "A key was sent in the URL: refused; roll that key.",
   insufficientBalance: "The balance does not cover the numbers to charge.",
+  apiKeySpendLimit:
+    "The key's daily or monthly spend limit does not cover the numbers to charge (`data.period`: day or month).",
   forbidden: "The key lacks the scope this endpoint needs.",
   notFound: "No such job, top-up or month in the key's organisation.",
   jobClosed: "The job already ended.",
@@ -760,14 +835,14 @@ export const PUBLIC_API_OPERATIONS = {
     description:
       "Checks one number with one service and answers at once. A live key is charged per the organisation's price (nothing for an invalid number, or for HLR/MNP when the number is not eligible for a live look-up); a test key answers from the sandbox, free.",
     success: { description: "The result.", data: checkAnswer },
-    errors: ["insufficientBalance", "priceNotSet", "lookupFailed"],
+    errors: ["insufficientBalance", "apiKeySpendLimit", "priceNotSet", "lookupFailed"],
   },
   "POST /api/v1/check/batch": {
     operationId: "checkNumbers",
     tag: "check",
     summary: "Check up to 100 numbers",
     description:
-      "Checks 1–100 numbers with one service, in order; each is charged as its own check. A number that cannot be checked (the balance ran out, the look-up failed) carries its error in its place and costs nothing. A batch counts as one request for the rate limit.",
+      "Checks 1–100 numbers with one service, in order; each is charged as its own check. A number that cannot be checked (the balance or the key's spend limit ran out, the look-up failed) carries its error in its place and costs nothing. A batch counts as one request for the rate limit.",
     success: {
       description: "One item per number, in the order sent.",
       data: z
@@ -785,6 +860,7 @@ export const PUBLIC_API_OPERATIONS = {
     success: { description: "The job, queued.", data: jobView },
     errors: [
       "insufficientBalance",
+      "apiKeySpendLimit",
       "priceNotSet",
       "jobLimitReached",
       "jobTooManyRows",
@@ -862,6 +938,7 @@ export const PUBLIC_API_OPERATIONS = {
       "jobNotFinished",
       "jobNoFailedRows",
       "insufficientBalance",
+      "apiKeySpendLimit",
       "priceNotSet",
       "jobLimitReached",
     ],
@@ -875,11 +952,20 @@ export const PUBLIC_API_OPERATIONS = {
     success: { description: "Usage per day.", data: usage },
     errors: ["usageRangeTooLong"],
   },
+  "GET /api/v1/requests": {
+    operationId: "listRequests",
+    tag: "usage",
+    summary: "List API requests",
+    description:
+      "The organisation's API requests of the last 30 days, newest first, a page at a time: time, key, method, path, status, time to answer, error code, Idempotency-Key and request id. Request and answer bodies are never kept.",
+    success: { description: "A page of requests.", data: requestLog },
+    errors: [],
+  },
   "GET /api/v1/balance": {
     operationId: "getBalance",
     tag: "usage",
     summary: "Get the balance",
-    description: "What the organisation has left to spend.",
+    description: "What the organisation has left to spend, and the calling key's spend limits and spend.",
     success: { description: "The balance.", data: balance },
     errors: [],
   },

@@ -3,7 +3,13 @@ import type { Permission } from "./permission-catalog";
 import { firstPermissionNotHeld, type PermissionHolder } from "./permissions";
 
 /** Events an endpoint can subscribe to. */
-export const WEBHOOK_EVENT_TYPES = ["job.completed", "job.failed", "balance.low"] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  "job.completed",
+  "job.failed",
+  "balance.low",
+  "api_key.spend_limit.warning",
+  "api_key.spend_limit.reached",
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /**
@@ -18,6 +24,9 @@ export const WEBHOOK_EVENT_PERMISSIONS = {
   "job.failed": ["detection:read"],
   // The balance: what the account page shows.
   "balance.low": ["account:read"],
+  // A key's spend against its limits: what the API keys page and the account page show.
+  "api_key.spend_limit.warning": ["apikey:read", "account:read"],
+  "api_key.spend_limit.reached": ["apikey:read", "account:read"],
 } as const satisfies Record<WebhookEventType, readonly Permission[]>;
 
 /** The first right behind `event` that the holder lacks, or null when they may subscribe to it. */

@@ -21,6 +21,37 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
     url: `/api/tenant/s/${f.tenantId}/security`,
     body: { requireTwoFactor: true, keysWithoutTwoFactor: false },
   }),
+  // Single sign-on: an unreachable issuer (refused by the service, 40096) and an unknown domain
+  // (40400), so an allowed call changes nothing; adding a domain only lists it, unproven.
+  "GET /api/tenant/s/:id/sso": (f) => ({ url: `/api/tenant/s/${f.tenantId}/sso` }),
+  "POST /api/tenant/s/:id/sso": (f) => ({
+    url: `/api/tenant/s/${f.tenantId}/sso`,
+    body: {
+      issuer: "https://127.0.0.1:9",
+      clientId: "matrix",
+      clientSecret: "matrix-secret",
+      roleId: f.customRoleId,
+      required: false,
+    },
+  }),
+  "POST /api/tenant/s/:id/sso/domains": (f) => ({
+    url: `/api/tenant/s/${f.tenantId}/sso/domains`,
+    body: { domain: "matrix.invalid" },
+  }),
+  "DELETE /api/tenant/s/:id/sso/domains/:domainId": (f) => ({
+    url: `/api/tenant/s/${f.tenantId}/sso/domains/${NO_JOB}`,
+  }),
+  "POST /api/tenant/s/:id/sso/domains/:domainId/dns": (f) => ({
+    url: `/api/tenant/s/${f.tenantId}/sso/domains/${NO_JOB}/dns`,
+  }),
+  "POST /api/tenant/s/:id/sso/domains/:domainId/email": (f) => ({
+    url: `/api/tenant/s/${f.tenantId}/sso/domains/${NO_JOB}/email`,
+    body: { local: "admin" },
+  }),
+  "POST /api/tenant/s/:id/sso/domains/:domainId/code": (f) => ({
+    url: `/api/tenant/s/${f.tenantId}/sso/domains/${NO_JOB}/code`,
+    body: { code: "12345678" },
+  }),
   // Privacy controls: a wrong password, so an allowed call is refused by the service and changes nothing.
   "POST /api/tenant/s/:id/delete": (f) => ({
     url: `/api/tenant/s/${f.tenantId}/delete`,
@@ -126,6 +157,10 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
     body: { graceHours: 0 },
   }),
   "POST /api/tenant/apikey/s/:id/revoke": () => ({ url: `/api/tenant/apikey/s/${NO_JOB}/revoke` }),
+  "POST /api/tenant/apikey/s/:id/limits": () => ({
+    url: `/api/tenant/apikey/s/${NO_JOB}/limits`,
+    body: { dailyLimit: "5", monthlyLimit: null },
+  }),
   "GET /api/tenant/webhook": () => ({ url: "/api/tenant/webhook" }),
   // An address literal: no DNS look-up, and public (TEST-NET-3), so the target guard lets it pass.
   "POST /api/tenant/webhook": () => ({
@@ -145,6 +180,7 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "POST /api/tenant/webhook/delivery/s/:id/resend": (f) => ({
     url: `/api/tenant/webhook/delivery/s/${f.extra.webhookDeliveryId}/resend`,
   }),
+  "GET /api/tenant/api-requests": () => ({ url: "/api/tenant/api-requests?status=4xx" }),
   "GET /api/tenant/api-usage": () => ({ url: "/api/tenant/api-usage?from=2026-01-01&to=2026-01-31" }),
   "GET /api/tenant/api-usage/export": () => ({
     url: "/api/tenant/api-usage/export?from=2026-01-01&to=2026-01-31&format=csv",

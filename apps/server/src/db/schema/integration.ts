@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -47,8 +48,45 @@ export const apiKeys = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Most the key may spend in a UTC day / month (micros); null: no limit. */
+    dailyLimitMicros: bigint("daily_limit_micros", { mode: "bigint" }),
+    monthlyLimitMicros: bigint("monthly_limit_micros", { mode: "bigint" }),
   },
-  (t) => [index("api_keys_tenant_idx").on(t.tenantId, t.createdAt)],
+  (t) => [
+    index("api_keys_tenant_idx").on(t.tenantId, t.createdAt),
+    check(
+      "api_keys_limits_positive",
+      sql`(${t.dailyLimitMicros} is null or ${t.dailyLimitMicros} > 0) and (${t.monthlyLimitMicros} is null or ${t.monthlyLimitMicros} > 0)`,
+    ),
+  ],
+);
+
+/**
+ * What a key spent per UTC day and month, raised by every charge made with it in the charge's own
+ * statement (docs/architecture.md, "Several processes, one balance"). `warned` and `reached` are
+ * set once, under the row's lock, when the 80 % warning and the limit were announced.
+ */
+export const apiKeySpend = pgTable(
+  "api_key_spend",
+  {
+    keyId: uuid("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    /** "day" or "month". */
+    period: text("period").notNull(),
+    /** The UTC day, or the first day of the UTC month. */
+    periodStart: date("period_start").notNull(),
+    spentMicros: bigint("spent_micros", { mode: "bigint" }).notNull().default(0n),
+    warned: boolean("warned").notNull().default(false),
+    reached: boolean("reached").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ name: "api_key_spend_pk", columns: [t.keyId, t.period, t.periodStart] }),
+    index("api_key_spend_tenant_idx").on(t.tenantId),
+  ],
 );
 
 /**
@@ -84,7 +122,7 @@ export const apiIdempotency = pgTable(
   ],
 );
 
-/** Every authenticated public API call, kept for API_CALL_RETENTION_DAYS (the recent-calls table). */
+/** Every authenticated public API call, kept for API_CALL_RETENTION_DAYS: the request log. */
 export const apiCalls = pgTable(
   "api_calls",
   {
@@ -103,8 +141,24 @@ export const apiCalls = pgTable(
     latencyMs: real("latency_ms").notNull(),
     requestId: text("request_id"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** The path as requested, query values that could be a key or a number masked (the request log). */
+    path: text("path"),
+    /** The envelope's code of an error answer. */
+    errorCode: integer("error_code"),
+    /** The request's Idempotency-Key header, when it sent one. */
+    idempotencyKey: text("idempotency_key"),
   },
-  (t) => [index("api_calls_tenant_at_idx").on(t.tenantId, t.at)],
+  // The request log's filters, newest first by (at, id); sized in docs/operations.md, "The API
+  // request log": a key belongs to one organisation, most calls succeed (statuses of 300 and
+  // more only), and a request id is looked up by equality alone (a hash is half a B-tree's size).
+  (t) => [
+    index("api_calls_tenant_at_idx").on(t.tenantId, t.at, t.id),
+    index("api_calls_key_at_idx").on(t.apiKeyId, t.at, t.id),
+    index("api_calls_tenant_status_at_idx")
+      .on(t.tenantId, t.status, t.at, t.id)
+      .where(sql`${t.status} >= 300`),
+    index("api_calls_request_id_idx").using("hash", t.requestId),
+  ],
 );
 
 /** What the daily and monthly usage rollups both hold per combination (fresh builders per table). */

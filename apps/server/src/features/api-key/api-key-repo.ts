@@ -19,6 +19,15 @@ export interface ApiKeyRow {
   created_at: string;
   created_by: string | null;
   created_by_name: string | null;
+  daily_limit_micros: string | null;
+  monthly_limit_micros: string | null;
+}
+
+/** A key as the dashboard lists it: with what it spent in the UTC day and month, and the currency. */
+export interface ApiKeyListRow extends ApiKeyRow {
+  spent_day: string;
+  spent_month: string;
+  currency: string;
 }
 
 export interface NewKeyRow {
@@ -33,6 +42,8 @@ export interface NewKeyRow {
   ipAllowList: string[];
   expiresAt: string | null;
   createdBy: string;
+  dailyLimitMicros: bigint | null;
+  monthlyLimitMicros: bigint | null;
 }
 
 const ts = (column: string) => sql.raw(`to_json(k.${column}) #>> '{}' as ${column}`);
@@ -47,9 +58,23 @@ const COLUMNS = sql.join(
     ts("last_used_at"),
     ts("created_at"),
     sql.raw("u.name as created_by_name"),
+    sql.raw(
+      "k.daily_limit_micros::text as daily_limit_micros, k.monthly_limit_micros::text as monthly_limit_micros",
+    ),
   ],
   sql`, `,
 );
+
+/**
+ * What each key spent in the current UTC day and month (docs/api.md, "Spend limits"), and the
+ * currency its limits are in (the account's, else its partner's for an organisation not yet charged).
+ */
+const SPEND = sql`coalesce((select s.spent_micros from api_key_spend s where s.key_id = k.id and s.period = 'day'
+        and s.period_start = (now() at time zone 'UTC')::date), 0)::text as spent_day,
+      coalesce((select s.spent_micros from api_key_spend s where s.key_id = k.id and s.period = 'month'
+        and s.period_start = date_trunc('month', now() at time zone 'UTC')::date), 0)::text as spent_month,
+      coalesce((select a.currency from accounts a where a.tenant_id = k.tenant_id),
+        (select p.currency from tenants t join partners p on p.id = t.partner_id where t.id = k.tenant_id)) as currency`;
 
 /**
  * A key as authentication needs it: with its organisation's status and time zone, and its
@@ -70,18 +95,18 @@ export type ApiKeyAuthRow = ApiKeyRow & {
 /** All SQL of API keys. */
 export function apiKeyRepo(db: Db) {
   return {
-    list(tenantId: string): Promise<ApiKeyRow[]> {
-      return queryRows<ApiKeyRow>(
+    list(tenantId: string): Promise<ApiKeyListRow[]> {
+      return queryRows<ApiKeyListRow>(
         db,
-        sql`select ${COLUMNS} from api_keys k left join users u on u.id = k.created_by
+        sql`select ${COLUMNS}, ${SPEND} from api_keys k left join users u on u.id = k.created_by
             where k.tenant_id = ${tenantId} order by k.created_at desc, k.id desc`,
       );
     },
 
-    async one(tenantId: string, id: string, runner: Runner = db): Promise<ApiKeyRow | undefined> {
-      const rows = await queryRows<ApiKeyRow>(
+    async one(tenantId: string, id: string, runner: Runner = db): Promise<ApiKeyListRow | undefined> {
+      const rows = await queryRows<ApiKeyListRow>(
         runner,
-        sql`select ${COLUMNS} from api_keys k left join users u on u.id = k.created_by
+        sql`select ${COLUMNS}, ${SPEND} from api_keys k left join users u on u.id = k.created_by
             where k.tenant_id = ${tenantId} and k.id = ${id}`,
       );
       return rows[0];
@@ -125,9 +150,11 @@ export function apiKeyRepo(db: Db) {
 
     async insert(runner: Runner, k: NewKeyRow): Promise<void> {
       await runner.execute(
-        sql`insert into api_keys (id, tenant_id, name, mode, scopes, lookup, digest, last4, ip_allow_list, expires_at, created_by)
+        sql`insert into api_keys (id, tenant_id, name, mode, scopes, lookup, digest, last4, ip_allow_list, expires_at, created_by,
+              daily_limit_micros, monthly_limit_micros)
             values (${k.id}, ${k.tenantId}, ${k.name}, ${k.mode}, ${sql.param(k.scopes)}::text[], ${k.lookup}, ${k.digest},
-                    ${k.last4}, ${sql.param(k.ipAllowList)}::text[], ${k.expiresAt}::timestamptz, ${k.createdBy})`,
+                    ${k.last4}, ${sql.param(k.ipAllowList)}::text[], ${k.expiresAt}::timestamptz, ${k.createdBy},
+                    ${k.dailyLimitMicros?.toString() ?? null}::bigint, ${k.monthlyLimitMicros?.toString() ?? null}::bigint)`,
       );
     },
 
@@ -139,6 +166,24 @@ export function apiKeyRepo(db: Db) {
               rolled_at = ${rolled ? sql`now()` : sql`rolled_at`}
             where tenant_id = ${tenantId} and id = ${id}
               and (revoked_at is null or (${!rolled} and revoked_at > now()))
+            returning id`,
+      );
+      return rows.length > 0;
+    },
+
+    /** Sets a key's spend limits (null: none); answers whether the organisation has that key. */
+    async setLimits(
+      runner: Runner,
+      tenantId: string,
+      id: string,
+      daily: bigint | null,
+      monthly: bigint | null,
+    ) {
+      const rows = await queryRows(
+        runner,
+        sql`update api_keys set daily_limit_micros = ${daily?.toString() ?? null}::bigint,
+              monthly_limit_micros = ${monthly?.toString() ?? null}::bigint
+            where tenant_id = ${tenantId} and id = ${id}
             returning id`,
       );
       return rows.length > 0;

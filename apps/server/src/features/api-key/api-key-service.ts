@@ -2,11 +2,13 @@ import {
   API_KEYS_MAX,
   type ApiKeyCreateBody,
   type ApiKeyCreatedView,
+  type ApiKeyLimitsBody,
   type ApiKeyMode,
   type ApiKeyScope,
   type ApiKeyView,
   scopePermissionNotHeld,
 } from "@nc/contracts/api-keys";
+import { microsToDecimal, parseAmountToMicros } from "@nc/contracts/money";
 import { hasAnyPermission, type PermissionHolder } from "@nc/contracts/permissions";
 import { v7 as uuidv7 } from "uuid";
 import { AppError, type FieldFault, permissionsNotHeldFaults } from "../../core/app-error";
@@ -17,7 +19,13 @@ import { sameDigest } from "../../core/tokens";
 import type { ChangeCache } from "../../db/change-cache";
 import type { AuditService } from "../audit/index";
 import { keyHint, newKey, parseKey } from "./api-key-format";
-import { type ApiKeyAuthRow, type ApiKeyRepo, type ApiKeyRow, apiKeyRepo } from "./api-key-repo";
+import {
+  type ApiKeyAuthRow,
+  type ApiKeyListRow,
+  type ApiKeyRepo,
+  type ApiKeyRow,
+  apiKeyRepo,
+} from "./api-key-repo";
 
 /**
  * What making a key takes. A key speaks for its creator, so it works only while the creator is
@@ -50,7 +58,7 @@ function statusOf(row: ApiKeyRow, now = Date.now()): ApiKeyView["status"] {
   return row.revoked_at ? "rolling" : "active";
 }
 
-const toView = (row: ApiKeyRow): ApiKeyView => ({
+const toView = (row: ApiKeyListRow): ApiKeyView => ({
   id: row.id,
   name: row.name,
   mode: row.mode as ApiKeyMode,
@@ -63,7 +71,21 @@ const toView = (row: ApiKeyRow): ApiKeyView => ({
   createdBy: row.created_by ? { id: row.created_by, name: row.created_by_name ?? "" } : null,
   revokedAt: row.revoked_at,
   status: statusOf(row),
+  spend: {
+    currency: row.currency,
+    dailyLimitMicros: row.daily_limit_micros,
+    monthlyLimitMicros: row.monthly_limit_micros,
+    todayMicros: row.spent_day,
+    thisMonthMicros: row.spent_month,
+  },
 });
+
+/** A limit as the body gives it (a decimal amount, the schema checked it), in micros; null: none. */
+const limitMicros = (text: string | null | undefined): bigint | null =>
+  text ? parseAmountToMicros(text) : null;
+
+/** A limit as the audit log shows it: the amount, or a dash for none. */
+const limitText = (micros: bigint | null) => (micros === null ? "–" : microsToDecimal(micros));
 
 /** API keys: made (shown once), listed, rolled, revoked, and checked on every public API call. */
 export function apiKeyService(
@@ -77,7 +99,7 @@ export function apiKeyService(
   const record = (
     runner: Db,
     meta: AuditMeta,
-    action: "api_key.created" | "api_key.rolled" | "api_key.revoked",
+    action: "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.limits_changed",
     key: { id: string; tenant_id?: string; name: string; mode: string; scopes: string[] },
     tenantId: string,
     extra: Record<string, unknown> = {},
@@ -121,6 +143,7 @@ export function apiKeyService(
     input: { tenantId: string; userId: string } & ApiKeyCreateBody,
     ips: string[],
     expiresAt: string | null,
+    limits: { daily: bigint | null; monthly: bigint | null },
   ): Promise<ApiKeyCreatedView> {
     const made = newKey(input.mode);
     const id = uuidv7();
@@ -136,6 +159,8 @@ export function apiKeyService(
       ipAllowList: ips,
       expiresAt,
       createdBy: input.userId,
+      dailyLimitMicros: limits.daily,
+      monthlyLimitMicros: limits.monthly,
     });
     return { key: toView((await repo.one(input.tenantId, id, runner))!), secret: made.key };
   }
@@ -153,10 +178,15 @@ export function apiKeyService(
       if ((await repo.activeCount(input.tenantId)) >= API_KEYS_MAX)
         throw new AppError("apiKeyLimit", { max: API_KEYS_MAX }, { max: API_KEYS_MAX });
       return db.transaction(async (runner) => {
-        const made = await make(runner, input, ips, expiresAt);
+        const made = await make(runner, input, ips, expiresAt, {
+          daily: limitMicros(input.dailyLimit),
+          monthly: limitMicros(input.monthlyLimit),
+        });
         await record(runner, meta, "api_key.created", made.key, input.tenantId, {
           ipAllowList: made.key.ipAllowList,
           expiresAt: made.key.expiresAt,
+          dailyLimitMicros: made.key.spend.dailyLimitMicros,
+          monthlyLimitMicros: made.key.spend.monthlyLimitMicros,
         });
         return made;
       });
@@ -191,6 +221,10 @@ export function apiKeyService(
           },
           old.ip_allow_list,
           old.expires_at,
+          {
+            daily: old.daily_limit_micros === null ? null : BigInt(old.daily_limit_micros),
+            monthly: old.monthly_limit_micros === null ? null : BigInt(old.monthly_limit_micros),
+          },
         );
         await record(runner, meta, "api_key.rolled", old, tenantId, { graceHours, newKeyId: next.key.id });
         return next;
@@ -198,6 +232,37 @@ export function apiKeyService(
       // The old key now ends: this process at once, the others on the database's notification.
       authCache?.clear();
       return made;
+    },
+
+    /**
+     * Sets a key's daily and monthly spend limits (null: none). The next charge made with the key
+     * reads them in its own statement (docs/architecture.md, "Several processes, one balance").
+     */
+    async setLimits(
+      tenantId: string,
+      id: string,
+      body: ApiKeyLimitsBody,
+      meta: AuditMeta,
+    ): Promise<ApiKeyView> {
+      const daily = limitMicros(body.dailyLimit);
+      const monthly = limitMicros(body.monthlyLimit);
+      await db.transaction(async (runner) => {
+        const key = await repo.one(tenantId, id, runner);
+        if (!key || !(await repo.setLimits(runner, tenantId, id, daily, monthly)))
+          throw new AppError("notFound");
+        await record(runner, meta, "api_key.limits_changed", key, tenantId, {
+          daily: limitText(daily),
+          monthly: limitText(monthly),
+          currency: key.currency,
+        });
+      });
+      return toView((await repo.one(tenantId, id))!);
+    },
+
+    /** The spend limits and spend of the key a public API call is made with (GET /api/v1/balance). */
+    async spendOf(tenantId: string, id: string) {
+      const key = await repo.one(tenantId, id);
+      return key ? toView(key).spend : null;
     },
 
     /** Stops a key at once (a rolled key still in its grace period too). */

@@ -1,4 +1,4 @@
-import { apiKeyCreateBody, apiKeyRollBody } from "@nc/contracts/api-keys";
+import { apiKeyCreateBody, apiKeyLimitsBody, apiKeyRollBody } from "@nc/contracts/api-keys";
 import { ROUTE_PERMISSIONS } from "@nc/contracts/routes";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -13,7 +13,7 @@ import { apiKeyService, KEY_CREATE_PERMISSIONS } from "./api-key-service";
 
 const idParams = z.object({ id: z.uuid() });
 
-/** The organisation's API keys (dashboard): list, create (shown once), roll, revoke. */
+/** The organisation's API keys (dashboard): list, create (shown once), spend limits, roll, revoke. */
 export async function apiKeyRoutes(app: FastifyInstance) {
   const keys = apiKeyService(app.services.database.db, app.services.keyAuth, app.services.audit);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -50,6 +50,16 @@ export async function apiKeyRoutes(app: FastifyInstance) {
         await keys.roll(tenant.id, request.params.id, request.body.graceHours, tenant, auditMeta(request)),
       );
     },
+  );
+
+  // A limit is one of the key's settings: changed with the rights and fresh proof that make one.
+  r.post(
+    "/api/tenant/apikey/s/:id/limits",
+    { schema: { params: idParams, body: apiKeyLimitsBody }, config: create },
+    async (request) =>
+      ok(
+        await keys.setLimits(requireTenant(request).id, request.params.id, request.body, auditMeta(request)),
+      ),
   );
 
   r.post(

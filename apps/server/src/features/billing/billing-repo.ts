@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Db, Runner, Tx } from "../../core/db";
 import { queryRows, queryRowsPrepared } from "../../db/query";
 import { accounts, ledgerEntries, reservations } from "../../db/schema/index";
+import { type KeySpend, type SpendPeriod, spendUpsert, spendWithinLimits } from "./key-spend-repo";
 
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
 export type ReservationRow = typeof reservations.$inferSelect;
@@ -181,7 +182,7 @@ const flipsSelect = sql`select m.tenant_id, m.low_balance_alerted as alerted, m.
  * update from `locked` (a locking read), the balances from the update, the volumes from their
  * upsert (both work on the row as it is now).
  */
-function guardSelect(guard: DebitGuard): SQL {
+function guardSelect(guard: DebitGuard, spends: boolean): SQL {
   const volumes = guard.volumes;
   return sql`select nc_assert(
       (select count(*) from locked) = ${guard.tenantIds.length}
@@ -194,8 +195,9 @@ function guardSelect(guard: DebitGuard): SQL {
         on y.tenant_id = v.tenant_id and y.service = v.service and v.month = ${guard.month}::date
           and v.quantity - y.moved between y.lo and y.hi) = ${volumes.length}
       and not exists (select 1 from moved m join locked l on l.tenant_id = m.tenant_id
-                      where m.low_balance_alerted and not l.low_balance_alerted),
-      'volume band or low balance') as ok,
+                      where m.low_balance_alerted and not l.low_balance_alerted)
+      ${spends ? sql`and ${spendWithinLimits}` : sql``},
+      'volume band, low balance or key spend') as ok,
       (select json_agg(json_build_array(m.tenant_id, m.balance_micros::text)) from moved m) as balances,
       (select json_agg(json_build_array(v.tenant_id, v.service, v.quantity)) from volumes v
         where v.month = ${guard.month}::date) as volumes`;
@@ -212,7 +214,9 @@ function debitsStatement(
   rows: (EntryValues & { balanceAfter: bigint })[],
   alongside: SQL | undefined,
   guard: DebitGuard | null,
+  spends: KeyCharges,
 ): SQL {
+  const spend = spends.keys.length > 0 ? sql`, ${spendUpsert(spends.keys, spends.period)}` : sql``;
   const locked = guard
     ? sql`locked as (
               select tenant_id, low_balance_alerted from accounts
@@ -229,8 +233,14 @@ function debitsStatement(
                   else a.balance_micros + d.delta < a.low_balance_threshold_micros end
               from d where a.tenant_id = d.tenant_id
               returning a.tenant_id, a.low_balance_alerted, a.balance_micros, a.low_balance_threshold_micros, a.currency
-            ), ${ledgerInsert(rows, guard !== null)}${alongside ? sql`, ${alongside}` : sql``}
-            ${guard ? guardSelect(guard) : flipsSelect}`;
+            ), ${ledgerInsert(rows, guard !== null)}${spend}${alongside ? sql`, ${alongside}` : sql``}
+            ${guard ? guardSelect(guard, spends.keys.length > 0) : flipsSelect}`;
+}
+
+/** What a batch's API keys spend in it, counted in its statement (key-spend-repo.ts). */
+export interface KeyCharges {
+  keys: KeySpend[];
+  period: SpendPeriod;
 }
 
 /** The SQL of money: every balance change is one conditional update plus one ledger row. */
@@ -342,9 +352,10 @@ export function billingRepo(db: Db) {
       tx: Tx,
       deltas: Map<string, bigint>,
       rows: (EntryValues & { balanceAfter: bigint })[],
-      alongside?: SQL,
+      alongside: SQL | undefined,
+      spends: KeyCharges,
     ): Promise<LowBalanceFlip[]> =>
-      queryRowsPrepared<LowBalanceFlip>(tx, debitsStatement(deltas, rows, alongside, null)),
+      queryRowsPrepared<LowBalanceFlip>(tx, debitsStatement(deltas, rows, alongside, null, spends)),
 
     /**
      * The same write for a batch priced without the lock, on its own (one round trip, its own
@@ -358,11 +369,12 @@ export function billingRepo(db: Db) {
       offsets: (EntryValues & { balanceAfter: bigint })[],
       alongside: SQL | undefined,
       guard: DebitGuard,
+      spends: KeyCharges,
     ): Promise<DebitsWritten> {
       const [row] = await queryRowsPrepared<{
         balances: [string, string][] | null;
         volumes: [string, string, number | string][] | null;
-      }>(db, debitsStatement(deltas, offsets, alongside, guard));
+      }>(db, debitsStatement(deltas, offsets, alongside, guard, spends));
       return {
         balances: new Map((row?.balances ?? []).map(([tenantId, b]) => [tenantId, BigInt(b)])),
         volumes: (row?.volumes ?? []).map(([tenantId, service, quantity]) => ({

@@ -17,6 +17,14 @@ import {
   type LowBalanceFlip,
   type ReservationRow,
 } from "./billing-repo";
+import {
+  type KeyBudget,
+  type KeySpend,
+  keySpendRepo,
+  type SpendFlip,
+  type SpendPeriod,
+  spendPeriodOf,
+} from "./key-spend-repo";
 import { type LedgerNote, noteColumns } from "./ledger-note";
 
 export interface Actor {
@@ -67,6 +75,26 @@ export function insufficientBalance(amount: bigint, balance: bigint, currency: s
   );
 }
 
+/**
+ * The 402 for a debit an API key's spend limit does not cover (docs/api.md, "Spend limits"): the
+ * key's own code, distinct from an insufficient balance.
+ */
+export function spendLimitReached(
+  period: "day" | "month",
+  limit: bigint,
+  spent: bigint,
+  currency: string,
+): AppError {
+  return new AppError(
+    "apiKeySpendLimit",
+    { period, limitMicros: limit.toString(), spentMicros: spent.toString(), currency },
+    { limit: moneyParam(limit, currency) },
+  );
+}
+
+/** The key a debit is made with, whose spend limits it counts against. */
+const keyOf = (actor: Actor): string | null => (actor.type === "api_key" && actor.id ? actor.id : null);
+
 /** One debit of a batch (see chargeBatch); its amount is known only once the month's volume is read. */
 export interface BatchDebit {
   tenantId: string;
@@ -107,6 +135,7 @@ export interface BatchDebitOutcome {
  */
 export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
   const repo = billingRepo(db);
+  const spends = keySpendRepo();
 
   /**
    * Inside the movement's transaction: a notice and a balance.low webhook event, once, for each
@@ -123,6 +152,53 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
       await notices.notify({ tenantId: flip.tenant_id, type: "low_balance", params }, tx);
       await enqueueWebhookEvent(tx, flip.tenant_id, "balance.low", params);
     }
+  }
+
+  /**
+   * Inside the charge's transaction: a notice and an api_key.spend_limit.warning or .reached event
+   * for each key counter whose flag was just set (key-spend-repo.ts, flips): once per key, period
+   * and threshold.
+   */
+  async function announceSpend(tx: Tx, keyIds: string[], refused: string[], period: SpendPeriod) {
+    if (keyIds.length === 0) return;
+    for (const flip of await spends.flips(tx, keyIds, refused, period)) await announceFlip(tx, flip);
+  }
+
+  async function announceFlip(tx: Tx, flip: SpendFlip) {
+    const params = {
+      keyId: flip.key_id,
+      keyName: flip.key_name,
+      period: flip.period,
+      spentMicros: flip.spent_micros,
+      limitMicros: flip.limit_micros,
+      currency: flip.currency,
+    };
+    if (flip.warned) {
+      await notices.notify({ tenantId: flip.tenant_id, type: "api_key_spend_warning", params }, tx);
+      await enqueueWebhookEvent(tx, flip.tenant_id, "api_key.spend_limit.warning", params);
+    }
+    if (flip.reached) {
+      await notices.notify({ tenantId: flip.tenant_id, type: "api_key_spend_reached", params }, tx);
+      await enqueueWebhookEvent(tx, flip.tenant_id, "api_key.spend_limit.reached", params);
+    }
+  }
+
+  /**
+   * A debit made with a key, inside its transaction (the account is locked): refused with the
+   * key's 402 when it would take the key's spend past a limit, else counted, and the thresholds
+   * it crosses announced. A job's hold counts in full when it is taken (docs/api.md, "Spend limits").
+   */
+  async function spendOnKey(tx: Tx, tenantId: string, keyId: string, amount: bigint) {
+    const period = spendPeriodOf(new Date());
+    const budget = (await spends.budgets(tx, [tenantId], [keyId], period)).get(keyId);
+    if (!budget) return;
+    const over = overLimit(budget, amount);
+    if (over) {
+      const account = await repo.account(tenantId, tx);
+      throw spendLimitReached(over.period, over.limit, over.spent, account?.currency ?? "USD");
+    }
+    await spends.add(tx, [{ keyId, tenantId, amount }], period);
+    await announceSpend(tx, [keyId], [], period);
   }
 
   /** After a movement: the low-balance flag follows the new balance, announced when it is set. */
@@ -162,6 +238,8 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
             : await repo.moveBalance(tx, movement.tenantId, signed, BALANCE_MAX_MICROS);
         if (balance === null && signed > 0n) throw await balanceCeiling(tx, movement.tenantId);
         if (balance === null) throw await insufficient(tx, movement.tenantId, movement.amountMicros);
+        const keyId = signed < 0n ? keyOf(movement.actor) : null;
+        if (keyId) await spendOnKey(tx, movement.tenantId, keyId, movement.amountMicros);
         await watchLowBalance(tx, [movement.tenantId]);
         const row = await repo.insertEntry(tx, values, balance);
         if (BULK_TYPES.has(movement.tradeType)) {
@@ -242,9 +320,15 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
     alongside: (outcomes: (BatchDebitOutcome | AppError)[]) => SQL | null = () => null,
   ): Promise<(BatchDebitOutcome | AppError)[]> {
     const tenantIds = [...new Set(debits.map((d) => d.tenantId))].sort();
-    const month = monthStartUtc(new Date()).toISOString().slice(0, 10);
+    const now = new Date();
+    const month = monthStartUtc(now).toISOString().slice(0, 10);
+    const period = spendPeriodOf(now);
+    const keyIds = [...new Set(debits.map((d) => keyOf(d.actor)).filter((k) => k !== null))];
     const remembered = tenantIds.map((id) => known.get(id));
-    if (remembered.every((a) => a?.month === month)) {
+    if (
+      remembered.every((a) => a?.month === month) &&
+      !keyIds.some((k) => exhaustedKeys.has(`${k} ${period.day}`))
+    ) {
       const batch = priceBatch(debits, new Map(tenantIds.map((id, i) => [id, remembered[i]!])));
       const also = alongside(batch.outcomes);
       const refused = batch.outcomes.some((o) => o instanceof AppError);
@@ -263,6 +347,7 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
             })),
             also ?? undefined,
             { month, tenantIds: [...batch.deltas.keys()].sort(), volumes: batch.guard },
+            { keys: batch.spends, period },
           );
           for (const [id, balance] of written.balances) batch.accounts.get(id)!.balance = balance;
           for (const v of written.volumes) batch.accounts.get(v.tenantId)?.volumes.set(v.service, v.quantity);
@@ -279,6 +364,8 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
         await repo.ensureAccounts(tx, tenantIds);
         locked = await repo.lockForDebits(tx, tenantIds, month);
       }
+      // Read after the accounts' locks, as the volumes are: every charge of a key takes them first.
+      const budgets = keyIds.length > 0 ? await spends.budgets(tx, tenantIds, keyIds, period) : undefined;
       const batch = priceBatch(
         debits,
         new Map(
@@ -292,17 +379,60 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
             },
           ]),
         ),
+        budgets,
       );
       const also = alongside(batch.outcomes);
       if (batch.entries.length > 0)
         await announceLowBalance(
           tx,
-          await repo.writeDebits(tx, batch.deltas, batch.entries, also ?? undefined),
+          await repo.writeDebits(tx, batch.deltas, batch.entries, also ?? undefined, {
+            keys: batch.spends,
+            period,
+          }),
         );
       else if (also) await tx.execute(sql`with ${also} select 1`);
+      await settleKeys(tx, batch, keyIds, period);
       remember(batch.accounts);
       return batch.outcomes;
     });
+  }
+
+  /**
+   * Keys whose checks the locked way refused at a limit today: their next batches go the locked
+   * way at once rather than being refused by the quick statement first.
+   */
+  const exhaustedKeys = new Set<string>();
+
+  /**
+   * After the locked way priced a batch made with keys: the counters of keys refused at a limit
+   * exist (so their limit is announced even when nothing was charged), the thresholds crossed are
+   * announced, and which keys are spent out is remembered.
+   */
+  async function settleKeys(
+    tx: Tx,
+    batch: { refusedKeys: Map<string, { tenantId: string; period: "day" | "month" }> },
+    keyIds: string[],
+    period: SpendPeriod,
+  ) {
+    if (keyIds.length === 0) return;
+    const refused = [...batch.refusedKeys];
+    if (refused.length > 0)
+      await spends.add(
+        tx,
+        refused.map(([keyId, r]) => ({ keyId, tenantId: r.tenantId, amount: 0n })),
+        period,
+      );
+    await announceSpend(
+      tx,
+      keyIds,
+      refused.map(([keyId, r]) => `${keyId} ${r.period}`),
+      period,
+    );
+    if (exhaustedKeys.size > MAX_KNOWN) exhaustedKeys.clear();
+    for (const keyId of keyIds) {
+      if (batch.refusedKeys.has(keyId)) exhaustedKeys.add(`${keyId} ${period.day}`);
+      else exhaustedKeys.delete(`${keyId} ${period.day}`);
+    }
   }
 
   /** After a batch is written: its organisations' balances and volumes as it left them. */
@@ -406,10 +536,18 @@ interface KnownAccount {
  * each row's balance after chaining from the balance before the batch), each account's total, the
  * balances and volumes after the batch, and the volumes it moved.
  */
-function priceBatch(debits: BatchDebit[], before: Map<string, KnownAccount>) {
+function priceBatch(
+  debits: BatchDebit[],
+  before: Map<string, KnownAccount>,
+  /** The keys' limits and spend, read under the lock; without them no key limit is checked here. */
+  budgets?: Map<string, KeyBudget>,
+) {
   const accounts = new Map<string, KnownAccount>(
     [...before].map(([id, a]) => [id, { ...a, volumes: new Map(a.volumes) }]),
   );
+  const keys = new Map([...(budgets ?? [])].map(([id, b]) => [id, { ...b }]));
+  const spends = new Map<string, KeySpend>();
+  const refusedKeys = new Map<string, { tenantId: string; period: "day" | "month" }>();
   /**
    * Per organisation's service: the volume the batch starts from, what it adds, and the range of
    * starting volumes at which each of its debits keeps its amount (the intersection of their
@@ -447,8 +585,25 @@ function priceBatch(debits: BatchDebit[], before: Map<string, KnownAccount>) {
       } else ranges.set(rangeKey, null);
     }
     if (amount === 0n) return { volume, amountMicros: 0n, entryId: null };
+    const keyId = keyOf(debit.actor);
+    const budget = keyId ? keys.get(keyId) : undefined;
+    const over = budget ? overLimit(budget, amount) : null;
+    if (over) {
+      if (!refusedKeys.has(keyId!))
+        refusedKeys.set(keyId!, { tenantId: debit.tenantId, period: over.period });
+      return spendLimitReached(over.period, over.limit, over.spent, account.currency);
+    }
     if (account.balance < amount) return insufficientBalance(amount, account.balance, account.currency);
     account.balance -= amount;
+    if (keyId) {
+      if (budget) {
+        budget.spentDay += amount;
+        budget.spentMonth += amount;
+      }
+      const spend = spends.get(keyId);
+      if (spend) spend.amount += amount;
+      else spends.set(keyId, { keyId, tenantId: debit.tenantId, amount });
+    }
     account.volumes.set(debit.service, volume + debit.quantity);
     if (range) range.moved += debit.quantity;
     deltas.set(debit.tenantId, (deltas.get(debit.tenantId) ?? 0n) - amount);
@@ -492,5 +647,25 @@ function priceBatch(debits: BatchDebit[], before: Map<string, KnownAccount>) {
   const guard = all.every((r) => r !== null && (r.moved > 0 || (r.from <= 0 && r.to >= MAX_VOLUME)))
     ? all.flatMap((r) => (r!.moved > 0 ? [r!] : []))
     : null;
-  return { outcomes, entries: [...entries.values()], deltas, accounts, guard };
+  return {
+    outcomes,
+    entries: [...entries.values()],
+    deltas,
+    accounts,
+    guard,
+    spends: [...spends.values()],
+    refusedKeys,
+  };
+}
+
+/** The first of a key's limits that `amount` more would pass, with what the key spent in it. */
+function overLimit(
+  budget: KeyBudget,
+  amount: bigint,
+): { period: "day" | "month"; limit: bigint; spent: bigint } | null {
+  if (budget.dailyLimit !== null && budget.spentDay + amount > budget.dailyLimit)
+    return { period: "day", limit: budget.dailyLimit, spent: budget.spentDay };
+  if (budget.monthlyLimit !== null && budget.spentMonth + amount > budget.monthlyLimit)
+    return { period: "month", limit: budget.monthlyLimit, spent: budget.spentMonth };
+  return null;
 }

@@ -26,6 +26,10 @@ export const NOTICE_TYPES = [
   "low_balance",
   "job_completed",
   "recharge_credited",
+  "auto_top_up_made",
+  "auto_top_up_failed",
+  "api_key_spend_warning",
+  "api_key_spend_reached",
 ] as const;
 export type NoticeType = (typeof NOTICE_TYPES)[number];
 
@@ -64,11 +68,14 @@ export function renderNotice(row: NoticeRow, locale: Locale, tenantName: string)
   const method = row.params.method;
   if (typeof method === "string" && (RECHARGE_METHODS as readonly string[]).includes(method))
     params.method = translate(locale, `notices:recharge_methods.${method}`);
+  // A key's spend period is stored as "day" or "month" and named in the reader's language.
+  const period = row.params.period;
+  if (period === "day" || period === "month") params.period = translate(locale, `notices:periods.${period}`);
   // Money is stored as micros and a currency, and shown in the reader's language (low_balance,
-  // recharge_credited).
+  // recharge_credited, api_key_spend_*).
   const currency = row.params.currency;
   if (typeof currency === "string")
-    for (const name of ["amount", "balance", "threshold"] as const) {
+    for (const name of ["amount", "balance", "threshold", "limit", "spent"] as const) {
       const micros = row.params[`${name}Micros`];
       if (typeof micros === "string" && /^-?\d+$/.test(micros))
         params[name] = formatMoney(micros, currency, locale);

@@ -7,6 +7,7 @@ import { billingApiRoutes } from "./routes/billing";
 import { checkRoutes } from "./routes/check";
 import { coverageApiRoutes } from "./routes/coverage";
 import { jobApiRoutes } from "./routes/jobs";
+import { requestLogApiRoutes } from "./routes/requests";
 import { usageApiRoutes } from "./routes/usage";
 
 /** The public REST API, v1: API keys in `Authorization: Bearer`, the same envelope, real statuses. */
@@ -22,16 +23,18 @@ async function publicApi(app: FastifyInstance) {
   app.addHook("onClose", () => meter.flush());
 
   await app.register(async (scope) => {
+    const keys = apiKeyService(db, app.services.keyAuth, app.services.audit);
     publicApiPipeline(scope, {
       db,
-      keys: apiKeyService(db, app.services.keyAuth, app.services.audit),
+      keys,
       rateStore,
       limits: { perKey: config.API_RATE_PER_KEY, perTenant: config.API_RATE_PER_TENANT, windowMs: 60_000 },
       meter,
     });
     checkRoutes(scope, app.services.detection);
     await jobApiRoutes(scope, app.jobs);
-    usageApiRoutes(scope, db, app.services.billing);
+    usageApiRoutes(scope, db, app.services.billing, keys);
+    requestLogApiRoutes(scope, db);
     billingApiRoutes(scope, db, app.services.audit);
     coverageApiRoutes(scope, app.services.coverage);
   });

@@ -6,12 +6,16 @@ const EVENT_LABELS: Record<WebhookEventType | "ping", string> = {
   "job.completed": "webhooks:events.jobCompleted.label",
   "job.failed": "webhooks:events.jobFailed.label",
   "balance.low": "webhooks:events.balanceLow.label",
+  "api_key.spend_limit.warning": "webhooks:events.keySpendWarning.label",
+  "api_key.spend_limit.reached": "webhooks:events.keySpendReached.label",
   ping: "webhooks:events.ping",
 };
 const EVENT_HELP: Record<WebhookEventType, string> = {
   "job.completed": "webhooks:events.jobCompleted.help",
   "job.failed": "webhooks:events.jobFailed.help",
   "balance.low": "webhooks:events.balanceLow.help",
+  "api_key.spend_limit.warning": "webhooks:events.keySpendWarning.help",
+  "api_key.spend_limit.reached": "webhooks:events.keySpendReached.help",
 };
 const STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
   pending: "webhooks:status.pending",
