@@ -8,6 +8,7 @@ import {
   type ApiKeyView,
 } from "@nc/contracts/api-keys";
 import { AUDIT_RESOURCES } from "@nc/contracts/audit";
+import { COVERAGE_AVAILABILITY } from "@nc/contracts/coverage";
 import { JOB_CHANNELS, JOB_STATUSES } from "@nc/contracts/detection-single";
 import { ERROR_KEYS } from "@nc/contracts/errors";
 import { FRAUD_LIST_KINDS } from "@nc/contracts/fraud-lists";
@@ -26,6 +27,7 @@ import type {
   FraudResult,
   InvalidReason,
   LineType,
+  LiveLineType,
   PortedStatus,
   RiskLevel,
 } from "@nc/numcheck/types";
@@ -69,6 +71,8 @@ const LINE_TYPES: LineType[] = [
   "voicemail",
   "unknown",
 ];
+/** A live look-up's line type: the plan's, and VoIP told fixed or not (LiveLineType). */
+const LIVE_LINE_TYPES: LiveLineType[] = [...LINE_TYPES, "fixed_voip", "non_fixed_voip"];
 const CONNECTIVITIES: Connectivity[] = ["connected", "absent", "invalid_msisdn", "undetermined"];
 const PORTED_STATUSES: PortedStatus[] = [
   "ported",
@@ -219,6 +223,7 @@ describe("keys used by the code exist in English", () => {
     "fraudLists:${props.kind}.help": FRAUD_LIST_KINDS.map((k) => `fraudLists:${k}.help`),
     "fraudLists:${props.kind}.empty": FRAUD_LIST_KINDS.map((k) => `fraudLists:${k}.empty`),
     "services:${s.code}.name": SERVICES.map((s) => `services:${s.code}.name`),
+    "coverage:available.${service.available}": COVERAGE_AVAILABILITY.map((a) => `coverage:available.${a}`),
     "services:${s.code}.description": SERVICES.map((s) => `services:${s.code}.description`),
     // Trade types come from the service list (docs/architecture.md, "Adding a service").
     "account:tradeTypes.${name}": Object.keys(TRADE_TYPES).map((n) => `account:tradeTypes.${n}`),
@@ -294,7 +299,8 @@ describe("keys used by the code exist in English", () => {
     "detection:connectivity.${value}": CONNECTIVITIES.map((c) => `detection:connectivity.${c}`),
     "detection:ported.${value}": PORTED_STATUSES.map((p) => `detection:ported.${p}`),
     "detection:recommendation.${value}": RECOMMENDATIONS.map((r) => `detection:recommendation.${r}`),
-    "detection:lineType.${value}": LINE_TYPES.map((l) => `detection:lineType.${l}`),
+    "detection:lineType.${value}": LIVE_LINE_TYPES.map((l) => `detection:lineType.${l}`),
+    "detection:lineType.${type}": LIVE_LINE_TYPES.map((l) => `detection:lineType.${l}`),
     "detection:level.${value}": RISK_LEVELS.map((l) => `detection:level.${l}`),
     "detection:invalidReason.${reason}": INVALID_REASONS.map((r) => `detection:invalidReason.${r}`),
     // API keys (apps/web/app/features/api-key).

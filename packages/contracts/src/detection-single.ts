@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SERVICE_CODES } from "./prices";
-import type { ServiceCode } from "./services";
+import type { LookupKindCode, ServiceCode } from "./services";
 import { needsLiveLookup, serviceCodesWhere } from "./services";
 
 /** One number checked from the dashboard (docs/architecture.md, "What a person meets first", /dashboard/detection). */
@@ -34,7 +34,7 @@ export const detectionCheckBody = z.object({
     .boolean()
     .optional()
     .meta({
-      description: "Ask the network again instead of reusing a recent HLR/MNP answer (24 hours by default).",
+      description: "Ask the network again instead of reusing a recent look-up answer (24 hours by default).",
       examples: [false],
     }),
 });
@@ -98,8 +98,9 @@ export interface SingleCheckResultView {
   basic: BasicView;
   hlr: HlrView | null;
   mnp: MnpView | null;
+  lineType: LineTypeView | null;
   fraud: FraudView | null;
-  /** True when a live HLR/MNP look-up was made (and so the number was charged for it). */
+  /** True when the number was charged (a live look-up made, or an offline service's valid number). */
   charged: boolean;
   sandbox: boolean;
 }
@@ -150,6 +151,33 @@ export interface MnpView {
   source: string;
   provider: string;
   obtainedAt: string;
+}
+
+/** A line-type look-up's answer; `lineType` "unknown" when the provider could not tell. */
+export interface LineTypeView {
+  lineType: string;
+  carrier: NetworkView | null;
+  source: string;
+  provider: string;
+  obtainedAt: string;
+}
+
+/**
+ * The field of the result that holds each look-up kind's answer (null when the service asks none
+ * of it, or the number was not looked up).
+ */
+export const KIND_FIELDS = {
+  hlr: "hlr",
+  mnp: "mnp",
+  line_type: "lineType",
+} as const satisfies { readonly [K in LookupKindCode]: keyof SingleCheckResultView };
+
+/** A stored result with a field for every look-up kind: results stored before a kind existed lack it. */
+export function withEveryKind(view: SingleCheckResultView): SingleCheckResultView {
+  const missing = Object.values(KIND_FIELDS).filter((field) => view[field] === undefined);
+  return missing.length === 0
+    ? view
+    : { ...view, ...Object.fromEntries(missing.map((field) => [field, null])) };
 }
 
 export interface FraudView {

@@ -13,28 +13,31 @@ export interface ResultFacets {
 /**
  * The facets of one result. The outcome is the service's own verdict: valid/invalid/unknown for
  * basic, the connectivity for HLR, the porting status for MNP, the recommendation for the fraud
- * services. The server stores them with each item; the browser reads a row's cells the same way.
+ * services, the provider's line type for the line-type look-up. The server stores them with each item; the browser reads a row's cells the same way.
  */
 export function resultFacets(service: string, view: SingleCheckResultView): ResultFacets {
   const { basic, hlr, mnp, fraud } = view;
+  // Results stored before the line-type look-up existed have no such field.
+  const live = view.lineType ?? null;
   const verdict = isServiceCode(service) ? serviceOf(service).outcome : "recommendation";
-  const outcome =
-    verdict === "validity"
-      ? basic.valid === true
-        ? "valid"
-        : basic.valid === false
-          ? "invalid"
-          : "unknown"
-      : verdict === "connectivity"
-        ? (hlr?.connectivity ?? null)
-        : verdict === "porting"
-          ? (mnp?.ported ?? null)
-          : (fraud?.recommendation ?? null);
+  const outcome = {
+    validity: () => (basic.valid === true ? "valid" : basic.valid === false ? "invalid" : "unknown"),
+    connectivity: () => hlr?.connectivity ?? null,
+    porting: () => mnp?.ported ?? null,
+    recommendation: () => fraud?.recommendation ?? null,
+    lineType: () => live?.lineType ?? null,
+  }[verdict]();
   return {
     outcome,
-    lineType: basic.lineType,
+    // The provider's line type when it could tell, else the numbering plan's.
+    lineType: live && live.lineType !== "unknown" ? live.lineType : basic.lineType,
     country: basic.country?.iso2 ?? null,
-    carrier: hlr?.currentNetwork?.name ?? mnp?.currentNetwork?.name ?? basic.originalCarrier?.name ?? null,
+    carrier:
+      hlr?.currentNetwork?.name ??
+      mnp?.currentNetwork?.name ??
+      live?.carrier?.name ??
+      basic.originalCarrier?.name ??
+      null,
     risk: fraud?.level ?? null,
   };
 }

@@ -11,8 +11,20 @@
  * (packages/numcheck/src/types.ts) is the same list; the two packages import nothing of each
  * other, so tests/new-service-files.test.ts checks that they agree.
  */
-export const LOOKUP_KIND_CODES = ["hlr", "mnp"] as const;
+export const LOOKUP_KIND_CODES = ["hlr", "mnp", "line_type"] as const;
 export type LookupKindCode = (typeof LOOKUP_KIND_CODES)[number];
+
+/**
+ * Which numbers a look-up kind is asked for: "mobile", the numbers worth a network look-up (valid
+ * mobile ranges, the basic check's `qualifiesForHlr`); "valid", every number basic validation does
+ * not refuse (a line type is worth asking of a landline too). A service charges the numbers it
+ * looks up (`charges`), so the two agree.
+ */
+export const LOOKUP_KIND_NUMBERS: { readonly [K in LookupKindCode]: "mobile" | "valid" } = {
+  hlr: "mobile",
+  mnp: "mobile",
+  line_type: "valid",
+};
 
 /**
  * Signals some providers give beside a look-up's answer; the engine's `LIVE_SIGNALS` is the same
@@ -49,7 +61,7 @@ export interface ServiceDescriptor {
    */
   charges: "valid" | "live";
   /** Where its verdict (the "outcome" facet) comes from. */
-  outcome: "validity" | "connectivity" | "porting" | "recommendation";
+  outcome: "validity" | "connectivity" | "porting" | "recommendation" | "lineType";
   /** Default standard prices in USD micros per number, one per volume band (0, 100k, 1M a month). */
   standardPricesMicros: readonly [number, number, number];
 }
@@ -104,6 +116,16 @@ export const SERVICES = [
     charges: "valid",
     outcome: "recommendation",
     standardPricesMicros: [10_000, 8_000, 6_500],
+  },
+  {
+    code: "line_type",
+    id: 6,
+    tradeType: 13,
+    tradeTypeName: "checkLineType",
+    needs: { lookups: ["line_type"], signals: [], fraud: false },
+    charges: "valid",
+    outcome: "lineType",
+    standardPricesMicros: [10_000, 8_500, 7_000],
   },
 ] as const satisfies readonly ServiceDescriptor[];
 

@@ -127,7 +127,7 @@ export interface ProviderCost {
  * A new kind is a new entry here, its result in `LookupResults` and when it "cannot tell" in
  * `CANNOT_TELL`.
  */
-export const LOOKUP_KINDS = ["hlr", "mnp"] as const;
+export const LOOKUP_KINDS = ["hlr", "mnp", "line_type"] as const;
 export type LookupKind = (typeof LOOKUP_KINDS)[number];
 
 /** Signals a provider may give beside a look-up's answer (Twilio's line type, SIM swap, forwarding). */
@@ -183,10 +183,33 @@ export interface MnpResult {
   cost?: ProviderCost | null;
 }
 
+/**
+ * A line type as a provider names it: the numbering plan's, and VoIP told apart as fixed (tied to an
+ * address, Twilio's `fixedVoip`) or not (`nonFixedVoip`); plain `voip` when the provider does not
+ * say which (Vonage's `virtual`).
+ */
+export type LiveLineType = LineType | "fixed_voip" | "non_fixed_voip";
+
+/**
+ * What a line-type look-up says (Twilio's Line Type Intelligence, Vonage's `network_type`):
+ * `lineType` "unknown" when the provider did not say, or said with an error (cannot tell).
+ */
+export interface LineTypeResult {
+  e164: string;
+  lineType: LiveLineType;
+  /** The network the provider names for the number, when it does. */
+  carrier: Network | null;
+  source: DataSource;
+  provider: string;
+  obtainedAt: string;
+  cost?: ProviderCost | null;
+}
+
 /** Each look-up kind's answer. */
 export interface LookupResults {
   hlr: HlrResult;
   mnp: MnpResult;
+  line_type: LineTypeResult;
 }
 export type LookupResult = LookupResults[LookupKind];
 
@@ -197,13 +220,18 @@ export type LookupResult = LookupResults[LookupKind];
 export const CANNOT_TELL: { readonly [K in LookupKind]: (value: LookupResults[K]) => boolean } = {
   hlr: (value) => value.connectivity === "undetermined",
   mnp: (value) => value.ported === "unknown",
+  line_type: (value) => value.lineType === "unknown",
 };
 
 /**
  * Whether an answer of the kind carries signals (HlrResult's `signals`): only such look-ups are
  * routed by, and asked for, the signals a service needs.
  */
-export const CARRIES_SIGNALS: { readonly [K in LookupKind]: boolean } = { hlr: true, mnp: false };
+export const CARRIES_SIGNALS: { readonly [K in LookupKind]: boolean } = {
+  hlr: true,
+  mnp: false,
+  line_type: false,
+};
 
 /** The signals worth asking with a look-up of `kind`: none for a kind whose answer has no room for them. */
 export function signalsFor(

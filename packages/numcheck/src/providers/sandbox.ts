@@ -3,6 +3,8 @@ import {
   type Connectivity,
   type HlrResult,
   type KindHandlers,
+  type LineTypeResult,
+  type LiveLineType,
   type LookupCallOptions,
   LookupError,
   type MnpResult,
@@ -104,6 +106,20 @@ const PORTED: Record<SandboxOutcome, PortedStatus> = {
   assumed_ported: "assumed_ported",
 };
 
+/** The line type of each outcome (packages/numcheck/SANDBOX.md): one test number per common type. */
+const LINE_TYPE: Record<SandboxOutcome, LiveLineType> = {
+  connected: "mobile",
+  absent: "fixed_line",
+  invalid: "unknown",
+  undetermined: "unknown",
+  roaming: "non_fixed_voip",
+  ported: "mobile",
+  upstream_error: "unknown",
+  timeout: "unknown",
+  assumed_not_ported: "toll_free",
+  assumed_ported: "premium_rate",
+};
+
 const MAP_CODE: Partial<Record<SandboxOutcome, number>> = { absent: 27, invalid: 1, undetermined: 34 };
 
 /**
@@ -114,10 +130,11 @@ export class SandboxProvider extends KindedProvider {
   protected readonly kinds: KindHandlers = {
     hlr: (e164, options) => this.#hlr(e164, options),
     mnp: (e164, options) => this.#mnp(e164, options),
+    line_type: (e164, options) => this.#lineType(e164, options),
   };
   readonly name = "sandbox";
   readonly sandbox = true;
-  readonly answers: readonly Answer[] = ["hlr", "mnp"];
+  readonly answers: readonly Answer[] = ["hlr", "mnp", "line_type"];
   readonly #timeoutDelayMs: number;
   readonly #latencyMs: number;
   readonly #now: () => Date;
@@ -170,6 +187,19 @@ export class SandboxProvider extends KindedProvider {
       currentNetwork:
         ported === "unknown" ? null : ported === "ported" ? network(e164, (hash >>> 12) + 1) : original,
       originalNetwork: original,
+      source: "sandbox",
+      provider: this.name,
+      obtainedAt: this.#now().toISOString(),
+    };
+  }
+
+  async #lineType(e164: string, options?: LookupCallOptions): Promise<LineTypeResult> {
+    const { outcome, hash } = await this.#begin(e164, options?.signal);
+    const lineType = LINE_TYPE[outcome];
+    return {
+      e164,
+      lineType,
+      carrier: lineType === "unknown" ? null : network(e164, hash >>> 12),
       source: "sandbox",
       provider: this.name,
       obtainedAt: this.#now().toISOString(),

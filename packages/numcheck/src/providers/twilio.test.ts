@@ -260,6 +260,49 @@ describe("twilio adapter: MNP", () => {
   });
 });
 
+describe("twilio adapter: line type", () => {
+  it("asks Line Type Intelligence alone and tells fixed from non-fixed VoIP", async () => {
+    fake.play((call) => twilioLookup.reachable(call));
+    expect(await twilio().lookup("line_type", NUMBER)).toEqual({
+      e164: NUMBER,
+      lineType: "mobile",
+      carrier: VODAFONE,
+      source: "live",
+      provider: "twilio",
+      obtainedAt: "2030-05-06T07:08:09.000Z",
+      cost: null,
+    });
+    expect(fieldsOf(fake.calls[0]!)).toEqual(["line_type_intelligence"]);
+    for (const [type, ours] of [
+      ["fixedVoip", "fixed_voip"],
+      ["nonFixedVoip", "non_fixed_voip"],
+      ["landline", "fixed_line"],
+      ["tollFree", "toll_free"],
+      ["premium", "premium_rate"],
+      ["sharedCost", "shared_cost"],
+      ["unknown", "unknown"],
+    ] as const) {
+      fake.play((call) => twilioLookup.lineType(call, type));
+      expect((await twilio().lookup("line_type", NUMBER)).lineType).toBe(ours);
+    }
+  });
+
+  it("a package error or an invalid number cannot tell, and names no type", async () => {
+    fake.play(twilioLookup.packageErrors);
+    expect(await twilio().lookup("line_type", NUMBER)).toMatchObject({ lineType: "unknown", carrier: null });
+    fake.play(twilioLookup.invalid);
+    expect(await twilio().lookup("line_type", NUMBER)).toMatchObject({ lineType: "unknown", carrier: null });
+  });
+
+  it("fetchLineTypeIntelligence, as published: non-fixed VoIP on the carrier it names", async () => {
+    fake.play(twilioPublished.lineTypeIntelligence);
+    expect(await twilio().lookup("line_type", "+14159929960")).toMatchObject({
+      lineType: "non_fixed_voip",
+      carrier: { name: "Twilio - SMS/MMS-SVR", mcc: "240", mnc: "38", country: "SE" },
+    });
+  });
+});
+
 describe("twilio adapter: errors", () => {
   it("a wrong token (401, code 20003) is rejected, not retried, and keeps Twilio's code", async () => {
     const provider = resilient(twilio([], "wrong"), fast);

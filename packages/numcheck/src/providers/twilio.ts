@@ -4,6 +4,8 @@ import type {
   HlrResult,
   KindHandlers,
   LineType,
+  LineTypeResult,
+  LiveLineType,
   LiveSignals,
   LookupCallOptions,
   MnpResult,
@@ -22,7 +24,7 @@ import { type TwilioLookup, twilioAnswers } from "./twilio-contract";
  *   GET {baseUrl}/v2/PhoneNumbers/+E164?Fields=…  HTTP Basic auth (account SID : auth token).
  *   HLR asks line_status and line_type_intelligence, plus those of the extras the operator turns on
  *   (sim_swap, call_forwarding: each is a paid package) that the look-up's `signals` ask for;
- *   MNP asks line_type_intelligence.
+ *   MNP and line type ask line_type_intelligence.
  *
  * → HlrResult (never more than Twilio said: docs/providers.md, "Twilio"):
  *   valid false → invalid_msisdn; else line_status.status: reachable → connected, unreachable →
@@ -36,6 +38,8 @@ import { type TwilioLookup, twilioAnswers } from "./twilio-contract";
  *     call_forwarding.call_forwarding_enabled. A package not asked for, or with an error_code, is null.
  *   Not in the contract, so never claimed: original (range holder) network, ported, roaming, a MAP
  *     error, a price (cost stays null).
+ * → LineTypeResult: line_type_intelligence's type (fixedVoip and nonFixedVoip told apart), its
+ *   carrier; a package error, no package, "unknown" or an invalid number → "unknown" (cannot tell).
  * → MnpResult: ported "unknown" (the contract has no porting flag), currentNetwork as above; so
  *   "mnp" is not among the answers and a router never asks Twilio for it.
  * HTTP: 401/403/404 → rejected (Twilio's code, e.g. 20003 or 20404, kept as providerCode); 402 →
@@ -164,6 +168,31 @@ export function mapTwilioMnp(e164: string, answer: TwilioLookup, obtainedAt: Dat
   };
 }
 
+/** The line-type look-up tells fixed from non-fixed VoIP, as Twilio does. */
+const LIVE_LINE_TYPES: Record<string, LiveLineType> = {
+  ...LINE_TYPES,
+  fixedvoip: "fixed_voip",
+  nonfixedvoip: "non_fixed_voip",
+};
+
+/**
+ * The line-type look-up: Line Type Intelligence alone. A package error, no package or a type
+ * Twilio does not name is "unknown" (cannot tell); an invalid number is named by no network.
+ */
+export function mapTwilioLineType(e164: string, answer: TwilioLookup, obtainedAt: Date): LineTypeResult {
+  const lti = usable(answer.line_type_intelligence);
+  const type = text(lti?.type)?.toLowerCase() ?? "";
+  return {
+    e164,
+    lineType: answer.valid === false || !lti ? "unknown" : (LIVE_LINE_TYPES[type] ?? "unknown"),
+    carrier: answer.valid === false ? null : currentNetworkOf(answer),
+    source: "live",
+    provider: "twilio",
+    obtainedAt: obtainedAt.toISOString(),
+    cost: null,
+  };
+}
+
 /** Twilio's own error code ("20003") from an error body. */
 function twilioCode(body: unknown): string | null {
   const parsed = twilioAnswers.error.safeParse(body);
@@ -174,6 +203,8 @@ export class TwilioProvider extends KindedProvider {
   protected readonly kinds: KindHandlers = {
     hlr: (e164, options) => this.#hlr(e164, options),
     mnp: (e164, options) => this.#mnp(e164, options),
+    line_type: async (e164, options) =>
+      mapTwilioLineType(e164, await this.#get(e164, "line_type_intelligence", options?.signal), this.#now()),
   };
   readonly name = "twilio";
   readonly sandbox = false;

@@ -262,6 +262,40 @@ describe("vonage adapter: MNP (Standard) mapping", () => {
   });
 });
 
+describe("vonage adapter: line type (Standard)", () => {
+  it("asks Standard and reads the current carrier's network type", async () => {
+    fake.reset(vonageInsight.landline);
+    const answer = await vonage().lookup("line_type", NUMBER);
+    expect(fake.calls[0]?.path).toBe(STANDARD);
+    expect(answer).toMatchObject({
+      e164: NUMBER,
+      lineType: "fixed_line",
+      source: "live",
+      provider: "vonage",
+      obtainedAt: "2030-05-06T07:08:09.000Z",
+    });
+  });
+
+  it("niResponseJsonStandard, as published: a mobile on its carrier, charged net of the refund", async () => {
+    fake.play(() => vonagePublished.standard());
+    expect(await vonage().lookup("line_type", NUMBER)).toMatchObject({
+      lineType: "mobile",
+      carrier: { name: "Acme Inc", mcc: "123", mnc: "45", country: "GB" },
+      cost: { amount: "0.025", currency: "EUR" },
+    });
+  });
+
+  it('a network type null, "null" or "unknown" cannot tell', async () => {
+    for (const network_type of [null, "null", "unknown"]) {
+      const carrier = { network_code: "12345", name: "Acme Inc", country: "GB", network_type };
+      fake.play(() => vonagePublished.standard({ current_carrier: carrier }));
+      expect((await vonage().lookup("line_type", NUMBER)).lineType).toBe("unknown");
+    }
+    fake.play(() => vonagePublished.standard({ current_carrier: null }));
+    expect(await vonage().lookup("line_type", NUMBER)).toMatchObject({ lineType: "unknown", carrier: null });
+  });
+});
+
 describe("vonage adapter: statuses and errors", () => {
   it("status 9 (partner quota exceeded) is out of credit: one call, breaker closed", async () => {
     fake.play(() => vonageStatuses.quota);

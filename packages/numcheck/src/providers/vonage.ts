@@ -4,6 +4,7 @@ import type {
   HlrResult,
   KindHandlers,
   LineType,
+  LineTypeResult,
   LookupCallOptions,
   MnpResult,
   Network,
@@ -22,8 +23,8 @@ import { VONAGE_CURRENCY, type VonageAnswer, vonageAnswers } from "./vonage-cont
  * Adapter for Vonage Number Insight, per the contract in vonage-contract.ts.
  *
  *   HLR: GET {baseUrl}/ni/advanced/json?number=<E.164 digits>   (Advanced, synchronous)
- *   MNP: GET {baseUrl}/ni/standard/json?number=…                (Standard: porting and carriers,
- *        cheaper; no live data needed)   HTTP Basic auth (API key : API secret).
+ *   MNP and line type: GET {baseUrl}/ni/standard/json?number=…  (Standard: porting and carriers
+ *        with their network_type, cheaper; no live data needed)   HTTP Basic auth (API key : API secret).
  *
  * status (in a 200 answer): 0 → mapped; 43/44/45 (live look-up not handled or unavailable) →
  *   mapped from what is there (usually undetermined: cannot tell); 1 (throttled) and 5 (internal
@@ -42,6 +43,7 @@ import { VONAGE_CURRENCY, type VonageAnswer, vonageAnswers } from "./vonage-cont
  *     status string) → roaming, unknown when the look-up failed;
  *   request_price − refund_price → cost (EUR), remaining_balance → cost.balance.
  * → MnpResult: ported as Vonage says it (same values as ours), carriers as above, cost likewise.
+ * → LineTypeResult: current_carrier.network_type as above ("unknown" when not said), the carrier.
  * HTTP: 402 → out_of_credit, 401/403 → rejected, 429/5xx → upstream (http-json.ts).
  */
 export interface VonageOptions {
@@ -133,11 +135,16 @@ function connectivityOf(answer: VonageAnswer): Connectivity {
   return REACHABLE[reachable] ?? "undetermined";
 }
 
+/** The current carrier's network_type as ours; "unknown" for a type we do not know; null when not said. */
+function lineTypeOf(answer: VonageAnswer): LineType | null {
+  const networkType = said(answer.current_carrier?.network_type);
+  return networkType ? (LINE_TYPES[networkType] ?? "unknown") : null;
+}
+
 export function mapVonageHlr(e164: string, answer: VonageAnswer, obtainedAt: Date): HlrResult {
   const connectivity = connectivityOf(answer);
   const invalid = connectivity === "invalid_msisdn";
   const ported = PORTED[said(answer.ported) ?? ""];
-  const networkType = said(answer.current_carrier?.network_type);
   return {
     e164,
     connectivity,
@@ -154,7 +161,7 @@ export function mapVonageHlr(e164: string, answer: VonageAnswer, obtainedAt: Dat
     obtainedAt: obtainedAt.toISOString(),
     cost: vonageCost(answer),
     signals: {
-      lineType: networkType ? (LINE_TYPES[networkType] ?? "unknown") : null,
+      lineType: lineTypeOf(answer),
       simSwap: null,
       callForwarding: null,
     },
@@ -167,6 +174,22 @@ export function mapVonageMnp(e164: string, answer: VonageAnswer, obtainedAt: Dat
     ported: PORTED[said(answer.ported) ?? ""] ?? "unknown",
     currentNetwork: carrierNetwork(answer.current_carrier),
     originalNetwork: carrierNetwork(answer.original_carrier),
+    source: "live",
+    provider: "vonage",
+    obtainedAt: obtainedAt.toISOString(),
+    cost: vonageCost(answer),
+  };
+}
+
+/**
+ * The line-type look-up (Standard): the current carrier's network_type, "unknown" (cannot tell)
+ * when absent, null or "null"; the carrier as named.
+ */
+export function mapVonageLineType(e164: string, answer: VonageAnswer, obtainedAt: Date): LineTypeResult {
+  return {
+    e164,
+    lineType: lineTypeOf(answer) ?? "unknown",
+    carrier: carrierNetwork(answer.current_carrier),
     source: "live",
     provider: "vonage",
     obtainedAt: obtainedAt.toISOString(),
@@ -188,6 +211,8 @@ export class VonageProvider extends KindedProvider {
   protected readonly kinds: KindHandlers = {
     hlr: (e164, options) => this.#hlr(e164, options),
     mnp: (e164, options) => this.#mnp(e164, options),
+    line_type: async (e164, options) =>
+      mapVonageLineType(e164, await this.#get("standard", e164, options?.signal), this.#now()),
   };
   readonly name = "vonage";
   readonly sandbox = false;

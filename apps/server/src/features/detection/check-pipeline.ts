@@ -1,11 +1,11 @@
 import type { SingleCheckResultView } from "@nc/contracts/detection-single";
-import { lookupsOf, needsLiveLookup, type ServiceCode } from "@nc/contracts/services";
+import { needsLiveLookup, type ServiceCode } from "@nc/contracts/services";
 import { fraudScore } from "@nc/numcheck/fraud/score";
 import type { CachedLookupOptions, CachedProvider } from "@nc/numcheck/providers/cache";
 import { SandboxProvider } from "@nc/numcheck/providers/sandbox";
 import type { BasicResult, LookupResults } from "@nc/numcheck/types";
 import type { FraudLists } from "../fraud-list/index";
-import { isChargeable, NEEDS, resultView } from "./result-view";
+import { isChargeable, kindsAsked, NEEDS, resultView } from "./result-view";
 
 /** Who a check is for and what it knows already; plain values, from any caller. */
 export interface CheckContext {
@@ -72,7 +72,9 @@ export function checkPipeline(live: Lookup, sandbox: Lookup = new SandboxProvide
     },
     async run(service, basic, context) {
       let answers: Answers = {};
-      if (needsLiveLookup(service) && basic.qualifiesForHlr && basic.e164 !== null) {
+      // The kinds worth asking of this number (docs/providers.md, "Look-up kinds").
+      const kinds = kindsAsked(service, basic);
+      if (kinds.length > 0 && basic.e164 !== null) {
         const e164 = basic.e164;
         const provider = context.test ? sandbox : live;
         const options: CachedLookupOptions = {
@@ -85,9 +87,7 @@ export function checkPipeline(live: Lookup, sandbox: Lookup = new SandboxProvide
         // The service's look-ups at once, each by its kind (docs/providers.md, "Look-up kinds").
         answers = Object.fromEntries(
           await Promise.all(
-            lookupsOf(service).map(
-              async (kind) => [kind, await provider.lookup(kind, e164, options)] as const,
-            ),
+            kinds.map(async (kind) => [kind, await provider.lookup(kind, e164, options)] as const),
           ),
         );
       }

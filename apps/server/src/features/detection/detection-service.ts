@@ -4,7 +4,7 @@ import type {
   SingleCheckResultView,
   SingleCheckView,
 } from "@nc/contracts/detection-single";
-import { needsLiveLookup, SERVICES, type ServiceCode } from "@nc/contracts/services";
+import { SERVICES, type ServiceCode } from "@nc/contracts/services";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { basicCheck } from "@nc/numcheck/basic-check";
 import type { CachedProvider } from "@nc/numcheck/providers/cache";
@@ -18,7 +18,7 @@ import { type EffectivePrices, type PriceService, pickBand } from "../price/inde
 import { checkPipeline } from "./check-pipeline";
 import { type DetectionRepo, detectionRepo, type HistoryFilter, type HistoryRow } from "./detection-repo";
 import { fraudVelocity } from "./fraud-velocity";
-import { isChargeable, NEEDS, resultFacets } from "./result-view";
+import { isChargeable, kindsAsked, NEEDS, resultFacets } from "./result-view";
 import { singleCheckWriter } from "./single-check-writer";
 
 export interface SingleCheckInput {
@@ -72,7 +72,7 @@ export function detectionService(
 
       // Do not pay the upstream for a look-up the organisation cannot pay for. Without a look-up
       // the charge itself refuses a balance that does not cover it (no query before it).
-      if (chargeable && basic.qualifiesForHlr && needsLiveLookup(input.service)) {
+      if (chargeable && kindsAsked(input.service, basic).length > 0) {
         const volume = (await pricing.volumeThisMonth(input.tenantId))[input.service] ?? 0;
         const due = pickBand(prices.bands, volume)!.priceMicros;
         const { balanceMicros, currency } = await billing.balance(input.tenantId);

@@ -1,4 +1,4 @@
-import type { SingleCheckResultView } from "@nc/contracts/detection-single";
+import { KIND_FIELDS, type SingleCheckResultView, withEveryKind } from "@nc/contracts/detection-single";
 import { LOOKUP_KIND_CODES } from "@nc/contracts/services";
 
 /**
@@ -11,7 +11,7 @@ import { LOOKUP_KIND_CODES } from "@nc/contracts/services";
  *
  * `unpackResult(packResult(view), e164)` is the view again, key for key. A view that does not
  * have the shape packed here (a live look-up's answer, no E.164, a network without a name) is
- * stored as it is, and read back as it is.
+ * stored as it is, and read back as it is, with null for a kind's answer it was stored without.
  */
 export type PackedResult = [
   valid: boolean | null,
@@ -44,7 +44,7 @@ export function packResult(view: SingleCheckResultView): PackedResult | SingleCh
   const { country, formats, originalCarrier: carrier, normalisation } = basic;
   if (
     // Any look-up kind's answer: a live result is stored as it is.
-    LOOKUP_KIND_CODES.some((kind) => view[kind] !== null) ||
+    LOOKUP_KIND_CODES.some((kind) => view[KIND_FIELDS[kind]] !== null) ||
     basic.e164 === null ||
     formats === null ||
     formats.e164 !== basic.e164 ||
@@ -82,7 +82,7 @@ export function unpackResult(
   stored: PackedResult | SingleCheckResultView,
   e164: string | null,
 ): SingleCheckResultView {
-  if (!Array.isArray(stored)) return stored;
+  if (!Array.isArray(stored)) return withEveryKind(stored);
   const p = stored;
   return {
     basic: {
@@ -104,6 +104,7 @@ export function unpackResult(
     },
     hlr: null,
     mnp: null,
+    lineType: null,
     fraud: p[19],
     charged: p[20],
     sandbox: p[21],

@@ -1,5 +1,13 @@
 import type { SingleCheckResultView } from "@nc/contracts/detection-single";
-import { SERVICES, type ServiceCode, type ServiceDescriptor, serviceOf } from "@nc/contracts/services";
+import {
+  LOOKUP_KIND_NUMBERS,
+  type LookupKindCode,
+  lookupsOf,
+  SERVICES,
+  type ServiceCode,
+  type ServiceDescriptor,
+  serviceOf,
+} from "@nc/contracts/services";
 import type { BasicResult, FraudResult, LookupResults } from "@nc/numcheck/types";
 
 /** What each service needs beyond the offline basic check, from its descriptor. */
@@ -15,6 +23,20 @@ export const NEEDS = Object.fromEntries(SERVICES.map((s) => [s.code, s.needs])) 
  */
 export function isChargeable(service: ServiceCode, basic: BasicResult): boolean {
   return serviceOf(service).charges === "live" ? basic.qualifiesForHlr : basic.valid !== false;
+}
+
+/**
+ * Whether a look-up of `kind` is asked for the number (`LOOKUP_KIND_NUMBERS`): a network look-up
+ * for the numbers worth one, a line type for every number basic validation does not refuse.
+ */
+export function asksFor(kind: LookupKindCode, basic: BasicResult): boolean {
+  if (basic.e164 === null) return false;
+  return LOOKUP_KIND_NUMBERS[kind] === "mobile" ? basic.qualifiesForHlr : basic.valid !== false;
+}
+
+/** The look-up kinds of the service asked for this number (none: it is answered offline). */
+export function kindsAsked(service: ServiceCode, basic: BasicResult): readonly LookupKindCode[] {
+  return lookupsOf(service).filter((kind) => asksFor(kind, basic));
 }
 
 function toBasicView(b: BasicResult): SingleCheckResultView["basic"] {
@@ -49,6 +71,7 @@ export function resultView(
     // Each look-up kind's answer in its own field of the view; null when the service asks none.
     hlr: parts.answers.hlr ?? null,
     mnp: parts.answers.mnp ?? null,
+    lineType: parts.answers.line_type ?? null,
     fraud: fraud && {
       score: fraud.score,
       level: fraud.level,

@@ -72,6 +72,12 @@ const MNP: Column[] = [
   { key: "mnpSource", value: (_i, r) => text(r?.mnp?.source) },
 ];
 
+const LINE_TYPE: Column[] = [
+  { key: "liveLineType", value: (_i, r) => text(r?.lineType?.lineType) },
+  { key: "lineTypeCarrier", value: (_i, r) => network(r?.lineType?.carrier) },
+  { key: "lineTypeSource", value: (_i, r) => text(r?.lineType?.source) },
+];
+
 const FRAUD: Column[] = [
   { key: "riskScore", value: (_i, r) => text(r?.fraud?.score) },
   { key: "riskLevel", value: (_i, r) => text(r?.fraud?.level) },
@@ -80,7 +86,7 @@ const FRAUD: Column[] = [
 ];
 
 /** The columns each look-up kind adds, in the order a service lists its kinds. */
-const KIND_COLUMNS: Record<LookupKindCode, Column[]> = { hlr: HLR, mnp: MNP };
+const KIND_COLUMNS: Record<LookupKindCode, Column[]> = { hlr: HLR, mnp: MNP, line_type: LINE_TYPE };
 
 const COST: Column = { key: "cost", value: (i) => microsToDecimal(i.cost_micros) };
 

@@ -81,6 +81,24 @@ describe("results packed for a chunk of items", () => {
     expect(packResult(noNetworkName)).toBe(noNetworkName);
   });
 
+  it("stores a line-type answer as it is; a result stored before that kind existed reads it as null", () => {
+    const basic = processor.offline!("basic", basicCheck("+442079460123"))!;
+    const lineType = {
+      lineType: "fixed_line",
+      carrier: { name: "BT", mcc: null, mnc: null, country: "GB" },
+      source: "live",
+      provider: "vonage",
+      obtainedAt: "2026-11-01T00:00:00.000Z",
+    };
+    const live: SingleCheckResultView = { ...basic, lineType };
+    expect(packResult(live)).toBe(live);
+    expect(roundTrip(live)).toEqual(live);
+    const { lineType: _none, ...older } = { ...basic, hlr: live.hlr ?? { connectivity: "connected" } };
+    const read = unpackResult(JSON.parse(JSON.stringify(older)), basic.basic.e164);
+    expect(read.lineType).toBeNull();
+    expect(read.hlr).toEqual({ connectivity: "connected" });
+  });
+
   it("keeps a result stored before the steps of reading were recorded without them", () => {
     const view = processor.offline!("basic", basicCheck("+4915112000001"))!;
     const { steps: _steps, ...older } = view.basic.normalisation;

@@ -9,7 +9,7 @@ export type Facet = "status" | "outcome" | "lineType" | "country" | "carrier" | 
 
 /**
  * A service's verdict in words. Each service has its own vocabulary (the server's resultFacets):
- * the detection page already translates connectivity, porting and recommendations, so those are
+ * the detection page already translates connectivity, porting, recommendations and line types, so those are
  * reused; only the basic check's valid/invalid/unknown is new here.
  */
 function outcomeText(t: TFunction, service: string, value: string): string {
@@ -19,6 +19,7 @@ function outcomeText(t: TFunction, service: string, value: string): string {
     connectivity: `detection:connectivity.${value}`,
     porting: `detection:ported.${value}`,
     recommendation: `detection:recommendation.${value}`,
+    lineType: `detection:lineType.${value}`,
   }[verdict];
   return t(key, { defaultValue: value });
 }

@@ -24,7 +24,16 @@ function answer(call: ApiCall, change: Partial<SingleCheckView["result"]> = {}):
   return {
     jobId: "j-1",
     service,
-    result: { basic: BASIC, hlr: null, mnp: null, fraud: null, charged: true, sandbox: false, ...change },
+    result: {
+      basic: BASIC,
+      hlr: null,
+      mnp: null,
+      lineType: null,
+      fraud: null,
+      charged: true,
+      sandbox: false,
+      ...change,
+    },
     costMicros: "5000",
     currency: "USD",
     sandbox: false,

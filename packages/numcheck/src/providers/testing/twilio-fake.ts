@@ -154,6 +154,8 @@ export const twilioLookup = {
       },
       call_forwarding: { call_forwarding_enabled: true, error_code: null },
     }),
+  /** A line of the given Line Type Intelligence type (landline, fixedVoip, tollFree, ...). */
+  lineType: (call: FakeCall, type = "landline") => answer(call, { line_type_intelligence: lineType(type) }),
   /** A non-fixed VoIP number (the contract's own line type example). */
   voip: (call: FakeCall) =>
     answer(call, {

@@ -37,7 +37,7 @@ function view(result: Partial<SingleCheckView["result"]>, sandbox = false): Sing
   return {
     jobId: "j-1",
     service: "fraud_shield",
-    result: { basic, hlr: null, mnp: null, fraud: null, charged: true, sandbox, ...result },
+    result: { basic, hlr: null, mnp: null, lineType: null, fraud: null, charged: true, sandbox, ...result },
     costMicros: "0",
     currency: "EUR",
     sandbox,
@@ -108,6 +108,28 @@ describe("check result", () => {
     expect(screen.getByText("Telefónica · 262-01 · DE")).toBeTruthy();
     expect(screen.getByText("Telekom · 262-01 · DE")).toBeTruthy();
     expect(screen.queryByTestId("detection-fraud")).toBeNull();
+  });
+
+  it("shows the provider's line type and carrier; when it cannot tell, says so beside the plan's type", async () => {
+    const lineType = {
+      lineType: "non_fixed_voip",
+      carrier: network("Sipgate"),
+      source: "live",
+      provider: "twilio",
+      obtainedAt: "2026-11-01T00:00:00.000Z",
+    };
+    const { unmount } = await renderPage(<CheckResult view={view({ lineType })} />);
+    expect(screen.getByTestId("detection-live-line-type").textContent).toBe("Non-fixed VoIP");
+    expect(screen.getByText("Sipgate · 262-01 · DE")).toBeTruthy();
+    expect(screen.queryByText(/could not tell/)).toBeNull();
+    unmount();
+    await renderPage(
+      <CheckResult view={view({ lineType: { ...lineType, lineType: "unknown", carrier: null } })} />,
+    );
+    expect(screen.getByTestId("detection-live-line-type").textContent).toBe("Unknown");
+    expect(
+      screen.getByText("The provider could not tell the line type; the numbering plan says: Mobile."),
+    ).toBeTruthy();
   });
 
   it("marks an answer from the sandbox and says what it is in the customer's words", async () => {

@@ -6,6 +6,9 @@ import { useTranslation } from "react-i18next";
 import { countryName } from "../../../shell/components/countries";
 import { ResultDescriptions, Unbroken } from "../../../shell/components/result-descriptions";
 import { useLocale } from "../../../shell/i18n/use-locale";
+import { AnswerSection } from "./answer-section";
+import { LineTypeAnswer } from "./line-type-answer";
+import { networkText } from "./network-text";
 
 const LEVEL_COLOURS = {
   very_low: "green",
@@ -33,15 +36,12 @@ const ORDINARY_STEPS = new Set(["trimmed", "international_plus", "international_
 export function CheckResult({ view }: { view: SingleCheckView }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
-  const { basic, hlr, mnp, fraud } = view.result;
+  const { basic, hlr, mnp, lineType, fraud } = view.result;
   const steps = basic.normalisation.steps ?? [];
   const dash = "—";
   const tri = (value: boolean | null | undefined) =>
     value === true ? t("detection:yes") : value === false ? t("detection:no") : t("detection:unknown");
-  const network = (n: NetworkView | null | undefined): ReactNode =>
-    n
-      ? [n.name, n.mcc && n.mnc ? `${n.mcc}-${n.mnc}` : null, n.country].filter(Boolean).join(" · ") || dash
-      : dash;
+  const network = (n: NetworkView | null | undefined): ReactNode => networkText(n, dash);
   const country = (code: string | null | undefined) =>
     code ? `${countryName(code, locale)} (${code})` : dash;
 
@@ -69,12 +69,7 @@ export function CheckResult({ view }: { view: SingleCheckView }) {
         {view.sandbox && (
           <Typography.Text type="secondary">{t("detection:result.sandboxHelp")}</Typography.Text>
         )}
-        <ResultDescriptions
-          size="small"
-          column={{ xs: 1, sm: 2 }}
-          bordered
-          title={t("detection:basic.title")}
-        >
+        <AnswerSection title={t("detection:basic.title")}>
           <ResultDescriptions.Item label={t("detection:basic.valid")}>
             <Tag
               data-testid="detection-valid"
@@ -118,15 +113,10 @@ export function CheckResult({ view }: { view: SingleCheckView }) {
               </span>
             </ResultDescriptions.Item>
           )}
-        </ResultDescriptions>
+        </AnswerSection>
 
         {hlr && (
-          <ResultDescriptions
-            size="small"
-            column={{ xs: 1, sm: 2 }}
-            bordered
-            title={t("detection:hlr.title")}
-          >
+          <AnswerSection title={t("detection:hlr.title")}>
             <ResultDescriptions.Item label={t("detection:hlr.connectivity")}>
               <Tag data-testid="detection-connectivity" color={CONNECTIVITY_COLOURS[hlr.connectivity]}>
                 {t(`detection:connectivity.${hlr.connectivity}`)}
@@ -150,16 +140,11 @@ export function CheckResult({ view }: { view: SingleCheckView }) {
             <ResultDescriptions.Item label={t("detection:hlr.originalNetwork")}>
               {network(hlr.originalNetwork)}
             </ResultDescriptions.Item>
-          </ResultDescriptions>
+          </AnswerSection>
         )}
 
         {mnp && (
-          <ResultDescriptions
-            size="small"
-            column={{ xs: 1, sm: 2 }}
-            bordered
-            title={t("detection:mnp.title")}
-          >
+          <AnswerSection title={t("detection:mnp.title")}>
             <ResultDescriptions.Item label={t("detection:mnp.ported")}>
               <Tag data-testid="detection-ported">
                 {t(`detection:ported.${mnp.ported}`, { defaultValue: mnp.ported })}
@@ -171,8 +156,10 @@ export function CheckResult({ view }: { view: SingleCheckView }) {
             <ResultDescriptions.Item label={t("detection:mnp.originalNetwork")}>
               {network(mnp.originalNetwork)}
             </ResultDescriptions.Item>
-          </ResultDescriptions>
+          </AnswerSection>
         )}
+
+        {lineType && <LineTypeAnswer answer={lineType} planned={basic.lineType} />}
 
         {fraud && (
           <Card size="small" title={t("detection:fraud.title")} data-testid="detection-fraud">

@@ -1,0 +1,179 @@
+import type { ApiKeyCreatedView } from "@nc/contracts/api-keys";
+import type { SingleCheckView } from "@nc/contracts/detection-single";
+import { twilioLookup, twilioPublished } from "@nc/numcheck/providers/testing/twilio-fake";
+import { vonageInsight } from "@nc/numcheck/providers/testing/vonage-fake";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { jobWorker } from "../src/features/job/worker";
+import { DEFAULT_STANDARD_PRICES } from "../src/features/price/price-service";
+import { expectOk } from "./helpers/accounts";
+import { fundedTenant } from "./helpers/billing";
+import { liveProviders } from "./helpers/live-providers";
+import { inTenant } from "./helpers/tenancy";
+import { createTestApp, type TestApp } from "./helpers/test-app";
+
+/**
+ * The look-ups sold as services of their own (docs/providers.md, "Look-up kinds"), as a customer
+ * buys them: a single check from the dashboard and the API, a list and its results file; from the
+ * sandbox, and from fake providers on this machine whose answers follow their contracts.
+ */
+const OPENING = 1_000_000_000n;
+/** A UK mobile, a UK landline (London), and a number basic validation refuses. */
+const MOBILE = "+447400123456";
+const LANDLINE = "+442079460123";
+const INVALID = "12";
+
+async function customer(t: TestApp) {
+  const funded = await fundedTenant(t, OPENING);
+  const api = inTenant(t, funded.owner, funded.tenantId);
+  const check = async (service: string, number: string) =>
+    expectOk<SingleCheckView>(await api("POST", "/api/tenant/detection/check", { service, number }));
+  return { ...funded, api, check };
+}
+
+const drain = (t: TestApp) =>
+  jobWorker(t.database.db, t.app.services, t.app.jobs.service, t.app.jobs.processor, {
+    batch: 100,
+    concurrency: 4,
+    leaseSeconds: 60,
+  }).drain();
+
+describe("line type, from the sandbox", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("answers every valid number, landlines too, as a sample that costs nothing", async () => {
+    const { check } = await customer(t);
+    // The sandbox's documented test numbers: ...00 a mobile, ...01 a landline, ...03 cannot tell.
+    const mobile = await check("line_type", "+12025550100");
+    expect(mobile).toMatchObject({ sandbox: true, costMicros: "0" });
+    expect(mobile.result.lineType).toMatchObject({
+      lineType: "mobile",
+      source: "sandbox",
+      provider: "sandbox",
+    });
+    expect((await check("line_type", "+12025550101")).result.lineType?.lineType).toBe("fixed_line");
+    expect((await check("line_type", "+12025550103")).result.lineType).toMatchObject({
+      lineType: "unknown",
+      carrier: null,
+    });
+    const landline = await check("line_type", LANDLINE);
+    expect(landline.result.basic.lineType).toBe("fixed_line");
+    expect(landline.result.lineType).not.toBeNull();
+    expect(landline.result.hlr).toBeNull();
+    const invalid = await check("line_type", INVALID);
+    expect(invalid.result.lineType).toBeNull();
+    expect(invalid.result.charged).toBe(false);
+  });
+
+  it("a test key of the public API gets the sandbox's answer, free", async () => {
+    const { api } = await customer(t);
+    const made = expectOk<ApiKeyCreatedView>(
+      await api("POST", "/api/tenant/apikey", { name: "k", scopes: ["check"], mode: "test" }),
+    );
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/check",
+      payload: { service: "line_type", number: "+12025550101" },
+      headers: { authorization: `Bearer ${made.secret}` },
+      remoteAddress: "203.0.113.7",
+    });
+    const view = expectOk<SingleCheckView>(res);
+    expect(view).toMatchObject({ service: "line_type", sandbox: true, costMicros: "0" });
+    expect(view.result.lineType).toMatchObject({ lineType: "fixed_line", source: "sandbox" });
+  });
+});
+
+describe("line type, from Twilio then Vonage", () => {
+  const live = liveProviders(["twilio", "vonage"], "line_type=twilio,vonage");
+  const { twilio, vonage } = live;
+  beforeEach(() => {
+    twilio.reset();
+    vonage.reset();
+  });
+  const price = DEFAULT_STANDARD_PRICES.line_type[0];
+
+  it("Twilio's answer, charged at the service's price; Twilio is asked for Line Type Intelligence only", async () => {
+    const { check } = await customer(live.t);
+    const view = await check("line_type", MOBILE);
+    expect(view.result.lineType).toMatchObject({
+      lineType: "mobile",
+      carrier: { name: "Vodafone UK", mcc: "234", mnc: "15", country: "GB" },
+      provider: "twilio",
+      source: "live",
+    });
+    expect(BigInt(view.costMicros)).toBe(price);
+    expect(twilio.calls.map((c) => c.query.get("Fields"))).toEqual(["line_type_intelligence"]);
+    expect(vonage.calls).toHaveLength(0);
+    twilio.assertClean();
+  });
+
+  it("Twilio's published example is read as published: non-fixed VoIP", async () => {
+    twilio.play(twilioPublished.lineTypeIntelligence);
+    const { check } = await customer(live.t);
+    expect((await check("line_type", "+14159929960")).result.lineType).toMatchObject({
+      lineType: "non_fixed_voip",
+      provider: "twilio",
+    });
+  });
+
+  it("when Twilio cannot tell (a package error), Vonage is asked: a landline", async () => {
+    twilio.play(twilioLookup.packageErrors);
+    vonage.play(vonageInsight.landline);
+    const { check } = await customer(live.t);
+    const view = await check("line_type", LANDLINE);
+    expect(view.result.lineType).toMatchObject({ lineType: "fixed_line", provider: "vonage" });
+    expect(vonage.calls.map((c) => c.path)).toEqual(["/ni/standard/json"]);
+    vonage.assertClean();
+  });
+
+  it("a number basic validation refuses asks no provider and costs nothing", async () => {
+    const { check } = await customer(live.t);
+    const view = await check("line_type", INVALID);
+    expect([view.result.lineType, view.costMicros]).toEqual([null, "0"]);
+    expect(twilio.calls).toHaveLength(0);
+  });
+
+  it("a list: every valid number looked up and charged, the results file with the line type's columns", async () => {
+    const { api } = await customer(live.t);
+    const job = expectOk<{ id: string; chargeable: number }>(
+      // Numbers not checked above: an answer in the look-up cache would not ask Twilio.
+      await api("POST", "/api/tenant/job", {
+        service: "line_type",
+        numbers: ["+447400123457", "+442079460124", INVALID],
+      }),
+    );
+    expect(job.chargeable).toBe(2);
+    await drain(live.t);
+    const done = expectOk<{ status: string; chargedMicros: string }>(
+      await api("GET", `/api/tenant/job/s/${job.id}`),
+    );
+    expect(done).toMatchObject({ status: "completed", chargedMicros: (2n * price).toString() });
+    const summary = expectOk<{ outcome: { value: string | null; n: number }[] }>(
+      await api("GET", `/api/tenant/job/s/${job.id}/summary`),
+    );
+    expect(summary.outcome).toEqual([{ value: "mobile", n: 2 }]);
+    const csv = (await api("GET", `/api/tenant/job/s/${job.id}/download?format=csv`)).body.split("\r\n");
+    const header = csv[0]!.split(",");
+    expect(header).toEqual(
+      expect.arrayContaining(["Line type (live)", "Carrier (line type)", "Line type source"]),
+    );
+    expect(header).not.toContain("Connectivity");
+    expect(twilio.calls).toHaveLength(2);
+    const at = header.indexOf("Line type (live)");
+    const mobileRow = csv.find((line) => line.includes("+447400123457"))!.split(",");
+    expect(mobileRow.slice(at, at + 3)).toEqual(["mobile", "Vodafone UK", "live"]);
+  });
+});
+
+describe("line type with the default routes: only the providers that answer it are asked", () => {
+  const live = liveProviders(["tyntec", "twilio"], "");
+
+  it("tyntec, which has no line type, is never asked", async () => {
+    const { check } = await customer(live.t);
+    expect((await check("line_type", MOBILE)).result.lineType?.provider).toBe("twilio");
+    expect(live.tyntec.calls).toHaveLength(0);
+  });
+});

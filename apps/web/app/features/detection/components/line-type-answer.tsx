@@ -1,0 +1,30 @@
+import type { LineTypeView } from "@nc/contracts/detection-single";
+import { Tag, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { ResultDescriptions } from "../../../shell/components/result-descriptions";
+import { AnswerSection } from "./answer-section";
+import { networkText } from "./network-text";
+
+/**
+ * The line-type look-up's answer: the provider's line type, or, when it could not tell, that it
+ * could not and what the numbering plan says instead (docs/providers.md: the section on answers that "cannot tell").
+ */
+export function LineTypeAnswer({ answer, planned }: { answer: LineTypeView; planned: string }) {
+  const { t } = useTranslation();
+  const label = (type: string) => t(`detection:lineType.${type}`, { defaultValue: type });
+  return (
+    <AnswerSection title={t("detection:liveLineType.title")}>
+      <ResultDescriptions.Item label={t("detection:liveLineType.lineType")}>
+        <Tag data-testid="detection-live-line-type">{label(answer.lineType)}</Tag>
+        {answer.lineType === "unknown" && (
+          <Typography.Text type="secondary">
+            {t("detection:liveLineType.cannotTell", { planned: label(planned) })}
+          </Typography.Text>
+        )}
+      </ResultDescriptions.Item>
+      <ResultDescriptions.Item label={t("detection:liveLineType.carrier")}>
+        {networkText(answer.carrier)}
+      </ResultDescriptions.Item>
+    </AnswerSection>
+  );
+}
