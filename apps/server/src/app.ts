@@ -6,11 +6,12 @@ import { AppError } from "./core/app-error";
 import type { Database } from "./db/client";
 import { accountRoutes } from "./features/account/routes";
 import { apiKeyRoutes } from "./features/api-key/routes";
+import { apiRequestRoutes } from "./features/api-request/routes";
 import { apiUsageRoutes } from "./features/api-usage/routes";
 import { auditRoutes } from "./features/audit/routes";
-import { coverageRoutes } from "./features/coverage/routes";
 import { passkeyRoutes } from "./features/auth/passkey-routes";
 import { authRoutes } from "./features/auth/routes";
+import { coverageRoutes } from "./features/coverage/routes";
 import { detectionRoutes } from "./features/detection/routes";
 import { fraudListRoutes } from "./features/fraud-list/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -30,9 +31,11 @@ import { operatorUserRoutes } from "./features/operator/user-routes";
 import { priceRoutes } from "./features/price/routes";
 import { privacyRoutes } from "./features/privacy/routes";
 import { publicApiRoutes } from "./features/public-api/routes";
+import { autoTopUpRoutes } from "./features/recharge/auto-top-up/routes";
 import { rechargeRoutes } from "./features/recharge/routes";
 import { stripeWebhookRoutes } from "./features/recharge/stripe-webhook";
 import { roleRoutes } from "./features/role/routes";
+import { ssoRoutes } from "./features/sso/routes";
 import { tenantRoutes } from "./features/tenant/routes";
 import { userRoutes } from "./features/user/routes";
 import { registerWeb, type WebMode } from "./features/web/web-handler";
@@ -45,6 +48,7 @@ import { registerHostCheck } from "./http/host";
 import { BODY_LIMIT_BYTES, registerJsonBody } from "./http/json-body";
 import { logDestination, loggerOptions, registerRequestLog } from "./http/logging";
 import { registerOperatorContext } from "./http/operator-context";
+import { newRequestId, registerRequestId } from "./http/request-id";
 import { securityHeaders } from "./http/security-headers";
 import { registerStepUp } from "./http/step-up";
 import { registerTenantContext, type TenantRoute } from "./http/tenant-context";
@@ -77,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: sendFrameworkError,
+    genReqId: newRequestId,
   });
   // JSON only: a cross-site form post (text/plain) is refused before any handler sees it.
   app.removeContentTypeParser("text/plain");
@@ -95,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before any route's schema: text PostgreSQL cannot store is the field's error, not a 500.
   registerWellFormedText(app);
   registerRequestLog(app, config.LOG_LEVEL, logStream);
+  registerRequestId(app);
   // Before the context: a malformed host never picks a partner, a cross-site call never reaches a session.
   registerHostCheck(app);
   registerCrossSiteCheck(app);
@@ -113,10 +119,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(coverageRoutes);
   await app.register(tenantRoutes);
   await app.register(roleRoutes);
+  await app.register(ssoRoutes);
   await app.register(memberRoutes);
   await app.register(invitationRoutes);
   await app.register(noticeRoutes);
   await app.register(rechargeRoutes);
+  await app.register(autoTopUpRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(accountRoutes);
   await app.register(invoiceRoutes);
@@ -127,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(apiKeyRoutes);
   await app.register(webhookRoutes);
   await app.register(apiUsageRoutes);
+  await app.register(apiRequestRoutes);
   await app.register(auditRoutes);
   await app.register(operatorRoutes);
   await app.register(operatorPartnerRoutes);

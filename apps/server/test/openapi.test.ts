@@ -232,6 +232,7 @@ describe("the OpenAPI document of the public API (GET /api/openapi.json)", () =>
         "DELETE /api/v1/jobs/{id}",
         "POST /api/v1/jobs/{id}/retry-failed",
         "GET /api/v1/usage",
+        "GET /api/v1/requests",
         "GET /api/v1/coverage",
         "GET /api/v1/balance",
         "GET /api/v1/receipts",

@@ -9,6 +9,7 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route(":lang?", "shell/layouts/locale-layout.tsx", [
     index("routes/home.tsx"),
+    route("coverage", "routes/coverage.tsx"),
     layout("shell/layouts/auth-layout.tsx", [
       route("login", "routes/login.tsx"),
       route("register", "routes/register.tsx"),
@@ -32,6 +33,7 @@ export default [
         route("account/receipt/:id", "routes/dashboard/receipt.tsx"),
         route("api-keys", "routes/dashboard/api-keys.tsx"),
         route("api-usage", "routes/dashboard/api-usage.tsx"),
+        route("api-requests", "routes/dashboard/api-requests.tsx"),
         route("tenant", "routes/dashboard/tenant.tsx"),
         route("tenant/role/add", "routes/dashboard/role-edit.tsx", { id: "role-add" }),
         route("tenant/role/:id", "routes/dashboard/role-edit.tsx", { id: "role-edit" }),

@@ -12,6 +12,8 @@ export const ROUTE_PERMISSIONS = {
   receipt: ["account:read"],
   apiKeys: ["apikey:read"],
   apiUsage: ["apikey_data:read"],
+  // The request log is API usage call by call: the same right, and the API's `usage:read` scope.
+  apiRequests: ["apikey_data:read"],
   // Webhooks sit on the API keys page: seen with the keys, changed by whoever may make keys.
   webhooks: ["apikey:read"],
   webhooksEdit: ["apikey:create"],

@@ -16,18 +16,26 @@ export const encodeCursor = (c: Cursor): string =>
 // database as a malformed timestamptz or uuid and fail there, not here.
 const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:\d{2})?)$/i;
 
-/** Reads a cursor a client sent back; anything else is 40001 on the field `cursor`. */
-export function decodeCursor(text: string): Cursor {
+/** A bigserial id as text (the request log's rows). */
+export const isSerialId = (id: string): boolean => /^[1-9]\d{0,18}$/.test(id);
+
+/**
+ * Reads a cursor a client sent back; anything else is 40001 on the field `cursor`. Ids are UUIDs
+ * unless the list says otherwise (`isSerialId`).
+ */
+export function decodeCursor(text: string, isId: (id: string) => boolean = isUuid): Cursor {
   const raw = Buffer.from(text, "base64url").toString();
   const [createdAt = "", id = "", ...more] = raw.split("|");
-  if (more.length > 0 || !CURSOR_TIME.test(createdAt) || !isUuid(id) || Number.isNaN(Date.parse(createdAt)))
+  if (more.length > 0 || !CURSOR_TIME.test(createdAt) || !isId(id) || Number.isNaN(Date.parse(createdAt)))
     throw fieldError("cursor", "invalid");
   return { createdAt, id };
 }
 
 /** The optional `cursor` of a list query. */
-export const optionalCursor = (text: string | undefined): Cursor | undefined =>
-  text ? decodeCursor(text) : undefined;
+export const optionalCursor = (
+  text: string | undefined,
+  isId: (id: string) => boolean = isUuid,
+): Cursor | undefined => (text ? decodeCursor(text, isId) : undefined);
 
 /**
  * One page from `limit + 1` rows read newest first: the extra row only tells that more follow,

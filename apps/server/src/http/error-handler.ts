@@ -6,8 +6,16 @@ import { AppError } from "../core/app-error";
 import { translate } from "../i18n/translate";
 import { requestLocale } from "./locale";
 
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The envelope's code of the error this request was answered with (the API request log). */
+    errorCode: number | null;
+  }
+}
+
 function send(reply: FastifyReply, request: FastifyRequest, key: ErrorKey, data: unknown, params = {}) {
   const locale = requestLocale(request);
+  request.errorCode = ERRORS[key].code;
   return reply
     .status(ERRORS[key].status)
     .send({ code: ERRORS[key].code, msg: translate(locale, `errors:${key}`, params), data });
@@ -46,6 +54,7 @@ function sendFieldErrors(reply: FastifyReply, request: FastifyRequest, found: Se
     message: translate(locale, `validation:${reason}`, params ?? {}),
   }));
   const first = fields[0];
+  request.errorCode = ERRORS.validation.code;
   return reply.status(400).send({
     code: ERRORS.validation.code,
     msg: first ? `${first.field}: ${first.message}` : translate(locale, "errors:validation"),
@@ -61,11 +70,14 @@ function sendFieldErrors(reply: FastifyReply, request: FastifyRequest, found: Se
 export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const clientFault = error.statusCode !== undefined && error.statusCode < 500;
   if (!clientFault) request.log.error({ err: error }, "framework error");
+  // Raised before the hooks that add it to every other answer.
+  reply.header("x-request-id", request.id);
   return send(reply, request, clientFault ? "badRequest" : "internal", null);
 }
 
 /** One error envelope for every failure (docs/architecture.md, "Decisions and why"). */
 export function registerErrorHandling(app: FastifyInstance) {
+  app.decorateRequest("errorCode", null);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);

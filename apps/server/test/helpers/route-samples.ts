@@ -207,6 +207,13 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "GET /api/tenant/recharge/s/:id/receipt": (f) => ({
     url: `/api/tenant/recharge/s/${f.extra.rechargeOrderId}/receipt`,
   }),
+  "GET /api/tenant/recharge/auto": () => ({ url: "/api/tenant/recharge/auto" }),
+  "POST /api/tenant/recharge/auto": () => ({
+    url: "/api/tenant/recharge/auto",
+    body: { enabled: false, threshold: "10", amount: "50", dailyMax: 3 },
+  }),
+  "POST /api/tenant/recharge/card/setup": () => ({ url: "/api/tenant/recharge/card/setup" }),
+  "DELETE /api/tenant/recharge/card": () => ({ url: "/api/tenant/recharge/card" }),
 };
 
 export const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;

@@ -7,6 +7,7 @@ import {
   KeyOutlined,
   SearchOutlined,
   TeamOutlined,
+  UnorderedListOutlined,
   UserOutlined,
   WalletOutlined,
 } from "@ant-design/icons";
@@ -119,6 +120,13 @@ export const DASHBOARD_PAGES: DashboardPage[] = [
     titleKey: "apiUsage:title",
     icon: BarChartOutlined,
     permissions: ROUTE_PERMISSIONS.apiUsage,
+  },
+  {
+    key: "api-requests",
+    path: "/dashboard/api-requests",
+    titleKey: "apiRequests:title",
+    icon: UnorderedListOutlined,
+    permissions: ROUTE_PERMISSIONS.apiRequests,
   },
   { key: "tenant", path: "/dashboard/tenant", titleKey: "tenant:manage.title", icon: TeamOutlined },
   {

@@ -14,6 +14,10 @@ export interface CallRow {
   latencyMs: number;
   requestId: string | null;
   at: Date;
+  /** The request log's own fields (docs/operations.md, "The API request log"). */
+  path: string;
+  errorCode: number | null;
+  idempotencyKey: string | null;
 }
 
 /**
@@ -70,14 +74,18 @@ export function meteringRepo(db: Db) {
           latency_ms: r.latencyMs,
           request_id: r.requestId,
           at: r.at.toISOString(),
+          path: r.path,
+          error_code: r.errorCode,
+          idempotency_key: r.idempotencyKey,
         })),
       );
       await runner.execute(
         sql`insert into api_calls (tenant_id, api_key_id, method, endpoint, service, status, numbers,
-                                   cost_micros, latency_ms, request_id, at)
+                                   cost_micros, latency_ms, request_id, at, path, error_code, idempotency_key)
             select * from json_to_recordset(${document}::json) as r(tenant_id uuid, api_key_id uuid,
               method text, endpoint text, service text, status int, numbers int, cost_micros bigint,
-              latency_ms real, request_id text, at timestamptz)`,
+              latency_ms real, request_id text, at timestamptz, path text, error_code int,
+              idempotency_key text)`,
       );
     },
 
@@ -126,11 +134,18 @@ export function meteringRepo(db: Db) {
       );
     },
 
-    /** Raw calls older than the cutoff go; the rollups stay. Answers how many went. */
+    /**
+     * Raw calls older than the cutoff go, from the oldest slice of `limit` rows by id; the rollups
+     * stay. Answers how many went (0: the oldest slice is all newer, nothing is left to delete).
+     * Ids grow with the time of the flush, so each slice reads the first rows of the primary key
+     * and no statement scans the table or needs an index on the time alone
+     * (docs/operations.md, "The API request log").
+     */
     async deleteCallsBefore(cutoff: Date, limit = 10_000): Promise<number> {
       const result = (await db.execute(
         sql`delete from api_calls where id in (
-              select id from api_calls where at < ${cutoff.toISOString()}::timestamptz limit ${limit})`,
+              select id from (select id, at from api_calls order by id limit ${limit}) oldest
+              where at < ${cutoff.toISOString()}::timestamptz)`,
       )) as unknown as { rowCount?: number; affectedRows?: number };
       return Number(result.rowCount ?? result.affectedRows ?? 0);
     },

@@ -14,8 +14,8 @@ declare module "fastify" {
 }
 
 /** Query parameters a key must never travel in (URLs end up in logs, proxies and histories). */
-const KEY_PARAMS = /^(api[_-]?key|key|token|access[_-]?token|authorization)$/i;
-const LOOKS_LIKE_KEY = /nc_(live|test)_/;
+export const KEY_PARAMS = /^(api[_-]?key|key|token|access[_-]?token|authorization)$/i;
+export const LOOKS_LIKE_KEY = /nc_(live|test)_/;
 
 function keyInQuery(url: string): boolean {
   const index = url.indexOf("?");

@@ -77,6 +77,9 @@ export function idempotencyHooks(
       if (!record) continue;
       if (record.fingerprint !== print) throw new AppError("idempotencyKeyReused");
       if (record.state === "done") {
+        // The replayed error's code, for the request log (the envelope's first member).
+        if ((record.response_status ?? 200) >= 400)
+          request.errorCode = Number(/^\{"code":(\d+)/.exec(record.response_body ?? "")?.[1]) || null;
         reply
           .code(record.response_status ?? 200)
           .header("content-type", record.content_type ?? "application/json; charset=utf-8")

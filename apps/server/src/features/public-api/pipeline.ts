@@ -8,6 +8,7 @@ import { apiKeyAuth, requireApiKey } from "./api-key-auth";
 import { type ApiRateLimits, enforceApiRateLimits } from "./api-rate-limit";
 import { idempotencyHooks } from "./idempotency";
 import { idempotencyRepo } from "./idempotency-repo";
+import { loggedPath } from "./request-log-path";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -26,6 +27,12 @@ export function meterUsage(
     numbers: usage.numbers,
     costMicros: BigInt(usage.costMicros ?? 0),
   };
+}
+
+/** The Idempotency-Key a call sent, as the request log keeps it (at most 255 characters). */
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const header = request.headers["idempotency-key"];
+  return typeof header === "string" && header !== "" ? header.slice(0, 255) : null;
 }
 
 export interface PipelineDeps {
@@ -59,6 +66,7 @@ export function publicApiPipeline(scope: FastifyInstance, deps: PipelineDeps) {
 
   scope.decorateRequest("usage", null);
   // Every authenticated call, failed ones too; calls with no valid key belong to no organisation.
+  // The same row is the call's line in the request log (docs/operations.md, "The API request log").
   scope.addHook("onResponse", async (request, reply) => {
     const key = request.apiKey;
     if (!key) return;
@@ -83,6 +91,9 @@ export function publicApiPipeline(scope: FastifyInstance, deps: PipelineDeps) {
       latencyMs: reply.elapsedTime,
       requestId: request.id,
       at: new Date(),
+      path: loggedPath(request.url),
+      errorCode: reply.statusCode >= 400 ? request.errorCode : null,
+      idempotencyKey: idempotencyKeyOf(request),
     });
   });
 }

@@ -15,6 +15,7 @@ const OPERATOR_ONLY = ["operatorPeople", "operatorSetup"];
 const SIGNED_IN_ONLY = [
   "account",
   "apiKeys",
+  "apiRequests",
   "apiUsage",
   "dashboard",
   "detection",

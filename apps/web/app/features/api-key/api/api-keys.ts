@@ -9,4 +9,6 @@ export const listApiKeys = () => api<ApiKeyView[]>("/api/tenant/apikey");
 export const apiKeysQuery = (tenantId: string) =>
   queryOptions({ queryKey: apiKeyKeys.all(tenantId), queryFn: listApiKeys });
 
-export const useApiKeys = (tenantId: string) => useQuery(apiKeysQuery(tenantId));
+/** `enabled` false for a reader who may not list keys (the request log's key filter then asks nothing). */
+export const useApiKeys = (tenantId: string, enabled = true) =>
+  useQuery({ ...apiKeysQuery(tenantId), enabled });

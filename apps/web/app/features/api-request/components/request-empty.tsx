@@ -1,0 +1,27 @@
+import { Button, Empty, Flex, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+
+/** No request to show: filtered, say so and offer to clear; else say what will appear here. */
+export function RequestEmpty({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      data-testid="api-request-empty"
+      description={
+        filtered ? (
+          t("apiRequests:empty.filtered")
+        ) : (
+          <Flex vertical gap={4} align="center">
+            <Typography.Text strong>{t("apiRequests:empty.title")}</Typography.Text>
+            <Typography.Text type="secondary" style={{ maxWidth: 460 }}>
+              {t("apiRequests:empty.text")}
+            </Typography.Text>
+          </Flex>
+        )
+      }
+    >
+      {filtered && <Button onClick={onClear}>{t("apiRequests:filters.reset")}</Button>}
+    </Empty>
+  );
+}
