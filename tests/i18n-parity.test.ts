@@ -9,6 +9,7 @@ import {
 } from "@nc/contracts/api-keys";
 import { AUDIT_RESOURCES } from "@nc/contracts/audit";
 import { COVERAGE_AVAILABILITY } from "@nc/contracts/coverage";
+import { COVERAGE_AVAILABILITY } from "@nc/contracts/coverage";
 import { JOB_CHANNELS, JOB_STATUSES } from "@nc/contracts/detection-single";
 import { ERROR_KEYS } from "@nc/contracts/errors";
 import { FRAUD_LIST_KINDS } from "@nc/contracts/fraud-lists";
@@ -223,6 +224,7 @@ describe("keys used by the code exist in English", () => {
     "fraudLists:${props.kind}.help": FRAUD_LIST_KINDS.map((k) => `fraudLists:${k}.help`),
     "fraudLists:${props.kind}.empty": FRAUD_LIST_KINDS.map((k) => `fraudLists:${k}.empty`),
     "services:${s.code}.name": SERVICES.map((s) => `services:${s.code}.name`),
+    "coverage:available.${service.available}": COVERAGE_AVAILABILITY.map((a) => `coverage:available.${a}`),
     "coverage:available.${service.available}": COVERAGE_AVAILABILITY.map((a) => `coverage:available.${a}`),
     "services:${s.code}.description": SERVICES.map((s) => `services:${s.code}.description`),
     // Trade types come from the service list (docs/architecture.md, "Adding a service").

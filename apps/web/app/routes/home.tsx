@@ -10,8 +10,7 @@ import { SERVICES } from "@nc/contracts/services";
 import { Button, Card, Col, Layout, Row, Space, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { BrandLogo } from "../shell/components/brand-logo";
-import { HeaderTools } from "../shell/components/header-tools";
+import { API_DOCS_PATH, PublicHeader } from "../shell/components/public-header";
 import { SiteFooter } from "../shell/components/site-footer";
 import { useDevice } from "../shell/device/use-device";
 import { useScreenAtLeast } from "../shell/device/use-screen-at-least";
@@ -30,9 +29,6 @@ const STEPS = [
 
 const PRICING_POINTS = ["perNumber", "noCharge", "estimate", "ledger"] as const;
 
-/** Where the home page sends developers: the guide that starts with the API. */
-const API_DOCS_PATH = "/docs/getting-started";
-
 const API_SAMPLE = `curl https://your-site/api/v1/check \\
   -H "Authorization: Bearer nc_live_…" \\
   -H "Content-Type: application/json" \\
@@ -50,42 +46,7 @@ export default function HomePage() {
 
   return (
     <Layout style={{ minHeight: "100vh", background: cssVar.colorBgLayout }}>
-      <header
-        style={{
-          display: "flex",
-          alignItems: "center",
-          justifyContent: "space-between",
-          padding: "12px 20px",
-          gap: 8,
-          flexWrap: "wrap",
-        }}
-      >
-        <BrandLogo />
-        <Space size={4} wrap>
-          <HeaderTools />
-          {!narrow && (
-            <Link to={to(API_DOCS_PATH)}>
-              <Button type="text">{t("docs:nav.docs")}</Button>
-            </Link>
-          )}
-          {user ? (
-            <Link to={to("/dashboard")}>
-              <Button type="primary">{t("home:nav.dashboard")}</Button>
-            </Link>
-          ) : (
-            <>
-              <Link to={to("/login")}>
-                <Button type="text">{t("home:nav.signIn")}</Button>
-              </Link>
-              {!narrow && (
-                <Link to={to("/register")}>
-                  <Button type="primary">{t("home:nav.getStarted")}</Button>
-                </Link>
-              )}
-            </>
-          )}
-        </Space>
-      </header>
+      <PublicHeader />
 
       <main>
         <section style={{ ...section, textAlign: "center" }}>

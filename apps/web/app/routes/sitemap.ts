@@ -4,7 +4,7 @@ import { docsLibrary } from "../features/docs/docs-content.server";
 import type { Route } from "./+types/sitemap";
 
 /** Public pages, each in every language with its alternates. */
-export const PUBLIC_PATHS = ["/", "/login", "/register", "/forget-password"];
+export const PUBLIC_PATHS = ["/", "/coverage", "/login", "/register", "/forget-password"];
 
 /** The documentation: the API reference and every guide, API page and policy (the same in every language). */
 async function docPaths(): Promise<string[]> {
