@@ -22,6 +22,8 @@ async function main() {
   if (config.WORKER_ENABLED) app.jobs.worker.start();
   // Webhook deliveries go out from here unless WEBHOOKS_ENABLED=false; app.close() stops it.
   if (config.WEBHOOKS_ENABLED) app.webhooks.deliverer.start();
+  // Automatic top-ups are claimed one statement each, so every process may sweep (app.close() stops it).
+  app.autoTopUp.sweeper.start();
   // On the embedded database the CLI cannot open the data folder this process holds: it hands its
   // commands to this process instead (docs/operations.md, "The CLI beside a running server").
   const stopAdminSocket =

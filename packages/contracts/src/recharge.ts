@@ -37,6 +37,8 @@ export interface RechargeOrder {
   expiresAt: string | null;
   paidAt: string | null;
   ledgerEntryId: string | null;
+  /** Made by automatic top-up with the saved card (docs/operations.md, "Automatic top-up"). */
+  automatic?: boolean;
 }
 
 export interface CreatedRecharge {

@@ -1,4 +1,17 @@
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { ledgerEntries } from "./money";
 import { partners } from "./partners";
 import { tenants } from "./tenants";
@@ -51,12 +64,57 @@ export const rechargeOrders = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     ledgerEntryId: uuid("ledger_entry_id").references(() => ledgerEntries.id),
     note: text("note"),
+    /** Made by automatic top-up with the saved card (a PaymentIntent, its id in providerSessionId). */
+    automatic: boolean("automatic").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("recharge_orders_tenant_created_idx").on(t.tenantId, t.createdAt)],
+  (t) => [
+    index("recharge_orders_tenant_created_idx").on(t.tenantId, t.createdAt),
+    uniqueIndex("recharge_orders_auto_pending_uq")
+      .on(t.tenantId)
+      .where(sql`${t.automatic} and ${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * Automatic top-up (docs/operations.md, "Automatic top-up"): the organisation's Stripe customer and
+ * saved card, its settings, the attempt in flight and the day's count. An attempt is claimed by one
+ * statement on this row (auto-top-up-repo.ts, claim).
+ */
+export const autoTopUps = pgTable(
+  "auto_top_ups",
+  {
+    tenantId: uuid("tenant_id")
+      .primaryKey()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    stripeCustomerId: text("stripe_customer_id"),
+    paymentMethodId: text("payment_method_id"),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    cardExpMonth: integer("card_exp_month"),
+    cardExpYear: integer("card_exp_year"),
+    enabled: boolean("enabled").notNull().default(false),
+    thresholdMicros: bigint("threshold_micros", { mode: "bigint" }).notNull().default(0n),
+    amountMicros: bigint("amount_micros", { mode: "bigint" }).notNull().default(0n),
+    dailyMax: integer("daily_max").notNull().default(3),
+    /** Why it turned itself off (payment_failed, authentication_required); null otherwise. */
+    disabledReason: text("disabled_reason"),
+    inFlightOrderId: uuid("in_flight_order_id"),
+    day: date("day"),
+    dayCount: integer("day_count").notNull().default(0),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("auto_top_ups_enabled_idx").on(t.tenantId).where(sql`${t.enabled}`),
+    check(
+      "auto_top_ups_settings_valid",
+      sql`${t.thresholdMicros} >= 0 and ${t.amountMicros} >= 0 and ${t.dailyMax} between 1 and 24 and (not ${t.enabled} or (${t.paymentMethodId} is not null and ${t.amountMicros} > 0))`,
+    ),
+  ],
 );
 
 /** Payment provider events already handled, so a repeated webhook credits nothing twice. */

@@ -20,6 +20,7 @@ import { ledgerEntries, partners, paymentEvents, rechargeOrders, tenants } from 
 import { type AuditEvent, auditActorOf, recordAudit } from "../audit/index";
 import type { Actor, BillingService } from "../billing/index";
 import type { NewNotice, NoticeService } from "../notice/index";
+import { autoTopUpRepo } from "./auto-top-up/auto-top-up-repo";
 import { bankTransferProvider } from "./providers/bank-transfer";
 import type { RechargeProvider, StartInput } from "./providers/provider";
 import { stripeProvider } from "./providers/stripe";
@@ -54,6 +55,7 @@ export function toOrder(row: RechargeRow): RechargeOrder {
     expiresAt: row.expiresAt?.toISOString() ?? null,
     paidAt: row.paidAt?.toISOString() ?? null,
     ledgerEntryId: row.ledgerEntryId,
+    automatic: row.automatic,
   };
 }
 
@@ -112,8 +114,9 @@ const rechargeCreditedNotice = (
   balanceAfterMicros: bigint,
 ): NewNotice => ({
   tenantId: row.tenantId,
-  userId: row.createdBy,
-  type: "recharge_credited",
+  // An automatic top-up was asked for by no one at that moment: every member is told.
+  userId: row.automatic ? null : row.createdBy,
+  type: row.automatic ? "auto_top_up_made" : "recharge_credited",
   params: {
     orderId: row.id,
     reference: row.reference,
@@ -144,6 +147,7 @@ export function rechargeService(
   };
   const min = parseAmountToMicros(config.RECHARGE_MIN)!;
   const max = parseAmountToMicros(config.RECHARGE_MAX)!;
+  const autoTopUps = autoTopUpRepo(db);
 
   /** Pending orders past their time become expired (checked whenever they are read). */
   const expireOld = (tenantId?: string) =>
@@ -246,6 +250,8 @@ export function rechargeService(
           .returning({ id: rechargeOrders.id });
         if (claimed.length === 0 && row.method === "bank_transfer") throw new AppError("rechargeNotPending");
         await recordAudit(tx, rechargeEvent(row, "recharge.confirmed", actor, note, received, from));
+        // An automatic top-up paid: the next one may be claimed (auto-top-up-repo.ts, claim).
+        if (row.automatic) await autoTopUps.release(row.id, tx);
         await notices.notify(rechargeCreditedNotice(row, received, entry.balanceAfterMicros), tx);
       },
     });
@@ -383,7 +389,8 @@ export function rechargeService(
     get: async (tenantId: string, id: string) => toOrder(await find(tenantId, id)),
 
     async cancel(tenantId: string, id: string): Promise<RechargeOrder> {
-      await find(tenantId, id);
+      // An automatic top-up is Stripe's to finish: its webhook pays or fails it.
+      if ((await find(tenantId, id)).automatic) throw new AppError("rechargeNotPending");
       const row = await close(
         and(eq(rechargeOrders.tenantId, tenantId), eq(rechargeOrders.id, id)) as ReturnType<typeof eq>,
         "cancelled",
