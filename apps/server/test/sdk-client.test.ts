@@ -169,6 +169,29 @@ describe("@numcheck/sdk against the server", { timeout: SLOW }, () => {
     expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
   });
 
+  it("finds a failed call in the request log by the request id its error carries", async () => {
+    const c = await apiClient(t);
+    const nc = sdkClient(origin, c.secret);
+    const missing = await nc.jobs.get("00000000-0000-4000-8000-000000000001").then(unexpected, asError);
+    expect(missing.status).toBe(404);
+    expect(missing.requestId).toEqual(expect.any(String));
+    for (let i = 0; i < 3; i++) await nc.balance.get();
+    await t.app.meter.flush();
+    const [logged] = (await nc.requests.list({ requestId: missing.requestId! })).items;
+    expect(logged).toMatchObject({
+      status: 404,
+      errorCode: 40400,
+      method: "GET",
+      requestId: missing.requestId,
+    });
+    const page = await nc.requests.list({ limit: 2 });
+    expect(page.items).toHaveLength(2);
+    const all = [];
+    for await (const request of nc.requests.listAll({ limit: 2 })) all.push(request.requestId);
+    expect(all).toHaveLength(4);
+    expect(all).toContain(missing.requestId);
+  });
+
   it("replays a POST sent again with its Idempotency-Key: one job, charged once", async () => {
     const c = await apiClient(t);
     const nc = sdkClient(origin, c.secret);

@@ -8,6 +8,7 @@ import {
 } from "./resources/account.js";
 import { CheckResource } from "./resources/check.js";
 import { JobsResource } from "./resources/jobs.js";
+import { RequestsResource } from "./resources/requests.js";
 import { DEFAULT_RETRY_DELAY, type RetryDelay } from "./retry.js";
 
 export interface NumcheckOptions {
@@ -38,6 +39,7 @@ export class Numcheck {
   readonly coverage: CoverageResource;
   readonly receipts: ReceiptsResource;
   readonly statements: StatementsResource;
+  readonly requests: RequestsResource;
 
   constructor(options: NumcheckOptions) {
     if (!options?.apiKey) throw new TypeError("Numcheck needs an apiKey");
@@ -63,5 +65,6 @@ export class Numcheck {
     this.coverage = new CoverageResource(http);
     this.receipts = new ReceiptsResource(http);
     this.statements = new StatementsResource(http);
+    this.requests = new RequestsResource(http);
   }
 }

@@ -37,7 +37,7 @@ export class NumcheckError extends Error {
   readonly data: unknown;
   /** Each field at fault (40001), else empty. */
   readonly fields: FieldError[];
-  /** The answer's `Request-Id` (or `X-Request-Id`) header, when it has one. */
+  /** The answer's `X-Request-Id` header (the id the request log shows), when it has one. */
   readonly requestId: string | null;
   /** Seconds the answer asked to wait (`Retry-After`), when it did. */
   readonly retryAfter: number | null;

@@ -171,7 +171,7 @@ async function errorOf(response: Response): Promise<NumcheckError> {
   const common = {
     kind: "api" as const,
     status: response.status,
-    requestId: response.headers.get("request-id") ?? response.headers.get("x-request-id"),
+    requestId: response.headers.get("x-request-id") ?? response.headers.get("request-id"),
     retryAfter: retryAfterMs === null ? null : Math.ceil(retryAfterMs / 1000),
   };
   const text = await response.text().catch(() => "");

@@ -12,6 +12,7 @@ export { type Page, paginate } from "./pagination.js";
 export type { UploadParams, WaitOptions } from "./resources/jobs.js";
 export type { RetryDelay } from "./retry.js";
 export type {
+  ApiRequest,
   Balance,
   BatchAnswer,
   BatchItem,
@@ -27,6 +28,7 @@ export type {
   JobResultItem,
   JobResultsParams,
   ListJobsParams,
+  ListRequestsParams,
   Receipt,
   Receipts,
   ServiceCode,

@@ -41,3 +41,5 @@ export type CoverageParams = QueryOf<"getCoverage">;
 export type Receipts = AnswerOf<"listReceipts">;
 export type Receipt = Receipts["items"][number];
 export type StatementMonths = AnswerOf<"listStatements">;
+export type ApiRequest = Schemas["ApiRequest"];
+export type ListRequestsParams = QueryOf<"listRequests">;

@@ -215,6 +215,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API requests
+         * @description The organisation's API requests of the last 30 days, newest first, a page at a time: time, key, method, path, status, time to answer, error code, Idempotency-Key and request id. Request and answer bodies are never kept.
+         *
+         *     Scope: `usage:read`.
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/receipts": {
         parameters: {
             query?: never;
@@ -329,6 +351,56 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description One API request. Bodies are never kept. */
+        ApiRequest: {
+            /** @description The log entry's id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the answer was sent.
+             * @example 2025-03-14T09:26:53.589Z
+             */
+            at: string;
+            /**
+             * Format: uuid
+             * @description The API key that made the request.
+             */
+            keyId: string;
+            /** @description The key's public part (`nc_live_…`), never its secret; null once the key is deleted. */
+            keyPrefix: string | null;
+            /** @description The key's name. */
+            keyName: string | null;
+            /**
+             * @description The HTTP method.
+             * @example POST
+             */
+            method: string;
+            /**
+             * @description The path as requested, with query values that could be a key or a phone number masked.
+             * @example /api/v1/jobs?limit=20
+             */
+            path: string;
+            /**
+             * @description The route it reached.
+             * @example GET /api/v1/jobs/:id
+             */
+            endpoint: string;
+            /**
+             * @description The HTTP status answered.
+             * @example 200
+             */
+            status: number;
+            /** @description Time to answer, in milliseconds. */
+            latencyMs: number;
+            /** @description The answer's error code, or null for a success. */
+            errorCode: number | null;
+            /** @description The Idempotency-Key header sent, if any. */
+            idempotencyKey: string | null;
+            /** @description The request's id, as sent back in its `X-Request-Id` header. */
+            requestId: string | null;
+            /** @description The service the request used or named. */
+            service: string | null;
+        };
         /** @description Offline validation by the numbering plan (every service). */
         BasicResult: {
             /**
@@ -458,7 +530,7 @@ export interface components {
              * @description The service used. New values may be added at any time: accept values you do not know and treat them as `unknown`.
              * @enum {string}
              */
-            service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "unknown";
+            service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "unknown";
             result: components["schemas"]["CheckResult"];
             /**
              * @description What the check cost (0 with a test key or when nothing was chargeable). In micros of the currency (1 = 0.000001), as a decimal string.
@@ -482,6 +554,8 @@ export interface components {
             mnp: components["schemas"]["MnpResult"] | null;
             /** @description Present for `line_type`; null for a number basic validation refuses. */
             lineType: components["schemas"]["LineTypeResult"] | null;
+            /** @description Present for `sim_swap`; null for a number not worth a network look-up. */
+            simSwap: components["schemas"]["SimSwapResult"] | null;
             /** @description Present for `fraud_shield` and `fraud_shield_enhanced`. */
             fraud: components["schemas"]["FraudResult"] | null;
             /** @description True when a live look-up was made and the number charged. */
@@ -664,7 +738,7 @@ export interface components {
              * @description The service used. New values may be added at any time: accept values you do not know and treat them as `unknown`.
              * @enum {string}
              */
-            service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "unknown";
+            service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "unknown";
             /**
              * @description Job state. `completed`, `cancelled` and `failed` are final. New values may be added at any time: accept values you do not know and treat them as `unknown`.
              * @enum {string}
@@ -807,6 +881,41 @@ export interface components {
              */
             country: string | null;
         };
+        /** @description Whether, and when, the number's SIM card last changed. */
+        SimSwapResult: {
+            /**
+             * @description The number looked up.
+             * @example +447772000001
+             */
+            e164: string;
+            /** @description The SIM changed within the period the provider checked (`withinHours`); null when it could not tell. */
+            swapped: boolean | null;
+            /**
+             * @description When the SIM last changed, when the provider gives the date.
+             * @example 2020-04-27T10:18:50.000Z
+             */
+            lastSwapAt: string | null;
+            /**
+             * @description The period the provider checked, in hours.
+             * @example 48
+             */
+            withinHours: number | null;
+            /** @description The network that answered for the subscriber. */
+            carrier: components["schemas"]["Network"] | null;
+            /**
+             * @description Where the answer came from (`cache`: a recent live answer reused). New values may be added at any time: accept values you do not know and treat them as `unknown`.
+             * @enum {string}
+             */
+            source: "live" | "cache" | "numbering_plan" | "sandbox" | "unknown";
+            /** @description The look-up provider (`sandbox` for test keys). */
+            provider: string;
+            /**
+             * Format: date-time
+             * @description When the answer was obtained.
+             * @example 2025-03-14T09:26:53.589Z
+             */
+            obtainedAt: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -830,10 +939,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description The check to run: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced` and `line_type`. Those with a live look-up: `hlr`, `mnp`, `fraud_shield_enhanced` and `line_type`; with a fraud score: `fraud_shield` and `fraud_shield_enhanced`.
+                     * @description The check to run: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced`, `line_type` and `sim_swap`. Those with a live look-up: `hlr`, `mnp`, `fraud_shield_enhanced`, `line_type` and `sim_swap`; with a fraud score: `fraud_shield` and `fraud_shield_enhanced`.
                      * @enum {string}
                      */
-                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type";
+                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap";
                     /**
                      * @description The phone number in any notation: E.164, international or, with `defaultCountry`, national.
                      * @example +1 202 555 0100
@@ -1018,10 +1127,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description The check to run: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced` and `line_type`. Those with a live look-up: `hlr`, `mnp`, `fraud_shield_enhanced` and `line_type`; with a fraud score: `fraud_shield` and `fraud_shield_enhanced`.
+                     * @description The check to run: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced`, `line_type` and `sim_swap`. Those with a live look-up: `hlr`, `mnp`, `fraud_shield_enhanced`, `line_type` and `sim_swap`; with a fraud score: `fraud_shield` and `fraud_shield_enhanced`.
                      * @enum {string}
                      */
-                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type";
+                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap";
                     /**
                      * @description ISO 3166-1 alpha-2 country for numbers written in national format.
                      * @example US
@@ -1283,8 +1392,8 @@ export interface operations {
     createJob: {
         parameters: {
             query?: {
-                /** @description The check to run on every number: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced` and `line_type`. */
-                service?: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type";
+                /** @description The check to run on every number: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced`, `line_type` and `sim_swap`. */
+                service?: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap";
                 /**
                  * @description The file's name; its extension (.csv, .txt, .xlsx) tells the type.
                  * @example numbers.csv
@@ -1311,10 +1420,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description The check to run on every number: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced` and `line_type`.
+                     * @description The check to run on every number: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced`, `line_type` and `sim_swap`.
                      * @enum {string}
                      */
-                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type";
+                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap";
                     /**
                      * @description The numbers in any notation (1 to 100,000 through the API; send more as a file).
                      * @example [
@@ -2305,9 +2414,15 @@ export interface operations {
     getUsage: {
         parameters: {
             query: {
-                /** @description First day of the period, YYYY-MM-DD in the organisation's time zone. */
+                /**
+                 * @description First day of the period, YYYY-MM-DD in the organisation's time zone.
+                 * @example 2026-03-01
+                 */
                 from: string;
-                /** @description Last day of the period, included; at most 366 days in all. */
+                /**
+                 * @description Last day of the period, included; at most 366 days in all.
+                 * @example 2026-03-31
+                 */
                 to: string;
             };
             header?: never;
@@ -2372,6 +2487,147 @@ export interface operations {
              * @description - `40001` Invalid input: `data.fields` lists each field with a reason.
              *     - `40056` The period is longer than 366 days.
              */
+            400: {
+                headers: {
+                    /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
+                    RateLimit?: string;
+                    /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /**
+             * @description - `40100` No `Authorization: Bearer` header.
+             *     - `40101` Unknown, wrong, revoked or expired key, or a call from outside its IP allow-list.
+             *     - `40102` A key was sent in the URL: refused; roll that key.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description - `40300` The key lacks the scope this endpoint needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description - `42900` Over the rate limit; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
+                    RateLimit?: string;
+                    /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            /** @description - `50300` Temporarily unavailable; retry later. */
+            503: {
+                headers: {
+                    /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
+                    RateLimit?: string;
+                    /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only requests made at or after this time.
+                 * @example 2026-03-14T09:26:53Z
+                 */
+                from?: string;
+                /**
+                 * @description Only requests made before this time.
+                 * @example 2026-03-14T09:26:53Z
+                 */
+                to?: string;
+                /** @description Only requests made with this API key (its id). */
+                keyId?: string;
+                /**
+                 * @description Only this HTTP status (`404`) or status class (`2xx`, `4xx`, `5xx`).
+                 * @example 4xx
+                 */
+                status?: string;
+                /** @description Only this HTTP method. */
+                method?: "GET" | "POST" | "DELETE";
+                /**
+                 * @description Only paths that start with this.
+                 * @example /api/v1/jobs
+                 */
+                path?: string;
+                /**
+                 * @description Only answers with this error code.
+                 * @example 40001
+                 */
+                errorCode?: number;
+                /** @description Only the request with this id (the `X-Request-Id` answer header). */
+                requestId?: string;
+                /** @description The `nextCursor` of the previous page; absent for the first page. */
+                cursor?: string;
+                /** @description Requests per page. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of requests. */
+            200: {
+                headers: {
+                    /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
+                    RateLimit?: string;
+                    /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 0 on success.
+                         * @enum {number}
+                         */
+                        code: 0;
+                        /**
+                         * @description `ok` on success.
+                         * @example ok
+                         */
+                        msg: string;
+                        /** @description A page of the request log. */
+                        data: {
+                            /** @description Requests, newest first. */
+                            items: components["schemas"]["ApiRequest"][];
+                            /** @description Pass as `cursor` for the next (older) page; null on the last page. */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description - `40001` Invalid input: `data.fields` lists each field with a reason. */
             400: {
                 headers: {
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
@@ -2931,7 +3187,7 @@ export interface operations {
                                      * @description Service code.
                                      * @enum {string}
                                      */
-                                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type";
+                                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap";
                                     /**
                                      * @description `yes`: numbers of the country are answered; `sample`: only sample answers (sandbox), not the network; `no`: not covered. New values may be added at any time: accept values you do not know and treat them as `unknown`.
                                      * @enum {string}
