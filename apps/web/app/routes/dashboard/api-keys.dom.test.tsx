@@ -1,7 +1,14 @@
 import type { ApiKeyView } from "@nc/contracts/api-keys";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { callsTo, confirmPopover, renderPage, stubApi, tenantWith } from "../../../test/render";
+import {
+  callsTo,
+  confirmPopover,
+  expectFieldError,
+  renderPage,
+  stubApi,
+  tenantWith,
+} from "../../../test/render";
 import ApiKeysPage from "./api-keys";
 
 function key(id: string, name: string, status: ApiKeyView["status"]): ApiKeyView {
@@ -18,7 +25,14 @@ function key(id: string, name: string, status: ApiKeyView["status"]): ApiKeyView
     createdBy: { id: "u-1", name: "Ana" },
     revokedAt: status === "revoked" ? "2026-10-05T00:00:00.000Z" : null,
     status,
-  } as ApiKeyView;
+    spend: {
+      currency: "USD",
+      dailyLimitMicros: id === "k-crm" ? "5000000" : null,
+      monthlyLimitMicros: null,
+      todayMicros: id === "k-crm" ? "1250000" : "0",
+      thisMonthMicros: id === "k-crm" ? "3000000" : "0",
+    },
+  };
 }
 
 const KEYS = [
@@ -105,6 +119,36 @@ describe("API keys page", () => {
     await user.click(screen.getAllByRole("button", { name: "Create key" }).at(-1)!);
     const secret = await screen.findByRole("textbox", { name: "API key" });
     expect((secret as HTMLTextAreaElement).value).toBe("nc_live_new_secret");
+  });
+
+  it("shows each key's spend against its limits and changes them in the key's limits dialog", async () => {
+    const { user, calls } = await openKeys(KEYS, ["apikey:*"], {
+      "POST /api/tenant/apikey/s/k-crm/limits": () => key("k-crm", "CRM sync", "active"),
+    });
+    await vi.waitFor(() => expect(rows()).toHaveLength(3));
+    const spend = within(rowOf("CRM sync")).getByTestId("api-key-spend");
+    expect(within(spend).getByText("Today: $1.25 / $5.00")).toBeTruthy();
+    expect(within(spend).getByText("This month: $3.00 / no limit")).toBeTruthy();
+    expect(within(rowOf("Old import")).queryByRole("button", { name: "Spend limits" })).toBeNull();
+
+    await user.click(within(rowOf("CRM sync")).getByRole("button", { name: "Spend limits" }));
+    const daily = (await screen.findByLabelText("Daily limit")) as HTMLInputElement;
+    expect(daily.value).toBe("5.00");
+    const monthly = screen.getByLabelText("Monthly limit");
+    await user.type(monthly, "abc");
+    await user.click(screen.getByRole("button", { name: "Save limits" }));
+    await expectFieldError(monthly, "Enter an amount above zero with at most six decimals.");
+    expect(callsTo(calls, "POST /api/tenant/apikey/s/k-crm/limits")).toEqual([]);
+
+    await user.clear(monthly);
+    await user.type(monthly, "80");
+    await user.clear(daily);
+    await user.click(screen.getByRole("button", { name: "Save limits" }));
+    expect(await screen.findByText("Spend limits of CRM sync saved.")).toBeTruthy();
+    expect(callsTo(calls, "POST /api/tenant/apikey/s/k-crm/limits")[0]?.body).toEqual({
+      dailyLimit: null,
+      monthlyLimit: "80",
+    });
   });
 
   it("a member who may only read keys gets neither creating nor rolling nor revoking", async () => {

@@ -13,6 +13,7 @@ import { ApiKeysTable } from "../../features/api-key/components/api-keys-table";
 import { CreateApiKeyModal } from "../../features/api-key/components/create-api-key-modal";
 import { RollApiKeyModal } from "../../features/api-key/components/roll-api-key-modal";
 import { SecretModal } from "../../features/api-key/components/secret-modal";
+import { SpendLimitsModal } from "../../features/api-key/components/spend-limits-modal";
 import { openCount, openFirst } from "../../features/api-key/key-state";
 import { WebhooksTab } from "../../features/webhook/components/webhooks-tab";
 import { useNarrow } from "../../shell/device/use-narrow";
@@ -21,8 +22,9 @@ import { useLocale } from "../../shell/i18n/use-locale";
 import { useTenantAccess } from "../../shell/tenant/use-tenant-access";
 
 /**
- * API keys: what they are for, the organisation's keys, and making, rolling and revoking them; the
- * "Webhooks" tab (?tab=webhooks) holds the endpoints that hear about events.
+ * API keys: what they are for, the organisation's keys with their spend, and making, limiting,
+ * rolling and revoking them; the "Webhooks" tab (?tab=webhooks) holds the endpoints that hear
+ * about events.
  */
 export default function ApiKeysPage() {
   const { t } = useTranslation();
@@ -32,11 +34,12 @@ export default function ApiKeysPage() {
   const narrow = useNarrow();
   const [creating, setCreating] = useState(false);
   const [rolling, setRolling] = useState<ApiKeyView | null>(null);
+  const [limiting, setLimiting] = useState<ApiKeyView | null>(null);
   // The one answer that holds a full key; dropped as soon as its modal closes.
   const [secret, setSecret] = useState<ApiKeyCreatedView | null>(null);
   const keys = openFirst(list.data ?? []);
   const empty = <ApiKeysEmpty onCreate={() => setCreating(true)} />;
-  const listProps = { keys, loading: list.isPending, empty, onRoll: setRolling };
+  const listProps = { keys, loading: list.isPending, empty, onRoll: setRolling, onLimits: setLimiting };
   const [params, setParams] = useSearchParams();
   const tab = params.get("tab") === "webhooks" && can(ROUTE_PERMISSIONS.webhooks) ? "webhooks" : "keys";
 
@@ -115,6 +118,7 @@ export default function ApiKeysPage() {
           setSecret(created);
         }}
       />
+      <SpendLimitsModal apiKey={limiting} onClose={() => setLimiting(null)} />
       <SecretModal created={secret} onClose={() => setSecret(null)} />
     </Flex>
   );

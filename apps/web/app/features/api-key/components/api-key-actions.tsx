@@ -7,16 +7,18 @@ import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { useRevokeApiKey } from "../api/revoke-api-key";
 
 /**
- * Roll (a key that works and was not rolled yet) and revoke (any key that still works, a rolled
+ * Spend limits and roll (a key that works and was not rolled yet) and revoke (any key that still works, a rolled
  * one in its grace period included); the server refuses the rest with apiKeyClosed.
  */
 export function ApiKeyActions({
   apiKey,
   onRoll,
+  onLimits,
   stacked = false,
 }: {
   apiKey: ApiKeyView;
   onRoll: (key: ApiKeyView) => void;
+  onLimits: (key: ApiKeyView) => void;
   /** One above the other: the table's last column stays narrow in every language. */
   stacked?: boolean;
 }) {
@@ -36,6 +38,13 @@ export function ApiKeyActions({
 
   return (
     <Flex vertical={stacked} align="flex-start">
+      {(apiKey.status === "active" || apiKey.status === "rolling") && (
+        <Can permissions={["apikey:create"]}>
+          <Button type="link" size="small" onClick={() => onLimits(apiKey)} data-testid="api-key-limits">
+            {t("apiKeys:limits.button")}
+          </Button>
+        </Can>
+      )}
       {apiKey.status === "active" && (
         <Can permissions={["apikey:create"]}>
           <Button type="link" size="small" onClick={() => onRoll(apiKey)} data-testid="api-key-roll">

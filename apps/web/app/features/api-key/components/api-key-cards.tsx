@@ -6,6 +6,7 @@ import { useKeyTimes } from "../use-key-times";
 import { ApiKeyActions } from "./api-key-actions";
 import { KeyHint, KeyStatusTag, ModeTag, ScopeTags } from "./api-key-tags";
 import type { ApiKeyListProps } from "./api-keys-table";
+import { KeySpend } from "./key-spend";
 
 /** The keys on a phone: one card each, the same facts as the table's row, stacked. */
 export function ApiKeyCards(props: ApiKeyListProps) {
@@ -45,6 +46,7 @@ export function ApiKeyCards(props: ApiKeyListProps) {
           {times.statusNote(key) && (
             <Typography.Text type="secondary">{times.statusNote(key)}</Typography.Text>
           )}
+          <KeySpend apiKey={key} />
           {line(t("apiKeys:columns.lastUsed"), times.lastUsed(key))}
           {line(t("apiKeys:columns.expires"), times.expires(key))}
           {line(
@@ -55,7 +57,7 @@ export function ApiKeyCards(props: ApiKeyListProps) {
           )}
           {!isClosed(key) && (
             <div style={{ marginInlineStart: -8 }}>
-              <ApiKeyActions apiKey={key} onRoll={props.onRoll} />
+              <ApiKeyActions apiKey={key} onRoll={props.onRoll} onLimits={props.onLimits} />
             </div>
           )}
         </Card>

@@ -7,6 +7,7 @@ import { isClosed } from "../key-state";
 import { useKeyTimes } from "../use-key-times";
 import { ApiKeyActions } from "./api-key-actions";
 import { KeyHint, KeyStatusTag, ModeTag, ScopeTags } from "./api-key-tags";
+import { KeySpend } from "./key-spend";
 
 const nowrap = { whiteSpace: "nowrap" } as const;
 const small = { fontSize: 12 } as const;
@@ -30,6 +31,7 @@ export interface ApiKeyListProps {
   loading: boolean;
   empty: ReactNode;
   onRoll: (key: ApiKeyView) => void;
+  onLimits: (key: ApiKeyView) => void;
 }
 
 /**
@@ -88,6 +90,11 @@ export function ApiKeysTable(props: ApiKeyListProps) {
           ),
         },
         {
+          key: "spend",
+          title: t("apiKeys:columns.spend"),
+          render: (_, key) => <KeySpend apiKey={key} />,
+        },
+        {
           key: "lastUsed",
           title: t("apiKeys:columns.lastUsed"),
           render: (_, key) => <Stamp text={times.lastUsed(key)} iso={key.lastUsedAt} exact={times.date} />,
@@ -116,7 +123,9 @@ export function ApiKeysTable(props: ApiKeyListProps) {
           title: <VisuallyHidden>{t("common:a11y.actions")}</VisuallyHidden>,
           // Where a language's longer words still overflow the row, the actions stay in view.
           fixed: "right",
-          render: (_, key) => <ApiKeyActions apiKey={key} onRoll={props.onRoll} stacked />,
+          render: (_, key) => (
+            <ApiKeyActions apiKey={key} onRoll={props.onRoll} onLimits={props.onLimits} stacked />
+          ),
         },
       ]}
     />

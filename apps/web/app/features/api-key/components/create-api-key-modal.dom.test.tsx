@@ -19,7 +19,14 @@ const CREATED: ApiKeyCreatedView = {
     createdBy: null,
     revokedAt: null,
     status: "active",
-  } as ApiKeyCreatedView["key"],
+    spend: {
+      currency: "USD",
+      dailyLimitMicros: null,
+      monthlyLimitMicros: null,
+      todayMicros: "0",
+      thisMonthMicros: "0",
+    },
+  },
   secret: "nc_live_secret",
 };
 
@@ -101,5 +108,24 @@ describe("API key creation", () => {
     });
     expect(onCreated).not.toHaveBeenCalled();
     expect((name as HTMLInputElement).value).toBe("Office");
+  });
+
+  it("sends the spend limits typed, and names a limit that is not an amount", async () => {
+    const { user, name, submit, calls, onCreated } = await openCreate();
+    await user.type(name, "Shop");
+    const daily = screen.getByLabelText("Daily limit");
+    await user.type(daily, "0");
+    await user.click(submit);
+    await expectFieldError(daily, "Enter an amount above zero with at most six decimals.");
+    expect(calls).toEqual([]);
+    await user.clear(daily);
+    await user.type(daily, " 25.5 ");
+    await user.type(screen.getByLabelText("Monthly limit"), "500");
+    await user.click(submit);
+    await vi.waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(callsTo(calls, "POST /api/tenant/apikey")[0]?.body).toMatchObject({
+      dailyLimit: "25.5",
+      monthlyLimit: "500",
+    });
   });
 });

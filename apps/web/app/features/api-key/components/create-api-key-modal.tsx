@@ -21,8 +21,9 @@ import { checkIpLines, ipLines } from "../ip-allow-list";
 import { placeKeyFieldErrors } from "../key-field-errors";
 import { scopeKey } from "../scope-key";
 import { ExpiryField, type PickedDate, pickedDay } from "./expiry-field";
+import { limitsBody, SpendLimitFields, type SpendLimitValues } from "./spend-limit-fields";
 
-export interface CreateKeyValues {
+export interface CreateKeyValues extends SpendLimitValues {
   name: string;
   mode: ApiKeyMode;
   scopes: ApiKeyScope[];
@@ -46,7 +47,10 @@ function Explained({ label, help }: { label: string; help: string }) {
   );
 }
 
-/** "Create key": name, mode, scopes, expiry and allowed addresses; the new key goes to onCreated. */
+/**
+ * "Create key": name, mode, scopes, expiry, allowed addresses and spend limits; the new key goes
+ * to onCreated.
+ */
 export function CreateApiKeyModal(props: {
   open: boolean;
   onClose: () => void;
@@ -80,6 +84,7 @@ export function CreateApiKeyModal(props: {
           timeZone,
         ),
         ipAllowList: lines.length > 0 ? lines.map((l) => l.value) : undefined,
+        ...limitsBody(values, undefined),
       });
       props.onCreated(created);
     } catch (error) {
@@ -187,6 +192,7 @@ export function CreateApiKeyModal(props: {
             data-testid="api-key-ips"
           />
         </Form.Item>
+        <SpendLimitFields />
       </Form>
     </Modal>
   );

@@ -137,11 +137,14 @@ describe("webhook endpoint form", () => {
       { "POST /api/tenant/webhook": () => ({ endpoint: ENDPOINT, secret: "whsec_full" }) },
       ["apikey:read", "apikey:create", "detection:read"],
     );
-    expect(event("Balance low").disabled).toBe(true);
-    expect(event("Balance low").checked).toBe(false);
+    // The balance and the keys' spend events all need the account's data.
+    for (const label of ["Balance low", "API key spend at 80 %", "API key limit reached"]) {
+      expect(event(label).disabled).toBe(true);
+      expect(event(label).checked).toBe(false);
+    }
     expect(
-      screen.getByText("Your role does not hold Account · View, which this event's data needs."),
-    ).toBeTruthy();
+      screen.getAllByText("Your role does not hold Account · View, which this event's data needs."),
+    ).toHaveLength(3);
     expect([event("Job completed").checked, event("Job failed").checked]).toEqual([true, true]);
     await user.type(url, "https://crm.example.com/hooks");
     await user.click(screen.getByRole("button", { name: "Add endpoint" }));
