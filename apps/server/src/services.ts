@@ -15,8 +15,6 @@ import { type SessionService, sessionService } from "./features/auth/session-ser
 import { type UserRepo, userRepo } from "./features/auth/user-repo";
 import { type BillingService, billingService } from "./features/billing/billing-service";
 import { type CaptchaService, captchaService } from "./features/captcha/captcha-service";
-import { type DetectionService, detectionService } from "./features/detection/detection-service";
-import { createJobRuntime, type JobRuntime } from "./features/job/runtime";
 import {
   type CoverageService,
   coverageService,
@@ -24,6 +22,8 @@ import {
   type ProviderStatsBuffer,
   providerStatsRepo,
 } from "./features/coverage/index";
+import { type DetectionService, detectionService } from "./features/detection/detection-service";
+import { createJobRuntime, type JobRuntime } from "./features/job/runtime";
 import { createLookups } from "./features/lookup/lookup-provider";
 import { createMailer, type Mailer } from "./features/mail/mailer";
 import { createMeter, type Meter } from "./features/metering/meter";
@@ -40,6 +40,7 @@ import {
 import { enforceLimits } from "./features/rate-limit/limiter";
 import { databaseRateStore, type RateStore, redisRateStore } from "./features/rate-limit/rate-store";
 import { type RechargeService, rechargeService } from "./features/recharge/recharge-service";
+import { type SsoRuntime, ssoRuntime } from "./features/sso/sso-runtime";
 import { loadTenantContext } from "./features/tenant/tenant-context-repo";
 import { UploadSlots } from "./features/upload/upload-slots";
 
@@ -102,6 +103,8 @@ export interface Services extends CoreServices {
   jobs: JobRuntime;
   /** The public API's call metering, buffered and flushed in batches (flushed with the app). */
   meter: Meter;
+  /** Single sign-on's DNS resolver and discovered identity providers (docs/security.md, "Single sign-on"). */
+  sso: SsoRuntime;
   /** The providers' figures per country, counted as look-ups end, written every 10 s (flushed with the app). */
   providerStats: ProviderStatsBuffer;
   /** Coverage per country for the public API and the public page, each partner's answer kept a minute. */
@@ -166,6 +169,7 @@ export async function createServices(
     accounts: accountService(db, audit, core.billing),
     jobs: createJobRuntime(db, core, config, log, lookups.lookup),
     meter: createMeter(db, { flushMs: config.METER_FLUSH_MS, maxBuffered: 500 }, log),
+    sso: ssoRuntime(),
     providerStats,
     coverage: coverageService({ prices: core.prices, router: lookups.router, stats: providerStatsRepo(db) }),
     async close() {

@@ -22,6 +22,8 @@ export interface ResolvedSession {
   expiresAt: Date;
   /** When a second factor or the password was last proved in this session, the sign-in included. */
   stepUpAt: Date;
+  /** The organisation whose single sign-on started it, else null (docs/security.md, "Single sign-on"). */
+  ssoTenantId: string | null;
 }
 
 /** Who the caller is inside one organisation. */
@@ -39,6 +41,11 @@ export interface TenantContext {
   userId: string;
   /** The person has two-factor sign-in on. */
   twoFactor: boolean;
+  /**
+   * The organisation requires its single sign-on and the person's e-mail is in one of its proven
+   * domains (docs/security.md, "Single sign-on").
+   */
+  ssoRequired: boolean;
   role: { id: string; name: string; key: string | null };
   super: boolean;
   permissions: string[];

@@ -84,7 +84,17 @@ export function registerTenantContext(app: FastifyInstance): TenantRoute[] {
       throw new AppError("tenantPendingDeletion");
     // docs/security.md, "Two-factor sign-in for every member": the set-up itself is on the
     // person's own routes (/api/tenant/uc/2fa), outside any organisation.
-    if (request.tenant.requireTwoFactor && !request.tenant.twoFactor && config.withoutTwoFactor !== true)
+    // docs/security.md, "Single sign-on": a session its single sign-on made is the organisation's
+    // strong sign-in; members of its required domains must come in that way.
+    const bySso = session.ssoTenantId === request.tenant.id;
+    if (request.tenant.ssoRequired && !bySso && config.withoutTwoFactor !== true)
+      throw new AppError("tenantRequiresSso", { tenantId: request.tenant.id }, { name: request.tenant.name });
+    if (
+      request.tenant.requireTwoFactor &&
+      !request.tenant.twoFactor &&
+      !bySso &&
+      config.withoutTwoFactor !== true
+    )
       throw new AppError(
         "tenantRequiresTwoFactor",
         { tenantId: request.tenant.id },

@@ -1,4 +1,4 @@
-import { App, Form, Input } from "antd";
+import { App, Button, Form, Input } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useRevalidator, useSearchParams } from "react-router";
@@ -22,6 +22,14 @@ import type { Route } from "./+types/login";
 const AccountDeletionNotice = lazy(() =>
   import("../features/privacy/components/account-deletion-notice").then((module) => ({
     default: module.AccountDeletionNotice,
+  })),
+);
+
+// The single sign-on step is fetched when the person chooses it: /login's first load stays within
+// its budget and brings no zod (docs/performance.md, "Page weight").
+const SsoSignInStep = lazy(() =>
+  import("../features/auth/components/sso-sign-in-step").then((module) => ({
+    default: module.SsoSignInStep,
   })),
 );
 
@@ -52,6 +60,8 @@ export default function LoginPage() {
 
   // With two-factor sign-in on, the right password leads to the code (docs/security.md, "Two-factor sign-in").
   const [secondStep, setSecondStep] = useState(false);
+  // docs/security.md, "Single sign-on": the organisation's identity provider instead of the password.
+  const [ssoStep, setSsoStep] = useState(false);
 
   const enter = async () => {
     await revalidator.revalidate();
@@ -72,6 +82,14 @@ export default function LoginPage() {
     return <SecondFactorForm onSignedIn={enter} onBack={() => setSecondStep(false)} />;
   }
 
+  if (ssoStep) {
+    return (
+      <Suspense fallback={null}>
+        <SsoSignInStep onSignedIn={enter} onBack={() => setSsoStep(false)} />
+      </Suspense>
+    );
+  }
+
   return (
     <>
       <AuthHeading title={t("auth:login.title")} subtitle={t("auth:login.subtitle")} />
@@ -88,6 +106,15 @@ export default function LoginPage() {
         <AuthSubmit loading={login.pending}>{t("auth:login.submit")}</AuthSubmit>
       </Form>
       <PasskeySignInButton kind="alone" onSignedIn={enter} />
+      <Button
+        block
+        size="large"
+        style={{ marginTop: 12 }}
+        onClick={() => setSsoStep(true)}
+        data-testid="sso-sign-in"
+      >
+        {t("auth:sso.open")}
+      </Button>
       <AuthFooter>
         {t("auth:login.noAccount")} <Link to={to("/register")}>{t("auth:login.toRegister")}</Link>
       </AuthFooter>

@@ -7,6 +7,7 @@ export * from "./mail";
 export * from "./money";
 export * from "./partners";
 export * from "./passkeys";
+export * from "./sso";
 export * from "./system";
 export * from "./tenants";
 export * from "./users";

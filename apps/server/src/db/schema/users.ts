@@ -67,6 +67,13 @@ export const sessions = pgTable(
     ip: text("ip"),
     userAgent: text("user_agent"),
     stepUpAt: timestamp("step_up_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The organisation whose single sign-on started this session: it counts as that
+     * organisation's strong sign-in (docs/security.md, "Single sign-on"). Null for other ways in.
+     * References tenants(id) on delete set null (migration 0044); not declared here, since the
+     * tenants schema already imports this file.
+     */
+    ssoTenantId: uuid("sso_tenant_id"),
   },
   (t) => [
     index("sessions_user_idx").on(t.userId),

@@ -6,5 +6,6 @@ export { assertStrongPassword, authService } from "./auth-service";
 export { rememberDevice } from "./known-devices";
 export { hashPassword, verifyPassword } from "./passwords";
 export { sendSecurityAlert } from "./security-alert";
+export { startSession } from "./sign-in-cookies";
 export type { UserRow } from "./user-repo";
 export { forgetRememberedBrowsers } from "./user-repo";

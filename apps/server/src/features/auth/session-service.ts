@@ -3,7 +3,7 @@ import type { Db, Runner } from "../../core/db";
 import type { ResolvedSession } from "../../core/request-context";
 import { randomToken, sha256 } from "../../core/tokens";
 import { restoreFromDeletion } from "../../db/deletion-grace";
-import { sessions, twoFactorChallenges, users } from "../../db/schema/index";
+import { sessions, ssoLogins, twoFactorChallenges, users } from "../../db/schema/index";
 import type { AuditService } from "../audit/index";
 
 /** Last seen is written at most once a minute, not on every request. */
@@ -27,7 +27,11 @@ export function sessionService(
 ) {
   return {
     policy,
-    async create(userId: string, meta: { ip?: string; userAgent?: string }) {
+    /**
+     * `ssoTenantId`: the organisation whose single sign-on made this session (docs/security.md,
+     * "Single sign-on").
+     */
+    async create(userId: string, meta: { ip?: string; userAgent?: string }, ssoTenantId?: string) {
       const token = randomToken();
       const expiresAt = new Date(Date.now() + policy.maxAgeMs);
       const restored = await db.transaction(async (tx) => {
@@ -41,6 +45,7 @@ export function sessionService(
           expiresAt,
           ip: meta.ip ?? null,
           userAgent: meta.userAgent?.slice(0, 512) ?? null,
+          ssoTenantId: ssoTenantId ?? null,
         });
         await audit.recordSignIn(tx, userId, meta);
         return back;
@@ -70,13 +75,14 @@ export function sessionService(
           .where(eq(sessions.idHash, idHash));
       }
       const { id, email, name, locale, partnerId } = row.user;
-      const { expiresAt, stepUpAt } = row.session;
+      const { expiresAt, stepUpAt, ssoTenantId } = row.session;
       return {
         user: { id, email, name, locale, partnerId },
         idHash,
         id: row.session.id,
         expiresAt,
         stepUpAt,
+        ssoTenantId,
       };
     },
 
@@ -158,6 +164,8 @@ export function sessionService(
         .where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.lastSeenAt, idleCutoff)));
       // Sign-ins that waited for a second factor and were not finished in time.
       await db.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, sql`now()`));
+      // Single sign-ons started and never answered (docs/security.md, "Single sign-on").
+      await db.delete(ssoLogins).where(lt(ssoLogins.expiresAt, sql`now()`));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { RECOVERY_CODE_COUNT, REMEMBER_BROWSER_DAYS } from "@nc/contracts/two-factor";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
@@ -9,7 +9,7 @@ import { randomToken, sha256 } from "../../core/tokens";
 import { queryRows } from "../../db/query";
 import { twoFactorChallenges, twoFactorRecoveryCodes, userTwoFactor } from "../../db/schema/index";
 import type { AuditService } from "../audit/index";
-import { sharedSecret } from "../system/index";
+import { sealSecret, sharedSecret, unsealSecret } from "../system/index";
 import { formatRecoveryCode, newRecoveryCode, recoveryCodeHash } from "./recovery-codes";
 import { matchingStep, newTotpSecret, otpauthUri } from "./totp";
 import { forgetRememberedBrowsers } from "./user-repo";
@@ -46,32 +46,9 @@ const accountTryLeft = sql`(${windowOver} or tries < ${ACCOUNT_MAX_TRIES})`;
 export function twoFactorService(db: Db, audit: Pick<AuditService, "recordAccountEvent">) {
   const key = async (name: string) => Buffer.from(await sharedSecret(db, name), "hex");
 
-  /**
-   * AES-256-GCM: a copy of the table alone (a backup, a leaked query) does not give the secrets.
-   * The user id is authenticated with it, so a sealed secret copied to another row does not open.
-   */
-  async function seal(userId: string, secret: string): Promise<string> {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv("aes-256-gcm", await key("two_factor_key"), iv);
-    cipher.setAAD(Buffer.from(userId));
-    const body = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
-    return ["v1", iv, cipher.getAuthTag(), body]
-      .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
-      .join(".");
-  }
-  async function unseal(userId: string, sealed: string): Promise<string> {
-    const [, iv, tag, body] = sealed.split(".");
-    const decipher = createDecipheriv(
-      "aes-256-gcm",
-      await key("two_factor_key"),
-      Buffer.from(iv!, "base64url"),
-    );
-    decipher.setAAD(Buffer.from(userId));
-    decipher.setAuthTag(Buffer.from(tag!, "base64url"));
-    return Buffer.concat([decipher.update(Buffer.from(body!, "base64url")), decipher.final()]).toString(
-      "utf8",
-    );
-  }
+  /** Sealed under the installation's key, bound to the person (docs/security.md, "Two-factor sign-in"). */
+  const seal = (userId: string, secret: string) => sealSecret(db, userId, secret);
+  const unseal = (userId: string, sealed: string) => unsealSecret(db, userId, sealed);
 
   const row = async (userId: string) =>
     (await db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, userId)))[0];

@@ -16,6 +16,7 @@ export const EMAIL_TEMPLATES = [
   "accountDeleted",
   "securityAlert",
   "securityAlertSessions",
+  "ssoDomainCode",
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 

@@ -3,6 +3,18 @@ import type { Db } from "../../core/db";
 import type { TenantContext } from "../../core/request-context";
 import { roles, tenantMembers, tenants, users, userTwoFactor } from "../../db/schema/index";
 
+/**
+ * The organisation requires its single sign-on and the person's e-mail is in one of its proven
+ * domains (docs/security.md, "Single sign-on").
+ */
+const ssoRequiredOf = (tenantId: string, userId: string) =>
+  sql<boolean>`exists (
+    select 1 from sso_configs c
+    join sso_domains d on d.tenant_id = c.tenant_id and d.proven_at is not null
+    join users u on u.id = ${userId}
+    where c.tenant_id = ${tenantId} and c.required
+      and d.domain = lower(split_part(u.email, '@', 2)))`.mapWith(Boolean);
+
 /** Whether the person has two-factor sign-in on (a row with enabled_at; none when off). */
 const TWO_FACTOR_ON = sql<boolean>`(${userTwoFactor.enabledAt} is not null)`.mapWith(Boolean);
 
@@ -12,7 +24,12 @@ export async function loadTenantContext(
   userId: string,
 ): Promise<TenantContext | null> {
   const [row] = await db
-    .select({ tenant: tenants, role: roles, twoFactor: TWO_FACTOR_ON })
+    .select({
+      tenant: tenants,
+      role: roles,
+      twoFactor: TWO_FACTOR_ON,
+      ssoRequired: ssoRequiredOf(tenantId, userId),
+    })
     .from(tenantMembers)
     .innerJoin(tenants, eq(tenants.id, tenantMembers.tenantId))
     .innerJoin(roles, eq(roles.id, tenantMembers.roleId))
@@ -23,6 +40,7 @@ export async function loadTenantContext(
     ...tenantFields(row.tenant),
     userId,
     twoFactor: row.twoFactor,
+    ssoRequired: row.ssoRequired,
     role: { id: row.role.id, name: row.role.name, key: row.role.key },
     super: row.role.isSuper,
     permissions: row.role.permissions,
@@ -48,6 +66,8 @@ async function platformAdminContext(db: Db, tenantId: string, userId: string): P
     ...tenantFields(row.tenant),
     userId,
     twoFactor: row.twoFactor,
+    // Support staff of the partner are not the organisation's people: its sign-in rule is for them.
+    ssoRequired: false,
     role: { id: "platform", name: "Platform super-user", key: null },
     super: true,
     permissions: [],

@@ -8,6 +8,7 @@ import { useSessionUser } from "../../../shell/session/use-session-user";
 import { clearActiveTenant } from "../../../shell/tenant/active-tenant";
 import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
 import { TenantPrivacySection } from "../../privacy";
+import { SsoSettingsSection } from "../../sso";
 import { useLeaveTenant, useUpdateTenant } from "../api/update-tenant";
 import { SwitchField } from "./switch-field";
 import { TenantFields } from "./tenant-fields";
@@ -105,6 +106,7 @@ export function SettingsTab() {
         </Button>
       </Popconfirm>
       <TenantSecuritySection />
+      <SsoSettingsSection />
       <TenantPrivacySection />
     </Card>
   );
