@@ -65,6 +65,16 @@ describe("the client's requests", () => {
     expect(seen[0]!.headers.get("idempotency-key")).toBeNull();
   });
 
+  it("keeps the path prefix of a base address", async () => {
+    const { fetch, seen } = fakeFetch([ok({ months: [] }), ok({ months: [] })]);
+    await client(fetch, { baseUrl: "https://example.test/numbers" }).statements.list();
+    await client(fetch, { baseUrl: "https://example.test/numbers/" }).statements.list();
+    expect(seen.map((s) => s.url)).toEqual([
+      "https://example.test/numbers/api/v1/statements",
+      "https://example.test/numbers/api/v1/statements",
+    ]);
+  });
+
   it("puts a new UUID Idempotency-Key on every POST, or the caller's, and keeps it on retries", async () => {
     const { fetch, seen } = fakeFetch([
       fail(503, 50300),

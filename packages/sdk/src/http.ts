@@ -69,10 +69,9 @@ export class HttpClient {
   }
 
   private url(call: Call): string {
-    const url = new URL(
-      call.path,
-      this.config.baseUrl.endsWith("/") ? this.config.baseUrl : `${this.config.baseUrl}/`,
-    );
+    // Relative to the base, so a site served under a path prefix keeps it.
+    const base = this.config.baseUrl.endsWith("/") ? this.config.baseUrl : `${this.config.baseUrl}/`;
+    const url = new URL(call.path.replace(/^\//, ""), base);
     for (const [name, value] of Object.entries(call.query ?? {}))
       if (value !== undefined) url.searchParams.set(name, String(value));
     return url.toString();

@@ -44,6 +44,12 @@ export interface WaitOptions {
 
 const FINAL_STATUSES = new Set(["completed", "cancelled", "failed"]);
 
+/**
+ * An upload's default time limit: the server reads a file for up to 10 minutes before it answers
+ * (40060, the file read too slowly), so the client's usual minute would give up on a large file.
+ */
+const UPLOAD_TIMEOUT_MS = 15 * 60_000;
+
 /** Bulk jobs (scopes `jobs:write`, `jobs:read`). */
 export class JobsResource {
   constructor(private readonly http: HttpClient) {}
@@ -89,7 +95,10 @@ export class JobsResource {
         },
         body,
       },
-      options,
+      {
+        ...options,
+        timeoutMs: options?.timeoutMs ?? Math.max(UPLOAD_TIMEOUT_MS, this.http.config.timeoutMs),
+      },
     );
     body.sentWhole();
     return job;
