@@ -9,7 +9,6 @@ import {
 } from "@nc/contracts/api-keys";
 import { AUDIT_RESOURCES } from "@nc/contracts/audit";
 import { COVERAGE_AVAILABILITY } from "@nc/contracts/coverage";
-import { COVERAGE_AVAILABILITY } from "@nc/contracts/coverage";
 import { JOB_CHANNELS, JOB_STATUSES } from "@nc/contracts/detection-single";
 import { ERROR_KEYS } from "@nc/contracts/errors";
 import { FRAUD_LIST_KINDS } from "@nc/contracts/fraud-lists";
@@ -225,7 +224,6 @@ describe("keys used by the code exist in English", () => {
     "fraudLists:${props.kind}.empty": FRAUD_LIST_KINDS.map((k) => `fraudLists:${k}.empty`),
     "services:${s.code}.name": SERVICES.map((s) => `services:${s.code}.name`),
     "coverage:available.${service.available}": COVERAGE_AVAILABILITY.map((a) => `coverage:available.${a}`),
-    "coverage:available.${service.available}": COVERAGE_AVAILABILITY.map((a) => `coverage:available.${a}`),
     "services:${s.code}.description": SERVICES.map((s) => `services:${s.code}.description`),
     // Trade types come from the service list (docs/architecture.md, "Adding a service").
     "account:tradeTypes.${name}": Object.keys(TRADE_TYPES).map((n) => `account:tradeTypes.${n}`),
@@ -303,6 +301,9 @@ describe("keys used by the code exist in English", () => {
     "detection:recommendation.${value}": RECOMMENDATIONS.map((r) => `detection:recommendation.${r}`),
     "detection:lineType.${value}": LIVE_LINE_TYPES.map((l) => `detection:lineType.${l}`),
     "detection:lineType.${type}": LIVE_LINE_TYPES.map((l) => `detection:lineType.${l}`),
+    "detection:simSwap.outcome.${value}": ["swapped", "not_swapped", "unknown"].map(
+      (o) => `detection:simSwap.outcome.${o}`,
+    ),
     "detection:level.${value}": RISK_LEVELS.map((l) => `detection:level.${l}`),
     "detection:invalidReason.${reason}": INVALID_REASONS.map((r) => `detection:invalidReason.${r}`),
     // API keys (apps/web/app/features/api-key).

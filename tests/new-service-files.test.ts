@@ -46,7 +46,7 @@ describe("a new service touches only its descriptor, its provider mapping and it
     expect(files.some((f) => f.path === "packages/contracts/src/services.ts")).toBe(true);
   });
 
-  // Codes that are not also the name of a look-up kind ("hlr", "mnp", "line_type": a service that
+  // Codes that are not also the name of a look-up kind ("hlr", "mnp", "line_type", ...: a service that
   // sells one look-up is named after it, and the provider mapping speaks of kinds) or a word ("basic").
   const kinds: readonly string[] = LOOKUP_KINDS;
   const distinct = SERVICES.map((s) => s.code).filter((code) => code.includes("_") && !kinds.includes(code));
@@ -148,8 +148,9 @@ describe('a new service\'s trade type (docs/architecture.md, "Adding a service")
       dataWebDetection: 11,
       dataApiDetection: 12,
       checkLineType: 13,
+      checkSimSwap: 14,
     });
-    expect([...SPENDING_TYPES].sort((a, b) => a - b)).toEqual([1, 5, 6, 7, 8, 9, 11, 12, 13]);
+    expect([...SPENDING_TYPES].sort((a, b) => a - b)).toEqual([1, 5, 6, 7, 8, 9, 11, 12, 13, 14]);
   });
 
   it("every trade type has a label in the web", () => {

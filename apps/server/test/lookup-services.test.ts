@@ -177,3 +177,99 @@ describe("line type with the default routes: only the providers that answer it a
     expect(live.tyntec.calls).toHaveLength(0);
   });
 });
+
+describe("SIM swap, from the sandbox", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("says swapped, not swapped, or cannot tell, as a free sample; a landline is not asked", async () => {
+    const { check } = await customer(t);
+    const recent = await check("sim_swap", "+12025550101");
+    expect(recent).toMatchObject({ sandbox: true, costMicros: "0" });
+    expect(recent.result.simSwap).toMatchObject({ swapped: true, withinHours: 168, source: "sandbox" });
+    expect(recent.result.simSwap?.lastSwapAt).not.toBeNull();
+    expect((await check("sim_swap", "+12025550100")).result.simSwap).toMatchObject({
+      swapped: false,
+      lastSwapAt: null,
+    });
+    expect((await check("sim_swap", "+12025550103")).result.simSwap).toMatchObject({
+      swapped: null,
+      lastSwapAt: null,
+    });
+    const landline = await check("sim_swap", LANDLINE);
+    expect([landline.result.simSwap, landline.result.charged]).toEqual([null, false]);
+  });
+});
+
+describe("SIM swap, from Twilio with its SIM swap package turned on", () => {
+  const live = liveProviders(["twilio"], "", { LOOKUP_TWILIO_EXTRAS: "sim_swap" });
+  const { twilio } = live;
+  beforeEach(() => twilio.reset());
+  const price = DEFAULT_STANDARD_PRICES.sim_swap[0];
+
+  it("Twilio's published example: swapped within 48 hours, with the date; charged the service's price", async () => {
+    twilio.play(twilioPublished.simSwap);
+    const { check } = await customer(live.t);
+    const view = await check("sim_swap", "+447772000001");
+    expect(view.result.simSwap).toMatchObject({
+      swapped: true,
+      lastSwapAt: "2020-04-27T10:18:50.000Z",
+      withinHours: 48,
+      provider: "twilio",
+    });
+    expect(BigInt(view.costMicros)).toBe(price);
+    expect(twilio.calls.map((c) => c.query.get("Fields"))).toEqual(["sim_swap"]);
+    twilio.assertClean();
+  });
+
+  it("a package error cannot tell, and says nothing else", async () => {
+    twilio.play(twilioLookup.packageErrors);
+    const { check } = await customer(live.t);
+    expect((await check("sim_swap", "+447772000002")).result.simSwap).toMatchObject({
+      swapped: null,
+      lastSwapAt: null,
+      withinHours: null,
+    });
+  });
+
+  it("a list: the mobiles looked up and charged, the landline not; the SIM swap columns in the file", async () => {
+    const { api } = await customer(live.t);
+    const job = expectOk<{ id: string; chargeable: number }>(
+      await api("POST", "/api/tenant/job", { service: "sim_swap", numbers: ["+447772000003", LANDLINE] }),
+    );
+    expect(job.chargeable).toBe(1);
+    await drain(live.t);
+    const csv = (await api("GET", `/api/tenant/job/s/${job.id}/download?format=csv`)).body.split("\r\n");
+    const header = csv[0]!.split(",");
+    const at = header.indexOf("SIM swapped");
+    expect(header.slice(at, at + 4)).toEqual([
+      "SIM swapped",
+      "Last SIM swap",
+      "SIM swap period (hours)",
+      "SIM swap source",
+    ]);
+    expect(
+      csv
+        .find((line) => line.includes("+447772000003"))!
+        .split(",")
+        .slice(at, at + 4),
+    ).toEqual(["no", "", "24", "live"]);
+  });
+});
+
+describe("SIM swap without a provider that answers it", () => {
+  const live = liveProviders(["twilio"], "");
+
+  it("fails as a look-up that could not be made: nothing charged, Twilio never asked", async () => {
+    const { api } = await customer(live.t);
+    const res = await api("POST", "/api/tenant/detection/check", {
+      service: "sim_swap",
+      number: "+447772000004",
+    });
+    expect(res.statusCode).toBe(502);
+    expect(live.twilio.calls).toHaveLength(0);
+  });
+});

@@ -99,6 +99,7 @@ export interface SingleCheckResultView {
   hlr: HlrView | null;
   mnp: MnpView | null;
   lineType: LineTypeView | null;
+  simSwap: SimSwapView | null;
   fraud: FraudView | null;
   /** True when the number was charged (a live look-up made, or an offline service's valid number). */
   charged: boolean;
@@ -163,6 +164,21 @@ export interface LineTypeView {
 }
 
 /**
+ * A SIM-swap look-up's answer, as the provider said it: swapped or not in the period it checked
+ * (`withinHours`), the last change's date when given; `swapped` and `lastSwapAt` null when it
+ * could not tell.
+ */
+export interface SimSwapView {
+  swapped: boolean | null;
+  lastSwapAt: string | null;
+  withinHours: number | null;
+  carrier: NetworkView | null;
+  source: string;
+  provider: string;
+  obtainedAt: string;
+}
+
+/**
  * The field of the result that holds each look-up kind's answer (null when the service asks none
  * of it, or the number was not looked up).
  */
@@ -170,6 +186,7 @@ export const KIND_FIELDS = {
   hlr: "hlr",
   mnp: "mnp",
   line_type: "lineType",
+  sim_swap: "simSwap",
 } as const satisfies { readonly [K in LookupKindCode]: keyof SingleCheckResultView };
 
 /** A stored result with a field for every look-up kind: results stored before a kind existed lack it. */

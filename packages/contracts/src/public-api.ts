@@ -273,6 +273,32 @@ const lineTypeResult = z
     description: "Line type from a live look-up (the provider's word, not the numbering plan's).",
   });
 
+const simSwapResult = z
+  .object({
+    e164: z.string().meta({ description: "The number looked up.", examples: ["+447772000001"] }),
+    swapped: z.boolean().nullable().meta({
+      description:
+        "The SIM changed within the period the provider checked (`withinHours`); null when it could not tell.",
+    }),
+    lastSwapAt: z
+      .string()
+      .meta({ format: "date-time" })
+      .nullable()
+      .meta({
+        description: "When the SIM last changed, when the provider gives the date.",
+        examples: ["2020-04-27T10:18:50.000Z"],
+      }),
+    withinHours: z
+      .number()
+      .nullable()
+      .meta({ description: "The period the provider checked, in hours.", examples: [48] }),
+    carrier: network.nullable().meta({ description: "The network that answered for the subscriber." }),
+    source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
+    provider: z.string().meta({ description: "The look-up provider (`sandbox` for test keys)." }),
+    obtainedAt: dateTime("When the answer was obtained."),
+  })
+  .meta({ id: "SimSwapResult", description: "Whether, and when, the number's SIM card last changed." });
+
 const fraudResult = z
   .object({
     score: z
@@ -309,6 +335,9 @@ const checkResult = z
       .meta({ description: `Present for ${serviceCodesWhere((s) => lookupsOf(s).includes("mnp"))}.` }),
     lineType: lineTypeResult.nullable().meta({
       description: `Present for ${serviceCodesWhere((s) => lookupsOf(s).includes("line_type"))}; null for a number basic validation refuses.`,
+    }),
+    simSwap: simSwapResult.nullable().meta({
+      description: `Present for ${serviceCodesWhere((s) => lookupsOf(s).includes("sim_swap"))}; null for a number not worth a network look-up.`,
     }),
     fraud: fraudResult
       .nullable()

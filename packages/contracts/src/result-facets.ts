@@ -13,12 +13,14 @@ export interface ResultFacets {
 /**
  * The facets of one result. The outcome is the service's own verdict: valid/invalid/unknown for
  * basic, the connectivity for HLR, the porting status for MNP, the recommendation for the fraud
- * services, the provider's line type for the line-type look-up. The server stores them with each item; the browser reads a row's cells the same way.
+ * services, the provider's line type for the line-type look-up, swapped / not_swapped / unknown for
+ * the SIM swap. The server stores them with each item; the browser reads a row's cells the same way.
  */
 export function resultFacets(service: string, view: SingleCheckResultView): ResultFacets {
   const { basic, hlr, mnp, fraud } = view;
   // Results stored before the line-type look-up existed have no such field.
   const live = view.lineType ?? null;
+  const swap = view.simSwap ?? null;
   const verdict = isServiceCode(service) ? serviceOf(service).outcome : "recommendation";
   const outcome = {
     validity: () => (basic.valid === true ? "valid" : basic.valid === false ? "invalid" : "unknown"),
@@ -26,6 +28,14 @@ export function resultFacets(service: string, view: SingleCheckResultView): Resu
     porting: () => mnp?.ported ?? null,
     recommendation: () => fraud?.recommendation ?? null,
     lineType: () => live?.lineType ?? null,
+    simSwap: () =>
+      swap === null
+        ? null
+        : swap.swapped === true
+          ? "swapped"
+          : swap.swapped === false
+            ? "not_swapped"
+            : "unknown",
   }[verdict]();
   return {
     outcome,

@@ -11,7 +11,7 @@
  * (packages/numcheck/src/types.ts) is the same list; the two packages import nothing of each
  * other, so tests/new-service-files.test.ts checks that they agree.
  */
-export const LOOKUP_KIND_CODES = ["hlr", "mnp", "line_type"] as const;
+export const LOOKUP_KIND_CODES = ["hlr", "mnp", "line_type", "sim_swap"] as const;
 export type LookupKindCode = (typeof LOOKUP_KIND_CODES)[number];
 
 /**
@@ -24,6 +24,7 @@ export const LOOKUP_KIND_NUMBERS: { readonly [K in LookupKindCode]: "mobile" | "
   hlr: "mobile",
   mnp: "mobile",
   line_type: "valid",
+  sim_swap: "mobile",
 };
 
 /**
@@ -61,7 +62,7 @@ export interface ServiceDescriptor {
    */
   charges: "valid" | "live";
   /** Where its verdict (the "outcome" facet) comes from. */
-  outcome: "validity" | "connectivity" | "porting" | "recommendation" | "lineType";
+  outcome: "validity" | "connectivity" | "porting" | "recommendation" | "lineType" | "simSwap";
   /** Default standard prices in USD micros per number, one per volume band (0, 100k, 1M a month). */
   standardPricesMicros: readonly [number, number, number];
 }
@@ -126,6 +127,16 @@ export const SERVICES = [
     charges: "valid",
     outcome: "lineType",
     standardPricesMicros: [10_000, 8_500, 7_000],
+  },
+  {
+    code: "sim_swap",
+    id: 7,
+    tradeType: 14,
+    tradeTypeName: "checkSimSwap",
+    needs: { lookups: ["sim_swap"], signals: [], fraud: false },
+    charges: "live",
+    outcome: "simSwap",
+    standardPricesMicros: [60_000, 50_000, 40_000],
   },
 ] as const satisfies readonly ServiceDescriptor[];
 

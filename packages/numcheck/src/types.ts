@@ -127,7 +127,7 @@ export interface ProviderCost {
  * A new kind is a new entry here, its result in `LookupResults` and when it "cannot tell" in
  * `CANNOT_TELL`.
  */
-export const LOOKUP_KINDS = ["hlr", "mnp", "line_type"] as const;
+export const LOOKUP_KINDS = ["hlr", "mnp", "line_type", "sim_swap"] as const;
 export type LookupKind = (typeof LOOKUP_KINDS)[number];
 
 /** Signals a provider may give beside a look-up's answer (Twilio's line type, SIM swap, forwarding). */
@@ -205,11 +205,32 @@ export interface LineTypeResult {
   cost?: ProviderCost | null;
 }
 
+/**
+ * What a SIM-swap look-up says, as the provider says it: whether the SIM changed in the period it
+ * checked (`withinHours`), and when it last changed when it gives a date. Both unknown when the
+ * provider could not tell (an error, no answer).
+ */
+export interface SimSwapResult {
+  e164: string;
+  swapped: TriState;
+  /** ISO 8601, when the provider gives the date of the last change. */
+  lastSwapAt: string | null;
+  /** The period the provider checked, in hours (Twilio's `swapped_period`). */
+  withinHours: number | null;
+  /** The network that answered for the subscriber, when named. */
+  carrier: Network | null;
+  source: DataSource;
+  provider: string;
+  obtainedAt: string;
+  cost?: ProviderCost | null;
+}
+
 /** Each look-up kind's answer. */
 export interface LookupResults {
   hlr: HlrResult;
   mnp: MnpResult;
   line_type: LineTypeResult;
+  sim_swap: SimSwapResult;
 }
 export type LookupResult = LookupResults[LookupKind];
 
@@ -221,6 +242,7 @@ export const CANNOT_TELL: { readonly [K in LookupKind]: (value: LookupResults[K]
   hlr: (value) => value.connectivity === "undetermined",
   mnp: (value) => value.ported === "unknown",
   line_type: (value) => value.lineType === "unknown",
+  sim_swap: (value) => value.swapped === null && value.lastSwapAt === null,
 };
 
 /**
@@ -231,7 +253,14 @@ export const CARRIES_SIGNALS: { readonly [K in LookupKind]: boolean } = {
   hlr: true,
   mnp: false,
   line_type: false,
+  sim_swap: false,
 };
+
+/**
+ * Kinds whose answer is news of the last hours (a SIM swap): never answered from, nor kept in, the
+ * look-up cache, so each check asks the provider (docs/providers.md, "Look-up kinds").
+ */
+export const NEVER_CACHED: readonly LookupKind[] = ["sim_swap"];
 
 /** The signals worth asking with a look-up of `kind`: none for a kind whose answer has no room for them. */
 export function signalsFor(

@@ -79,6 +79,29 @@ describe("cached provider", () => {
     expect(upstream.hlr).toHaveBeenCalledTimes(2);
   });
 
+  it("never answers a SIM swap from the cache, nor keeps one: it is news of the last hours", async () => {
+    const simSwap = vi.fn(async (e164: string) => ({
+      e164,
+      swapped: false,
+      lastSwapAt: null,
+      withinHours: 24,
+      carrier: null,
+      source: "live" as const,
+      provider: "fake",
+      obtainedAt: "now",
+    }));
+    const upstream = providerFrom(
+      { name: "fake", sandbox: false, answers: ["sim_swap"] },
+      { sim_swap: simSwap },
+    );
+    const store = new MemoryLookupCache();
+    const provider = cached(upstream, store);
+    await provider.lookup("sim_swap", "+4915112345678");
+    expect((await provider.lookup("sim_swap", "+4915112345678")).source).toBe("live");
+    expect(simSwap).toHaveBeenCalledTimes(2);
+    expect(await store.get("sim_swap", "+4915112345678", new Date(0))).toBeNull();
+  });
+
   it("can be bypassed per call, and the fresh answer replaces the cached one", async () => {
     const upstream = fakeUpstream();
     const provider = cached(upstream, new MemoryLookupCache());

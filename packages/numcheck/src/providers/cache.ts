@@ -4,6 +4,7 @@ import {
   type LookupProvider,
   type LookupResult,
   type LookupResults,
+  NEVER_CACHED,
   signalsFor,
 } from "../types";
 import type { LookupContext } from "./router";
@@ -141,13 +142,14 @@ export function cached(
     const wantsSignals = signalsFor(service, callOptions?.signals).some((signal) =>
       provider.answers.includes(signal),
     );
-    if (!callOptions?.bypassCache && !wantsSignals) {
+    const cacheable = !NEVER_CACHED.includes(service);
+    if (!callOptions?.bypassCache && !wantsSignals && cacheable) {
       const maxAgeMs = callOptions?.maxAgeMs ?? options.maxAgeMs?.[service] ?? DEFAULT_MAX_AGE_MS;
       const hit = await cache.get(service, e164, new Date(now().getTime() - maxAgeMs));
       if (hit) return { ...hit.value, source: "cache" };
     }
     const value = await call(callOptions?.signal);
-    if (shouldCache(service, value)) await cache.set(service, e164, value, now());
+    if (cacheable && shouldCache(service, value)) await cache.set(service, e164, value, now());
     return value;
   }
 

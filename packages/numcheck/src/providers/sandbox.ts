@@ -10,6 +10,7 @@ import {
   type MnpResult,
   type Network,
   type PortedStatus,
+  type SimSwapResult,
 } from "../types";
 import { KindedProvider } from "./kinded-provider";
 import { mapError } from "./map-errors";
@@ -120,6 +121,16 @@ const LINE_TYPE: Record<SandboxOutcome, LiveLineType> = {
   assumed_ported: "premium_rate",
 };
 
+/** The SIM-swap answers (SANDBOX.md): one recent swap, one long ago, none, and cannot tell. */
+const SIM_SWAP_HOURS_AGO: Partial<Record<SandboxOutcome, number | null>> = {
+  absent: 36,
+  ported: 90 * 24,
+  invalid: null,
+  undetermined: null,
+};
+/** The period the sandbox says it checked, as Twilio's `swapped_period`. */
+const SIM_SWAP_PERIOD_HOURS = 168;
+
 const MAP_CODE: Partial<Record<SandboxOutcome, number>> = { absent: 27, invalid: 1, undetermined: 34 };
 
 /**
@@ -131,10 +142,11 @@ export class SandboxProvider extends KindedProvider {
     hlr: (e164, options) => this.#hlr(e164, options),
     mnp: (e164, options) => this.#mnp(e164, options),
     line_type: (e164, options) => this.#lineType(e164, options),
+    sim_swap: (e164, options) => this.#simSwap(e164, options),
   };
   readonly name = "sandbox";
   readonly sandbox = true;
-  readonly answers: readonly Answer[] = ["hlr", "mnp", "line_type"];
+  readonly answers: readonly Answer[] = ["hlr", "mnp", "line_type", "sim_swap"];
   readonly #timeoutDelayMs: number;
   readonly #latencyMs: number;
   readonly #now: () => Date;
@@ -203,6 +215,23 @@ export class SandboxProvider extends KindedProvider {
       source: "sandbox",
       provider: this.name,
       obtainedAt: this.#now().toISOString(),
+    };
+  }
+
+  async #simSwap(e164: string, options?: LookupCallOptions): Promise<SimSwapResult> {
+    const { outcome, hash } = await this.#begin(e164, options?.signal);
+    const now = this.#now();
+    const hoursAgo = outcome in SIM_SWAP_HOURS_AGO ? SIM_SWAP_HOURS_AGO[outcome] : undefined;
+    const known = hoursAgo !== null;
+    return {
+      e164,
+      swapped: known ? hoursAgo !== undefined && hoursAgo <= SIM_SWAP_PERIOD_HOURS : null,
+      lastSwapAt: hoursAgo ? new Date(now.getTime() - hoursAgo * 3_600_000).toISOString() : null,
+      withinHours: known ? SIM_SWAP_PERIOD_HOURS : null,
+      carrier: known ? network(e164, hash >>> 12) : null,
+      source: "sandbox",
+      provider: this.name,
+      obtainedAt: now.toISOString(),
     };
   }
 

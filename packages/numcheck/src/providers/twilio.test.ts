@@ -303,6 +303,52 @@ describe("twilio adapter: line type", () => {
   });
 });
 
+describe("twilio adapter: SIM swap", () => {
+  const swap = () => twilio(["sim_swap"]).lookup("sim_swap", NUMBER);
+
+  it("is answered only with the paid package turned on, and then asks sim_swap alone", async () => {
+    expect(twilio().answers).not.toContain("sim_swap");
+    await expect(twilio().lookup("sim_swap", NUMBER)).rejects.toMatchObject({ kind: "rejected" });
+    expect(fake.calls).toHaveLength(0);
+    expect(twilio(["sim_swap"]).answers).toContain("sim_swap");
+    expect(await swap()).toEqual({
+      e164: NUMBER,
+      swapped: false,
+      lastSwapAt: null,
+      withinHours: 24,
+      carrier: VODAFONE,
+      source: "live",
+      provider: "twilio",
+      obtainedAt: "2030-05-06T07:08:09.000Z",
+      cost: null,
+    });
+    expect(fieldsOf(fake.calls[0]!)).toEqual(["sim_swap"]);
+  });
+
+  it("a package error or an invalid number cannot tell", async () => {
+    fake.play(twilioLookup.packageErrors);
+    expect(await swap()).toMatchObject({ swapped: null, lastSwapAt: null, withinHours: null, carrier: null });
+    fake.play(twilioLookup.invalid);
+    expect(await swap()).toMatchObject({ swapped: null, lastSwapAt: null, carrier: null });
+  });
+
+  it("the contract's examples, as published: swapped with a date, swapped without one, not swapped", async () => {
+    // The example names MCC 276 (not one our table places), so the country is the number's.
+    const vodafone = { name: "Vodafone UK", mcc: "276", mnc: "02", country: "GB" };
+    fake.play(twilioPublished.simSwap);
+    expect(await swap()).toMatchObject({
+      swapped: true,
+      lastSwapAt: "2020-04-27T10:18:50.000Z",
+      withinHours: 48,
+      carrier: vodafone,
+    });
+    fake.play(twilioPublished.simSwapWithoutDate);
+    expect(await swap()).toMatchObject({ swapped: true, lastSwapAt: null, withinHours: 24 });
+    fake.play(twilioPublished.simSwapFalseSwapped);
+    expect(await swap()).toMatchObject({ swapped: false, lastSwapAt: null, withinHours: 24 });
+  });
+});
+
 describe("twilio adapter: errors", () => {
   it("a wrong token (401, code 20003) is rejected, not retried, and keeps Twilio's code", async () => {
     const provider = resilient(twilio([], "wrong"), fast);

@@ -1,15 +1,17 @@
-import type {
-  Answer,
-  Connectivity,
-  HlrResult,
-  KindHandlers,
-  LineType,
-  LineTypeResult,
-  LiveLineType,
-  LiveSignals,
-  LookupCallOptions,
-  MnpResult,
-  Network,
+import {
+  type Answer,
+  type Connectivity,
+  type HlrResult,
+  type KindHandlers,
+  type LineType,
+  type LineTypeResult,
+  type LiveLineType,
+  type LiveSignals,
+  type LookupCallOptions,
+  LookupError,
+  type MnpResult,
+  type Network,
+  type SimSwapResult,
 } from "../types";
 import { networkOf, text } from "./answer-parts";
 import { requireE164 } from "./contract-fields";
@@ -40,6 +42,9 @@ import { type TwilioLookup, twilioAnswers } from "./twilio-contract";
  *     error, a price (cost stays null).
  * → LineTypeResult: line_type_intelligence's type (fixedVoip and nonFixedVoip told apart), its
  *   carrier; a package error, no package, "unknown" or an invalid number → "unknown" (cannot tell).
+ * → SimSwapResult (only when sim_swap is among the extras): sim_swap.last_sim_swap's
+ *   swapped_in_period, swapped_period (hours) and last_sim_swap_date, the package's carrier; a
+ *   package error or no package → nothing known (cannot tell).
  * → MnpResult: ported "unknown" (the contract has no porting flag), currentNetwork as above; so
  *   "mnp" is not among the answers and a router never asks Twilio for it.
  * HTTP: 401/403/404 → rejected (Twilio's code, e.g. 20003 or 20404, kept as providerCode); 402 →
@@ -193,6 +198,34 @@ export function mapTwilioLineType(e164: string, answer: TwilioLookup, obtainedAt
   };
 }
 
+/**
+ * The SIM-swap look-up: the sim_swap package alone. swapped_in_period within swapped_period, and
+ * the last change's date when given; a package error or no package → nothing known (cannot tell).
+ */
+export function mapTwilioSimSwap(e164: string, answer: TwilioLookup, obtainedAt: Date): SimSwapResult {
+  const swap = answer.valid === false ? null : usable(answer.sim_swap);
+  const last = swap?.last_sim_swap;
+  const mcc = text(swap?.mobile_country_code);
+  return {
+    e164,
+    swapped: last?.swapped_in_period ?? null,
+    lastSwapAt: isoOrNull(last?.last_sim_swap_date),
+    withinHours: last ? hoursOf(last.swapped_period) : null,
+    carrier: swap
+      ? networkOf({
+          name: swap.carrier_name,
+          mcc,
+          mnc: swap.mobile_network_code,
+          country: countryOfMcc(mcc) ?? answer.country_code,
+        })
+      : null,
+    source: "live",
+    provider: "twilio",
+    obtainedAt: obtainedAt.toISOString(),
+    cost: null,
+  };
+}
+
 /** Twilio's own error code ("20003") from an error body. */
 function twilioCode(body: unknown): string | null {
   const parsed = twilioAnswers.error.safeParse(body);
@@ -205,6 +238,12 @@ export class TwilioProvider extends KindedProvider {
     mnp: (e164, options) => this.#mnp(e164, options),
     line_type: async (e164, options) =>
       mapTwilioLineType(e164, await this.#get(e164, "line_type_intelligence", options?.signal), this.#now()),
+    // Only among the answers when the operator turned the paid package on (LOOKUP_TWILIO_EXTRAS).
+    sim_swap: async (e164, options) => {
+      if (!this.#extras.includes("sim_swap"))
+        throw new LookupError("twilio: the sim_swap package is not turned on", "rejected", false);
+      return mapTwilioSimSwap(e164, await this.#get(e164, "sim_swap", options?.signal), this.#now());
+    },
   };
   readonly name = "twilio";
   readonly sandbox = false;

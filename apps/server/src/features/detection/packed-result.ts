@@ -105,6 +105,7 @@ export function unpackResult(
     hlr: null,
     mnp: null,
     lineType: null,
+    simSwap: null,
     fraud: p[19],
     charged: p[20],
     sandbox: p[21],

@@ -72,6 +72,7 @@ export function resultView(
     hlr: parts.answers.hlr ?? null,
     mnp: parts.answers.mnp ?? null,
     lineType: parts.answers.line_type ?? null,
+    simSwap: parts.answers.sim_swap ?? null,
     fraud: fraud && {
       score: fraud.score,
       level: fraud.level,

@@ -78,6 +78,13 @@ const LINE_TYPE: Column[] = [
   { key: "lineTypeSource", value: (_i, r) => text(r?.lineType?.source) },
 ];
 
+const SIM_SWAP: Column[] = [
+  { key: "simSwapped", value: (_i, r) => (r?.simSwap ? tri(r.simSwap.swapped) : "") },
+  { key: "lastSimSwap", value: (_i, r) => text(r?.simSwap?.lastSwapAt) },
+  { key: "simSwapPeriodHours", value: (_i, r) => text(r?.simSwap?.withinHours) },
+  { key: "simSwapSource", value: (_i, r) => text(r?.simSwap?.source) },
+];
+
 const FRAUD: Column[] = [
   { key: "riskScore", value: (_i, r) => text(r?.fraud?.score) },
   { key: "riskLevel", value: (_i, r) => text(r?.fraud?.level) },
@@ -86,7 +93,12 @@ const FRAUD: Column[] = [
 ];
 
 /** The columns each look-up kind adds, in the order a service lists its kinds. */
-const KIND_COLUMNS: Record<LookupKindCode, Column[]> = { hlr: HLR, mnp: MNP, line_type: LINE_TYPE };
+const KIND_COLUMNS: Record<LookupKindCode, Column[]> = {
+  hlr: HLR,
+  mnp: MNP,
+  line_type: LINE_TYPE,
+  sim_swap: SIM_SWAP,
+};
 
 const COST: Column = { key: "cost", value: (i) => microsToDecimal(i.cost_micros) };
 

@@ -20,6 +20,7 @@ function outcomeText(t: TFunction, service: string, value: string): string {
     porting: `detection:ported.${value}`,
     recommendation: `detection:recommendation.${value}`,
     lineType: `detection:lineType.${value}`,
+    simSwap: `detection:simSwap.outcome.${value}`,
   }[verdict];
   return t(key, { defaultValue: value });
 }

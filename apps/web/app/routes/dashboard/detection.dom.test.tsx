@@ -29,6 +29,7 @@ function answer(call: ApiCall, change: Partial<SingleCheckView["result"]> = {}):
       hlr: null,
       mnp: null,
       lineType: null,
+      simSwap: null,
       fraud: null,
       charged: true,
       sandbox: false,

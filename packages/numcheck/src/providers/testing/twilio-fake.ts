@@ -180,6 +180,9 @@ export const twilioPublished = {
   lineTypeIntelligence: () => publishedReply(TWILIO_CONTRACT, "twilioLineTypeIntelligence"),
   invalid: () => publishedReply(TWILIO_CONTRACT, "twilioInvalid"),
   simSwapAndCallForwarding: () => publishedReply(TWILIO_CONTRACT, "twilioSimSwapAndCallForwarding"),
+  simSwap: () => publishedReply(TWILIO_CONTRACT, "twilioSimSwap"),
+  simSwapWithoutDate: () => publishedReply(TWILIO_CONTRACT, "twilioSimSwapWithoutDate"),
+  simSwapFalseSwapped: () => publishedReply(TWILIO_CONTRACT, "twilioSimSwapFalseSwapped"),
 };
 
 /** Twilio's error answers. */

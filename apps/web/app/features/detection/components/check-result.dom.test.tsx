@@ -37,7 +37,17 @@ function view(result: Partial<SingleCheckView["result"]>, sandbox = false): Sing
   return {
     jobId: "j-1",
     service: "fraud_shield",
-    result: { basic, hlr: null, mnp: null, lineType: null, fraud: null, charged: true, sandbox, ...result },
+    result: {
+      basic,
+      hlr: null,
+      mnp: null,
+      lineType: null,
+      simSwap: null,
+      fraud: null,
+      charged: true,
+      sandbox,
+      ...result,
+    },
     costMicros: "0",
     currency: "EUR",
     sandbox,
@@ -130,6 +140,25 @@ describe("check result", () => {
     expect(
       screen.getByText("The provider could not tell the line type; the numbering plan says: Mobile."),
     ).toBeTruthy();
+  });
+
+  it("says whether the SIM changed within the period the provider checked, or that it could not tell", async () => {
+    const simSwap = {
+      swapped: true,
+      lastSwapAt: null,
+      withinHours: 48,
+      carrier: network("Vodafone"),
+      source: "live",
+      provider: "twilio",
+      obtainedAt: "2026-11-01T00:00:00.000Z",
+    };
+    const { unmount } = await renderPage(<CheckResult view={view({ simSwap })} />);
+    expect(screen.getByTestId("detection-sim-swap").textContent).toBe("Changed within the last 48 hours");
+    unmount();
+    await renderPage(
+      <CheckResult view={view({ simSwap: { ...simSwap, swapped: null, withinHours: null } })} />,
+    );
+    expect(screen.getByTestId("detection-sim-swap").textContent).toBe("The provider could not tell");
   });
 
   it("marks an answer from the sandbox and says what it is in the customer's words", async () => {

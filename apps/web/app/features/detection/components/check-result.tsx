@@ -9,6 +9,7 @@ import { useLocale } from "../../../shell/i18n/use-locale";
 import { AnswerSection } from "./answer-section";
 import { LineTypeAnswer } from "./line-type-answer";
 import { networkText } from "./network-text";
+import { SimSwapAnswer } from "./sim-swap-answer";
 
 const LEVEL_COLOURS = {
   very_low: "green",
@@ -36,7 +37,7 @@ const ORDINARY_STEPS = new Set(["trimmed", "international_plus", "international_
 export function CheckResult({ view }: { view: SingleCheckView }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
-  const { basic, hlr, mnp, lineType, fraud } = view.result;
+  const { basic, hlr, mnp, lineType, simSwap, fraud } = view.result;
   const steps = basic.normalisation.steps ?? [];
   const dash = "—";
   const tri = (value: boolean | null | undefined) =>
@@ -160,6 +161,8 @@ export function CheckResult({ view }: { view: SingleCheckView }) {
         )}
 
         {lineType && <LineTypeAnswer answer={lineType} planned={basic.lineType} />}
+
+        {simSwap && <SimSwapAnswer answer={simSwap} />}
 
         {fraud && (
           <Card size="small" title={t("detection:fraud.title")} data-testid="detection-fraud">
