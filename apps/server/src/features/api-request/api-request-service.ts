@@ -1,6 +1,6 @@
 import type { ApiRequestPage, ApiRequestView } from "@nc/contracts/api-request-log";
 import type { ApiRequestListQuery } from "@nc/contracts/api-requests";
-import { isSerialId, keysetPage, optionalCursor } from "../../core/cursor";
+import { encodeCursor, isSerialId, keysetPage, optionalCursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
 import { type ApiRequestRow, apiRequestRepo } from "./api-request-repo";
 
@@ -30,9 +30,15 @@ export function apiRequestService(db: Db) {
   return {
     async list(tenantId: string, query: ApiRequestListQuery): Promise<ApiRequestPage> {
       const { cursor, limit, ...filter } = query;
-      const rows = await repo.page(tenantId, filter, limit + 1, optionalCursor(cursor, isSerialId));
+      const { rows, scannedTo } = await repo.page(
+        tenantId,
+        filter,
+        limit + 1,
+        optionalCursor(cursor, isSerialId),
+      );
       const { data, nextCursor } = keysetPage(rows, limit, toView);
-      return { items: data, nextCursor };
+      // A page that read its most rows without filling up goes on, next time, from where it stopped.
+      return { items: data, nextCursor: nextCursor ?? (scannedTo ? encodeCursor(scannedTo) : null) };
     },
   };
 }

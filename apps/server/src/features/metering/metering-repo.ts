@@ -50,6 +50,12 @@ export interface DayTotalRow {
   costMicros: bigint;
 }
 
+/** The retention sweep's statement (`deleteCallsBefore`; EXPLAINed by the request log's tests). */
+export const deleteCallsStatement = (cutoff: Date, limit: number) =>
+  sql`delete from api_calls where id in (
+        select id from (select id, at from api_calls order by id limit ${limit}) oldest
+        where at < ${cutoff.toISOString()}::timestamptz)`;
+
 const ROLLUPS = {
   daily: { table: sql.raw("api_usage_daily"), period: sql.raw("day") },
   monthly: { table: sql.raw("api_usage_monthly"), period: sql.raw("month") },
@@ -142,11 +148,10 @@ export function meteringRepo(db: Db) {
      * (docs/operations.md, "The API request log").
      */
     async deleteCallsBefore(cutoff: Date, limit = 10_000): Promise<number> {
-      const result = (await db.execute(
-        sql`delete from api_calls where id in (
-              select id from (select id, at from api_calls order by id limit ${limit}) oldest
-              where at < ${cutoff.toISOString()}::timestamptz)`,
-      )) as unknown as { rowCount?: number; affectedRows?: number };
+      const result = (await db.execute(deleteCallsStatement(cutoff, limit))) as unknown as {
+        rowCount?: number;
+        affectedRows?: number;
+      };
       return Number(result.rowCount ?? result.affectedRows ?? 0);
     },
   };

@@ -118,6 +118,22 @@ describe("API requests page", () => {
     );
   });
 
+  it("says the search goes on when a page read its most rows without a match", async () => {
+    const calls = stubApi({
+      "GET /api/tenant/api-requests": (call) => (call.query.get("cursor") ? page([OLDER]) : page([], "c1")),
+      "GET /api/tenant/apikey": () => [],
+    });
+    const { user } = await renderPage(<ApiRequestsPage />, { url: "/dashboard/api-requests" });
+    await user.type(screen.getByTestId("api-request-filter-path"), "/api/v1/bal");
+    await user.click(screen.getByTestId("api-request-apply"));
+    await waitFor(() =>
+      expect(screen.getByTestId("api-request-empty").textContent).toContain("load more to search older ones"),
+    );
+    await user.click(screen.getByTestId("api-request-more"));
+    await waitFor(() => expect(screen.getAllByTestId("api-request-status")).toHaveLength(1));
+    expect(callsTo(calls, "GET /api/tenant/api-requests").at(-1)!.query.get("cursor")).toBe("c1");
+  });
+
   it("refuses an error code that is not five digits before asking", async () => {
     const calls = stubApi({
       "GET /api/tenant/api-requests": () => page([]),

@@ -58,7 +58,7 @@ export default function ApiRequestsPage() {
           <RequestList
             rows={rows}
             loading={listLoading(list)}
-            empty={<RequestEmpty filtered={filtered} onClear={clear} />}
+            empty={<RequestEmpty filtered={filtered} searchOn={list.hasNextPage} onClear={clear} />}
             onOpen={setOpen}
           />
           <LoadMore

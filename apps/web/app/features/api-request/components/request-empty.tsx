@@ -1,8 +1,12 @@
 import { Button, Empty, Flex, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 
-/** No request to show: filtered, say so and offer to clear; else say what will appear here. */
-export function RequestEmpty({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+/**
+ * No request to show: filtered, say so and offer to clear (or, when older requests are still to
+ * be searched, say so: docs/api.md, "Request log"); else say what will appear here.
+ */
+export function RequestEmpty(props: { filtered: boolean; searchOn: boolean; onClear: () => void }) {
+  const { filtered, searchOn, onClear } = props;
   const { t } = useTranslation();
   return (
     <Empty
@@ -10,7 +14,7 @@ export function RequestEmpty({ filtered, onClear }: { filtered: boolean; onClear
       data-testid="api-request-empty"
       description={
         filtered ? (
-          t("apiRequests:empty.filtered")
+          t(searchOn ? "apiRequests:empty.searchOn" : "apiRequests:empty.filtered")
         ) : (
           <Flex vertical gap={4} align="center">
             <Typography.Text strong>{t("apiRequests:empty.title")}</Typography.Text>
