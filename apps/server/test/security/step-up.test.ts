@@ -32,6 +32,12 @@ const STEP_UP_ROUTES = [
   "DELETE /api/tenant/role/s/:id",
   "POST /api/tenant/invite",
   "POST /api/tenant/s/:id/delete",
+  "POST /api/tenant/s/:id/sso",
+  "POST /api/tenant/s/:id/sso/domains",
+  "DELETE /api/tenant/s/:id/sso/domains/:domainId",
+  "POST /api/tenant/s/:id/sso/domains/:domainId/dns",
+  "POST /api/tenant/s/:id/sso/domains/:domainId/email",
+  "POST /api/tenant/s/:id/sso/domains/:domainId/code",
 ];
 
 describe("security: step-up for what matters", () => {
