@@ -1,10 +1,12 @@
 import type { ApiKeyCreatedView, ApiKeyView } from "@nc/contracts/api-keys";
 import { microsToDecimal } from "@nc/contracts/money";
+import type { NoticeItem, NoticePage } from "@nc/contracts/notices";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "../src/db/query";
+import { detectionService } from "../src/features/detection/detection-service";
 import { DEFAULT_STANDARD_PRICES } from "../src/features/price/price-service";
-import { expectError, expectFieldError, expectOk } from "./helpers/accounts";
+import { call as callAs, expectError, expectFieldError, expectOk } from "./helpers/accounts";
 import { keyCaller } from "./helpers/api-client";
 import { fundedTenant } from "./helpers/billing";
 import { inTenant, memberWithRole } from "./helpers/tenancy";
@@ -148,5 +150,37 @@ describe("API key spend limits", () => {
       sql`select daily_limit_micros::text as daily from api_keys where id = ${key.id}`,
     );
     expect(row!.daily).toBeNull();
+  });
+
+  it("a key's checks under its limits keep the one-statement charge; the 80 % crossing goes the locked way", async () => {
+    const { key, tenantId, owner } = await keyWith({ dailyLimit: microsToDecimal(PRICE * 10n) });
+    const detection = detectionService(t.database.db, t.app.services.lookup, t.app.services);
+    const check = () =>
+      detection.check({
+        tenantId,
+        userId: owner.id,
+        service: "basic",
+        number: NUMBER,
+        apiKey: { id: key.id, test: false },
+      });
+    const transactions = vi.spyOn(t.database.db, "transaction");
+    await check();
+    transactions.mockClear();
+    for (let i = 0; i < 6; i++) await check();
+    expect(transactions).not.toHaveBeenCalled();
+    await check();
+    expect(transactions).toHaveBeenCalledTimes(1);
+    transactions.mockRestore();
+
+    // The warning reads in the member's language, money and period included.
+    const res = await callAs(t, "GET", "/api/tenant/notice?pageSize=100", undefined, {
+      sid: owner.sid,
+      headers: { "x-tenant-id": tenantId, "x-locale": "es" },
+    });
+    const warning = expectOk<NoticePage>(res).data.find(
+      (n: NoticeItem) => n.type === "api_key_spend_warning",
+    );
+    expect(warning?.title).toBe("La clave de API shop ha gastado el 80 % de su límite");
+    expect(warning?.content).toContain("límite diario de");
   });
 });
