@@ -1,5 +1,6 @@
 import { NumcheckError } from "./errors.js";
 import { isRetryableAnswer, mayResend, nextDelay, parseRetryAfter, type RetryDelay, sleep } from "./retry.js";
+import { webCrypto } from "./web-crypto.js";
 
 /** Per-call options, the last argument of every method. */
 export interface RequestOptions {
@@ -92,7 +93,7 @@ export class HttpClient {
 
   private async send(call: Call, options: RequestOptions): Promise<{ response: Response; done: () => void }> {
     const idempotencyKey =
-      call.method === "POST" ? (options.idempotencyKey ?? crypto.randomUUID()) : undefined;
+      call.method === "POST" ? (options.idempotencyKey ?? (await webCrypto()).randomUUID()) : undefined;
     const maxRetries = options.maxRetries ?? this.config.maxRetries;
     const timeoutMs = options.timeoutMs ?? this.config.timeoutMs;
     const resendable = mayResend({

@@ -1,4 +1,5 @@
 import { WebhookSignatureError } from "./errors.js";
+import { webCrypto } from "./web-crypto.js";
 
 /** Seconds a signature's timestamp may be from now (the server's SIGNATURE_TOLERANCE_SECONDS). */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
@@ -64,7 +65,8 @@ export async function verifyWebhookSignature(input: VerifyWebhookInput): Promise
     .map(([, value]) => hexBytes(value!.toLowerCase()));
   if (candidates.length === 0) return false;
 
-  const key = await crypto.subtle.importKey(
+  const { subtle } = await webCrypto();
+  const key = await subtle.importKey(
     "raw",
     encoder.encode(input.secret),
     { name: "HMAC", hash: "SHA-256" },
@@ -77,7 +79,7 @@ export async function verifyWebhookSignature(input: VerifyWebhookInput): Promise
   signed.set(prefix);
   signed.set(body, prefix.length);
   for (const candidate of candidates)
-    if (await crypto.subtle.verify("HMAC", key, candidate as Uint8Array<ArrayBuffer>, signed)) return true;
+    if (await subtle.verify("HMAC", key, candidate as Uint8Array<ArrayBuffer>, signed)) return true;
   return false;
 }
 
