@@ -8,6 +8,7 @@ import {
   type ApiKeyView,
 } from "@nc/contracts/api-keys";
 import { AUDIT_RESOURCES } from "@nc/contracts/audit";
+import { AUTO_TOP_UP_STOP_REASONS } from "@nc/contracts/auto-top-up";
 import { COVERAGE_AVAILABILITY } from "@nc/contracts/coverage";
 import { JOB_CHANNELS, JOB_STATUSES } from "@nc/contracts/detection-single";
 import { ERROR_KEYS } from "@nc/contracts/errors";
@@ -71,6 +72,8 @@ const LINE_TYPES: LineType[] = [
   "voicemail",
   "unknown",
 ];
+/** Twilio's carrier risk categories, and "unknown" (detection:smsPumping.category). */
+const SMS_PUMPING_CATEGORIES = ["low", "mild", "moderate", "high", "unknown"];
 /** A live look-up's line type: the plan's, and VoIP told fixed or not (LiveLineType). */
 const LIVE_LINE_TYPES: LiveLineType[] = [...LINE_TYPES, "fixed_voip", "non_fixed_voip"];
 const CONNECTIVITIES: Connectivity[] = ["connected", "absent", "invalid_msisdn", "undetermined"];
@@ -231,6 +234,9 @@ describe("keys used by the code exist in English", () => {
       (k) => `operatorSetup:providers.chains.${k}`,
     ),
     "auth:password.rules.${rule}": PASSWORD_RULES.map((r) => `auth:password.rules.${r}`),
+    "recharge:auto.stopped.${settings.stoppedBecause}": AUTO_TOP_UP_STOP_REASONS.map(
+      (r) => `recharge:auto.stopped.${r}`,
+    ),
     "common:colorMode.${m}": COLOR_MODES.map((m) => `common:colorMode.${m}`),
     "home:highlights.${k}": highlights.map((k) => `home:highlights.${k}`),
     "home:steps.${step.key}.title": steps.map((k) => `home:steps.${k}.title`),
@@ -303,6 +309,12 @@ describe("keys used by the code exist in English", () => {
     "detection:lineType.${type}": LIVE_LINE_TYPES.map((l) => `detection:lineType.${l}`),
     "detection:simSwap.outcome.${value}": ["swapped", "not_swapped", "unknown"].map(
       (o) => `detection:simSwap.outcome.${o}`,
+    ),
+    "detection:smsPumping.category.${value}": SMS_PUMPING_CATEGORIES.map(
+      (c) => `detection:smsPumping.category.${c}`,
+    ),
+    "detection:smsPumping.category.${category}": SMS_PUMPING_CATEGORIES.map(
+      (c) => `detection:smsPumping.category.${c}`,
     ),
     "detection:level.${value}": RISK_LEVELS.map((l) => `detection:level.${l}`),
     "detection:invalidReason.${reason}": INVALID_REASONS.map((r) => `detection:invalidReason.${r}`),

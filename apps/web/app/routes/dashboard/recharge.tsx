@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useRechargeOptions } from "../../features/recharge/api/recharge-options";
+import { AutoTopUpCard } from "../../features/recharge/components/auto-top-up-card";
 import { BankTransferDetails } from "../../features/recharge/components/bank-transfer-details";
 import { RechargeFormCard } from "../../features/recharge/components/recharge-form-card";
 import { RechargeOrdersCard } from "../../features/recharge/components/recharge-orders-card";
@@ -35,6 +36,9 @@ export default function RechargePage() {
       {result === "cancel" && <Alert type="warning" showIcon title={t("recharge:returned.cancel")} />}
       {created && <BankTransferDetails created={created} />}
       <RechargeFormCard tenantId={tenantId} onBankTransfer={setCreated} />
+      <Can permissions={["account:read"]}>
+        <AutoTopUpCard tenantId={tenantId} />
+      </Can>
       <Can permissions={ROUTE_PERMISSIONS.receipt}>
         <RechargeOrdersCard tenantId={tenantId} />
       </Can>

@@ -32,6 +32,7 @@ const ORDERS = [
   order("2", "paid", { receivedMicros: "99500000", method: "bank_transfer" }),
   order("3", "paid", { receivedMicros: "100000000", method: "stripe" }),
   order("4", "expired"),
+  order("5", "paid", { method: "stripe", automatic: true }),
 ];
 
 async function openOrders(permissions = ["recharge:*"], routes: Record<string, () => unknown> = {}) {
@@ -57,6 +58,7 @@ describe("recharge orders", () => {
     expect(within(rowOf("NC-3")).queryByTestId("recharge-received")).toBeNull();
     expect(within(rowOf("NC-3")).getByText("Card (Stripe)")).toBeTruthy();
     expect(within(rowOf("NC-4")).getByText("Expired")).toBeTruthy();
+    expect(within(rowOf("NC-5")).getByText("Card (automatic top-up)")).toBeTruthy();
   });
 
   it("on a phone shows each order as a card: every field labelled on the screen, its actions inside", async () => {

@@ -71,7 +71,9 @@ export function RechargeOrdersCard({ tenantId }: { tenantId: string }) {
             {
               key: "method",
               title: t("recharge:orders.method"),
-              render: (_, o) => t(METHOD_LABEL_KEYS[o.method]),
+              // An automatic top-up is a card payment like any other, named so (docs/operations.md, "Automatic top-up").
+              render: (_, o) =>
+                o.automatic ? t("recharge:auto.orderMethod") : t(METHOD_LABEL_KEYS[o.method]),
             },
             {
               key: "amount",
