@@ -18,10 +18,12 @@ import { createTestApp, onPostgres, type TestApp } from "./helpers/test-app";
  * Several server processes charging one organisation's checks (docs/architecture.md, "Several
  * processes, one balance"): each process is a billing service of its own, with its own memory of
  * the balance and volumes, so each prices its batches at what it last met while the others move
- * them. Random interleavings of their batches, recharges, low-balance thresholds and kills (a
- * process replaced by a fresh one, its memory gone) are run against a few lines of arithmetic that
- * charge the same checks one at a time: every check's price and refusal, the balance, the ledger's
- * chain, the month's volume and the low-balance notices must be the model's. The seed is printed.
+ * them. Random interleavings of their batches (made with one API key), recharges, low-balance
+ * thresholds, the key's daily spend limit and kills (a process replaced by a fresh one, its memory
+ * gone) are run against a few lines of arithmetic that charge the same checks one at a time: every
+ * check's price and refusal (balance or key limit), the balance, the ledger's chain, the month's
+ * volume, the key's spend and the low-balance and key-limit notices must be the model's. The seed
+ * is printed.
  */
 
 const BANDS: PriceBand[] = [
@@ -34,6 +36,7 @@ type Step =
   | { kind: "batch"; process: number; checks: boolean[] }
   | { kind: "recharge"; micros: bigint }
   | { kind: "threshold"; micros: bigint | null }
+  | { kind: "keyLimit"; micros: bigint | null }
   | { kind: "kill"; process: number };
 
 const PROCESSES = 3;
@@ -58,11 +61,23 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       micros: fc.option(fc.bigInt(0n, 150_000n), { nil: null }),
     }),
   },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("keyLimit" as const),
+      micros: fc.option(fc.bigInt(1n, 150_000n), { nil: null }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("kill" as const), process: fc.nat(PROCESSES - 1) }) },
 );
 
 /** The batch's debits as the single-check writer builds them: one ledger row per batch. */
-const debits = (tenantId: string, checks: boolean[], batch: number): BatchDebit[] =>
+const debits = (
+  tenantId: string,
+  checks: boolean[],
+  batch: number,
+  actor: BatchDebit["actor"] = system,
+): BatchDebit[] =>
   checks.map((chargeable) => ({
     tenantId,
     tradeType: TRADE_TYPES.checkNumberApi,
@@ -71,7 +86,7 @@ const debits = (tenantId: string, checks: boolean[], batch: number): BatchDebit[
     amountAt: (volume) => (chargeable ? pickBand(BANDS, volume)!.priceMicros : 0n),
     sameAmountWithin: (volume) => (chargeable ? bandRange(BANDS, volume) : [0, Number.MAX_SAFE_INTEGER]),
     entryKey: `batch ${batch}`,
-    actor: system,
+    actor,
   }));
 
 describe("several processes charging one organisation", () => {
@@ -109,7 +124,13 @@ describe("several processes charging one organisation", () => {
         fc.bigInt(0n, 150_000n),
         fc.array(step, { minLength: 1, maxLength: 30 }),
         async (opening, steps) => {
-          const { tenantId, billing } = await fundedTenant(t, opening);
+          const { tenantId, billing, api } = await fundedTenant(t, opening);
+          const made = await api("POST", "/api/tenant/apikey", {
+            name: "model",
+            scopes: ["check"],
+            mode: "live",
+          });
+          const keyId = (made.json() as { data: { key: { id: string } } }).data.key.id;
           const running = processes();
           const model = {
             balance: opening,
@@ -117,6 +138,21 @@ describe("several processes charging one organisation", () => {
             threshold: null as bigint | null,
             alerted: false,
             notices: 0,
+            key: { limit: null as bigint | null, spent: 0n, warned: false, reached: false, notices: 0 },
+          };
+          // docs/architecture.md, "Several processes, one balance": the key's 80 % warning and its
+          // limit are announced once each, by a batch that charges or refuses a check.
+          const followKey = (refusedAtLimit: boolean) => {
+            const k = model.key;
+            if (k.limit === null) return;
+            if (!k.warned && k.spent * 5n >= k.limit * 4n) {
+              k.warned = true;
+              k.notices++;
+            }
+            if (!k.reached && (k.spent >= k.limit || refusedAtLimit)) {
+              k.reached = true;
+              k.notices++;
+            }
           };
           const follow = () => {
             const below = model.threshold !== null && model.balance < model.threshold;
@@ -143,22 +179,33 @@ describe("several processes charging one organisation", () => {
                   where tenant_id = ${tenantId}`,
               );
               model.threshold = s.micros;
+            } else if (s.kind === "keyLimit") {
+              // As the limits route writes it: the next charge with the key reads it.
+              await t.database.db.execute(
+                sql`update api_keys set daily_limit_micros = ${s.micros === null ? null : s.micros.toString()}::bigint
+                  where id = ${keyId}`,
+              );
+              model.key.limit = s.micros;
             } else if (s.kind === "kill") {
               running[s.process] = billingService(t.database.db, t.app.services.notices);
             } else {
-              const outcomes = await running[s.process]!.chargeBatch(debits(tenantId, s.checks, batchNo++));
+              const outcomes = await running[s.process]!.chargeBatch(
+                debits(tenantId, s.checks, batchNo++, { type: "api_key", id: keyId }),
+              );
               const expected = s.checks.map((chargeable) => {
                 if (!chargeable) return 0n;
                 const price = pickBand(BANDS, model.volume)!.priceMicros;
-                if (model.balance < price) return "refused";
+                if (model.key.limit !== null && model.key.spent + price > model.key.limit)
+                  return "apiKeySpendLimit";
+                if (model.balance < price) return "insufficientBalance";
                 model.balance -= price;
                 model.volume++;
+                model.key.spent += price;
                 return price;
               });
-              if (expected.some((e) => e !== 0n && e !== "refused")) follow();
-              expect(outcomes.map((o) => (o instanceof AppError ? "refused" : o.amountMicros))).toEqual(
-                expected,
-              );
+              if (expected.some((e) => typeof e === "bigint" && e !== 0n)) follow();
+              if (s.checks.some((chargeable) => chargeable)) followKey(expected.includes("apiKeySpendLimit"));
+              expect(outcomes.map((o) => (o instanceof AppError ? o.key : o.amountMicros))).toEqual(expected);
             }
             const check = await billing.verify(tenantId);
             expect(check).toEqual({ balanceMicros: model.balance, ledgerSum: model.balance, ok: true });
@@ -174,6 +221,13 @@ describe("several processes charging one organisation", () => {
             .from(notices)
             .where(and(eq(notices.tenantId, tenantId), eq(notices.type, "low_balance")));
           expect(sent).toHaveLength(model.notices);
+          const [spend] = await queryRows<{ spent: string; n: number }>(
+            t.database.db,
+            sql`select coalesce((select sum(spent_micros) from api_key_spend where key_id = ${keyId} and period = 'day'), 0)::text as spent,
+                  (select count(*)::int from notices where tenant_id = ${tenantId} and type like 'api_key_spend%') as n`,
+          );
+          expect(BigInt(spend!.spent)).toBe(model.key.spent);
+          expect(spend!.n).toBe(model.key.notices);
         },
       ),
       { seed, numRuns: onPostgres ? 20 : 12 },
