@@ -47,34 +47,42 @@ export function CoverageTable({ countries }: { countries: readonly CoverageCount
       {shown.length === 0 ? (
         <p className="cov-empty">{t("coverage:empty", { query: deferred.trim() })}</p>
       ) : (
-        <table className="cov-table" data-testid="coverage-table">
-          <caption className="cov-caption">{t("coverage:caption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("coverage:country")}</th>
-              {serviceNames.map((name) => (
-                <th key={name} scope="col">
-                  {name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((c) => (
-              <tr key={c.country} data-testid={`coverage-${c.country}`}>
-                <th scope="row">
-                  <span className="cov-country">{c.name}</span>
-                  <span className="cov-code">
-                    +{c.callingCode} · {c.country}
-                  </span>
-                </th>
-                {c.services.map((s, i) => (
-                  <ServiceCell key={s.service} service={s} label={serviceNames[i] ?? s.service} />
+        <div className="cov-scroll">
+          <table className="cov-table" data-testid="coverage-table">
+            <caption className="cov-caption">{t("coverage:caption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("coverage:country")}</th>
+                {serviceNames.map((name) => (
+                  <th key={name} scope="col">
+                    {name}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {shown.map((c) => (
+                <tr key={c.country} data-testid={`coverage-${c.country}`}>
+                  <th scope="row">
+                    <span className="cov-country">{c.name}</span>
+                    <span className="cov-code">
+                      +{c.callingCode} · {c.country}
+                    </span>
+                  </th>
+                  {SERVICES.map((service, i) => {
+                    // By the header's order; a service the server does not know yet is an empty cell.
+                    const found = c.services.find((s) => s.service === service.code);
+                    return found ? (
+                      <ServiceCell key={service.code} service={found} label={serviceNames[i]!} />
+                    ) : (
+                      <td key={service.code} />
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   );
