@@ -530,7 +530,7 @@ export interface components {
              * @description The service used. New values may be added at any time: accept values you do not know and treat them as `unknown`.
              * @enum {string}
              */
-            service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "unknown";
+            service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk" | "unknown";
             result: components["schemas"]["CheckResult"];
             /**
              * @description What the check cost (0 with a test key or when nothing was chargeable). In micros of the currency (1 = 0.000001), as a decimal string.
@@ -556,6 +556,8 @@ export interface components {
             lineType: components["schemas"]["LineTypeResult"] | null;
             /** @description Present for `sim_swap`; null for a number not worth a network look-up. */
             simSwap: components["schemas"]["SimSwapResult"] | null;
+            /** @description Present for `sms_pumping_risk`; null for a number basic validation refuses. */
+            smsPumpingRisk: components["schemas"]["SmsPumpingRiskResult"] | null;
             /** @description Present for `fraud_shield` and `fraud_shield_enhanced`. */
             fraud: components["schemas"]["FraudResult"] | null;
             /** @description True when a live look-up was made and the number charged. */
@@ -738,7 +740,7 @@ export interface components {
              * @description The service used. New values may be added at any time: accept values you do not know and treat them as `unknown`.
              * @enum {string}
              */
-            service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "unknown";
+            service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk" | "unknown";
             /**
              * @description Job state. `completed`, `cancelled` and `failed` are final. New values may be added at any time: accept values you do not know and treat them as `unknown`.
              * @enum {string}
@@ -916,6 +918,46 @@ export interface components {
              */
             obtainedAt: string;
         };
+        /** @description Risk that messages to the number are SMS pumping (artificially inflated traffic). */
+        SmsPumpingRiskResult: {
+            /**
+             * @description The number looked up.
+             * @example +14159929960
+             */
+            e164: string;
+            /** @description The provider's answer; null when it could not tell. */
+            risk: {
+                /**
+                 * @description SMS pumping risk, 0 (none) to 100.
+                 * @example 61
+                 */
+                score: number;
+                /**
+                 * @description The provider's risk category of the number's carrier (`low`, `mild`, `moderate`, `high`).
+                 * @example moderate
+                 */
+                carrierRisk: string | null;
+                /** @description Blocked by the provider's fraud guard now. */
+                blocked: boolean | null;
+                /** @description Blocked by the provider's fraud guard in the last three months. */
+                blockedLast3Months: boolean | null;
+                /** @description Since when it is blocked, when said. */
+                blockedAt: string | null;
+            } | null;
+            /**
+             * @description Where the answer came from (`cache`: a recent live answer reused). New values may be added at any time: accept values you do not know and treat them as `unknown`.
+             * @enum {string}
+             */
+            source: "live" | "cache" | "numbering_plan" | "sandbox" | "unknown";
+            /** @description The look-up provider (`sandbox` for test keys). */
+            provider: string;
+            /**
+             * Format: date-time
+             * @description When the answer was obtained.
+             * @example 2025-03-14T09:26:53.589Z
+             */
+            obtainedAt: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -939,10 +981,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description The check to run: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced`, `line_type` and `sim_swap`. Those with a live look-up: `hlr`, `mnp`, `fraud_shield_enhanced`, `line_type` and `sim_swap`; with a fraud score: `fraud_shield` and `fraud_shield_enhanced`.
+                     * @description The check to run: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced`, `line_type`, `sim_swap` and `sms_pumping_risk`. Those with a live look-up: `hlr`, `mnp`, `fraud_shield_enhanced`, `line_type`, `sim_swap` and `sms_pumping_risk`; with a fraud score: `fraud_shield` and `fraud_shield_enhanced`.
                      * @enum {string}
                      */
-                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap";
+                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk";
                     /**
                      * @description The phone number in any notation: E.164, international or, with `defaultCountry`, national.
                      * @example +1 202 555 0100
@@ -1127,10 +1169,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description The check to run: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced`, `line_type` and `sim_swap`. Those with a live look-up: `hlr`, `mnp`, `fraud_shield_enhanced`, `line_type` and `sim_swap`; with a fraud score: `fraud_shield` and `fraud_shield_enhanced`.
+                     * @description The check to run: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced`, `line_type`, `sim_swap` and `sms_pumping_risk`. Those with a live look-up: `hlr`, `mnp`, `fraud_shield_enhanced`, `line_type`, `sim_swap` and `sms_pumping_risk`; with a fraud score: `fraud_shield` and `fraud_shield_enhanced`.
                      * @enum {string}
                      */
-                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap";
+                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk";
                     /**
                      * @description ISO 3166-1 alpha-2 country for numbers written in national format.
                      * @example US
@@ -1392,8 +1434,8 @@ export interface operations {
     createJob: {
         parameters: {
             query?: {
-                /** @description The check to run on every number: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced`, `line_type` and `sim_swap`. */
-                service?: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap";
+                /** @description The check to run on every number: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced`, `line_type`, `sim_swap` and `sms_pumping_risk`. */
+                service?: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk";
                 /**
                  * @description The file's name; its extension (.csv, .txt, .xlsx) tells the type.
                  * @example numbers.csv
@@ -1420,10 +1462,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description The check to run on every number: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced`, `line_type` and `sim_swap`.
+                     * @description The check to run on every number: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced`, `line_type`, `sim_swap` and `sms_pumping_risk`.
                      * @enum {string}
                      */
-                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap";
+                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk";
                     /**
                      * @description The numbers in any notation (1 to 100,000 through the API; send more as a file).
                      * @example [
@@ -3187,7 +3229,7 @@ export interface operations {
                                      * @description Service code.
                                      * @enum {string}
                                      */
-                                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap";
+                                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk";
                                     /**
                                      * @description `yes`: numbers of the country are answered; `sample`: only sample answers (sandbox), not the network; `no`: not covered. New values may be added at any time: accept values you do not know and treat them as `unknown`.
                                      * @enum {string}
