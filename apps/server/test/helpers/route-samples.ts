@@ -21,7 +21,7 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
     url: `/api/tenant/s/${f.tenantId}/security`,
     body: { requireTwoFactor: true, keysWithoutTwoFactor: false },
   }),
-  // Single sign-on: an unreachable issuer (refused by the service, 40096) and an unknown domain
+  // Single sign-on: an issuer on the server's own network (refused by the service, 40001) and an unknown domain
   // (40400), so an allowed call changes nothing; adding a domain only lists it, unproven.
   "GET /api/tenant/s/:id/sso": (f) => ({ url: `/api/tenant/s/${f.tenantId}/sso` }),
   "POST /api/tenant/s/:id/sso": (f) => ({

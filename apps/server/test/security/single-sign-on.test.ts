@@ -167,6 +167,12 @@ describe("security: single sign-on", { timeout: 120_000 }, () => {
     t.app.services.sso.allowHttpIssuer = false;
     try {
       expectFieldError(await configure(owner, tenantId), "issuer", "invalid_url");
+      // Not an address of the server's own network: the server itself fetches the issuer.
+      expectFieldError(
+        await configure(owner, tenantId, { issuer: "https://10.1.2.3" }),
+        "issuer",
+        "private_address",
+      );
     } finally {
       t.app.services.sso.allowHttpIssuer = true;
     }

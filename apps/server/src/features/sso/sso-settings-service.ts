@@ -13,6 +13,7 @@ import type { Services } from "../../services";
 import { memberRepo } from "../member/index";
 import { assertMayGrant } from "../role/index";
 import { sealSecret } from "../system/index";
+import { forbiddenTarget } from "../webhook/index";
 import { type SsoDomainRow, ssoRepo } from "./sso-repo";
 
 /** How long an e-mailed domain code stays valid. */
@@ -35,7 +36,9 @@ const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLo
  * An organisation's single sign-on settings, for its Owners (docs/security.md, "Single sign-on"):
  * the identity provider, the role of newcomers, the rule, and the proof of each e-mail domain.
  */
-export function ssoSettingsService(s: Pick<Services, "database" | "audit" | "mailer" | "partners" | "sso">) {
+export function ssoSettingsService(
+  s: Pick<Services, "config" | "database" | "audit" | "mailer" | "partners" | "sso">,
+) {
   const db = s.database.db;
   const repo = ssoRepo(db);
   const members = memberRepo(db);
@@ -106,6 +109,12 @@ export function ssoSettingsService(s: Pick<Services, "database" | "audit" | "mai
     async configure(ctx: TenantContext, session: ResolvedSession, input: SsoSettingsInput, meta: AuditMeta) {
       if (!s.sso.allowHttpIssuer && !input.issuer.startsWith("https://"))
         throw fieldError("issuer", "invalid_url");
+      // The server reads the issuer's documents: not an address of its own network (as webhooks,
+      // docs/security.md, "Single sign-on"); the operator's WEBHOOK_ALLOW_PRIVATE_TARGETS allows it.
+      const inside = await forbiddenTarget(input.issuer, {
+        allowPrivate: s.sso.allowHttpIssuer || s.config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      });
+      if (inside) throw fieldError("issuer", "private_address", { host: inside.host });
       const role = await members.roleIn(ctx.id, input.roleId);
       if (!role) throw fieldError("roleId", "unknown_role");
       if (role.isSuper) throw fieldError("roleId", "invalid_value");
