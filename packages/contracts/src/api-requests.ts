@@ -63,3 +63,10 @@ export const apiRequestListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50).meta({ description: "Requests per page." }),
 });
 export type ApiRequestListQuery = z.infer<typeof apiRequestListQuery>;
+
+/** The header every answer carries (documented on every operation of the OpenAPI document). */
+export const REQUEST_ID_HEADER = z.string().meta({
+  description:
+    "This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`.",
+  examples: ["req_5f0c8e2b9a4d4c1e8b7a6f5e4d3c2b1a"],
+});

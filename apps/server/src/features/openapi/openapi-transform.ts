@@ -1,4 +1,5 @@
 import type { SwaggerTransform, SwaggerTransformObject } from "@fastify/swagger";
+import { REQUEST_ID_HEADER } from "@nc/contracts/api-requests";
 import { ERRORS } from "@nc/contracts/errors";
 import { API_KEY_SECURITY_SCHEME } from "@nc/contracts/openapi";
 import {
@@ -36,6 +37,8 @@ function headerSchema(schema: z.ZodType): Json {
   return json;
 }
 
+const requestIdHeader = headerSchema(REQUEST_ID_HEADER);
+
 const rateLimitHeaders = Object.fromEntries(
   Object.entries(RATE_LIMIT_HEADERS).map(([name, schema]) => [name, headerSchema(schema)]),
 );
@@ -62,9 +65,9 @@ function errorResponses(keys: readonly ApiErrorKey[]): Map<number, string> {
 
 /** Which headers an answer carries: rate limits once the key is known, Retry-After when over. */
 function responseHeaders(status: number, post: boolean): { headers?: Json } {
-  // 401 and 403 are decided before the rate limit counts the call.
-  if (status === 401 || status === 403) return {};
-  const headers: Json = { ...rateLimitHeaders };
+  // 401 and 403 are decided before the rate limit counts the call; every answer has its id.
+  if (status === 401 || status === 403) return { headers: { "X-Request-Id": requestIdHeader } };
+  const headers: Json = { "X-Request-Id": requestIdHeader, ...rateLimitHeaders };
   if (status === 429) headers["Retry-After"] = headerSchema(RETRY_AFTER_HEADER);
   if (post && status < 300) headers["Idempotent-Replayed"] = headerSchema(IDEMPOTENT_REPLAYED_HEADER);
   return { headers };
