@@ -1,7 +1,7 @@
 import type { AutoTopUpSettings } from "@nc/contracts/auto-top-up";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents, ledgerEntries, notices, rechargeOrders, sessions } from "../src/db/schema/index";
 import { type Account, expectFieldError, expectOk, registerUser } from "./helpers/accounts";
 import { type FakePaymentIntent, signedEvent, startFakeStripe, stripeEnv } from "./helpers/fake-stripe";
@@ -249,6 +249,38 @@ describe("automatic top-up with a saved card", () => {
     expect((await credits(tenantId)).length).toBe(orders.filter((o) => o.status === "paid").length);
     expect((await settings(api)).todayCount).toBe(orders.length);
     expect((await t.app.services.billing.verify(tenantId)).ok).toBe(true);
+  });
+
+  it("a charge that crosses the low-balance threshold wakes the sweeper, which tops up at once", async () => {
+    const { tenantId, api } = await orgWithCard("Sweeper Org");
+    const { billing } = t.app.services;
+    const system = { type: "system" as const };
+    await billing.credit({ tenantId, tradeType: TRADE_TYPES.add, amountMicros: 100_000_000n, actor: system });
+    expectOk(await api("POST", "/api/tenant/recharge/auto", { ...SETTINGS, threshold: "40" }));
+    expectOk(await api("POST", "/api/tenant/account/settings", { lowBalanceThreshold: "40" }));
+    expect(await autoOrders(tenantId)).toHaveLength(0);
+    const told: string[][] = [];
+    const stop = billing.onLowBalance((ids) => told.push(ids));
+    const { sweeper } = t.app.autoTopUp;
+    sweeper.start();
+    try {
+      // The sweeper's first round found nothing and sleeps for 3 s; the crossing wakes it.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await billing.charge({
+        tenantId,
+        tradeType: TRADE_TYPES.sub,
+        amountMicros: 70_000_000n,
+        actor: system,
+      });
+      expect(told).toEqual([[tenantId]]);
+      await vi.waitFor(async () => expect(await autoOrders(tenantId)).toHaveLength(1), { timeout: 1_500 });
+    } finally {
+      stop();
+      await sweeper.stop();
+    }
+    const [order] = await autoOrders(tenantId);
+    await hook("payment_intent.succeeded", succeeded(intentOf(order!.id)));
+    expect((await t.app.services.billing.balance(tenantId)).balanceMicros).toBe(50_000_000n);
   });
 
   it("a declined card turns automatic top-up off and tells the members once", async () => {

@@ -141,9 +141,11 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
    * Inside the movement's transaction: a notice and a balance.low webhook event, once, for each
    * account whose low-balance flag was just set.
    */
-  async function announceLowBalance(tx: Tx, flips: LowBalanceFlip[]) {
+  async function announceLowBalance(tx: Tx, flips: LowBalanceFlip[]): Promise<string[]> {
+    const alerted: string[] = [];
     for (const flip of flips) {
       if (!flip.alerted) continue;
+      alerted.push(flip.tenant_id);
       const params = {
         balanceMicros: flip.balance_micros,
         thresholdMicros: flip.threshold_micros,
@@ -152,7 +154,17 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
       await notices.notify({ tenantId: flip.tenant_id, type: "low_balance", params }, tx);
       await enqueueWebhookEvent(tx, flip.tenant_id, "balance.low", params);
     }
+    return alerted;
   }
+
+  /**
+   * Told, once committed, of the organisations whose low-balance flag a movement set: the
+   * automatic top-up's sweeper wakes on them (docs/operations.md, "Automatic top-up").
+   */
+  const lowBalanceListeners = new Set<(tenantIds: string[]) => void>();
+  const afterLowBalance = (tenantIds: string[]) => {
+    if (tenantIds.length > 0) for (const listener of lowBalanceListeners) listener(tenantIds);
+  };
 
   /**
    * Inside the charge's transaction: a notice and an api_key.spend_limit.warning or .reached event
@@ -227,6 +239,7 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
       actorId: movement.actor.id ?? null,
       ...noteColumns(movement.note),
     };
+    let alerted: string[] = [];
     try {
       const entry = await db.transaction(async (tx) => {
         await repo.ensureAccount(tx, movement.tenantId);
@@ -240,7 +253,7 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
         if (balance === null) throw await insufficient(tx, movement.tenantId, movement.amountMicros);
         const keyId = signed < 0n ? keyOf(movement.actor) : null;
         if (keyId) await spendOnKey(tx, movement.tenantId, keyId, movement.amountMicros);
-        await watchLowBalance(tx, [movement.tenantId]);
+        alerted = await watchLowBalance(tx, [movement.tenantId]);
         const row = await repo.insertEntry(tx, values, balance);
         if (BULK_TYPES.has(movement.tradeType)) {
           await repo.insertReservation(tx, {
@@ -252,6 +265,7 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
         await movement.alongside?.(tx, row);
         return row;
       });
+      afterLowBalance(alerted);
       return { entry, replayed: false };
     } catch (error) {
       // Two requests with one key at once: the unique index let one through; answer as it did.
@@ -358,7 +372,8 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
         }
       }
     }
-    return db.transaction(async (tx) => {
+    let alerted: string[] = [];
+    const outcomes = await db.transaction(async (tx) => {
       let locked = await repo.lockForDebits(tx, tenantIds, month);
       if (locked.length < tenantIds.length) {
         await repo.ensureAccounts(tx, tenantIds);
@@ -383,7 +398,7 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
       );
       const also = alongside(batch.outcomes);
       if (batch.entries.length > 0)
-        await announceLowBalance(
+        alerted = await announceLowBalance(
           tx,
           await repo.writeDebits(tx, batch.deltas, batch.entries, also ?? undefined, {
             keys: batch.spends,
@@ -395,6 +410,8 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
       remember(batch.accounts);
       return batch.outcomes;
     });
+    afterLowBalance(alerted);
+    return outcomes;
   }
 
   /**
@@ -442,6 +459,11 @@ export function billingService(db: Db, notices: Pick<NoticeService, "notify">) {
   }
 
   return {
+    /** Listens for low-balance crossings after their commit; answers how to stop listening. */
+    onLowBalance(listener: (tenantIds: string[]) => void): () => void {
+      lowBalanceListeners.add(listener);
+      return () => lowBalanceListeners.delete(listener);
+    },
     /** A single check or any other debit (trade types 1, 3, 5-9). */
     charge: (m: Movement) => post(m),
     chargeBatch,

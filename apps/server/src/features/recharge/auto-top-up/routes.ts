@@ -28,7 +28,12 @@ async function autoTopUp(app: FastifyInstance) {
   const service = autoTopUpService(database.db, config, { billing, notices });
   const sweeper = autoTopUpSweeper(service, app.log);
   app.decorate("autoTopUp", { service, sweeper });
-  app.addHook("onClose", () => sweeper.stop());
+  // A charge that sets a low-balance flag wakes the sweeper at once, after its commit.
+  const stopListening = billing.onLowBalance(() => sweeper.wake());
+  app.addHook("onClose", async () => {
+    stopListening();
+    await sweeper.stop();
+  });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { tenant: true, permissions: ["account:read"] } as const;
