@@ -182,6 +182,29 @@ describe("the client's requests", () => {
     expect(error).toMatchObject({ kind: "api", status: 502, code: 50200, message: "HTTP 502 Bad Gateway" });
   });
 
+  it("says so when a success is not the envelope, or its body stops coming in time", async () => {
+    const { fetch } = fakeFetch([new Response("<html>captive portal</html>", { status: 200 })]);
+    const error = await client(fetch)
+      .balance.get()
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: "api", status: 200, code: 0, data: "<html>captive portal</html>" });
+
+    const stalled: typeof globalThis.fetch = async (_input, init) =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"code":0,'));
+            init?.signal?.addEventListener("abort", () => controller.error(init.signal?.reason));
+          },
+        }),
+        { status: 200 },
+      );
+    const late = await client(stalled, { timeoutMs: 30 })
+      .balance.get()
+      .catch((e: unknown) => e);
+    expect(late).toMatchObject({ kind: "timeout", status: 0 });
+  });
+
   it("never sends a stream twice: an upload from a stream is not retried", async () => {
     const { fetch, seen } = fakeFetch([fail(503, 50300), ok({ id: "j" })]);
     const stream = new Blob(["+12025550100\n"]).stream();

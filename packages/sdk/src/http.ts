@@ -53,12 +53,29 @@ export class HttpClient {
 
   /** A JSON answer's `data`. */
   async json<T>(call: Call, options: RequestOptions = {}): Promise<T> {
-    const { response, done } = await this.send(call, options);
+    const { response, done, timedOut } = await this.send(call, options);
+    let text: string;
     try {
-      const envelope = (await response.json()) as { data: T };
-      return envelope.data;
+      text = await response.text();
+    } catch (caught) {
+      if (options.signal?.aborted) throw options.signal.reason;
+      throw noAnswer(caught, timedOut());
     } finally {
       done();
+    }
+    try {
+      return (JSON.parse(text) as { data: T }).data;
+    } catch (caught) {
+      // A 2xx that is not the envelope: something between the client and the API answered.
+      throw new NumcheckError({
+        kind: "api",
+        status: response.status,
+        code: 0,
+        message: `HTTP ${response.status}: the answer is not JSON`,
+        data: text.slice(0, 500),
+        requestId: response.headers.get("x-request-id"),
+        cause: caught,
+      });
     }
   }
 
@@ -91,7 +108,10 @@ export class HttpClient {
     return headers;
   }
 
-  private async send(call: Call, options: RequestOptions): Promise<{ response: Response; done: () => void }> {
+  private async send(
+    call: Call,
+    options: RequestOptions,
+  ): Promise<{ response: Response; done: () => void; timedOut: () => boolean }> {
     const idempotencyKey =
       call.method === "POST" ? (options.idempotencyKey ?? (await webCrypto()).randomUUID()) : undefined;
     const maxRetries = options.maxRetries ?? this.config.maxRetries;
@@ -116,7 +136,7 @@ export class HttpClient {
       let error: NumcheckError;
       try {
         const response = await this.config.fetch(url, { ...init, signal: limit.signal });
-        if (response.ok) return { response, done: limit.clear };
+        if (response.ok) return { response, done: limit.clear, timedOut: limit.timedOut };
         error = await errorOf(response);
         limit.clear();
         if (!isRetryableAnswer(error.status, error.code)) throw error;
