@@ -273,3 +273,74 @@ describe("SIM swap without a provider that answers it", () => {
     expect(live.twilio.calls).toHaveLength(0);
   });
 });
+
+describe("SMS pumping risk, from the sandbox", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("scores every valid number, landlines too, as a free sample; or cannot tell", async () => {
+    const { check } = await customer(t);
+    const risky = await check("sms_pumping_risk", "+12025550101");
+    expect(risky).toMatchObject({ sandbox: true, costMicros: "0" });
+    expect(risky.result.smsPumpingRisk?.risk).toMatchObject({
+      score: 92,
+      carrierRisk: "high",
+      blocked: true,
+    });
+    expect((await check("sms_pumping_risk", "+12025550103")).result.smsPumpingRisk).toMatchObject({
+      risk: null,
+      source: "sandbox",
+    });
+    expect((await check("sms_pumping_risk", LANDLINE)).result.smsPumpingRisk?.risk).not.toBeNull();
+  });
+});
+
+describe("SMS pumping risk, from Twilio with the package turned on", () => {
+  const live = liveProviders(["twilio", "vonage"], "", { LOOKUP_TWILIO_EXTRAS: "sms_pumping_risk" });
+  const { twilio, vonage } = live;
+  beforeEach(() => {
+    twilio.reset();
+    vonage.reset();
+  });
+
+  it("Twilio's published example, as published: 61, a moderate carrier; charged the service's price", async () => {
+    twilio.play(twilioPublished.smsPumpingRisk);
+    const { check } = await customer(live.t);
+    const view = await check("sms_pumping_risk", "+14159929960");
+    expect(view.result.smsPumpingRisk).toMatchObject({
+      risk: { score: 61, carrierRisk: "moderate", blocked: false, blockedLast3Months: null },
+      provider: "twilio",
+    });
+    expect(BigInt(view.costMicros)).toBe(DEFAULT_STANDARD_PRICES.sms_pumping_risk[0]);
+    expect(twilio.calls.map((c) => c.query.get("Fields"))).toEqual(["sms_pumping_risk"]);
+    expect(vonage.calls).toHaveLength(0);
+    twilio.assertClean();
+  });
+
+  it("feeds the enhanced fraud score: Twilio's HLR carries it, and a blocked number is a reason", async () => {
+    twilio.play(twilioLookup.pumpingBlocked);
+    const { check } = await customer(live.t);
+    const view = await check("fraud_shield_enhanced", "+447772000009");
+    expect(view.result.hlr?.provider).toBe("twilio");
+    expect(view.result.fraud?.reasons.map((r) => r.code)).toContain("sms_pumping_blocked");
+    expect(twilio.calls.map((c) => c.query.get("Fields"))).toEqual([
+      "line_status,line_type_intelligence,sms_pumping_risk",
+    ]);
+  });
+
+  it("a list: the score and the carrier's category in the results file", async () => {
+    twilio.play(twilioLookup.pumpingBlocked);
+    const { api } = await customer(live.t);
+    const job = expectOk<{ id: string }>(
+      await api("POST", "/api/tenant/job", { service: "sms_pumping_risk", numbers: ["+447772000010"] }),
+    );
+    await drain(live.t);
+    const csv = (await api("GET", `/api/tenant/job/s/${job.id}/download?format=csv`)).body.split("\r\n");
+    const header = csv[0]!.split(",");
+    const at = header.indexOf("SMS pumping risk score");
+    expect(csv[1]!.split(",").slice(at, at + 4)).toEqual(["95", "high", "yes", "live"]);
+  });
+});

@@ -100,6 +100,7 @@ export interface SingleCheckResultView {
   mnp: MnpView | null;
   lineType: LineTypeView | null;
   simSwap: SimSwapView | null;
+  smsPumpingRisk: SmsPumpingRiskView | null;
   fraud: FraudView | null;
   /** True when the number was charged (a live look-up made, or an offline service's valid number). */
   charged: boolean;
@@ -178,6 +179,20 @@ export interface SimSwapView {
   obtainedAt: string;
 }
 
+/** An SMS pumping risk look-up's answer; `risk` null when the provider could not tell. */
+export interface SmsPumpingRiskView {
+  risk: {
+    score: number;
+    carrierRisk: string | null;
+    blocked: boolean | null;
+    blockedLast3Months: boolean | null;
+    blockedAt: string | null;
+  } | null;
+  source: string;
+  provider: string;
+  obtainedAt: string;
+}
+
 /**
  * The field of the result that holds each look-up kind's answer (null when the service asks none
  * of it, or the number was not looked up).
@@ -187,6 +202,7 @@ export const KIND_FIELDS = {
   mnp: "mnp",
   line_type: "lineType",
   sim_swap: "simSwap",
+  sms_pumping_risk: "smsPumpingRisk",
 } as const satisfies { readonly [K in LookupKindCode]: keyof SingleCheckResultView };
 
 /** A stored result with a field for every look-up kind: results stored before a kind existed lack it. */

@@ -299,6 +299,46 @@ const simSwapResult = z
   })
   .meta({ id: "SimSwapResult", description: "Whether, and when, the number's SIM card last changed." });
 
+const smsPumpingRiskResult = z
+  .object({
+    e164: z.string().meta({ description: "The number looked up.", examples: ["+14159929960"] }),
+    risk: z
+      .object({
+        score: z
+          .int()
+          .min(0)
+          .max(100)
+          .meta({ description: "SMS pumping risk, 0 (none) to 100.", examples: [61] }),
+        carrierRisk: z
+          .string()
+          .nullable()
+          .meta({
+            description:
+              "The provider's risk category of the number's carrier (`low`, `mild`, `moderate`, `high`).",
+            examples: ["moderate"],
+          }),
+        blocked: z.boolean().nullable().meta({ description: "Blocked by the provider's fraud guard now." }),
+        blockedLast3Months: z
+          .boolean()
+          .nullable()
+          .meta({ description: "Blocked by the provider's fraud guard in the last three months." }),
+        blockedAt: z
+          .string()
+          .meta({ format: "date-time" })
+          .nullable()
+          .meta({ description: "Since when it is blocked, when said." }),
+      })
+      .nullable()
+      .meta({ description: "The provider's answer; null when it could not tell." }),
+    source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
+    provider: z.string().meta({ description: "The look-up provider (`sandbox` for test keys)." }),
+    obtainedAt: dateTime("When the answer was obtained."),
+  })
+  .meta({
+    id: "SmsPumpingRiskResult",
+    description: "Risk that messages to the number are SMS pumping (artificially inflated traffic).",
+  });
+
 const fraudResult = z
   .object({
     score: z
@@ -338,6 +378,9 @@ const checkResult = z
     }),
     simSwap: simSwapResult.nullable().meta({
       description: `Present for ${serviceCodesWhere((s) => lookupsOf(s).includes("sim_swap"))}; null for a number not worth a network look-up.`,
+    }),
+    smsPumpingRisk: smsPumpingRiskResult.nullable().meta({
+      description: `Present for ${serviceCodesWhere((s) => lookupsOf(s).includes("sms_pumping_risk"))}; null for a number basic validation refuses.`,
     }),
     fraud: fraudResult
       .nullable()

@@ -21,6 +21,7 @@ export function resultFacets(service: string, view: SingleCheckResultView): Resu
   // Results stored before the line-type look-up existed have no such field.
   const live = view.lineType ?? null;
   const swap = view.simSwap ?? null;
+  const pumping = view.smsPumpingRisk ?? null;
   const verdict = isServiceCode(service) ? serviceOf(service).outcome : "recommendation";
   const outcome = {
     validity: () => (basic.valid === true ? "valid" : basic.valid === false ? "invalid" : "unknown"),
@@ -36,6 +37,8 @@ export function resultFacets(service: string, view: SingleCheckResultView): Resu
           : swap.swapped === false
             ? "not_swapped"
             : "unknown",
+    // The provider's carrier risk category, else "unknown" when it scored nothing.
+    smsPumpingRisk: () => (pumping === null ? null : (pumping.risk?.carrierRisk ?? "unknown")),
   }[verdict]();
   return {
     outcome,

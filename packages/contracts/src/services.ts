@@ -11,7 +11,7 @@
  * (packages/numcheck/src/types.ts) is the same list; the two packages import nothing of each
  * other, so tests/new-service-files.test.ts checks that they agree.
  */
-export const LOOKUP_KIND_CODES = ["hlr", "mnp", "line_type", "sim_swap"] as const;
+export const LOOKUP_KIND_CODES = ["hlr", "mnp", "line_type", "sim_swap", "sms_pumping_risk"] as const;
 export type LookupKindCode = (typeof LOOKUP_KIND_CODES)[number];
 
 /**
@@ -25,13 +25,14 @@ export const LOOKUP_KIND_NUMBERS: { readonly [K in LookupKindCode]: "mobile" | "
   mnp: "mobile",
   line_type: "valid",
   sim_swap: "mobile",
+  sms_pumping_risk: "valid",
 };
 
 /**
  * Signals some providers give beside a look-up's answer; the engine's `LIVE_SIGNALS` is the same
  * list (checked as LOOKUP_KIND_CODES is).
  */
-export const LIVE_SIGNAL_CODES = ["line_type", "sim_swap", "call_forwarding"] as const;
+export const LIVE_SIGNAL_CODES = ["line_type", "sim_swap", "call_forwarding", "sms_pumping_risk"] as const;
 export type LiveSignalCode = (typeof LIVE_SIGNAL_CODES)[number];
 
 export interface ServiceDescriptor {
@@ -62,7 +63,14 @@ export interface ServiceDescriptor {
    */
   charges: "valid" | "live";
   /** Where its verdict (the "outcome" facet) comes from. */
-  outcome: "validity" | "connectivity" | "porting" | "recommendation" | "lineType" | "simSwap";
+  outcome:
+    | "validity"
+    | "connectivity"
+    | "porting"
+    | "recommendation"
+    | "lineType"
+    | "simSwap"
+    | "smsPumpingRisk";
   /** Default standard prices in USD micros per number, one per volume band (0, 100k, 1M a month). */
   standardPricesMicros: readonly [number, number, number];
 }
@@ -113,7 +121,11 @@ export const SERVICES = [
     id: 5,
     tradeType: 9,
     tradeTypeName: "checkFraudShieldEnhanced",
-    needs: { lookups: ["hlr", "mnp"], signals: ["sim_swap", "call_forwarding"], fraud: true },
+    needs: {
+      lookups: ["hlr", "mnp"],
+      signals: ["sim_swap", "call_forwarding", "sms_pumping_risk"],
+      fraud: true,
+    },
     charges: "valid",
     outcome: "recommendation",
     standardPricesMicros: [10_000, 8_000, 6_500],
@@ -137,6 +149,16 @@ export const SERVICES = [
     charges: "live",
     outcome: "simSwap",
     standardPricesMicros: [60_000, 50_000, 40_000],
+  },
+  {
+    code: "sms_pumping_risk",
+    id: 8,
+    tradeType: 15,
+    tradeTypeName: "checkSmsPumpingRisk",
+    needs: { lookups: ["sms_pumping_risk"], signals: [], fraud: false },
+    charges: "valid",
+    outcome: "smsPumpingRisk",
+    standardPricesMicros: [30_000, 25_000, 20_000],
   },
 ] as const satisfies readonly ServiceDescriptor[];
 

@@ -127,11 +127,11 @@ export interface ProviderCost {
  * A new kind is a new entry here, its result in `LookupResults` and when it "cannot tell" in
  * `CANNOT_TELL`.
  */
-export const LOOKUP_KINDS = ["hlr", "mnp", "line_type", "sim_swap"] as const;
+export const LOOKUP_KINDS = ["hlr", "mnp", "line_type", "sim_swap", "sms_pumping_risk"] as const;
 export type LookupKind = (typeof LOOKUP_KINDS)[number];
 
 /** Signals a provider may give beside a look-up's answer (Twilio's line type, SIM swap, forwarding). */
-export const LIVE_SIGNALS = ["line_type", "sim_swap", "call_forwarding"] as const;
+export const LIVE_SIGNALS = ["line_type", "sim_swap", "call_forwarding", "sms_pumping_risk"] as const;
 export type LiveSignal = (typeof LIVE_SIGNALS)[number];
 
 /** What a provider can answer: look-up kinds and signals; services are routed only to providers that answer what they need. */
@@ -149,6 +149,20 @@ export interface LiveSignals {
   simSwap: { swapped: TriState; lastSwapAt: string | null; withinHours: number | null } | null;
   /** Calls to the number are forwarded unconditionally. */
   callForwarding: TriState;
+  /** Twilio's SMS pumping risk of the number, when asked (absent on answers from before it was). */
+  smsPumpingRisk?: SmsPumpingRisk | null;
+}
+
+/** What a provider says of a number's risk of SMS pumping (artificially inflated traffic). */
+export interface SmsPumpingRisk {
+  /** 0 (none) to 100, as the provider scores it. */
+  score: number;
+  /** The provider's risk category of the number's carrier ("low", "mild", "moderate", "high"), as said. */
+  carrierRisk: string | null;
+  /** Blocked by the provider's own fraud guard now, in the last three months, and since when. */
+  blocked: TriState;
+  blockedLast3Months: TriState;
+  blockedAt: string | null;
 }
 
 export interface HlrResult {
@@ -225,12 +239,23 @@ export interface SimSwapResult {
   cost?: ProviderCost | null;
 }
 
+/** The SMS pumping risk look-up's answer: `risk` null when the provider could not tell. */
+export interface SmsPumpingRiskResult {
+  e164: string;
+  risk: SmsPumpingRisk | null;
+  source: DataSource;
+  provider: string;
+  obtainedAt: string;
+  cost?: ProviderCost | null;
+}
+
 /** Each look-up kind's answer. */
 export interface LookupResults {
   hlr: HlrResult;
   mnp: MnpResult;
   line_type: LineTypeResult;
   sim_swap: SimSwapResult;
+  sms_pumping_risk: SmsPumpingRiskResult;
 }
 export type LookupResult = LookupResults[LookupKind];
 
@@ -243,6 +268,7 @@ export const CANNOT_TELL: { readonly [K in LookupKind]: (value: LookupResults[K]
   mnp: (value) => value.ported === "unknown",
   line_type: (value) => value.lineType === "unknown",
   sim_swap: (value) => value.swapped === null && value.lastSwapAt === null,
+  sms_pumping_risk: (value) => value.risk === null,
 };
 
 /**
@@ -254,6 +280,7 @@ export const CARRIES_SIGNALS: { readonly [K in LookupKind]: boolean } = {
   mnp: false,
   line_type: false,
   sim_swap: false,
+  sms_pumping_risk: false,
 };
 
 /**

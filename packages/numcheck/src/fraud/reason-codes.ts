@@ -37,6 +37,8 @@ export const FRAUD_REASON_CODES = [
   // Enhanced (signals some providers add)
   "sim_swap_recent",
   "call_forwarding",
+  "sms_pumping_risk",
+  "sms_pumping_blocked",
 ] as const;
 
 export type FraudReasonCode = (typeof FRAUD_REASON_CODES)[number];

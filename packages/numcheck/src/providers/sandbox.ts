@@ -11,6 +11,7 @@ import {
   type Network,
   type PortedStatus,
   type SimSwapResult,
+  type SmsPumpingRiskResult,
 } from "../types";
 import { KindedProvider } from "./kinded-provider";
 import { mapError } from "./map-errors";
@@ -131,6 +132,14 @@ const SIM_SWAP_HOURS_AGO: Partial<Record<SandboxOutcome, number | null>> = {
 /** The period the sandbox says it checked, as Twilio's `swapped_period`. */
 const SIM_SWAP_PERIOD_HOURS = 168;
 
+/** SMS pumping risk scores (SANDBOX.md): low, high and blocked, and cannot tell. */
+const SMS_PUMPING_SCORE: Partial<Record<SandboxOutcome, number | null>> = {
+  absent: 92,
+  roaming: 61,
+  invalid: null,
+  undetermined: null,
+};
+
 const MAP_CODE: Partial<Record<SandboxOutcome, number>> = { absent: 27, invalid: 1, undetermined: 34 };
 
 /**
@@ -143,10 +152,11 @@ export class SandboxProvider extends KindedProvider {
     mnp: (e164, options) => this.#mnp(e164, options),
     line_type: (e164, options) => this.#lineType(e164, options),
     sim_swap: (e164, options) => this.#simSwap(e164, options),
+    sms_pumping_risk: (e164, options) => this.#smsPumpingRisk(e164, options),
   };
   readonly name = "sandbox";
   readonly sandbox = true;
-  readonly answers: readonly Answer[] = ["hlr", "mnp", "line_type", "sim_swap"];
+  readonly answers: readonly Answer[] = ["hlr", "mnp", "line_type", "sim_swap", "sms_pumping_risk"];
   readonly #timeoutDelayMs: number;
   readonly #latencyMs: number;
   readonly #now: () => Date;
@@ -232,6 +242,29 @@ export class SandboxProvider extends KindedProvider {
       source: "sandbox",
       provider: this.name,
       obtainedAt: now.toISOString(),
+    };
+  }
+
+  async #smsPumpingRisk(e164: string, options?: LookupCallOptions): Promise<SmsPumpingRiskResult> {
+    const { outcome, hash } = await this.#begin(e164, options?.signal);
+    const listed = SMS_PUMPING_SCORE[outcome];
+    const score = listed === undefined ? hash % 40 : listed;
+    const blocked = score !== null && score >= 90;
+    return {
+      e164,
+      risk:
+        score === null
+          ? null
+          : {
+              score,
+              carrierRisk: score >= 90 ? "high" : score >= 60 ? "moderate" : "low",
+              blocked,
+              blockedLast3Months: blocked,
+              blockedAt: blocked ? new Date(this.#now().getTime() - 86_400_000).toISOString() : null,
+            },
+      source: "sandbox",
+      provider: this.name,
+      obtainedAt: this.#now().toISOString(),
     };
   }
 

@@ -10,7 +10,7 @@ import { Fields, ISO2, MCC, MNC, type Strength } from "./contract-fields";
  *   (account SID : auth token). 200 LookupResponse; the API's error body is
  *   { code, message, more_info, status } (given on the other Lookup v2 paths).
  *
- * A data package (line_status, line_type_intelligence, sim_swap, call_forwarding, …) is in the
+ * A data package (line_status, line_type_intelligence, sim_swap, call_forwarding, sms_pumping_risk, …) is in the
  * answer only when asked for in Fields; each carries its own error_code. The contract's own examples
  * put null in fields it does not mark nullable (error_code, last_sim_swap_date), so inside a package
  * every field may be null. Value lists not in the contract come from Twilio's Lookup documentation:
@@ -80,6 +80,14 @@ function lookupShape(f: Fields) {
       mobile_network_code: mnc,
       error_code: errorCode,
     }),
+    sms_pumping_risk: pkg({
+      carrier_risk_category: inPackage(z.string()),
+      number_blocked: inPackage(z.boolean()),
+      number_blocked_date: inPackage(f.dateTime()),
+      number_blocked_last_3_months: inPackage(z.boolean()),
+      sms_pumping_risk_score: inPackage(z.number().int().min(0).max(100)),
+      error_code: errorCode,
+    }),
     call_forwarding: pkg({
       call_forwarding_enabled: inPackage(z.boolean()),
       error_code: errorCode,
@@ -98,7 +106,6 @@ function lookupShape(f: Fields) {
     // Packages this adapter never asks for: their shape is not read.
     identity_match: f.optional(z.unknown(), true),
     reassigned_number: f.optional(z.unknown(), true),
-    sms_pumping_risk: f.optional(z.unknown(), true),
     phone_number_quality_score: f.optional(z.unknown(), true),
     pre_fill: f.optional(z.unknown(), true),
     url: f.unread(z.string()),

@@ -12,7 +12,7 @@ import {
   twilioPublished,
 } from "./testing/twilio-fake";
 import { useFake } from "./testing/use-fake";
-import { hoursOf, TwilioProvider } from "./twilio";
+import { hoursOf, type TwilioExtra, TwilioProvider } from "./twilio";
 import { TWILIO_CONTRACT } from "./twilio-contract";
 
 /**
@@ -26,7 +26,7 @@ const NUMBER = "+447772000001";
 const now = () => new Date("2030-05-06T07:08:09Z");
 /** A look-up whose service needs both of Twilio's extras (the enhanced fraud shield). */
 const EXTRAS = { signals: ["sim_swap", "call_forwarding"] } as const;
-const twilio = (extras: ("sim_swap" | "call_forwarding")[] = [], authToken = TWILIO_TEST_TOKEN) =>
+const twilio = (extras: TwilioExtra[] = [], authToken = TWILIO_TEST_TOKEN) =>
   new TwilioProvider({ accountSid: TWILIO_TEST_SID, authToken, extras, baseUrl: upstream.baseUrl, now });
 const fast = { retry: { baseDelayMs: 1, maxDelayMs: 5 } };
 const VODAFONE = { name: "Vodafone UK", mcc: "234", mnc: "15", country: "GB" };
@@ -76,7 +76,7 @@ describe("twilio adapter: HLR mapping", () => {
       provider: "twilio",
       obtainedAt: "2030-05-06T07:08:09.000Z",
       cost: null,
-      signals: { lineType: "mobile", simSwap: null, callForwarding: null },
+      signals: { lineType: "mobile", simSwap: null, callForwarding: null, smsPumpingRisk: null },
     });
   });
 
@@ -103,7 +103,7 @@ describe("twilio adapter: HLR mapping", () => {
     expect(await twilio().lookup("hlr", "+4477720000019")).toMatchObject({
       connectivity: "invalid_msisdn",
       currentNetwork: null,
-      signals: { lineType: null, simSwap: null, callForwarding: null },
+      signals: { lineType: null, simSwap: null, callForwarding: null, smsPumpingRisk: null },
     });
   });
 
@@ -114,12 +114,14 @@ describe("twilio adapter: HLR mapping", () => {
       lineType: "mobile",
       simSwap: { swapped: false, lastSwapAt: null, withinHours: 24 },
       callForwarding: false,
+      smsPumpingRisk: null,
     });
     fake.play(twilioLookup.swappedAndForwarded);
     expect((await provider.lookup("hlr", NUMBER, EXTRAS)).signals).toEqual({
       lineType: "mobile",
       simSwap: { swapped: true, lastSwapAt: "2030-05-05T20:52:09.000Z", withinHours: 15282.56 },
       callForwarding: true,
+      smsPumpingRisk: null,
     });
     expect(fieldsOf(fake.calls[1]!)).toEqual([
       "line_status",
@@ -151,6 +153,7 @@ describe("twilio adapter: HLR mapping", () => {
       lineType: null,
       simSwap: null,
       callForwarding: null,
+      smsPumpingRisk: null,
     });
   });
 
@@ -197,7 +200,7 @@ describe("twilio's published examples, served as published", () => {
       source: "live",
       provider: "twilio",
       obtainedAt: "2030-05-06T07:08:09.000Z",
-      signals: { lineType: null, simSwap: null, callForwarding: null },
+      signals: { lineType: null, simSwap: null, callForwarding: null, smsPumpingRisk: null },
       ...known,
     });
   });
@@ -214,7 +217,7 @@ describe("twilio's published examples, served as published", () => {
     expect(await hlr(twilioPublished.invalid, "+141599299600")).toMatchObject({
       connectivity: "invalid_msisdn",
       currentNetwork: null,
-      signals: { lineType: null, simSwap: null, callForwarding: null },
+      signals: { lineType: null, simSwap: null, callForwarding: null, smsPumpingRisk: null },
       ...known,
     });
   });
@@ -346,6 +349,56 @@ describe("twilio adapter: SIM swap", () => {
     expect(await swap()).toMatchObject({ swapped: true, lastSwapAt: null, withinHours: 24 });
     fake.play(twilioPublished.simSwapFalseSwapped);
     expect(await swap()).toMatchObject({ swapped: false, lastSwapAt: null, withinHours: 24 });
+  });
+});
+
+describe("twilio adapter: SMS pumping risk", () => {
+  const risk = (number = NUMBER) => twilio(["sms_pumping_risk"]).lookup("sms_pumping_risk", number);
+
+  it("is answered only with the package turned on, and then asks it alone", async () => {
+    expect(twilio().answers).not.toContain("sms_pumping_risk");
+    await expect(twilio().lookup("sms_pumping_risk", NUMBER)).rejects.toMatchObject({ kind: "rejected" });
+    fake.play(twilioLookup.pumpingBlocked);
+    expect(await risk()).toEqual({
+      e164: NUMBER,
+      risk: {
+        score: 95,
+        carrierRisk: "high",
+        blocked: true,
+        blockedLast3Months: true,
+        blockedAt: "2030-05-01T00:00:00.000Z",
+      },
+      source: "live",
+      provider: "twilio",
+      obtainedAt: "2030-05-06T07:08:09.000Z",
+      cost: null,
+    });
+    expect(fieldsOf(fake.calls[0]!)).toEqual(["sms_pumping_risk"]);
+  });
+
+  it("fetchSmsPumpingRisk, as published: 61, a moderate carrier, not blocked, the rest not said", async () => {
+    fake.play(twilioPublished.smsPumpingRisk);
+    expect((await risk("+14159929960")).risk).toEqual({
+      score: 61,
+      carrierRisk: "moderate",
+      blocked: false,
+      blockedLast3Months: null,
+      blockedAt: null,
+    });
+  });
+
+  it("a package error, no package or an invalid number cannot tell", async () => {
+    for (const fixture of [twilioLookup.packageErrors, twilioLookup.reachable, twilioLookup.invalid]) {
+      fake.play(fixture);
+      expect((await risk()).risk).toBeNull();
+    }
+  });
+
+  it("rides with the HLR as a signal when the look-up's service needs it", async () => {
+    fake.play(twilioLookup.pumpingBlocked);
+    const hlr = await twilio(["sms_pumping_risk"]).lookup("hlr", NUMBER, { signals: ["sms_pumping_risk"] });
+    expect(fieldsOf(fake.calls[0]!)).toEqual(["line_status", "line_type_intelligence", "sms_pumping_risk"]);
+    expect(hlr.signals?.smsPumpingRisk).toMatchObject({ score: 95, blocked: true });
   });
 });
 

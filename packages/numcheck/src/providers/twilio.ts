@@ -12,6 +12,8 @@ import {
   type MnpResult,
   type Network,
   type SimSwapResult,
+  type SmsPumpingRisk,
+  type SmsPumpingRiskResult,
 } from "../types";
 import { networkOf, text } from "./answer-parts";
 import { requireE164 } from "./contract-fields";
@@ -45,12 +47,15 @@ import { type TwilioLookup, twilioAnswers } from "./twilio-contract";
  * → SimSwapResult (only when sim_swap is among the extras): sim_swap.last_sim_swap's
  *   swapped_in_period, swapped_period (hours) and last_sim_swap_date, the package's carrier; a
  *   package error or no package → nothing known (cannot tell).
+ * → SmsPumpingRiskResult (only when sms_pumping_risk is among the extras): the package's
+ *   sms_pumping_risk_score, carrier_risk_category, number_blocked(_date, _last_3_months); with HLR
+ *   the same as signals.smsPumpingRisk when a service needs it; an error or no score → null.
  * → MnpResult: ported "unknown" (the contract has no porting flag), currentNetwork as above; so
  *   "mnp" is not among the answers and a router never asks Twilio for it.
  * HTTP: 401/403/404 → rejected (Twilio's code, e.g. 20003 or 20404, kept as providerCode); 402 →
  *   out_of_credit; 429/5xx → upstream (retryable, Retry-After kept); off-contract answer → upstream.
  */
-export type TwilioExtra = "sim_swap" | "call_forwarding";
+export type TwilioExtra = "sim_swap" | "call_forwarding" | "sms_pumping_risk";
 
 export interface TwilioOptions {
   accountSid: string;
@@ -121,6 +126,39 @@ function currentNetworkOf(answer: TwilioLookup): Network | null {
   });
 }
 
+/**
+ * The sms_pumping_risk package: its score and the rest as said; null without a package, with an
+ * error_code or without a score (cannot tell).
+ */
+function smsPumpingRiskOf(answer: TwilioLookup): SmsPumpingRisk | null {
+  const pkg = answer.valid === false ? null : usable(answer.sms_pumping_risk);
+  const score = pkg?.sms_pumping_risk_score;
+  if (!pkg || typeof score !== "number") return null;
+  return {
+    score,
+    carrierRisk: text(pkg.carrier_risk_category)?.toLowerCase() ?? null,
+    blocked: pkg.number_blocked ?? null,
+    blockedLast3Months: pkg.number_blocked_last_3_months ?? null,
+    blockedAt: isoOrNull(pkg.number_blocked_date),
+  };
+}
+
+/** The SMS pumping risk look-up: the sms_pumping_risk package alone. */
+export function mapTwilioSmsPumpingRisk(
+  e164: string,
+  answer: TwilioLookup,
+  obtainedAt: Date,
+): SmsPumpingRiskResult {
+  return {
+    e164,
+    risk: smsPumpingRiskOf(answer),
+    source: "live",
+    provider: "twilio",
+    obtainedAt: obtainedAt.toISOString(),
+    cost: null,
+  };
+}
+
 function signalsOf(answer: TwilioLookup): LiveSignals {
   const lti = usable(answer.line_type_intelligence);
   const type = text(lti?.type)?.toLowerCase();
@@ -137,6 +175,7 @@ function signalsOf(answer: TwilioLookup): LiveSignals {
         }
       : null,
     callForwarding: forwarding?.call_forwarding_enabled ?? null,
+    smsPumpingRisk: smsPumpingRiskOf(answer),
   };
 }
 
@@ -239,11 +278,10 @@ export class TwilioProvider extends KindedProvider {
     line_type: async (e164, options) =>
       mapTwilioLineType(e164, await this.#get(e164, "line_type_intelligence", options?.signal), this.#now()),
     // Only among the answers when the operator turned the paid package on (LOOKUP_TWILIO_EXTRAS).
-    sim_swap: async (e164, options) => {
-      if (!this.#extras.includes("sim_swap"))
-        throw new LookupError("twilio: the sim_swap package is not turned on", "rejected", false);
-      return mapTwilioSimSwap(e164, await this.#get(e164, "sim_swap", options?.signal), this.#now());
-    },
+    sim_swap: async (e164, options) =>
+      mapTwilioSimSwap(e164, await this.#extra("sim_swap", e164, options), this.#now()),
+    sms_pumping_risk: async (e164, options) =>
+      mapTwilioSmsPumpingRisk(e164, await this.#extra("sms_pumping_risk", e164, options), this.#now()),
   };
   readonly name = "twilio";
   readonly sandbox = false;
@@ -276,6 +314,13 @@ export class TwilioProvider extends KindedProvider {
 
   async #mnp(e164: string, options?: LookupCallOptions): Promise<MnpResult> {
     return mapTwilioMnp(e164, await this.#get(e164, "line_type_intelligence", options?.signal), this.#now());
+  }
+
+  /** A paid package's own look-up, asked only when the operator turned the package on. */
+  async #extra(extra: TwilioExtra, e164: string, options?: LookupCallOptions): Promise<TwilioLookup> {
+    if (!this.#extras.includes(extra))
+      throw new LookupError(`twilio: the ${extra} package is not turned on`, "rejected", false);
+    return this.#get(e164, extra, options?.signal);
   }
 
   #get(e164: string, fields: string, signal?: AbortSignal): Promise<TwilioLookup> {

@@ -106,6 +106,7 @@ export function unpackResult(
     mnp: null,
     lineType: null,
     simSwap: null,
+    smsPumpingRisk: null,
     fraud: p[19],
     charged: p[20],
     sandbox: p[21],

@@ -73,6 +73,7 @@ export function resultView(
     mnp: parts.answers.mnp ?? null,
     lineType: parts.answers.line_type ?? null,
     simSwap: parts.answers.sim_swap ?? null,
+    smsPumpingRisk: parts.answers.sms_pumping_risk ?? null,
     fraud: fraud && {
       score: fraud.score,
       level: fraud.level,

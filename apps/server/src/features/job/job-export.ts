@@ -85,6 +85,13 @@ const SIM_SWAP: Column[] = [
   { key: "simSwapSource", value: (_i, r) => text(r?.simSwap?.source) },
 ];
 
+const SMS_PUMPING_RISK: Column[] = [
+  { key: "smsPumpingRiskScore", value: (_i, r) => text(r?.smsPumpingRisk?.risk?.score) },
+  { key: "carrierRiskCategory", value: (_i, r) => text(r?.smsPumpingRisk?.risk?.carrierRisk) },
+  { key: "numberBlocked", value: (_i, r) => (r?.smsPumpingRisk ? tri(r.smsPumpingRisk.risk?.blocked) : "") },
+  { key: "smsPumpingRiskSource", value: (_i, r) => text(r?.smsPumpingRisk?.source) },
+];
+
 const FRAUD: Column[] = [
   { key: "riskScore", value: (_i, r) => text(r?.fraud?.score) },
   { key: "riskLevel", value: (_i, r) => text(r?.fraud?.level) },
@@ -98,6 +105,7 @@ const KIND_COLUMNS: Record<LookupKindCode, Column[]> = {
   mnp: MNP,
   line_type: LINE_TYPE,
   sim_swap: SIM_SWAP,
+  sms_pumping_risk: SMS_PUMPING_RISK,
 };
 
 const COST: Column = { key: "cost", value: (i) => microsToDecimal(i.cost_micros) };

@@ -21,6 +21,7 @@ function outcomeText(t: TFunction, service: string, value: string): string {
     recommendation: `detection:recommendation.${value}`,
     lineType: `detection:lineType.${value}`,
     simSwap: `detection:simSwap.outcome.${value}`,
+    smsPumpingRisk: `detection:smsPumping.category.${value}`,
   }[verdict];
   return t(key, { defaultValue: value });
 }

@@ -30,6 +30,7 @@ function answer(call: ApiCall, change: Partial<SingleCheckView["result"]> = {}):
       mnp: null,
       lineType: null,
       simSwap: null,
+      smsPumpingRisk: null,
       fraud: null,
       charged: true,
       sandbox: false,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { HlrResult } from "../../types";
 import { hlrResult } from "../test-factory";
-import { LIVE_WEIGHTS, liveSignals } from "./live";
+import { LIVE_WEIGHTS, liveSignals, SMS_PUMPING_HIGH_SCORE } from "./live";
 
 const NOW = new Date("2026-11-26T12:00:00Z");
 const withSignals = (signals: HlrResult["signals"]) => hlrResult({ signals });
@@ -42,5 +42,30 @@ describe("liveSignals", () => {
     );
     expect(liveSignals(hlrResult({}), NOW)).toEqual([]);
     expect(liveSignals(null, NOW)).toEqual([]);
+  });
+
+  it("flags a high SMS pumping score, and a number the provider's fraud guard blocked, heavier", () => {
+    const pumping = (score: number, blocked: boolean | null = false) =>
+      withSignals({
+        lineType: null,
+        callForwarding: null,
+        simSwap: null,
+        smsPumpingRisk: { score, carrierRisk: null, blocked, blockedLast3Months: null, blockedAt: null },
+      });
+    expect(liveSignals(pumping(SMS_PUMPING_HIGH_SCORE), NOW)).toEqual([
+      { code: "sms_pumping_risk", weight: LIVE_WEIGHTS.smsPumping },
+    ]);
+    expect(liveSignals(pumping(SMS_PUMPING_HIGH_SCORE - 1), NOW)).toEqual([]);
+    expect(liveSignals(pumping(10, true), NOW)).toEqual([
+      { code: "sms_pumping_blocked", weight: LIVE_WEIGHTS.smsPumpingBlocked },
+    ]);
+    // Not asked, or the provider could not tell: nothing either way.
+    expect(liveSignals(withSignals({ lineType: null, callForwarding: null, simSwap: null }), NOW)).toEqual(
+      [],
+    );
+    // A block not said is not a block: a high score alone.
+    expect(liveSignals(pumping(99, null), NOW)).toEqual([
+      { code: "sms_pumping_risk", weight: LIVE_WEIGHTS.smsPumping },
+    ]);
   });
 });

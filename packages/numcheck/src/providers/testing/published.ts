@@ -19,6 +19,7 @@ export const PUBLISHED = {
   twilioSimSwap: "twilio-sim-swap.json",
   twilioSimSwapWithoutDate: "twilio-sim-swap-without-date.json",
   twilioSimSwapFalseSwapped: "twilio-sim-swap-false-swapped.json",
+  twilioSmsPumpingRisk: "twilio-sms-pumping-risk.json",
   vonageAdvanced: "vonage-advanced.json",
   vonageAdvancedRoamingUnknown: "vonage-advanced-roaming-unknown.json",
   vonageStandard: "vonage-standard.json",

@@ -154,6 +154,20 @@ export const twilioLookup = {
       },
       call_forwarding: { call_forwarding_enabled: true, error_code: null },
     }),
+  /** A number Twilio's fraud guard blocked for SMS pumping, with a high score. */
+  pumpingBlocked: (call: FakeCall) =>
+    answer(call, {
+      line_status: lineStatus("reachable"),
+      line_type_intelligence: lineType("mobile"),
+      sms_pumping_risk: {
+        carrier_risk_category: "high",
+        number_blocked: true,
+        number_blocked_date: "2030-05-01T00:00:00Z",
+        number_blocked_last_3_months: true,
+        sms_pumping_risk_score: 95,
+        error_code: null,
+      },
+    }),
   /** A line of the given Line Type Intelligence type (landline, fixedVoip, tollFree, ...). */
   lineType: (call: FakeCall, type = "landline") => answer(call, { line_type_intelligence: lineType(type) }),
   /** A non-fixed VoIP number (the contract's own line type example). */
@@ -183,6 +197,7 @@ export const twilioPublished = {
   simSwap: () => publishedReply(TWILIO_CONTRACT, "twilioSimSwap"),
   simSwapWithoutDate: () => publishedReply(TWILIO_CONTRACT, "twilioSimSwapWithoutDate"),
   simSwapFalseSwapped: () => publishedReply(TWILIO_CONTRACT, "twilioSimSwapFalseSwapped"),
+  smsPumpingRisk: () => publishedReply(TWILIO_CONTRACT, "twilioSmsPumpingRisk"),
 };
 
 /** Twilio's error answers. */

@@ -43,6 +43,7 @@ function view(result: Partial<SingleCheckView["result"]>, sandbox = false): Sing
       mnp: null,
       lineType: null,
       simSwap: null,
+      smsPumpingRisk: null,
       fraud: null,
       charged: true,
       sandbox,
@@ -159,6 +160,22 @@ describe("check result", () => {
       <CheckResult view={view({ simSwap: { ...simSwap, swapped: null, withinHours: null } })} />,
     );
     expect(screen.getByTestId("detection-sim-swap").textContent).toBe("The provider could not tell");
+  });
+
+  it("shows the SMS pumping risk score and the carrier's category, or that the provider could not tell", async () => {
+    const smsPumpingRisk = {
+      risk: { score: 61, carrierRisk: "moderate", blocked: false, blockedLast3Months: null, blockedAt: null },
+      source: "live",
+      provider: "twilio",
+      obtainedAt: "2026-11-01T00:00:00.000Z",
+    };
+    const { unmount } = await renderPage(<CheckResult view={view({ smsPumpingRisk })} />);
+    expect(screen.getByTestId("detection-sms-pumping-score").textContent).toBe("61");
+    expect(screen.getByText("Moderate")).toBeTruthy();
+    unmount();
+    await renderPage(<CheckResult view={view({ smsPumpingRisk: { ...smsPumpingRisk, risk: null } })} />);
+    expect(screen.getByTestId("detection-sms-pumping-score").textContent).toBe("The provider could not tell");
+    expect(screen.getByText("Cannot tell")).toBeTruthy();
   });
 
   it("marks an answer from the sandbox and says what it is in the customer's words", async () => {

@@ -10,6 +10,7 @@ import { AnswerSection } from "./answer-section";
 import { LineTypeAnswer } from "./line-type-answer";
 import { networkText } from "./network-text";
 import { SimSwapAnswer } from "./sim-swap-answer";
+import { SmsPumpingAnswer } from "./sms-pumping-answer";
 
 const LEVEL_COLOURS = {
   very_low: "green",
@@ -37,7 +38,7 @@ const ORDINARY_STEPS = new Set(["trimmed", "international_plus", "international_
 export function CheckResult({ view }: { view: SingleCheckView }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
-  const { basic, hlr, mnp, lineType, simSwap, fraud } = view.result;
+  const { basic, hlr, mnp, lineType, simSwap, smsPumpingRisk, fraud } = view.result;
   const steps = basic.normalisation.steps ?? [];
   const dash = "—";
   const tri = (value: boolean | null | undefined) =>
@@ -163,6 +164,8 @@ export function CheckResult({ view }: { view: SingleCheckView }) {
         {lineType && <LineTypeAnswer answer={lineType} planned={basic.lineType} />}
 
         {simSwap && <SimSwapAnswer answer={simSwap} />}
+
+        {smsPumpingRisk && <SmsPumpingAnswer answer={smsPumpingRisk} />}
 
         {fraud && (
           <Card size="small" title={t("detection:fraud.title")} data-testid="detection-fraud">
