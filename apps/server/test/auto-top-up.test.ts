@@ -3,7 +3,7 @@ import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents, ledgerEntries, notices, rechargeOrders, sessions } from "../src/db/schema/index";
-import { type Account, expectFieldError, expectOk, registerUser } from "./helpers/accounts";
+import { type Account, expectFieldError, expectOk, mailsTo, registerUser } from "./helpers/accounts";
 import { type FakePaymentIntent, signedEvent, startFakeStripe, stripeEnv } from "./helpers/fake-stripe";
 import { createTenant, expectCode, inTenant, memberWithRole } from "./helpers/tenancy";
 import { createTestApp, type TestApp } from "./helpers/test-app";
@@ -144,7 +144,7 @@ describe("automatic top-up with a saved card", () => {
   });
 
   it("charges the card off-session under the threshold and credits once, from the signed webhook only", async () => {
-    const { tenantId, api } = await orgWithCard("Auto Org");
+    const { tenantId, api, user } = await orgWithCard("Auto Org");
     const shown = expectOk<AutoTopUpSettings>(await api("POST", "/api/tenant/recharge/auto", SETTINGS));
     // Turned on with a balance of 0, under 50: the first attempt went out at once.
     expect(shown).toMatchObject({ enabled: true, inFlight: true, todayCount: 1 });
@@ -175,6 +175,13 @@ describe("automatic top-up with a saved card", () => {
     expect((await t.app.services.billing.verify(tenantId)).ok).toBe(true);
     expect(await noticesOf(tenantId, "auto_top_up_made")).toHaveLength(1);
     expect(await noticesOf(tenantId, "recharge_credited")).toHaveLength(0);
+    // And an e-mail to the person who set it up, once.
+    await t.app.services.mailer.flush();
+    const made = (await mailsTo(t, user.email)).filter((m) =>
+      m.subject.includes("automatic top-up of $20.00 made"),
+    );
+    expect(made).toHaveLength(1);
+    expect(made[0]!.text).toContain("/dashboard/account/recharge");
     expect((await settings(api)).inFlight).toBe(false);
     // A top-up like any other: in the orders list, with a receipt.
     const receipt = expectOk<{ order: { status: string; automatic: boolean } }>(
@@ -284,7 +291,7 @@ describe("automatic top-up with a saved card", () => {
   });
 
   it("a declined card turns automatic top-up off and tells the members once", async () => {
-    const { tenantId, api } = await orgWithCard("Declined Org");
+    const { tenantId, api, user } = await orgWithCard("Declined Org");
     fake.state.cardBehaviour = "decline";
     try {
       expectOk(await api("POST", "/api/tenant/recharge/auto", SETTINGS));
@@ -307,6 +314,10 @@ describe("automatic top-up with a saved card", () => {
       last_payment_error: { code: "card_declined" },
     });
     expect(await noticesOf(tenantId, "auto_top_up_failed")).toHaveLength(1);
+    await t.app.services.mailer.flush();
+    expect(
+      (await mailsTo(t, user.email)).filter((m) => m.subject.includes("automatic top-up failed")),
+    ).toHaveLength(1);
     expect(await credits(tenantId)).toHaveLength(0);
     expect(await trigger(tenantId)).toBe("none");
     // Turned on again, the reason goes.

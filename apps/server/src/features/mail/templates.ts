@@ -16,6 +16,8 @@ export const EMAIL_TEMPLATES = [
   "accountDeleted",
   "securityAlert",
   "securityAlertSessions",
+  "autoTopUpMade",
+  "autoTopUpFailed",
   "ssoDomainCode",
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];

@@ -39,6 +39,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
       return;
     }
     const { credited } = await recharge.markPaid(order.id, { type: "system", id: `stripe:${eventId}` });
+    if (credited) await autoTopUp.service.credited(order.id);
     request.log.info({ order: order.id, credited }, "stripe webhook: automatic top-up paid");
   }
 

@@ -66,7 +66,16 @@ const isStopReason = (value: string | null): value is AutoTopUpStopReason =>
 export function autoTopUpService(
   db: Db,
   config: AutoTopUpConfig,
-  { billing, notices }: { billing: BillingService; notices: Pick<NoticeService, "notify"> },
+  {
+    billing,
+    notices,
+    mail,
+  }: {
+    billing: BillingService;
+    notices: Pick<NoticeService, "notify">;
+    /** The e-mail beside the notice (auto-top-up-mail.ts); none in tests that do not need it. */
+    mail?: (orderId: string, kind: "made" | "failed") => Promise<void>;
+  },
 ) {
   const repo = autoTopUpRepo(db);
   const client = stripeClient({
@@ -86,7 +95,7 @@ export function autoTopUpService(
 
   /** Refused by the card: the order fails, automatic top-up turns off, every member is told. */
   async function refuse(orderId: string, reason: AutoTopUpStopReason): Promise<boolean> {
-    return db.transaction(async (tx) => {
+    const refused = await db.transaction(async (tx) => {
       const order = await repo.fail(orderId, reason, tx);
       if (!order) return false;
       await notices.notify(
@@ -103,6 +112,8 @@ export function autoTopUpService(
       );
       return true;
     });
+    if (refused) await mail?.(orderId, "failed");
+    return refused;
   }
 
   /** Hands a claimed attempt to Stripe; the same attempt sent again is the same PaymentIntent. */
@@ -294,6 +305,9 @@ export function autoTopUpService(
 
     /** Stripe's payment_failed or requires_action for an attempt: refused (once). */
     refuse,
+
+    /** An automatic top-up was just credited (once): its e-mail beside the notice. */
+    credited: async (orderId: string) => mail?.(orderId, "made"),
 
     repo,
   };

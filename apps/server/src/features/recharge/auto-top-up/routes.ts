@@ -8,6 +8,7 @@ import { auditMeta } from "../../../http/audit-meta";
 import { requestLocale } from "../../../http/locale";
 import { publicUrlFor } from "../../../http/public-url";
 import { requireTenant } from "../../../http/tenant-context";
+import { autoTopUpMail } from "./auto-top-up-mail";
 import { type AutoTopUpService, autoTopUpService } from "./auto-top-up-service";
 import { type AutoTopUpSweeper, autoTopUpSweeper } from "./sweeper";
 
@@ -25,7 +26,8 @@ declare module "fastify" {
  */
 async function autoTopUp(app: FastifyInstance) {
   const { config, database, billing, notices } = app.services;
-  const service = autoTopUpService(database.db, config, { billing, notices });
+  const mail = autoTopUpMail(database.db, app.services, config.publicUrl);
+  const service = autoTopUpService(database.db, config, { billing, notices, mail });
   const sweeper = autoTopUpSweeper(service, app.log);
   app.decorate("autoTopUp", { service, sweeper });
   // A charge that sets a low-balance flag wakes the sweeper at once, after its commit.
