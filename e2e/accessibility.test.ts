@@ -22,7 +22,9 @@ describe("accessibility (axe-core, WCAG 2.1 AA) in the browser", () => {
     await sample?.server.stop();
   });
 
-  const PUBLIC = ["/", "/login", "/register", "/docs/getting-started", "/docs/api/check"];
+  const PUBLIC = ["/", "/login", "/register", "/coverage", "/docs/getting-started", "/docs/api/check"];
+  // The interactive reference (Scalar): its start, a group and an operation, each once rendered.
+  const REFERENCE = ["/docs", "/docs/tag/check", "/docs/tag/check/POST/api/v1/check"];
   const SIGNED_IN = [
     "/dashboard/detection",
     "/dashboard/history/:job",
@@ -43,6 +45,17 @@ describe("accessibility (axe-core, WCAG 2.1 AA) in the browser", () => {
       const run = { url: server.url, mode };
       const failures = [
         ...(await axePages(browser, { ...run, paths: PUBLIC })),
+        ...(await axePages(browser, {
+          ...run,
+          paths: REFERENCE,
+          // The viewer loads after the page: measured once its document is rendered, the
+          // operation's code sample included.
+          ready: async (page, path) => {
+            await page.locator(".scalar-app h1, .scalar-app h2").first().waitFor({ timeout: 60_000 });
+            if (path.includes("/POST/"))
+              await page.locator(".scalar-app .scalar-code-block").first().waitFor({ timeout: 60_000 });
+          },
+        })),
         ...(await axePages(browser, {
           ...run,
           sid,

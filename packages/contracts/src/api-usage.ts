@@ -43,8 +43,14 @@ const dayText = z.string().refine((v) => dayNumber(v) !== null, { error: "invali
 
 /** GET /api/v1/usage: the period only. */
 export const usagePeriodQuery = z.object({
-  from: dayText.meta({ description: "First day of the period, YYYY-MM-DD in the organisation's time zone." }),
-  to: dayText.meta({ description: "Last day of the period, included; at most 366 days in all." }),
+  from: dayText.meta({
+    description: "First day of the period, YYYY-MM-DD in the organisation's time zone.",
+    examples: ["2026-03-01"],
+  }),
+  to: dayText.meta({
+    description: "Last day of the period, included; at most 366 days in all.",
+    examples: ["2026-03-31"],
+  }),
 });
 export type UsagePeriodQuery = z.infer<typeof usagePeriodQuery>;
 

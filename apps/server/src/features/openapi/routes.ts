@@ -7,6 +7,7 @@ import fp from "fastify-plugin";
 import { requestLocale } from "../../http/locale";
 import { requestOrigin } from "../../http/public-url";
 import { publicApiTransform, publicApiTransformObject } from "./openapi-transform";
+import { withSdkSamples } from "./sdk-samples";
 import { translateDocument } from "./translate-document";
 
 const DESCRIPTION = `Check phone numbers one at a time, in batches of up to 100, or in bulk jobs of up to 10 million.
@@ -47,8 +48,9 @@ async function openApi(app: FastifyInstance) {
   });
 
   // Built once, and translated once per language; the brand and the origin are the caller's, so
-  // they are filled in per request. The language: `?locale=` (the reference page asks in its own),
-  // else the request's (x-locale, cookie, Accept-Language).
+  // they are filled in per request, and with the origin the SDK's samples (sdk-samples.ts). The
+  // language: `?locale=` (the reference page asks in its own), else the request's (x-locale,
+  // cookie, Accept-Language).
   type OpenApiDocument = Exclude<ReturnType<typeof app.swagger>, string>;
   const translated = new Map<Locale, OpenApiDocument>();
   app.get(OPENAPI_PATH, async (request) => {
@@ -60,11 +62,11 @@ async function openApi(app: FastifyInstance) {
       translated.set(locale, document);
     }
     const brand = app.services.partners.siteInfo(request.partner).name;
-    return {
-      ...document,
-      info: { ...document.info, title: `${brand} API` },
-      servers: [{ url: requestOrigin(request) }],
-    };
+    const origin = requestOrigin(request);
+    return withSdkSamples(
+      { ...document, info: { ...document.info, title: `${brand} API` }, servers: [{ url: origin }] },
+      origin,
+    );
   });
 }
 

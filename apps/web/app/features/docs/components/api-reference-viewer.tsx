@@ -5,6 +5,9 @@ import { theme } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useColorMode } from "../../../shell/theme/color-mode";
+import { useTokenHint } from "../use-token-hint";
+import { defaultSampleClient, HIDDEN_CLIENTS } from "../viewer-clients";
+import { viewerCss } from "../viewer-theme";
 
 /** Scalar's interface languages for ours. */
 const VIEWER_LOCALES: Record<Locale, string> = { en: "en", "zh-Hans": "zh-CN", es: "es", pt: "pt" };
@@ -23,9 +26,13 @@ export function ApiReferenceViewer({ locale, basePath }: { locale: Locale; baseP
   const { dark } = useColorMode();
   // The brand colour as the theme made it readable in this mode (a partner's too).
   const accent = theme.useToken().token.colorPrimary;
+  const tokenHint = useTokenHint();
+  // Read in the browser only (the viewer never renders on the server).
+  const [firstClient, setFirstClient] = useState<ReturnType<typeof defaultSampleClient>>();
 
   useEffect(() => {
     let live = true;
+    setFirstClient(defaultSampleClient());
     Promise.all([
       import("@scalar/api-reference-react"),
       import("@scalar/api-reference-react/style.css"),
@@ -60,16 +67,28 @@ export function ApiReferenceViewer({ locale, basePath }: { locale: Locale; baseP
         preferredSecurityScheme: API_KEY_SECURITY_SCHEME,
         securitySchemes: { [API_KEY_SECURITY_SCHEME]: { token: "" } },
       },
-      defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
-      localization: { locale: VIEWER_LOCALES[locale] },
-      // The brand's colour; and the sidebar footer, which only advertises the viewer's maker, goes.
-      customCss: `.light-mode, .dark-mode { --scalar-color-accent: ${accent}; } .scalar-app .darklight-reference { display: none !important; }`,
+      // Samples in curl, Node.js (our SDK, x-codeSamples of the document), Python, PHP, Go, Java
+      // and C#; the reader's last choice is the viewer's own to remember (viewer-clients.ts).
+      hiddenClients: HIDDEN_CLIENTS,
+      ...(firstClient ? { defaultHttpClient: firstClient } : {}),
+      localization: {
+        locale: VIEWER_LOCALES[locale],
+        translations: {
+          // A group's "Show more" button is named "Show all … endpoints", which does not contain
+          // its visible text (WCAG 2.5.3, label in name): both start with the same words here.
+          actions: { showMore: t("docs:reference.showMore") },
+          navigation: { showAllEndpoints: t("docs:reference.showAllEndpoints") },
+          // The empty token field shows which of the reader's test keys to paste; never a secret.
+          ...(tokenHint ? { apiClient: { requestAuthTab: { token: tokenHint } } } : {}),
+        },
+      },
+      customCss: viewerCss(accent),
     }),
-    [locale, basePath, dark, accent],
+    [locale, basePath, dark, accent, tokenHint, firstClient, t],
   );
 
   if (failed) return <p className="docs-reference-status">{t("docs:reference.failed")}</p>;
-  if (!Viewer)
+  if (!Viewer || firstClient === undefined)
     return (
       <p className="docs-reference-status" aria-busy="true">
         {t("docs:reference.loading")}
