@@ -1007,6 +1007,8 @@ export interface operations {
             /** @description The result. */
             200: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1038,6 +1040,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1055,6 +1059,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1067,6 +1073,8 @@ export interface operations {
              */
             402: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1080,6 +1088,8 @@ export interface operations {
             /** @description - `40300` The key lacks the scope this endpoint needs. */
             403: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1089,6 +1099,8 @@ export interface operations {
             /** @description - `40907` A request with the same Idempotency-Key is still running; retry later. */
             409: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1102,6 +1114,8 @@ export interface operations {
             /** @description - `42200` The Idempotency-Key was used with another request. */
             422: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1115,6 +1129,8 @@ export interface operations {
             /** @description - `42900` Over the rate limit; wait `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1130,6 +1146,8 @@ export interface operations {
             /** @description - `50200` The network look-up failed; nothing was charged. */
             502: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1143,6 +1161,8 @@ export interface operations {
             /** @description - `50300` Temporarily unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1198,6 +1218,8 @@ export interface operations {
             /** @description One item per number, in the order sent. */
             200: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1233,6 +1255,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1250,6 +1274,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1259,6 +1285,8 @@ export interface operations {
             /** @description - `40300` The key lacks the scope this endpoint needs. */
             403: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1268,6 +1296,8 @@ export interface operations {
             /** @description - `40907` A request with the same Idempotency-Key is still running; retry later. */
             409: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1281,6 +1311,8 @@ export interface operations {
             /** @description - `42200` The Idempotency-Key was used with another request. */
             422: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1294,6 +1326,8 @@ export interface operations {
             /** @description - `42900` Over the rate limit; wait `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1309,6 +1343,8 @@ export interface operations {
             /** @description - `50300` Temporarily unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1338,6 +1374,8 @@ export interface operations {
             /** @description A page of jobs. */
             200: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1369,6 +1407,8 @@ export interface operations {
             /** @description - `40001` Invalid input: `data.fields` lists each field with a reason. */
             400: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1386,6 +1426,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1395,6 +1437,8 @@ export interface operations {
             /** @description - `40300` The key lacks the scope this endpoint needs. */
             403: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1404,6 +1448,8 @@ export interface operations {
             /** @description - `42900` Over the rate limit; wait `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1419,6 +1465,8 @@ export interface operations {
             /** @description - `50300` Temporarily unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1490,6 +1538,8 @@ export interface operations {
             /** @description The job, queued. */
             200: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1532,6 +1582,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1549,6 +1601,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1561,6 +1615,8 @@ export interface operations {
              */
             402: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1574,6 +1630,8 @@ export interface operations {
             /** @description - `40300` The key lacks the scope this endpoint needs. */
             403: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1583,6 +1641,8 @@ export interface operations {
             /** @description - `40907` A request with the same Idempotency-Key is still running; retry later. */
             409: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1599,6 +1659,8 @@ export interface operations {
              */
             413: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1612,6 +1674,8 @@ export interface operations {
             /** @description - `40045` The file is not CSV, TXT or XLSX. */
             415: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1625,6 +1689,8 @@ export interface operations {
             /** @description - `42200` The Idempotency-Key was used with another request. */
             422: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1641,6 +1707,8 @@ export interface operations {
              */
             429: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1656,6 +1724,8 @@ export interface operations {
             /** @description - `50300` Temporarily unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1683,6 +1753,8 @@ export interface operations {
             /** @description The job. */
             200: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1708,6 +1780,8 @@ export interface operations {
             /** @description - `40001` Invalid input: `data.fields` lists each field with a reason. */
             400: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1725,6 +1799,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1734,6 +1810,8 @@ export interface operations {
             /** @description - `40300` The key lacks the scope this endpoint needs. */
             403: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1743,6 +1821,8 @@ export interface operations {
             /** @description - `40400` No such job, top-up or month in the key's organisation. */
             404: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1756,6 +1836,8 @@ export interface operations {
             /** @description - `42900` Over the rate limit; wait `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1771,6 +1853,8 @@ export interface operations {
             /** @description - `50300` Temporarily unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1798,6 +1882,8 @@ export interface operations {
             /** @description The job, cancelled. */
             200: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1823,6 +1909,8 @@ export interface operations {
             /** @description - `40001` Invalid input: `data.fields` lists each field with a reason. */
             400: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1840,6 +1928,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1849,6 +1939,8 @@ export interface operations {
             /** @description - `40300` The key lacks the scope this endpoint needs. */
             403: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1858,6 +1950,8 @@ export interface operations {
             /** @description - `40400` No such job, top-up or month in the key's organisation. */
             404: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1871,6 +1965,8 @@ export interface operations {
             /** @description - `40903` The job already ended. */
             409: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1884,6 +1980,8 @@ export interface operations {
             /** @description - `42900` Over the rate limit; wait `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1899,6 +1997,8 @@ export interface operations {
             /** @description - `50300` Temporarily unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1933,6 +2033,8 @@ export interface operations {
             /** @description A page of rows. */
             200: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1964,6 +2066,8 @@ export interface operations {
             /** @description - `40001` Invalid input: `data.fields` lists each field with a reason. */
             400: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -1981,6 +2085,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1990,6 +2096,8 @@ export interface operations {
             /** @description - `40300` The key lacks the scope this endpoint needs. */
             403: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1999,6 +2107,8 @@ export interface operations {
             /** @description - `40400` No such job, top-up or month in the key's organisation. */
             404: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2012,6 +2122,8 @@ export interface operations {
             /** @description - `42900` Over the rate limit; wait `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2027,6 +2139,8 @@ export interface operations {
             /** @description - `50300` Temporarily unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2059,6 +2173,8 @@ export interface operations {
             /** @description The file (Content-Disposition: attachment). */
             200: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2073,6 +2189,8 @@ export interface operations {
             /** @description - `40001` Invalid input: `data.fields` lists each field with a reason. */
             400: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2090,6 +2208,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2099,6 +2219,8 @@ export interface operations {
             /** @description - `40300` The key lacks the scope this endpoint needs. */
             403: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2108,6 +2230,8 @@ export interface operations {
             /** @description - `40400` No such job, top-up or month in the key's organisation. */
             404: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2121,6 +2245,8 @@ export interface operations {
             /** @description - `42900` Over the rate limit; wait `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2136,6 +2262,8 @@ export interface operations {
             /** @description - `50300` Temporarily unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2166,6 +2294,8 @@ export interface operations {
             /** @description The new job, queued. */
             200: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2198,6 +2328,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2215,6 +2347,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2227,6 +2361,8 @@ export interface operations {
              */
             402: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2240,6 +2376,8 @@ export interface operations {
             /** @description - `40300` The key lacks the scope this endpoint needs. */
             403: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2249,6 +2387,8 @@ export interface operations {
             /** @description - `40400` No such job, top-up or month in the key's organisation. */
             404: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2266,6 +2406,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2279,6 +2421,8 @@ export interface operations {
             /** @description - `42200` The Idempotency-Key was used with another request. */
             422: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2292,6 +2436,8 @@ export interface operations {
             /** @description - `42900` Over the rate limit; wait `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2307,6 +2453,8 @@ export interface operations {
             /** @description - `50300` Temporarily unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2331,6 +2479,8 @@ export interface operations {
             /** @description The balance. */
             200: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2391,6 +2541,8 @@ export interface operations {
             /** @description - `40001` Invalid input: `data.fields` lists each field with a reason. */
             400: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2408,6 +2560,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2417,6 +2571,8 @@ export interface operations {
             /** @description - `40300` The key lacks the scope this endpoint needs. */
             403: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2426,6 +2582,8 @@ export interface operations {
             /** @description - `42900` Over the rate limit; wait `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2441,6 +2599,8 @@ export interface operations {
             /** @description - `50300` Temporarily unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2476,6 +2636,8 @@ export interface operations {
             /** @description Usage per day. */
             200: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2531,6 +2693,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2548,6 +2712,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2557,6 +2723,8 @@ export interface operations {
             /** @description - `40300` The key lacks the scope this endpoint needs. */
             403: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2566,6 +2734,8 @@ export interface operations {
             /** @description - `42900` Over the rate limit; wait `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2581,6 +2751,8 @@ export interface operations {
             /** @description - `50300` Temporarily unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2641,6 +2813,8 @@ export interface operations {
             /** @description A page of requests. */
             200: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2672,6 +2846,8 @@ export interface operations {
             /** @description - `40001` Invalid input: `data.fields` lists each field with a reason. */
             400: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2689,6 +2865,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2698,6 +2876,8 @@ export interface operations {
             /** @description - `40300` The key lacks the scope this endpoint needs. */
             403: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2707,6 +2887,8 @@ export interface operations {
             /** @description - `42900` Over the rate limit; wait `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2722,6 +2904,8 @@ export interface operations {
             /** @description - `50300` Temporarily unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2746,6 +2930,8 @@ export interface operations {
             /** @description Credited top-ups. */
             200: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2802,6 +2988,8 @@ export interface operations {
             /** @description - `40001` Invalid input: `data.fields` lists each field with a reason. */
             400: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2819,6 +3007,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2828,6 +3018,8 @@ export interface operations {
             /** @description - `40300` The key lacks the scope this endpoint needs. */
             403: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2837,6 +3029,8 @@ export interface operations {
             /** @description - `42900` Over the rate limit; wait `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2852,6 +3046,8 @@ export interface operations {
             /** @description - `50300` Temporarily unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2879,6 +3075,8 @@ export interface operations {
             /** @description The PDF (Content-Disposition: attachment). */
             200: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2892,6 +3090,8 @@ export interface operations {
             /** @description - `40001` Invalid input: `data.fields` lists each field with a reason. */
             400: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2909,6 +3109,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2918,6 +3120,8 @@ export interface operations {
             /** @description - `40300` The key lacks the scope this endpoint needs. */
             403: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2927,6 +3131,8 @@ export interface operations {
             /** @description - `40400` No such job, top-up or month in the key's organisation. */
             404: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2940,6 +3146,8 @@ export interface operations {
             /** @description - `42900` Over the rate limit; wait `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2955,6 +3163,8 @@ export interface operations {
             /** @description - `50300` Temporarily unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -2979,6 +3189,8 @@ export interface operations {
             /** @description The months. */
             200: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -3008,6 +3220,8 @@ export interface operations {
             /** @description - `40001` Invalid input: `data.fields` lists each field with a reason. */
             400: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -3025,6 +3239,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3034,6 +3250,8 @@ export interface operations {
             /** @description - `40300` The key lacks the scope this endpoint needs. */
             403: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3043,6 +3261,8 @@ export interface operations {
             /** @description - `42900` Over the rate limit; wait `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -3058,6 +3278,8 @@ export interface operations {
             /** @description - `50300` Temporarily unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -3088,6 +3310,8 @@ export interface operations {
             /** @description The PDF (Content-Disposition: attachment). */
             200: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -3101,6 +3325,8 @@ export interface operations {
             /** @description - `40001` Invalid input: `data.fields` lists each field with a reason. */
             400: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -3118,6 +3344,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3127,6 +3355,8 @@ export interface operations {
             /** @description - `40300` The key lacks the scope this endpoint needs. */
             403: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3136,6 +3366,8 @@ export interface operations {
             /** @description - `40400` No such job, top-up or month in the key's organisation. */
             404: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -3149,6 +3381,8 @@ export interface operations {
             /** @description - `42900` Over the rate limit; wait `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -3164,6 +3398,8 @@ export interface operations {
             /** @description - `50300` Temporarily unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -3191,6 +3427,8 @@ export interface operations {
             /** @description Coverage per country. */
             200: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -3259,6 +3497,8 @@ export interface operations {
             /** @description - `40001` Invalid input: `data.fields` lists each field with a reason. */
             400: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -3276,6 +3516,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3285,6 +3527,8 @@ export interface operations {
             /** @description - `40300` The key lacks the scope this endpoint needs. */
             403: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3294,6 +3538,8 @@ export interface operations {
             /** @description - `42900` Over the rate limit; wait `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
@@ -3309,6 +3555,8 @@ export interface operations {
             /** @description - `50300` Temporarily unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description This request's id: quote it to support, or find the request with `GET /api/v1/requests?requestId=`. */
+                    "X-Request-Id"?: string;
                     /** @description The tighter of the two limits: its name, requests left (`r`) and seconds until its window resets (`t`). */
                     RateLimit?: string;
                     /** @description The limits: per key and per organisation (all its keys together), per 60-second window. */
