@@ -106,6 +106,10 @@ describe("routing settings", () => {
     expect(parseRoutes(undefined, providers)).toEqual([
       { kind: "hlr", byNeeds: true, providers: ["tyntec", "twilio"] },
       { kind: "mnp", byNeeds: true, providers: ["tyntec"] },
+      // The look-ups sold on their own go only to the providers that answer them.
+      { kind: "line_type", byNeeds: true, providers: ["twilio"] },
+      { kind: "sim_swap", byNeeds: true, providers: ["twilio"] },
+      { kind: "sms_pumping_risk", byNeeds: true, providers: [] },
     ]);
   });
 
