@@ -4,49 +4,34 @@ import {
   type WebhookEndpointCreatedView,
 } from "@nc/contracts/webhooks";
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/query";
 import { webhookDeliverer } from "../src/features/webhook/deliverer";
 import { enqueueWebhookEvent } from "../src/features/webhook/webhook-events";
 import { expectError, expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
 import { inTenant, memberWithRole } from "./helpers/tenancy";
-import { createTestApp, type TestApp } from "./helpers/test-app";
-import { startReceiver, type WebhookReceiver } from "./helpers/webhook-receiver";
+import { webhookBench } from "./helpers/webhook-bench";
 
 const DAY = 24 * 60 * 60_000;
 
 /** What was sent and answered, kept per delivery and shown in the dashboard's deliveries drawer. */
 describe("webhook delivery log: request and answer", () => {
-  let t: TestApp;
-  let receiver: WebhookReceiver;
-  let clock = 0;
-  beforeAll(async () => {
-    t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" });
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    receiver = await startReceiver();
-    clock = Date.now() + 10_000;
-    await t.database.db.execute(
-      sql`update webhook_deliveries set status = 'failed' where status = 'pending'`,
-    );
-  });
-  afterEach(() => receiver.close());
+  const bench = webhookBench();
 
   // The real transport (Node's http client), so the bounded read is the one production uses.
   const deliverer = () =>
-    webhookDeliverer(t.database.db, {
+    webhookDeliverer(bench.t.database.db, {
       allowPrivateTargets: true,
       timeoutMs: 2_000,
-      now: () => new Date(clock),
+      now: () => new Date(bench.clock),
     });
 
   async function endpoint() {
-    const f = await fundedTenant(t);
+    const f = await fundedTenant(bench.t);
     const made = expectOk<WebhookEndpointCreatedView>(
       await f.api("POST", "/api/tenant/webhook", {
-        url: `${receiver.origin}/hooks`,
+        url: `${bench.receiver.origin}/hooks`,
         events: ["balance.low"],
       }),
     );
@@ -54,7 +39,7 @@ describe("webhook delivery log: request and answer", () => {
   }
 
   const emit = (tenantId: string) =>
-    t.database.db.transaction((tx) =>
+    bench.t.database.db.transaction((tx) =>
       enqueueWebhookEvent(tx, tenantId, "balance.low", {
         balanceMicros: "1",
         thresholdMicros: "2",
@@ -68,13 +53,13 @@ describe("webhook delivery log: request and answer", () => {
   it("keeps the body and headers sent, the answer's status and its start; never the secret", async () => {
     const { api, tenantId, id, secret } = await endpoint();
     const eventId = (await emit(tenantId))!;
-    receiver.answer(() => ({
+    bench.receiver.answer(() => ({
       status: 202,
       body: '{"received":true}',
       headers: { "content-type": "application/json" },
     }));
     expect(await deliverer().drain()).toBe(1);
-    const [hit] = receiver.hits;
+    const [hit] = bench.receiver.hits;
     const [delivery] = await log(api, id);
     expect(delivery).toMatchObject({
       eventId,
@@ -96,7 +81,7 @@ describe("webhook delivery log: request and answer", () => {
     ]);
     expect(JSON.stringify(delivery)).not.toContain(secret);
     const stored = await queryRows<{ row: string }>(
-      t.database.db,
+      bench.t.database.db,
       sql`select row_to_json(d)::text as row from webhook_deliveries d where d.id = ${delivery!.id}`,
     );
     expect(stored[0]!.row).not.toContain(secret);
@@ -106,7 +91,7 @@ describe("webhook delivery log: request and answer", () => {
     const { api, tenantId, id } = await endpoint();
     await emit(tenantId);
     const big = `${"x".repeat(1_001)}${"é".repeat(5_000)}`;
-    receiver.answer(() => ({ status: 500, body: big }));
+    bench.receiver.answer(() => ({ status: 500, body: big }));
     await deliverer().runOnce();
     const [delivery] = await log(api, id);
     expect(delivery).toMatchObject({
@@ -123,8 +108,8 @@ describe("webhook delivery log: request and answer", () => {
     expect(kept).not.toContain("\uFFFD");
 
     // Exactly 10 KB of ASCII: exactly 1,024 kept.
-    receiver.answer(() => ({ status: 200, body: "y".repeat(10 * 1024) }));
-    clock += 2 * 60_000;
+    bench.receiver.answer(() => ({ status: 200, body: "y".repeat(10 * 1024) }));
+    bench.clock += 2 * 60_000;
     await deliverer().runOnce();
     const [after] = await log(api, id);
     expect(after).toMatchObject({ status: "succeeded", attempts: 2, responseStatus: 200 });
@@ -137,20 +122,24 @@ describe("webhook delivery log: request and answer", () => {
     await deliverer().drain();
     expect(await log(a.api, a.id)).toHaveLength(1);
 
-    const b = await fundedTenant(t);
+    const b = await fundedTenant(bench.t);
     // Another organisation asking for A's endpoint: not found, nothing of it shown.
     const theirs = await b.api("GET", `/api/tenant/webhook/s/${a.id}/deliveries`);
     expectError(theirs, 404, 40400);
     expect(theirs.body).not.toContain("requestBody");
     // B's owner naming A as their organisation: not a member (40036), nothing of it shown.
-    const posing = await inTenant(t, b.owner, a.tenantId)("GET", `/api/tenant/webhook/s/${a.id}/deliveries`);
+    const posing = await inTenant(
+      bench.t,
+      b.owner,
+      a.tenantId,
+    )("GET", `/api/tenant/webhook/s/${a.id}/deliveries`);
     expect(posing.json()).toMatchObject({ code: 40036, data: null });
     expect(posing.body).not.toContain("requestBody");
     // A member of A without the webhook right.
-    const viewer = inTenant(t, await memberWithRole(t, a.tenantId, "viewer"), a.tenantId);
+    const viewer = inTenant(bench.t, await memberWithRole(bench.t, a.tenantId, "viewer"), a.tenantId);
     expectError(await viewer("GET", `/api/tenant/webhook/s/${a.id}/deliveries`), 403, 40300);
     // A member of A with it.
-    const developer = inTenant(t, await memberWithRole(t, a.tenantId, "developer"), a.tenantId);
+    const developer = inTenant(bench.t, await memberWithRole(bench.t, a.tenantId, "developer"), a.tenantId);
     expect((await log(developer, a.id))[0]!.requestBody).toContain('"balance.low"');
   });
 
@@ -160,12 +149,12 @@ describe("webhook delivery log: request and answer", () => {
     const recent = (await emit(tenantId))!;
     const d = deliverer();
     await d.drain();
-    const now = new Date(clock);
+    const now = new Date(bench.clock);
     const ago = (days: number) => new Date(now.getTime() - days * DAY).toISOString();
-    await t.database.db.execute(
+    await bench.t.database.db.execute(
       sql`update webhook_deliveries set created_at = ${ago(31)}::timestamptz where event_id = ${old}`,
     );
-    await t.database.db.execute(
+    await bench.t.database.db.execute(
       sql`update webhook_deliveries set created_at = ${ago(29)}::timestamptz where event_id = ${recent}`,
     );
     expect(await d.prune(now)).toBeGreaterThanOrEqual(1);

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { WebhookDeliveryView, WebhookEndpointCreatedView } from "@nc/contracts/webhooks";
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/query";
 import {
   DELIVERY_WINDOW_MS,
@@ -15,8 +15,9 @@ import type { WebhookFetch } from "../src/features/webhook/webhook-transport";
 import { expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
 import { inTenant } from "./helpers/tenancy";
-import { createTestApp, onPostgres, type TestApp } from "./helpers/test-app";
-import { closedPort, startReceiver, type WebhookReceiver } from "./helpers/webhook-receiver";
+import { onPostgres } from "./helpers/test-app";
+import { webhookBench } from "./helpers/webhook-bench";
+import { closedPort } from "./helpers/webhook-receiver";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -30,38 +31,19 @@ interface Row {
 }
 
 describe("webhook delivery", () => {
-  let t: TestApp;
-  let receiver: WebhookReceiver;
-  /** The deliverers' clock, moved by the tests. */
-  let clock = 0;
-  beforeAll(async () => {
-    // Receivers listen on 127.0.0.1: the operator allows private targets for this app.
-    t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" });
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    receiver = await startReceiver();
-    // Past the events each test makes next: an event is due from its own time, and setting up an
-    // organisation and its endpoint takes over a second on the embedded database of a busy machine.
-    clock = Date.now() + 10_000;
-    // Each test sends only its own deliveries.
-    await t.database.db.execute(
-      sql`update webhook_deliveries set status = 'failed' where status = 'pending'`,
-    );
-  });
-  afterEach(() => receiver.close());
+  const bench = webhookBench();
 
   const deliverer = (options: Partial<DelivererOptions> = {}) =>
-    webhookDeliverer(t.database.db, {
+    webhookDeliverer(bench.t.database.db, {
       allowPrivateTargets: true,
       timeoutMs: 500,
-      now: () => new Date(clock),
+      now: () => new Date(bench.clock),
       ...options,
     });
 
-  async function endpoint(url = `${receiver.origin}/hooks`, events = ["job.completed", "balance.low"]) {
-    const f = await fundedTenant(t);
-    const api = inTenant(t, f.owner, f.tenantId);
+  async function endpoint(url = `${bench.receiver.origin}/hooks`, events = ["job.completed", "balance.low"]) {
+    const f = await fundedTenant(bench.t);
+    const api = inTenant(bench.t, f.owner, f.tenantId);
     const made = expectOk<WebhookEndpointCreatedView>(
       await api("POST", "/api/tenant/webhook", { url, events }),
     );
@@ -72,12 +54,12 @@ describe("webhook delivery", () => {
   const emit = (
     tenantId: string,
     data: object = { balanceMicros: "1", thresholdMicros: "2", currency: "USD" },
-  ) => t.database.db.transaction((tx) => enqueueWebhookEvent(tx, tenantId, "balance.low", data));
+  ) => bench.t.database.db.transaction((tx) => enqueueWebhookEvent(tx, tenantId, "balance.low", data));
 
   const rowOf = async (eventId: string) =>
     (
       await queryRows<Row>(
-        t.database.db,
+        bench.t.database.db,
         sql`select status, attempts, response_status, last_error, to_json(next_attempt_at) #>> '{}' as next_attempt_at
             from webhook_deliveries where event_id = ${eventId} order by created_at desc limit 1`,
       )
@@ -87,13 +69,13 @@ describe("webhook delivery", () => {
     const { tenantId, secret } = await endpoint();
     const eventId = (await emit(tenantId))!;
     const verified: boolean[] = [];
-    receiver.answer((hit) => {
+    bench.receiver.answer((hit) => {
       verified.push(verifyWebhook(secret, String(hit.headers["webhook-signature"]), hit.body));
       return { status: verified.at(-1) ? 200 : 400 };
     });
     expect(await deliverer().drain()).toBe(1);
     expect(verified).toEqual([true]);
-    const [hit] = receiver.hits;
+    const [hit] = bench.receiver.hits;
     expect(hit!.path).toBe("/hooks");
     expect(hit!.headers).toMatchObject({
       "content-type": "application/json",
@@ -101,7 +83,7 @@ describe("webhook delivery", () => {
       "webhook-id": eventId,
     });
     const t0 = Number(hit!.headers["webhook-timestamp"]);
-    expect(t0).toBe(Math.floor(clock / 1000));
+    expect(t0).toBe(Math.floor(bench.clock / 1000));
     // The recipe by hand: HMAC-SHA256 over "<t>.<raw body>" keyed with the whole secret, in hex.
     const v1 = createHmac("sha256", secret).update(`${t0}.${hit!.body}`).digest("hex");
     expect(hit!.headers["webhook-signature"]).toBe(`t=${t0},v1=${v1}`);
@@ -146,25 +128,28 @@ describe("webhook delivery", () => {
       response_status: null,
       last_error: "connection_refused",
     });
-    expect(Date.parse(row.next_attempt_at)).toBe(clock + RETRY_DELAYS_MS[0]!);
+    expect(Date.parse(row.next_attempt_at)).toBe(bench.clock + RETRY_DELAYS_MS[0]!);
     // Not due yet, then due.
-    clock += MINUTE - 1_000;
+    bench.clock += MINUTE - 1_000;
     expect(await d.runOnce()).toBe(0);
-    clock += 1_000;
+    bench.clock += 1_000;
 
     // 2: the receiver is up now but answers 500 with a long page: only its start is kept.
-    expectOk(await api("POST", `/api/tenant/webhook/s/${id}`, { url: `${receiver.origin}/hooks` }));
-    receiver.answer(() => ({ status: 500, body: `<html>\n  <body>${"oops ".repeat(200)}</body>\n</html>` }));
+    expectOk(await api("POST", `/api/tenant/webhook/s/${id}`, { url: `${bench.receiver.origin}/hooks` }));
+    bench.receiver.answer(() => ({
+      status: 500,
+      body: `<html>\n  <body>${"oops ".repeat(200)}</body>\n</html>`,
+    }));
     expect(await d.runOnce()).toBe(1);
     row = await rowOf(eventId);
     expect(row).toMatchObject({ status: "pending", attempts: 2, response_status: 500 });
     expect(row.last_error).toMatch(/^response: <html> <body>oops oops/);
     expect(row.last_error!.length).toBe("response: ".length + 200);
-    expect(Date.parse(row.next_attempt_at)).toBe(clock + RETRY_DELAYS_MS[1]!);
+    expect(Date.parse(row.next_attempt_at)).toBe(bench.clock + RETRY_DELAYS_MS[1]!);
 
     // 3: it takes longer than the timeout.
-    clock += RETRY_DELAYS_MS[1]!;
-    receiver.answer(() => "hang");
+    bench.clock += RETRY_DELAYS_MS[1]!;
+    bench.receiver.answer(() => "hang");
     expect(await d.runOnce()).toBe(1);
     row = await rowOf(eventId);
     expect(row).toMatchObject({
@@ -173,11 +158,11 @@ describe("webhook delivery", () => {
       response_status: null,
       last_error: "timeout",
     });
-    expect(Date.parse(row.next_attempt_at)).toBe(clock + RETRY_DELAYS_MS[2]!);
+    expect(Date.parse(row.next_attempt_at)).toBe(bench.clock + RETRY_DELAYS_MS[2]!);
 
     // 4: fixed.
-    clock += RETRY_DELAYS_MS[2]!;
-    receiver.answer(() => ({ status: 204 }));
+    bench.clock += RETRY_DELAYS_MS[2]!;
+    bench.receiver.answer(() => ({ status: 204 }));
     expect(await d.runOnce()).toBe(1);
     expect(await rowOf(eventId)).toMatchObject({
       status: "succeeded",
@@ -186,8 +171,8 @@ describe("webhook delivery", () => {
       last_error: null,
     });
     // Every attempt that reached the receiver carried the same event id.
-    expect(new Set(receiver.hits.map((h) => h.headers["webhook-id"]))).toEqual(new Set([eventId]));
-    expect(receiver.hits).toHaveLength(3);
+    expect(new Set(bench.receiver.hits.map((h) => h.headers["webhook-id"]))).toEqual(new Set([eventId]));
+    expect(bench.receiver.hits).toHaveLength(3);
     const log = expectOk<{ items: WebhookDeliveryView[] }>(
       await api("GET", `/api/tenant/webhook/s/${id}/deliveries`),
     );
@@ -202,46 +187,46 @@ describe("webhook delivery", () => {
 
   it("fails a delivery after the last retry, and never tries past 24 hours of the event", async () => {
     const { tenantId } = await endpoint();
-    receiver.answer(() => ({ status: 503 }));
+    bench.receiver.answer(() => ({ status: 503 }));
     const eventId = (await emit(tenantId))!;
     const d = deliverer();
     expect(await d.runOnce()).toBe(1);
     for (const delay of RETRY_DELAYS_MS) {
       const row = await rowOf(eventId);
       expect(row).toMatchObject({ status: "pending", response_status: 503, last_error: "response" });
-      expect(Date.parse(row.next_attempt_at)).toBe(clock + delay);
-      clock += delay;
+      expect(Date.parse(row.next_attempt_at)).toBe(bench.clock + delay);
+      bench.clock += delay;
       expect(await d.runOnce()).toBe(1);
     }
     expect(await rowOf(eventId)).toMatchObject({ status: "failed", attempts: 7, response_status: 503 });
-    clock += 24 * HOUR;
+    bench.clock += 24 * HOUR;
     expect(await d.runOnce()).toBe(0);
-    expect(receiver.hits).toHaveLength(7);
+    expect(bench.receiver.hits).toHaveLength(7);
 
     // A deliverer that was down for most of the day: the retry would land past 24 hours, so none.
     const late = (await emit(tenantId))!;
-    clock = Date.now() + DELIVERY_WINDOW_MS - 30_000;
+    bench.clock = Date.now() + DELIVERY_WINDOW_MS - 30_000;
     expect(await d.runOnce()).toBe(1);
     expect(await rowOf(late)).toMatchObject({ status: "failed", attempts: 1, response_status: 503 });
   });
 
   it("resend delivers the same event again with the same Webhook-Id and body, freshly signed", async () => {
     const { tenantId, api, id, secret } = await endpoint();
-    receiver.answer(() => ({ status: 500 }));
+    bench.receiver.answer(() => ({ status: 500 }));
     const eventId = (await emit(tenantId))!;
     const d = deliverer();
     await d.runOnce();
     const [failed] = expectOk<{ items: WebhookDeliveryView[] }>(
       await api("GET", `/api/tenant/webhook/s/${id}/deliveries`),
     ).items;
-    receiver.answer(() => ({ status: 200 }));
-    clock += 5_000;
+    bench.receiver.answer(() => ({ status: 200 }));
+    bench.clock += 5_000;
     const again = expectOk<WebhookDeliveryView>(
       await api("POST", `/api/tenant/webhook/delivery/s/${failed!.id}/resend`),
     );
     expect(again).toMatchObject({ eventId, status: "pending", attempts: 0 });
     expect(await d.runOnce()).toBe(1);
-    const [first, second] = receiver.hits;
+    const [first, second] = bench.receiver.hits;
     expect(second!.headers["webhook-id"]).toBe(eventId);
     expect(second!.body).toBe(first!.body);
     expect(second!.headers["webhook-signature"]).not.toBe(first!.headers["webhook-signature"]);
@@ -250,7 +235,7 @@ describe("webhook delivery", () => {
         secret,
         String(second!.headers["webhook-signature"]),
         second!.body,
-        Math.floor(clock / 1000),
+        Math.floor(bench.clock / 1000),
       ),
     ).toBe(true);
     const log = expectOk<{ items: WebhookDeliveryView[] }>(
@@ -264,14 +249,14 @@ describe("webhook delivery", () => {
 
   it("never follows a redirect", async () => {
     const { tenantId } = await endpoint();
-    receiver.answer((hit) =>
+    bench.receiver.answer((hit) =>
       hit.path === "/hooks"
-        ? { status: 302, headers: { location: `${receiver.origin}/elsewhere` } }
+        ? { status: 302, headers: { location: `${bench.receiver.origin}/elsewhere` } }
         : { status: 200 },
     );
     const eventId = (await emit(tenantId))!;
     await deliverer().runOnce();
-    expect(receiver.hits.map((h) => h.path)).toEqual(["/hooks"]);
+    expect(bench.receiver.hits.map((h) => h.path)).toEqual(["/hooks"]);
     expect(await rowOf(eventId)).toMatchObject({
       status: "pending",
       response_status: 302,
@@ -284,7 +269,7 @@ describe("webhook delivery", () => {
     const eventId = (await emit(tenantId))!;
     expectOk(await api("POST", `/api/tenant/webhook/s/${id}`, { enabled: false }));
     await deliverer().runOnce();
-    expect(receiver.hits).toEqual([]);
+    expect(bench.receiver.hits).toEqual([]);
     expect(await rowOf(eventId)).toMatchObject({
       status: "failed",
       attempts: 1,
@@ -312,7 +297,7 @@ describe("webhook delivery", () => {
       last_error: "target_forbidden: hooks.customer.test",
     });
     // Public again: delivered.
-    clock += RETRY_DELAYS_MS[0]!;
+    bench.clock += RETRY_DELAYS_MS[0]!;
     await deliverer({
       allowPrivateTargets: false,
       resolve: async () => [{ address: "203.0.113.50", family: 4 }],
@@ -323,36 +308,36 @@ describe("webhook delivery", () => {
   });
 
   it("connects only to the address it checked (a name that turns private between check and connect)", async () => {
-    const port = receiver.origin.split(":").at(-1);
+    const port = bench.receiver.origin.split(":").at(-1);
     const { tenantId } = await endpoint(`http://rebind.test:${port}/in`);
     const eventId = (await emit(tenantId))!;
     let answers = 0;
-    // The first answer (the check) is public, the next one (the connection) is the loopback receiver.
+    // The first answer (the check) is public, the next one (the connection) is the loopback bench.receiver.
     const rebinding = async () => [{ address: answers++ === 0 ? "203.0.113.50" : "127.0.0.1", family: 4 }];
     await deliverer({ allowPrivateTargets: false, resolve: rebinding }).runOnce();
     expect(answers).toBe(2);
-    expect(receiver.hits).toEqual([]);
+    expect(bench.receiver.hits).toEqual([]);
     expect(await rowOf(eventId)).toMatchObject({
       status: "pending",
       last_error: "target_forbidden: rebind.test",
     });
     // Where the operator allows private targets the same name is reached.
-    clock += RETRY_DELAYS_MS[0]!;
+    bench.clock += RETRY_DELAYS_MS[0]!;
     await deliverer({ resolve: async () => [{ address: "127.0.0.1", family: 4 }] }).runOnce();
-    expect(receiver.hits.map((h) => h.headers.host)).toEqual([`rebind.test:${port}`]);
+    expect(bench.receiver.hits.map((h) => h.headers.host)).toEqual([`rebind.test:${port}`]);
     expect(await rowOf(eventId)).toMatchObject({ status: "succeeded", attempts: 2 });
   });
 
   it.skipIf(!onPostgres)("two deliverers at once never send a delivery twice (PostgreSQL)", async () => {
     const { tenantId } = await endpoint();
-    receiver.answer(() => ({ status: 200 }));
+    bench.receiver.answer(() => ({ status: 200 }));
     const events = await Promise.all(Array.from({ length: 40 }, (_, n) => emit(tenantId, { n })));
     const options = { batch: 5, concurrency: 3 };
     const [a, b] = await Promise.all([deliverer(options).drain(), deliverer(options).drain()]);
     expect(a + b).toBe(40);
     expect(a).toBeGreaterThan(0);
     expect(b).toBeGreaterThan(0);
-    const ids = receiver.hits.map((h) => String(h.headers["webhook-id"]));
+    const ids = bench.receiver.hits.map((h) => String(h.headers["webhook-id"]));
     expect(ids).toHaveLength(40);
     expect(new Set(ids)).toEqual(new Set(events));
   });
