@@ -1,21 +1,11 @@
-import type { WebhookDeliveryView, WebhookEndpointView } from "@nc/contracts/webhooks";
+import type { WebhookDeliveryView } from "@nc/contracts/webhooks";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderPage, stubApi, tenantWith } from "../../../../test/render";
+import { webhookEndpoint } from "../../../../test/webhook-endpoint";
 import { READER_TIME, WebhookDeliveriesDrawer } from "./webhook-deliveries-drawer";
 
-const CRM: WebhookEndpointView = {
-  id: "w-1",
-  url: "https://crm.example.com/hooks",
-  description: "",
-  events: ["balance.low"],
-  enabled: true,
-  secretHint: "whsec_…abcd",
-  createdAt: "2026-10-01T00:00:00.000Z",
-  createdBy: null,
-  pausedEvents: [],
-  lastDelivery: null,
-};
+const CRM = webhookEndpoint();
 
 const BODY =
   '{"id":"e-1","type":"balance.low","createdAt":"2026-10-02T10:00:00.000Z","data":{"currency":"USD"}}';

@@ -3,20 +3,10 @@ import type { WebhookEndpointView } from "@nc/contracts/webhooks";
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { callsTo, expectFieldError, Refusal, renderPage, stubApi, tenantWith } from "../../../../test/render";
+import { webhookEndpoint } from "../../../../test/webhook-endpoint";
 import { WebhookFormModal } from "./webhook-form-modal";
 
-const ENDPOINT: WebhookEndpointView = {
-  id: "w-1",
-  url: "https://crm.example.com/hooks",
-  description: "CRM",
-  events: ["balance.low"],
-  enabled: true,
-  secretHint: "whsec_…abcd",
-  createdAt: "2026-10-01T00:00:00.000Z",
-  createdBy: null,
-  pausedEvents: [],
-  lastDelivery: null,
-};
+const ENDPOINT = webhookEndpoint({ description: "CRM" });
 
 async function openForm(
   endpoint: WebhookEndpointView | null,

@@ -2,20 +2,10 @@ import type { WebhookEndpointView } from "@nc/contracts/webhooks";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { callsTo, renderPage, stubApi, tenantWith } from "../../../../test/render";
+import { webhookEndpoint } from "../../../../test/webhook-endpoint";
 import { WebhooksTab } from "./webhooks-tab";
 
-const endpoint = (id: string, url: string): WebhookEndpointView => ({
-  id,
-  url,
-  description: "",
-  events: ["job.completed"],
-  enabled: true,
-  secretHint: "whsec_…abcd",
-  createdAt: "2026-10-01T00:00:00.000Z",
-  createdBy: null,
-  pausedEvents: [],
-  lastDelivery: null,
-});
+const endpoint = (id: string, url: string) => webhookEndpoint({ id, url, events: ["job.completed"] });
 
 const CRM = endpoint("w-1", "https://crm.example.com/hooks");
 
