@@ -249,6 +249,24 @@ export interface SmsPumpingRiskResult {
   cost?: ProviderCost | null;
 }
 
+/**
+ * What a caller-name (CNAM) look-up says, United States numbers only: the name registered for the
+ * number and whether its owner is a business or a person, each null when the provider did not say
+ * (docs/providers.md, "Caller name"). Mapped by the Twilio and Vonage adapters; not yet a look-up
+ * kind of its own.
+ */
+export interface CallerNameResult {
+  e164: string;
+  name: string | null;
+  type: "business" | "consumer" | null;
+  firstName: string | null;
+  lastName: string | null;
+  source: DataSource;
+  provider: string;
+  obtainedAt: string;
+  cost?: ProviderCost | null;
+}
+
 /** Each look-up kind's answer. */
 export interface LookupResults {
   hlr: HlrResult;

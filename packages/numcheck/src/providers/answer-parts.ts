@@ -90,3 +90,12 @@ export function subtractDecimal(a: string, b: string): string | null {
   const fraction = digits.slice(digits.length - places).replace(/0+$/, "");
   return fraction ? `${whole}.${fraction}` : whole;
 }
+
+/**
+ * A caller type as ours: Twilio writes "CONSUMER" and "BUSINESS", Vonage "consumer", "business"
+ * and "unknown"; anything else is not said.
+ */
+export function callerTypeOf(value: string | null | undefined): "business" | "consumer" | null {
+  const type = text(value)?.toLowerCase();
+  return type === "business" || type === "consumer" ? type : null;
+}

@@ -57,15 +57,11 @@ function lookupShape(f: Fields) {
     national_format: f.unread(z.string().nullable()),
     valid: f.optional(z.boolean()),
     validation_errors: f.unread(z.array(f.oneOf(VALIDATION_ERROR)).nullable()),
-    caller_name: f.unread(
-      f
-        .object({
-          caller_name: inPackage(z.string()),
-          caller_type: inPackage(z.string()),
-          error_code: errorCode,
-        })
-        .nullable(),
-    ),
+    caller_name: pkg({
+      caller_name: inPackage(z.string()),
+      caller_type: inPackage(z.string()),
+      error_code: errorCode,
+    }),
     sim_swap: pkg({
       last_sim_swap: f.optional(
         f.object({

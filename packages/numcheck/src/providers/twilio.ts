@@ -1,5 +1,6 @@
 import {
   type Answer,
+  type CallerNameResult,
   type Connectivity,
   type HlrResult,
   type KindHandlers,
@@ -15,7 +16,7 @@ import {
   type SmsPumpingRisk,
   type SmsPumpingRiskResult,
 } from "../types";
-import { networkOf, text } from "./answer-parts";
+import { callerTypeOf, networkOf, text } from "./answer-parts";
 import { requireE164 } from "./contract-fields";
 import { getJson } from "./http-json";
 import { KindedProvider } from "./kinded-provider";
@@ -258,6 +259,26 @@ export function mapTwilioSimSwap(e164: string, answer: TwilioLookup, obtainedAt:
           country: countryOfMcc(mcc) ?? answer.country_code,
         })
       : null,
+    source: "live",
+    provider: "twilio",
+    obtainedAt: obtainedAt.toISOString(),
+    cost: null,
+  };
+}
+
+/**
+ * The caller_name package (United States numbers): the name and the owner's type as said; a
+ * package error, no package or an invalid number → both null (cannot tell). Twilio gives no first
+ * and last name.
+ */
+export function mapTwilioCallerName(e164: string, answer: TwilioLookup, obtainedAt: Date): CallerNameResult {
+  const pkg = answer.valid === false ? null : usable(answer.caller_name);
+  return {
+    e164,
+    name: text(pkg?.caller_name),
+    type: callerTypeOf(pkg?.caller_type),
+    firstName: null,
+    lastName: null,
     source: "live",
     provider: "twilio",
     obtainedAt: obtainedAt.toISOString(),

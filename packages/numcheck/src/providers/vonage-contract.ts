@@ -91,7 +91,7 @@ function advancedShape(f: Fields) {
     current_carrier: carrier,
     original_carrier: carrier,
     ported: nullable(f.oneOf(orNull(PORTED))),
-    caller_identity: f.unread(
+    caller_identity: f.optional(
       f.object({
         caller_type: f.optional(f.oneOf(CALLER_TYPE)),
         caller_name: str,

@@ -1,5 +1,6 @@
 import type {
   Answer,
+  CallerNameResult,
   Connectivity,
   HlrResult,
   KindHandlers,
@@ -12,7 +13,15 @@ import type {
   ProviderCost,
   TriState,
 } from "../types";
-import { costOf, decimalOf, networkOf, splitMccMnc, subtractDecimal, text } from "./answer-parts";
+import {
+  callerTypeOf,
+  costOf,
+  decimalOf,
+  networkOf,
+  splitMccMnc,
+  subtractDecimal,
+  text,
+} from "./answer-parts";
 import { requireE164 } from "./contract-fields";
 import { UpstreamHttpError } from "./http-error";
 import { getJson } from "./http-json";
@@ -190,6 +199,31 @@ export function mapVonageLineType(e164: string, answer: VonageAnswer, obtainedAt
     e164,
     lineType: lineTypeOf(answer) ?? "unknown",
     carrier: carrierNetwork(answer.current_carrier),
+    source: "live",
+    provider: "vonage",
+    obtainedAt: obtainedAt.toISOString(),
+    cost: vonageCost(answer),
+  };
+}
+
+/** Vonage's word for "not known" in the caller fields ("unknown", or nothing). */
+function named(value: string | null | undefined): string | null {
+  const word = text(value);
+  return word && word.toLowerCase() !== "unknown" ? word : null;
+}
+
+/**
+ * The caller name (Standard with cnam=true; United States numbers): caller_identity's name, type,
+ * first and last name, each null when Vonage says "unknown" or nothing (cannot tell).
+ */
+export function mapVonageCallerName(e164: string, answer: VonageAnswer, obtainedAt: Date): CallerNameResult {
+  const identity = answer.caller_identity;
+  return {
+    e164,
+    name: named(identity?.caller_name),
+    type: callerTypeOf(identity?.caller_type),
+    firstName: named(identity?.first_name),
+    lastName: named(identity?.last_name),
     source: "live",
     provider: "vonage",
     obtainedAt: obtainedAt.toISOString(),

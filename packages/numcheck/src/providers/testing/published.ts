@@ -20,6 +20,7 @@ export const PUBLISHED = {
   twilioSimSwapWithoutDate: "twilio-sim-swap-without-date.json",
   twilioSimSwapFalseSwapped: "twilio-sim-swap-false-swapped.json",
   twilioSmsPumpingRisk: "twilio-sms-pumping-risk.json",
+  twilioCallerName: "twilio-caller-name.json",
   vonageAdvanced: "vonage-advanced.json",
   vonageAdvancedRoamingUnknown: "vonage-advanced-roaming-unknown.json",
   vonageStandard: "vonage-standard.json",

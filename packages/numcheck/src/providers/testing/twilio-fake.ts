@@ -198,6 +198,7 @@ export const twilioPublished = {
   simSwapWithoutDate: () => publishedReply(TWILIO_CONTRACT, "twilioSimSwapWithoutDate"),
   simSwapFalseSwapped: () => publishedReply(TWILIO_CONTRACT, "twilioSimSwapFalseSwapped"),
   smsPumpingRisk: () => publishedReply(TWILIO_CONTRACT, "twilioSmsPumpingRisk"),
+  callerName: () => publishedReply(TWILIO_CONTRACT, "twilioCallerName"),
 };
 
 /** Twilio's error answers. */
