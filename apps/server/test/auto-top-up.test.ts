@@ -1,8 +1,16 @@
 import type { AutoTopUpSettings } from "@nc/contracts/auto-top-up";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { and, eq } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditEvents, ledgerEntries, notices, rechargeOrders, sessions } from "../src/db/schema/index";
+import {
+  auditEvents,
+  autoTopUps,
+  ledgerEntries,
+  notices,
+  rechargeOrders,
+  sessions,
+} from "../src/db/schema/index";
 import { type Account, expectFieldError, expectOk, mailsTo, registerUser } from "./helpers/accounts";
 import { type FakePaymentIntent, signedEvent, startFakeStripe, stripeEnv } from "./helpers/fake-stripe";
 import { createTenant, expectCode, inTenant, memberWithRole } from "./helpers/tenancy";
@@ -288,6 +296,30 @@ describe("automatic top-up with a saved card", () => {
     const [order] = await autoOrders(tenantId);
     await hook("payment_intent.succeeded", succeeded(intentOf(order!.id)));
     expect((await t.app.services.billing.balance(tenantId)).balanceMicros).toBe(50_000_000n);
+  });
+
+  it("an attempt claimed by a process that stopped before calling Stripe is sent by the next sweep, once", async () => {
+    const { tenantId, api } = await orgWithCard("Stopped Org");
+    expectOk(await api("POST", "/api/tenant/recharge/auto", { ...SETTINGS, enabled: false }));
+    await t.database.db.update(autoTopUps).set({ enabled: true }).where(eq(autoTopUps.tenantId, tenantId));
+    // The claim alone, as a process killed right after it would leave it.
+    const claimed = await t.app.autoTopUp.service.repo.claim(
+      tenantId,
+      uuidv7(),
+      `NC-STOP-${Date.now() % 10_000}`,
+    );
+    expect(claimed).not.toBeNull();
+    await t.database.db
+      .update(rechargeOrders)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(rechargeOrders.id, claimed!.order_id));
+    // Two sweeps (other organisations of this file may be due too): one payment for this attempt.
+    await t.app.autoTopUp.service.sweep();
+    await t.app.autoTopUp.service.sweep();
+    const sent = fake.paymentIntents.filter((p) => p.metadata.orderId === claimed!.order_id);
+    expect(sent).toHaveLength(1);
+    const [order] = await autoOrders(tenantId);
+    expect(order!.providerSessionId).toBe(sent[0]!.id);
   });
 
   it("a declined card turns automatic top-up off and tells the members once", async () => {
