@@ -10,7 +10,14 @@ import {
   expectOk,
   registerUser,
 } from "./helpers/accounts";
-import { createTenant, expectCode, inTenant, joinTenant, memberWithRole } from "./helpers/tenancy";
+import {
+  createTenant,
+  expectCode,
+  inTenant,
+  joinTenant,
+  memberWithRole,
+  ownerWithTenant,
+} from "./helpers/tenancy";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
 const LIST = "/api/tenant/notice";
@@ -29,14 +36,13 @@ describe("notices", () => {
 
   /** An organisation with its owner and one more member, each with a caller bound to it. */
   async function team(name = "Notice Org") {
-    const owner = await registerUser(t, { name: "Olga Owner" });
-    const tenantId = await createTenant(t, owner, name);
+    const { owner, tenantId, api } = await ownerWithTenant(t, name, { name: "Olga Owner" });
     const member = await memberWithRole(t, tenantId, "viewer");
     return {
       tenantId,
       owner,
       member,
-      asOwner: inTenant(t, owner, tenantId),
+      asOwner: api,
       asMember: inTenant(t, member, tenantId),
     };
   }
@@ -282,8 +288,7 @@ describe("notices", () => {
     it("answers 40036 for an organisation the caller is not in, with no data", async () => {
       const { tenantId } = await team();
       const id = await notify({ tenantId, type: "member_removed", params: { name: "Secret" } });
-      const stranger = await registerUser(t);
-      await createTenant(t, stranger, "Stranger Org");
+      const { owner: stranger } = await ownerWithTenant(t, "Stranger Org");
       const asStranger = inTenant(t, stranger, tenantId);
       for (const [method, url] of [
         ["GET", LIST],

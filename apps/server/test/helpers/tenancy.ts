@@ -19,6 +19,20 @@ export async function createTenant(
     .id;
 }
 
+/**
+ * A new person signed up who then creates an organisation, so is its Owner: the opening of most
+ * organisation tests. Returns them, the organisation's id and a caller bound to both.
+ */
+export async function ownerWithTenant(
+  t: TestApp,
+  name = "Acme Org",
+  options: Parameters<typeof registerUser>[1] = {},
+) {
+  const owner = await registerUser(t, options);
+  const tenantId = await createTenant(t, owner, name, options.host);
+  return { owner, tenantId, api: inTenant(t, owner, tenantId) };
+}
+
 export async function roleId(t: TestApp, tenantId: string, key: BuiltInRoleKey): Promise<string> {
   const [row] = await t.database.db
     .select()

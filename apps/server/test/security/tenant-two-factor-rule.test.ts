@@ -9,11 +9,10 @@ import {
   expectError,
   expectFieldError,
   expectOk,
-  registerUser,
   turnOnTwoFactor as turnOnTwoFactorOf,
 } from "../helpers/accounts";
 import { eventually, keyCaller } from "../helpers/api-client";
-import { createTenant, inTenant, memberWithRole } from "../helpers/tenancy";
+import { inTenant, memberWithRole, ownerWithTenant } from "../helpers/tenancy";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 /**
@@ -40,8 +39,7 @@ describe("security: an organisation requires two-factor sign-in", () => {
 
   /** An organisation whose Owner has two-factor sign-in, a Developer without it, and their key. */
   async function organisation(name: string) {
-    const owner = await registerUser(t);
-    const tenantId = await createTenant(t, owner, name);
+    const { owner, tenantId } = await ownerWithTenant(t, name);
     await turnOnTwoFactor(owner);
     const developer = await memberWithRole(t, tenantId, "developer");
     const key = expectOk<ApiKeyCreatedView>(
@@ -114,8 +112,7 @@ describe("security: an organisation requires two-factor sign-in", () => {
     expectError(await setRule(admin, tenantId, rule(true)), 403, 40300);
     expectError(await setRule(developer, tenantId, rule(true)), 403, 40300);
     // Another organisation's Owner cannot set it either.
-    const stranger = await registerUser(t);
-    await createTenant(t, stranger, "Stranger Org");
+    const { owner: stranger } = await ownerWithTenant(t, "Stranger Org");
     expectError(await setRule(stranger, tenantId, rule(true)), 200, 40036);
     const [row] = await queryRows<{ require_two_factor: boolean }>(
       t.database.db,
@@ -125,8 +122,7 @@ describe("security: an organisation requires two-factor sign-in", () => {
   });
 
   it("needs a fresh proof, the Owner's own two-factor sign-in, and both switches", async () => {
-    const owner = await registerUser(t);
-    const tenantId = await createTenant(t, owner, "Proof Org");
+    const { owner, tenantId } = await ownerWithTenant(t, "Proof Org");
     // Without two-factor sign-in of their own, the Owner would shut themselves out.
     expectError(await setRule(owner, tenantId, rule(true)), 400, 40083);
     expectFieldError(
