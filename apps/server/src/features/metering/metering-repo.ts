@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db, Runner } from "../../core/db";
+import { addedSlotwise } from "../../db/query";
 
 /** One metered call as written to api_calls. */
 export interface CallRow {
@@ -114,10 +115,7 @@ export function meteringRepo(db: Db) {
               numbers = u.numbers + excluded.numbers,
               cost_micros = u.cost_micros + excluded.cost_micros,
               latency_ms_sum = u.latency_ms_sum + excluded.latency_ms_sum,
-              latency_hist = array(
-                select coalesce(a, 0) + coalesce(b, 0)
-                from unnest(u.latency_hist, excluded.latency_hist) with ordinality as h(a, b, i)
-                order by i)`,
+              latency_hist = ${addedSlotwise(sql`u.latency_hist`, sql`excluded.latency_hist`)}`,
       );
     },
 
