@@ -21,7 +21,7 @@ export function SpendLimitsModal(props: { apiKey: ApiKeyView | null; onClose: ()
   const submit = async (values: SpendLimitValues) => {
     if (!key) return;
     try {
-      await save.mutateAsync({ id: key.id, ...limitsBody(values, null) });
+      await save.mutateAsync({ id: key.id, ...limitsBody<null>(values, null) });
       void message.success(t("apiKeys:limits.saved", { name: key.name }));
       props.onClose();
     } catch (error) {
