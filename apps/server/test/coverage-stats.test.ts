@@ -1,5 +1,6 @@
 import type { ApiKeyCreatedView } from "@nc/contracts/api-keys";
-import type { CoverageView } from "@nc/contracts/coverage";
+import type { CoverageView, VisitorPricesView } from "@nc/contracts/coverage";
+import { SERVICES } from "@nc/contracts/services";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -195,6 +196,30 @@ describe("provider figures per country", { timeout: 120_000 }, () => {
       available: "yes",
       stats: null,
     });
+  });
+
+  it("the home page's prices: the host's brand's list where it prices a service, the standard list elsewhere", async () => {
+    const prices = async (host?: string) =>
+      expectOk<VisitorPricesView>(
+        await live.t.app.inject({
+          method: "GET",
+          url: "/api/tenant/pub/prices",
+          headers: host ? { host } : {},
+        }),
+      ).services;
+    const platform = await prices();
+    expect(platform.map((p) => p.service)).toEqual(SERVICES.map((s) => s.code));
+    const standardHlr = platform.find((p) => p.service === "hlr")!;
+    expect(standardHlr.currency).toBe("USD");
+    expect(standardHlr.bands.map((b) => b.minMonthlyVolume)).toEqual([0, 100_000, 1_000_000]);
+
+    const acme = await prices(ACME_HOST);
+    // Acme prices HLR itself (the test before): one band of its own; basic is the standard's.
+    expect(acme.find((p) => p.service === "hlr")).toMatchObject({
+      currency: "EUR",
+      bands: [{ minMonthlyVolume: 0, priceMicros: "8500" }],
+    });
+    expect(acme.find((p) => p.service === "basic")).toEqual(platform.find((p) => p.service === "basic"));
   });
 
   it("refuses a country that is not an ISO code, naming the field", async () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ServicePriceView } from "./prices";
 import type { ServiceCode } from "./services";
 
 /** GET /api/v1/coverage: optionally one country (ISO 3166-1 alpha-2, any case). */
@@ -64,3 +65,12 @@ export interface CoverageView {
  */
 export const COVERAGE_AVAILABILITY = ["yes", "sample", "no"] as const;
 export type CoverageAvailability = (typeof COVERAGE_AVAILABILITY)[number];
+
+/**
+ * GET /api/tenant/pub/prices: the price list a new customer of the host's brand starts from, per
+ * service with its monthly volume bands (the brand's own list where it prices a service, else the
+ * standard one). The home page's "How pricing works" shows it.
+ */
+export interface VisitorPricesView {
+  services: ServicePriceView[];
+}

@@ -7,19 +7,33 @@ import {
   WalletOutlined,
 } from "@ant-design/icons";
 import { SERVICES } from "@nc/contracts/services";
+import { HydrationBoundary } from "@tanstack/react-query";
 import { Button, Card, Col, Layout, Row, Space, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { VISITOR_PRICES_PATH, visitorPricesQuery } from "../features/coverage/api/visitor-prices";
+import { VisitorPriceList } from "../features/coverage/components/visitor-price-list";
 import { API_DOCS_PATH, PublicHeader } from "../shell/components/public-header";
 import { SiteFooter } from "../shell/components/site-footer";
 import { useDevice } from "../shell/device/use-device";
 import { useScreenAtLeast } from "../shell/device/use-screen-at-least";
 import { useLocale } from "../shell/i18n/use-locale";
 import { pageMeta } from "../shell/page-meta";
+import { serverQueries } from "../shell/query/server-queries.server";
 import { useSessionUser } from "../shell/session/use-session-user";
 import { HUGE_CONTROL_HEIGHT } from "../shell/theme/tokens";
+import type { Route } from "./+types/home";
 
 export const meta = pageMeta("home:title", "home:hero.subtitle");
+
+/** The brand's prices come with the page: "How pricing works" shows real figures at first paint. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    queries: await serverQueries(context, [
+      { queryKey: visitorPricesQuery().queryKey, path: VISITOR_PRICES_PATH },
+    ]),
+  };
+}
 
 const STEPS = [
   { key: "topUp", icon: <WalletOutlined /> },
@@ -35,7 +49,7 @@ const API_SAMPLE = `curl https://your-site/api/v1/check \\
   -d '{"number": "+44 7911 123456", "service": "hlr"}'`;
 
 /** The public landing page: what the service checks, how paying works, where to start. */
-export default function HomePage() {
+export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { token, cssVar } = theme.useToken();
   const { to } = useLocale();
@@ -151,6 +165,9 @@ export default function HomePage() {
                     </li>
                   ))}
                 </ul>
+                <HydrationBoundary state={loaderData?.queries}>
+                  <VisitorPriceList />
+                </HydrationBoundary>
               </Col>
               <Col xs={24} md={12}>
                 <Typography.Title level={3} style={{ fontSize: 18 }}>

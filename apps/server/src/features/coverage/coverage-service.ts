@@ -5,12 +5,13 @@ import {
   type CoverageCountryView,
   type CoverageStatsView,
   type CoverageView,
+  type VisitorPricesView,
 } from "@nc/contracts/coverage";
 import { lookupsOf, needsLiveLookup, SERVICES, type ServiceCode } from "@nc/contracts/services";
 import type { RoutedProvider } from "@nc/numcheck/providers/router";
 import { REGIONS } from "@nc/numcheck/regions";
 import { HOUR_MS } from "../../core/time";
-import { type EffectivePrices, type PriceService, pickBand } from "../price/index";
+import { type EffectivePrices, type PriceService, pickBand, priceView } from "../price/index";
 import type { ProviderStatsRepo } from "./provider-stats-repo";
 import { addFigures, emptyFigures, type Figures, medianLatencyMs } from "./provider-stats-rows";
 import { ttlMemo } from "./ttl-memo";
@@ -128,7 +129,23 @@ export function coverageService(deps: {
     return withPrices(countries, priceOf);
   });
 
+  // The whole list a visitor's brand starts from, every band: the home page's pricing.
+  const visitorList = ttlMemo(cacheMs, now, async (partnerId): Promise<VisitorPricesView> => {
+    const [own, standard] = await Promise.all([prices.partnerList(partnerId), prices.standardList()]);
+    const listOf = (code: ServiceCode) =>
+      own.find((p) => p.service === code) ?? standard.find((p) => p.service === code);
+    return {
+      services: SERVICES.flatMap((s) => {
+        const list = listOf(s.code);
+        return list && list.bands.length > 0 ? [priceView(list)] : [];
+      }),
+    };
+  });
+
   return {
+    /** For a visitor of a partner's site (the home page): the brand's price list for a new customer. */
+    visitorPrices: (partnerId: string): Promise<VisitorPricesView> => visitorList(partnerId),
+
     /** For an organisation (the public API): its effective prices at this month's band. */
     async forOrganisation(tenantId: string, country?: string): Promise<CoverageView> {
       const partnerId = await prices.partnerOf(tenantId);

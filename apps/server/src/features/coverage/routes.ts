@@ -14,4 +14,8 @@ export async function coverageRoutes(app: FastifyInstance) {
   r.get("/api/tenant/pub/coverage", { schema: { querystring: coverageQuery } }, async (request) =>
     ok(await app.services.coverage.forVisitor(request.partner.id, request.query.country)),
   );
+  // The home page's "How pricing works": the brand's list for a new customer, every band.
+  r.get("/api/tenant/pub/prices", async (request) =>
+    ok(await app.services.coverage.visitorPrices(request.partner.id)),
+  );
 }
