@@ -123,12 +123,10 @@ export function sdkSample(path: string, operation: SampledOperation, origin: str
 }
 
 /** The document with the SDK's sample on every operation the SDK covers (x-codeSamples). */
-export function withSdkSamples<D extends { paths?: Record<string, Record<string, unknown>> }>(
-  document: D,
-  origin: string,
-): D {
+export function withSdkSamples<D extends { paths?: object }>(document: D, origin: string): D {
+  const items = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
   const paths = Object.fromEntries(
-    Object.entries(document.paths ?? {}).map(([path, item]) => [
+    Object.entries(items).map(([path, item]) => [
       path,
       Object.fromEntries(
         Object.entries(item).map(([verb, operation]) => {

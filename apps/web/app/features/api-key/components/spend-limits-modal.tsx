@@ -21,7 +21,12 @@ export function SpendLimitsModal(props: { apiKey: ApiKeyView | null; onClose: ()
   const submit = async (values: SpendLimitValues) => {
     if (!key) return;
     try {
-      await save.mutateAsync({ id: key.id, ...limitsBody<null>(values, null) });
+      const limits = limitsBody(values, null);
+      await save.mutateAsync({
+        id: key.id,
+        dailyLimit: limits.dailyLimit ?? null,
+        monthlyLimit: limits.monthlyLimit ?? null,
+      });
       void message.success(t("apiKeys:limits.saved", { name: key.name }));
       props.onClose();
     } catch (error) {
