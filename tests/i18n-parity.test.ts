@@ -74,6 +74,8 @@ const LINE_TYPES: LineType[] = [
 ];
 /** Twilio's carrier risk categories, and "unknown" (detection:smsPumping.category). */
 const SMS_PUMPING_CATEGORIES = ["low", "mild", "moderate", "high", "unknown"];
+/** The caller-name verdicts (resultFacets) and owner types (detection:callerName.outcome). */
+const CALLER_NAME_OUTCOMES = ["business", "consumer", "named", "unknown", "not_applicable"];
 /** A live look-up's line type: the plan's, and VoIP told fixed or not (LiveLineType). */
 const LIVE_LINE_TYPES: LiveLineType[] = [...LINE_TYPES, "fixed_voip", "non_fixed_voip"];
 const CONNECTIVITIES: Connectivity[] = ["connected", "absent", "invalid_msisdn", "undetermined"];
@@ -315,6 +317,9 @@ describe("keys used by the code exist in English", () => {
     ),
     "detection:smsPumping.category.${category}": SMS_PUMPING_CATEGORIES.map(
       (c) => `detection:smsPumping.category.${c}`,
+    ),
+    "detection:callerName.outcome.${value}": CALLER_NAME_OUTCOMES.map(
+      (o) => `detection:callerName.outcome.${o}`,
     ),
     "detection:level.${value}": RISK_LEVELS.map((l) => `detection:level.${l}`),
     "detection:invalidReason.${reason}": INVALID_REASONS.map((r) => `detection:invalidReason.${r}`),

@@ -150,8 +150,9 @@ describe('a new service\'s trade type (docs/architecture.md, "Adding a service")
       checkLineType: 13,
       checkSimSwap: 14,
       checkSmsPumpingRisk: 15,
+      checkCallerName: 16,
     });
-    expect([...SPENDING_TYPES].sort((a, b) => a - b)).toEqual([1, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15]);
+    expect([...SPENDING_TYPES].sort((a, b) => a - b)).toEqual([1, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16]);
   });
 
   it("every trade type has a label in the web", () => {

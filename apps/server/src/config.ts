@@ -119,7 +119,7 @@ const schema = z.object({
   LOOKUP_TWILIO_ACCOUNT_SID: z.string().optional(),
   LOOKUP_TWILIO_AUTH_TOKEN: z.string().optional(),
   LOOKUP_TWILIO_BASE_URL: url(["http:", "https:"]),
-  // Paid Twilio packages: "sim_swap", "call_forwarding", "sms_pumping_risk" (docs/providers.md).
+  // Paid Twilio packages: "sim_swap", "call_forwarding", "sms_pumping_risk", "caller_name" (docs/providers.md).
   LOOKUP_TWILIO_EXTRAS: z
     .string()
     .default("")
@@ -129,7 +129,7 @@ const schema = z.object({
         .map((x) => x.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.enum(["sim_swap", "call_forwarding", "sms_pumping_risk"]))),
+    .pipe(z.array(z.enum(["sim_swap", "call_forwarding", "sms_pumping_risk", "caller_name"]))),
   LOOKUP_VONAGE_API_KEY: z.string().optional(),
   LOOKUP_VONAGE_API_SECRET: z.string().optional(),
   LOOKUP_VONAGE_BASE_URL: url(["http:", "https:"]),

@@ -110,6 +110,7 @@ describe("routing settings", () => {
       { kind: "line_type", byNeeds: true, providers: ["twilio"] },
       { kind: "sim_swap", byNeeds: true, providers: ["twilio"] },
       { kind: "sms_pumping_risk", byNeeds: true, providers: [] },
+      { kind: "caller_name", byNeeds: true, providers: [] },
     ]);
   });
 
@@ -129,6 +130,7 @@ describe("routing settings", () => {
     ["hlr:tyntec", /cannot read/],
     ["sms=tyntec", /cannot read/],
     ["hlr=vonage", /not a configured provider/],
+    ["caller_name=vonage", /not a configured provider/],
   ])("refuses %s with a message naming the setting", (text, message) => {
     expect(() => parseRoutes(text, providers)).toThrow(message);
   });

@@ -344,3 +344,120 @@ describe("SMS pumping risk, from Twilio with the package turned on", () => {
     expect(csv[1]!.split(",").slice(at, at + 4)).toEqual(["95", "high", "yes", "live"]);
   });
 });
+
+describe("caller name, from the sandbox", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("names a United States number as a free sample; any other number is not applicable", async () => {
+    const { check } = await customer(t);
+    const person = await check("caller_name", "+12025550100");
+    expect(person).toMatchObject({ sandbox: true, costMicros: "0" });
+    expect(person.result.callerName).toMatchObject({
+      name: "JANE SAMPLE",
+      type: "consumer",
+      firstName: "Jane",
+      lastName: "Sample",
+      source: "sandbox",
+    });
+    expect((await check("caller_name", "+12025550101")).result.callerName).toMatchObject({
+      name: "SANDBOX BAKERY",
+      type: "business",
+    });
+    expect((await check("caller_name", "+12025550103")).result.callerName).toMatchObject({
+      name: null,
+      type: null,
+    });
+    const abroad = await check("caller_name", MOBILE);
+    expect(abroad.result.basic.valid).toBe(true);
+    expect(abroad.result).toMatchObject({ callerName: null, charged: false });
+  });
+});
+
+describe("caller name, from Vonage (Twilio's package not turned on)", () => {
+  const live = liveProviders(["twilio", "vonage"], "");
+  const { twilio, vonage } = live;
+  beforeEach(() => {
+    twilio.reset();
+    vonage.reset();
+  });
+
+  it("a United States number: Vonage's Standard with cnam=true, charged the service's price", async () => {
+    vonage.play(vonageInsight.callerName);
+    const { check } = await customer(live.t);
+    const view = await check("caller_name", "+12025550100");
+    expect(view.result.callerName).toMatchObject({
+      name: "John Smith",
+      type: "consumer",
+      firstName: "John",
+      lastName: "Smith",
+      provider: "vonage",
+    });
+    expect(view.result.charged).toBe(true);
+    expect(BigInt(view.costMicros)).toBe(DEFAULT_STANDARD_PRICES.caller_name[0]);
+    expect(vonage.calls.map((c) => [c.path, c.query.get("cnam")])).toEqual([["/ni/standard/json", "true"]]);
+    expect(twilio.calls).toHaveLength(0);
+    vonage.assertClean();
+  });
+
+  it("a number outside the United States: not applicable, no provider asked, nothing charged", async () => {
+    const { check, api } = await customer(live.t);
+    const view = await check("caller_name", MOBILE);
+    expect(view.result).toMatchObject({ callerName: null, charged: false });
+    expect(view.costMicros).toBe("0");
+    expect(vonage.calls).toHaveLength(0);
+    expect(twilio.calls).toHaveLength(0);
+    // A list: the foreign number is not applicable and free, the US one (not yet in the look-up
+    // cache) charged; the file says so.
+    vonage.play(vonageInsight.callerName);
+    const job = expectOk<{ id: string }>(
+      await api("POST", "/api/tenant/job", { service: "caller_name", numbers: ["+12125550100", MOBILE] }),
+    );
+    await drain(live.t);
+    const csv = (await api("GET", `/api/tenant/job/s/${job.id}/download?format=csv`)).body.split("\r\n");
+    // The caller name's three columns come last, before the cost (a region such as "New York, NY"
+    // is quoted, so the rows are read from their end).
+    expect(csv[0]!.split(",").slice(-4)).toEqual([
+      "Caller name",
+      "Caller type",
+      "Caller name source",
+      "Cost",
+    ]);
+    const rows = csv.slice(1).filter(Boolean);
+    const us = rows.find((row) => row.includes("+12125550100"))!.split(",");
+    const abroad = rows.find((row) => row.includes(MOBILE))!.split(",");
+    expect(us.slice(-4)).toEqual(["John Smith", "consumer", "live", "0.012"]);
+    expect(abroad.slice(3, 5)).toEqual(["rejected", "Not eligible for this service"]);
+    expect(abroad.slice(-4)).toEqual(["", "", "", "0.00"]);
+    expect(vonage.calls).toHaveLength(1);
+  });
+});
+
+describe("caller name, from Twilio with the package turned on", () => {
+  const live = liveProviders(["twilio", "vonage"], "", { LOOKUP_TWILIO_EXTRAS: "caller_name" });
+  const { twilio, vonage } = live;
+  beforeEach(() => {
+    twilio.reset();
+    vonage.reset();
+  });
+
+  it("Twilio's published example, as published: Sergio Suarez, a consumer, no first or last name", async () => {
+    twilio.play(twilioPublished.callerName);
+    const { check } = await customer(live.t);
+    const view = await check("caller_name", "+14159929960");
+    expect(view.result.callerName).toMatchObject({
+      name: "Sergio Suarez",
+      type: "consumer",
+      firstName: null,
+      lastName: null,
+      provider: "twilio",
+    });
+    expect(BigInt(view.costMicros)).toBe(DEFAULT_STANDARD_PRICES.caller_name[0]);
+    expect(twilio.calls.map((c) => c.query.get("Fields"))).toEqual(["caller_name"]);
+    expect(vonage.calls).toHaveLength(0);
+    twilio.assertClean();
+  });
+});

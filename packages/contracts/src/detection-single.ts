@@ -101,6 +101,7 @@ export interface SingleCheckResultView {
   lineType: LineTypeView | null;
   simSwap: SimSwapView | null;
   smsPumpingRisk: SmsPumpingRiskView | null;
+  callerName: CallerNameView | null;
   fraud: FraudView | null;
   /** True when the number was charged (a live look-up made, or an offline service's valid number). */
   charged: boolean;
@@ -194,6 +195,32 @@ export interface SmsPumpingRiskView {
 }
 
 /**
+ * A caller-name (CNAM) look-up's answer, United States numbers only; each field null when the
+ * provider did not say (docs/providers.md, "Caller name").
+ */
+export interface CallerNameView {
+  name: string | null;
+  type: "business" | "consumer" | null;
+  firstName: string | null;
+  lastName: string | null;
+  source: string;
+  provider: string;
+  obtainedAt: string;
+}
+
+/**
+ * Whether a caller name is asked for (and charged for) the number: a number basic validation does
+ * not refuse, of the United States, where caller names exist (docs/providers.md, "Caller name").
+ * Any other valid number is "not applicable" and never charged.
+ */
+export function callerNameApplies(basic: {
+  valid: boolean | null;
+  country: { iso2: string } | null;
+}): boolean {
+  return basic.valid !== false && basic.country?.iso2 === "US";
+}
+
+/**
  * The field of the result that holds each look-up kind's answer (null when the service asks none
  * of it, or the number was not looked up).
  */
@@ -203,6 +230,7 @@ export const KIND_FIELDS = {
   line_type: "lineType",
   sim_swap: "simSwap",
   sms_pumping_risk: "smsPumpingRisk",
+  caller_name: "callerName",
 } as const satisfies { readonly [K in LookupKindCode]: keyof SingleCheckResultView };
 
 /** A stored result with a field for every look-up kind: results stored before a kind existed lack it. */

@@ -339,6 +339,37 @@ const smsPumpingRiskResult = z
     description: "Risk that messages to the number are SMS pumping (artificially inflated traffic).",
   });
 
+const callerNameResult = z
+  .object({
+    e164: z.string().meta({ description: "The number looked up.", examples: ["+14155550100"] }),
+    name: z
+      .string()
+      .nullable()
+      .meta({
+        description: "The name registered for the number (CNAM); null when the provider could not tell.",
+        examples: ["JANE SAMPLE"],
+      }),
+    type: z
+      .enum(["business", "consumer"])
+      .nullable()
+      .meta({ description: "Whether the owner is a business or a person, when said." }),
+    firstName: z
+      .string()
+      .nullable()
+      .meta({ description: "The owner's first name, when said.", examples: ["Jane"] }),
+    lastName: z
+      .string()
+      .nullable()
+      .meta({ description: "The owner's last name, when said.", examples: ["Sample"] }),
+    source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
+    provider: z.string().meta({ description: "The look-up provider (`sandbox` for test keys)." }),
+    obtainedAt: dateTime("When the answer was obtained."),
+  })
+  .meta({
+    id: "CallerNameResult",
+    description: "The caller name (CNAM) registered for a United States number, and its owner's type.",
+  });
+
 const fraudResult = z
   .object({
     score: z
@@ -381,6 +412,9 @@ const checkResult = z
     }),
     smsPumpingRisk: smsPumpingRiskResult.nullable().meta({
       description: `Present for ${serviceCodesWhere((s) => lookupsOf(s).includes("sms_pumping_risk"))}; null for a number basic validation refuses.`,
+    }),
+    callerName: callerNameResult.nullable().meta({
+      description: `Present for ${serviceCodesWhere((s) => lookupsOf(s).includes("caller_name"))} and a United States number; null for any other number: not applicable, and not charged (\`charged: false\`).`,
     }),
     fraud: fraudResult
       .nullable()

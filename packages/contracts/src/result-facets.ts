@@ -1,4 +1,4 @@
-import type { SingleCheckResultView } from "./detection-single";
+import { callerNameApplies, type SingleCheckResultView } from "./detection-single";
 import { isServiceCode, serviceOf } from "./services";
 
 /** The facets a result is counted and filtered by (summary charts, result table, downloads). */
@@ -14,7 +14,7 @@ export interface ResultFacets {
  * The facets of one result. The outcome is the service's own verdict: valid/invalid/unknown for
  * basic, the connectivity for HLR, the porting status for MNP, the recommendation for the fraud
  * services, the provider's line type for the line-type look-up, swapped / not_swapped / unknown for
- * the SIM swap. The server stores them with each item; the browser reads a row's cells the same way.
+ * the SIM swap, the carrier's risk category for SMS pumping, the owner's type for the caller name. The server stores them with each item; the browser reads a row's cells the same way.
  */
 export function resultFacets(service: string, view: SingleCheckResultView): ResultFacets {
   const { basic, hlr, mnp, fraud } = view;
@@ -22,6 +22,7 @@ export function resultFacets(service: string, view: SingleCheckResultView): Resu
   const live = view.lineType ?? null;
   const swap = view.simSwap ?? null;
   const pumping = view.smsPumpingRisk ?? null;
+  const caller = view.callerName ?? null;
   const verdict = isServiceCode(service) ? serviceOf(service).outcome : "recommendation";
   const outcome = {
     validity: () => (basic.valid === true ? "valid" : basic.valid === false ? "invalid" : "unknown"),
@@ -39,6 +40,14 @@ export function resultFacets(service: string, view: SingleCheckResultView): Resu
             : "unknown",
     // The provider's carrier risk category, else "unknown" when it scored nothing.
     smsPumpingRisk: () => (pumping === null ? null : (pumping.risk?.carrierRisk ?? "unknown")),
+    // The owner's type (business, consumer), "named" for a name without one, "unknown" when the
+    // provider could not tell; a valid number outside the United States is "not_applicable".
+    callerName: () =>
+      caller !== null
+        ? (caller.type ?? (caller.name !== null ? "named" : "unknown"))
+        : basic.valid !== false && !callerNameApplies(basic)
+          ? "not_applicable"
+          : null,
   }[verdict]();
   return {
     outcome,

@@ -11,21 +11,31 @@
  * (packages/numcheck/src/types.ts) is the same list; the two packages import nothing of each
  * other, so tests/new-service-files.test.ts checks that they agree.
  */
-export const LOOKUP_KIND_CODES = ["hlr", "mnp", "line_type", "sim_swap", "sms_pumping_risk"] as const;
+export const LOOKUP_KIND_CODES = [
+  "hlr",
+  "mnp",
+  "line_type",
+  "sim_swap",
+  "sms_pumping_risk",
+  "caller_name",
+] as const;
 export type LookupKindCode = (typeof LOOKUP_KIND_CODES)[number];
 
 /**
  * Which numbers a look-up kind is asked for: "mobile", the numbers worth a network look-up (valid
  * mobile ranges, the basic check's `qualifiesForHlr`); "valid", every number basic validation does
- * not refuse (a line type is worth asking of a landline too). A service charges the numbers it
- * looks up (`charges`), so the two agree.
+ * not refuse (a line type is worth asking of a landline too); "us", the valid numbers of the United
+ * States (caller name exists there only: docs/providers.md, "Caller name"). A service charges the
+ * numbers it looks up (`charges`), so the two agree.
  */
-export const LOOKUP_KIND_NUMBERS: { readonly [K in LookupKindCode]: "mobile" | "valid" } = {
+export type NumberClass = "mobile" | "valid" | "us";
+export const LOOKUP_KIND_NUMBERS: { readonly [K in LookupKindCode]: NumberClass } = {
   hlr: "mobile",
   mnp: "mobile",
   line_type: "valid",
   sim_swap: "mobile",
   sms_pumping_risk: "valid",
+  caller_name: "us",
 };
 
 /**
@@ -59,9 +69,10 @@ export interface ServiceDescriptor {
   };
   /**
    * Which numbers are charged: "valid" — every number basic validation does not refuse; "live" —
-   * only numbers worth a live look-up (valid mobile ranges).
+   * only numbers worth a live look-up (valid mobile ranges); "us" — only valid numbers of the
+   * United States (any other is "not applicable", never charged).
    */
-  charges: "valid" | "live";
+  charges: "valid" | "live" | "us";
   /** Where its verdict (the "outcome" facet) comes from. */
   outcome:
     | "validity"
@@ -70,7 +81,8 @@ export interface ServiceDescriptor {
     | "recommendation"
     | "lineType"
     | "simSwap"
-    | "smsPumpingRisk";
+    | "smsPumpingRisk"
+    | "callerName";
   /** Default standard prices in USD micros per number, one per volume band (0, 100k, 1M a month). */
   standardPricesMicros: readonly [number, number, number];
 }
@@ -159,6 +171,16 @@ export const SERVICES = [
     charges: "valid",
     outcome: "smsPumpingRisk",
     standardPricesMicros: [30_000, 25_000, 20_000],
+  },
+  {
+    code: "caller_name",
+    id: 9,
+    tradeType: 16,
+    tradeTypeName: "checkCallerName",
+    needs: { lookups: ["caller_name"], signals: [], fraud: false },
+    charges: "us",
+    outcome: "callerName",
+    standardPricesMicros: [12_000, 10_000, 8_000],
   },
 ] as const satisfies readonly ServiceDescriptor[];
 

@@ -127,7 +127,14 @@ export interface ProviderCost {
  * A new kind is a new entry here, its result in `LookupResults` and when it "cannot tell" in
  * `CANNOT_TELL`.
  */
-export const LOOKUP_KINDS = ["hlr", "mnp", "line_type", "sim_swap", "sms_pumping_risk"] as const;
+export const LOOKUP_KINDS = [
+  "hlr",
+  "mnp",
+  "line_type",
+  "sim_swap",
+  "sms_pumping_risk",
+  "caller_name",
+] as const;
 export type LookupKind = (typeof LOOKUP_KINDS)[number];
 
 /** Signals a provider may give beside a look-up's answer (Twilio's line type, SIM swap, forwarding). */
@@ -252,8 +259,7 @@ export interface SmsPumpingRiskResult {
 /**
  * What a caller-name (CNAM) look-up says, United States numbers only: the name registered for the
  * number and whether its owner is a business or a person, each null when the provider did not say
- * (docs/providers.md, "Caller name"). Mapped by the Twilio and Vonage adapters; not yet a look-up
- * kind of its own.
+ * (docs/providers.md, "Caller name"). The caller_name look-up kind's answer.
  */
 export interface CallerNameResult {
   e164: string;
@@ -274,6 +280,7 @@ export interface LookupResults {
   line_type: LineTypeResult;
   sim_swap: SimSwapResult;
   sms_pumping_risk: SmsPumpingRiskResult;
+  caller_name: CallerNameResult;
 }
 export type LookupResult = LookupResults[LookupKind];
 
@@ -287,6 +294,7 @@ export const CANNOT_TELL: { readonly [K in LookupKind]: (value: LookupResults[K]
   line_type: (value) => value.lineType === "unknown",
   sim_swap: (value) => value.swapped === null && value.lastSwapAt === null,
   sms_pumping_risk: (value) => value.risk === null,
+  caller_name: (value) => value.name === null && value.type === null,
 };
 
 /**
@@ -299,6 +307,7 @@ export const CARRIES_SIGNALS: { readonly [K in LookupKind]: boolean } = {
   line_type: false,
   sim_swap: false,
   sms_pumping_risk: false,
+  caller_name: false,
 };
 
 /**

@@ -1,10 +1,12 @@
 import {
   type Answer,
+  type CallerNameResult,
   type Connectivity,
   type HlrResult,
   type KindHandlers,
   type LineTypeResult,
   type LiveLineType,
+  LOOKUP_KINDS,
   type LookupCallOptions,
   LookupError,
   type MnpResult,
@@ -140,6 +142,24 @@ const SMS_PUMPING_SCORE: Partial<Record<SandboxOutcome, number | null>> = {
   undetermined: null,
 };
 
+/**
+ * Caller names (SANDBOX.md), made-up names only: a person, a business, and cannot tell; any other
+ * number is a person too.
+ */
+const CALLER_NAME: Partial<
+  Record<SandboxOutcome, Pick<CallerNameResult, "name" | "type" | "firstName" | "lastName">>
+> = {
+  absent: { name: "SANDBOX BAKERY", type: "business", firstName: null, lastName: null },
+  invalid: { name: null, type: null, firstName: null, lastName: null },
+  undetermined: { name: null, type: null, firstName: null, lastName: null },
+};
+const CALLER_PERSON = {
+  name: "JANE SAMPLE",
+  type: "consumer",
+  firstName: "Jane",
+  lastName: "Sample",
+} as const;
+
 const MAP_CODE: Partial<Record<SandboxOutcome, number>> = { absent: 27, invalid: 1, undetermined: 34 };
 
 /**
@@ -153,10 +173,12 @@ export class SandboxProvider extends KindedProvider {
     line_type: (e164, options) => this.#lineType(e164, options),
     sim_swap: (e164, options) => this.#simSwap(e164, options),
     sms_pumping_risk: (e164, options) => this.#smsPumpingRisk(e164, options),
+    caller_name: (e164, options) => this.#callerName(e164, options),
   };
   readonly name = "sandbox";
   readonly sandbox = true;
-  readonly answers: readonly Answer[] = ["hlr", "mnp", "line_type", "sim_swap", "sms_pumping_risk"];
+  /** Every look-up kind (docs/providers.md: "the sandbox answers every kind"). */
+  readonly answers: readonly Answer[] = LOOKUP_KINDS;
   readonly #timeoutDelayMs: number;
   readonly #latencyMs: number;
   readonly #now: () => Date;
@@ -262,6 +284,17 @@ export class SandboxProvider extends KindedProvider {
               blockedLast3Months: blocked,
               blockedAt: blocked ? new Date(this.#now().getTime() - 86_400_000).toISOString() : null,
             },
+      source: "sandbox",
+      provider: this.name,
+      obtainedAt: this.#now().toISOString(),
+    };
+  }
+
+  async #callerName(e164: string, options?: LookupCallOptions): Promise<CallerNameResult> {
+    const { outcome } = await this.#begin(e164, options?.signal);
+    return {
+      e164,
+      ...(CALLER_NAME[outcome] ?? CALLER_PERSON),
       source: "sandbox",
       provider: this.name,
       obtainedAt: this.#now().toISOString(),

@@ -352,6 +352,23 @@ describe("twilio adapter: SIM swap", () => {
   });
 });
 
+describe("twilio adapter: caller name", () => {
+  it("is answered only with the package turned on, then asks caller_name alone, never with the HLR", async () => {
+    expect(twilio().answers).not.toContain("caller_name");
+    await expect(twilio().lookup("caller_name", NUMBER)).rejects.toMatchObject({ kind: "rejected" });
+    const provider = twilio(["caller_name"]);
+    expect(provider.answers).toContain("caller_name");
+    fake.play(twilioPublished.callerName);
+    expect(await provider.lookup("caller_name", "+14159929960")).toMatchObject({
+      name: "Sergio Suarez",
+      type: "consumer",
+      provider: "twilio",
+    });
+    await provider.lookup("hlr", NUMBER, EXTRAS);
+    expect(fake.calls.map(fieldsOf)).toEqual([["caller_name"], ["line_status", "line_type_intelligence"]]);
+  });
+});
+
 describe("twilio adapter: SMS pumping risk", () => {
   const risk = (number = NUMBER) => twilio(["sms_pumping_risk"]).lookup("sms_pumping_risk", number);
 

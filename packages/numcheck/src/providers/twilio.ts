@@ -51,12 +51,14 @@ import { type TwilioLookup, twilioAnswers } from "./twilio-contract";
  * → SmsPumpingRiskResult (only when sms_pumping_risk is among the extras): the package's
  *   sms_pumping_risk_score, carrier_risk_category, number_blocked(_date, _last_3_months); with HLR
  *   the same as signals.smsPumpingRisk when a service needs it; an error or no score → null.
+ * → CallerNameResult (only when caller_name is among the extras; United States numbers): the
+ *   package's caller_name and caller_type; an error or no package → null (cannot tell).
  * → MnpResult: ported "unknown" (the contract has no porting flag), currentNetwork as above; so
  *   "mnp" is not among the answers and a router never asks Twilio for it.
  * HTTP: 401/403/404 → rejected (Twilio's code, e.g. 20003 or 20404, kept as providerCode); 402 →
  *   out_of_credit; 429/5xx → upstream (retryable, Retry-After kept); off-contract answer → upstream.
  */
-export type TwilioExtra = "sim_swap" | "call_forwarding" | "sms_pumping_risk";
+export type TwilioExtra = "sim_swap" | "call_forwarding" | "sms_pumping_risk" | "caller_name";
 
 export interface TwilioOptions {
   accountSid: string;
@@ -303,6 +305,8 @@ export class TwilioProvider extends KindedProvider {
       mapTwilioSimSwap(e164, await this.#extra("sim_swap", e164, options), this.#now()),
     sms_pumping_risk: async (e164, options) =>
       mapTwilioSmsPumpingRisk(e164, await this.#extra("sms_pumping_risk", e164, options), this.#now()),
+    caller_name: async (e164, options) =>
+      mapTwilioCallerName(e164, await this.#extra("caller_name", e164, options), this.#now()),
   };
   readonly name = "twilio";
   readonly sandbox = false;
@@ -328,7 +332,7 @@ export class TwilioProvider extends KindedProvider {
   }
 
   async #hlr(e164: string, options?: LookupCallOptions): Promise<HlrResult> {
-    const asked = this.#extras.filter((extra) => options?.signals?.includes(extra));
+    const asked = this.#extras.filter((extra) => options?.signals?.some((signal) => signal === extra));
     const fields = ["line_status", "line_type_intelligence", ...asked].join(",");
     return mapTwilioHlr(e164, await this.#get(e164, fields, options?.signal), this.#now());
   }

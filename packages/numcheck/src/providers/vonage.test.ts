@@ -262,6 +262,18 @@ describe("vonage adapter: MNP (Standard) mapping", () => {
   });
 });
 
+describe("vonage adapter: caller name (Standard with cnam=true)", () => {
+  it("asks Standard with cnam=true, and only for the caller name", async () => {
+    fake.reset(vonageInsight.callerName);
+    const answer = await vonage().lookup("caller_name", "+12025550100");
+    expect(fake.calls.map((c) => [c.path, c.query.get("cnam")])).toEqual([[STANDARD, "true"]]);
+    expect(answer).toMatchObject({ name: "John Smith", type: "consumer", provider: "vonage" });
+    await vonage().lookup("line_type", NUMBER);
+    expect(fake.calls[1]?.query.has("cnam")).toBe(false);
+    fake.assertClean();
+  });
+});
+
 describe("vonage adapter: line type (Standard)", () => {
   it("asks Standard and reads the current carrier's network type", async () => {
     fake.reset(vonageInsight.landline);
@@ -363,8 +375,8 @@ describe("vonage adapter: statuses and errors", () => {
     await expect(provider.lookup("hlr", NUMBER)).rejects.toMatchObject({ kind: "timeout", retryable: true });
   });
 
-  it("answers HLR, MNP and line type, and needs both credentials", () => {
-    expect(vonage().answers).toEqual(["hlr", "mnp", "line_type"]);
+  it("answers HLR, MNP, line type and caller name, and needs both credentials", () => {
+    expect(vonage().answers).toEqual(["hlr", "mnp", "line_type", "caller_name"]);
     expect(() => new VonageProvider({ apiKey: VONAGE_TEST_KEY, apiSecret: "" })).toThrow(/secret/);
   });
 });

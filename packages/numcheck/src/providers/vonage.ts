@@ -53,6 +53,8 @@ import { VONAGE_CURRENCY, type VonageAnswer, vonageAnswers } from "./vonage-cont
  *   request_price − refund_price → cost (EUR), remaining_balance → cost.balance.
  * → MnpResult: ported as Vonage says it (same values as ours), carriers as above, cost likewise.
  * → LineTypeResult: current_carrier.network_type as above ("unknown" when not said), the carrier.
+ * → CallerNameResult: Standard with cnam=true (United States numbers), caller_identity as said
+ *   ("unknown" → null), cost likewise.
  * HTTP: 402 → out_of_credit, 401/403 → rejected, 429/5xx → upstream (http-json.ts).
  */
 export interface VonageOptions {
@@ -247,10 +249,12 @@ export class VonageProvider extends KindedProvider {
     mnp: (e164, options) => this.#mnp(e164, options),
     line_type: async (e164, options) =>
       mapVonageLineType(e164, await this.#get("standard", e164, options?.signal), this.#now()),
+    caller_name: async (e164, options) =>
+      mapVonageCallerName(e164, await this.#get("standard", e164, options?.signal, true), this.#now()),
   };
   readonly name = "vonage";
   readonly sandbox = false;
-  readonly answers: readonly Answer[] = ["hlr", "mnp", "line_type"];
+  readonly answers: readonly Answer[] = ["hlr", "mnp", "line_type", "caller_name"];
   readonly #authorization: string;
   readonly #baseUrl: string;
   readonly #fetch: typeof fetch;
@@ -274,12 +278,20 @@ export class VonageProvider extends KindedProvider {
     return mapVonageMnp(e164, await this.#get("standard", e164, options?.signal), this.#now());
   }
 
-  async #get(level: "advanced" | "standard", e164: string, signal?: AbortSignal): Promise<VonageAnswer> {
+  /** `cnam`: the caller name too (billed apart by Vonage), asked only for the caller-name look-up. */
+  async #get(
+    level: "advanced" | "standard",
+    e164: string,
+    signal?: AbortSignal,
+    cnam = false,
+  ): Promise<VonageAnswer> {
     requireE164(e164);
+    const query = new URLSearchParams({ number: e164.slice(1) });
+    if (cnam) query.set("cnam", "true");
     const answer = await getJson({
       service: `vonage ${level}`,
       // The SDK's own examples send the number as international digits, without "+".
-      url: `${this.#baseUrl}/ni/${level}/json?${new URLSearchParams({ number: e164.slice(1) })}`,
+      url: `${this.#baseUrl}/ni/${level}/json?${query}`,
       headers: { authorization: this.#authorization },
       fetch: this.#fetch,
       signal,

@@ -519,6 +519,44 @@ export interface components {
                 msg: string;
             };
         };
+        /** @description The caller name (CNAM) registered for a United States number, and its owner's type. */
+        CallerNameResult: {
+            /**
+             * @description The number looked up.
+             * @example +14155550100
+             */
+            e164: string;
+            /**
+             * @description The name registered for the number (CNAM); null when the provider could not tell.
+             * @example JANE SAMPLE
+             */
+            name: string | null;
+            /** @description Whether the owner is a business or a person, when said. */
+            type: ("business" | "consumer") | null;
+            /**
+             * @description The owner's first name, when said.
+             * @example Jane
+             */
+            firstName: string | null;
+            /**
+             * @description The owner's last name, when said.
+             * @example Sample
+             */
+            lastName: string | null;
+            /**
+             * @description Where the answer came from (`cache`: a recent live answer reused). New values may be added at any time: accept values you do not know and treat them as `unknown`.
+             * @enum {string}
+             */
+            source: "live" | "cache" | "numbering_plan" | "sandbox" | "unknown";
+            /** @description The look-up provider (`sandbox` for test keys). */
+            provider: string;
+            /**
+             * Format: date-time
+             * @description When the answer was obtained.
+             * @example 2025-03-14T09:26:53.589Z
+             */
+            obtainedAt: string;
+        };
         /** @description The result of one checked number. */
         CheckAnswer: {
             /**
@@ -530,7 +568,7 @@ export interface components {
              * @description The service used. New values may be added at any time: accept values you do not know and treat them as `unknown`.
              * @enum {string}
              */
-            service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk" | "unknown";
+            service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk" | "caller_name" | "unknown";
             result: components["schemas"]["CheckResult"];
             /**
              * @description What the check cost (0 with a test key or when nothing was chargeable). In micros of the currency (1 = 0.000001), as a decimal string.
@@ -558,6 +596,8 @@ export interface components {
             simSwap: components["schemas"]["SimSwapResult"] | null;
             /** @description Present for `sms_pumping_risk`; null for a number basic validation refuses. */
             smsPumpingRisk: components["schemas"]["SmsPumpingRiskResult"] | null;
+            /** @description Present for `caller_name` and a United States number; null for any other number: not applicable, and not charged (`charged: false`). */
+            callerName: components["schemas"]["CallerNameResult"] | null;
             /** @description Present for `fraud_shield` and `fraud_shield_enhanced`. */
             fraud: components["schemas"]["FraudResult"] | null;
             /** @description True when a live look-up was made and the number charged. */
@@ -740,7 +780,7 @@ export interface components {
              * @description The service used. New values may be added at any time: accept values you do not know and treat them as `unknown`.
              * @enum {string}
              */
-            service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk" | "unknown";
+            service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk" | "caller_name" | "unknown";
             /**
              * @description Job state. `completed`, `cancelled` and `failed` are final. New values may be added at any time: accept values you do not know and treat them as `unknown`.
              * @enum {string}
@@ -981,10 +1021,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description The check to run: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced`, `line_type`, `sim_swap` and `sms_pumping_risk`. Those with a live look-up: `hlr`, `mnp`, `fraud_shield_enhanced`, `line_type`, `sim_swap` and `sms_pumping_risk`; with a fraud score: `fraud_shield` and `fraud_shield_enhanced`.
+                     * @description The check to run: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced`, `line_type`, `sim_swap`, `sms_pumping_risk` and `caller_name`. Those with a live look-up: `hlr`, `mnp`, `fraud_shield_enhanced`, `line_type`, `sim_swap`, `sms_pumping_risk` and `caller_name`; with a fraud score: `fraud_shield` and `fraud_shield_enhanced`.
                      * @enum {string}
                      */
-                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk";
+                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk" | "caller_name";
                     /**
                      * @description The phone number in any notation: E.164, international or, with `defaultCountry`, national.
                      * @example +1 202 555 0100
@@ -1189,10 +1229,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description The check to run: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced`, `line_type`, `sim_swap` and `sms_pumping_risk`. Those with a live look-up: `hlr`, `mnp`, `fraud_shield_enhanced`, `line_type`, `sim_swap` and `sms_pumping_risk`; with a fraud score: `fraud_shield` and `fraud_shield_enhanced`.
+                     * @description The check to run: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced`, `line_type`, `sim_swap`, `sms_pumping_risk` and `caller_name`. Those with a live look-up: `hlr`, `mnp`, `fraud_shield_enhanced`, `line_type`, `sim_swap`, `sms_pumping_risk` and `caller_name`; with a fraud score: `fraud_shield` and `fraud_shield_enhanced`.
                      * @enum {string}
                      */
-                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk";
+                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk" | "caller_name";
                     /**
                      * @description ISO 3166-1 alpha-2 country for numbers written in national format.
                      * @example US
@@ -1482,8 +1522,8 @@ export interface operations {
     createJob: {
         parameters: {
             query?: {
-                /** @description The check to run on every number: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced`, `line_type`, `sim_swap` and `sms_pumping_risk`. */
-                service?: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk";
+                /** @description The check to run on every number: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced`, `line_type`, `sim_swap`, `sms_pumping_risk` and `caller_name`. */
+                service?: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk" | "caller_name";
                 /**
                  * @description The file's name; its extension (.csv, .txt, .xlsx) tells the type.
                  * @example numbers.csv
@@ -1510,10 +1550,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description The check to run on every number: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced`, `line_type`, `sim_swap` and `sms_pumping_risk`.
+                     * @description The check to run on every number: `basic`, `hlr`, `mnp`, `fraud_shield`, `fraud_shield_enhanced`, `line_type`, `sim_swap`, `sms_pumping_risk` and `caller_name`.
                      * @enum {string}
                      */
-                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk";
+                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk" | "caller_name";
                     /**
                      * @description The numbers in any notation (1 to 100,000 through the API; send more as a file).
                      * @example [
@@ -3467,7 +3507,7 @@ export interface operations {
                                      * @description Service code.
                                      * @enum {string}
                                      */
-                                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk";
+                                    service: "basic" | "hlr" | "mnp" | "fraud_shield" | "fraud_shield_enhanced" | "line_type" | "sim_swap" | "sms_pumping_risk" | "caller_name";
                                     /**
                                      * @description `yes`: numbers of the country are answered; `sample`: only sample answers (sandbox), not the network; `no`: not covered. New values may be added at any time: accept values you do not know and treat them as `unknown`.
                                      * @enum {string}

@@ -107,6 +107,7 @@ export function unpackResult(
     lineType: null,
     simSwap: null,
     smsPumpingRisk: null,
+    callerName: null,
     fraud: p[19],
     charged: p[20],
     sandbox: p[21],

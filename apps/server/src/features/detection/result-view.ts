@@ -1,8 +1,9 @@
-import type { SingleCheckResultView } from "@nc/contracts/detection-single";
+import { callerNameApplies, type SingleCheckResultView } from "@nc/contracts/detection-single";
 import {
   LOOKUP_KIND_NUMBERS,
   type LookupKindCode,
   lookupsOf,
+  type NumberClass,
   SERVICES,
   type ServiceCode,
   type ServiceDescriptor,
@@ -22,16 +23,29 @@ export const NEEDS = Object.fromEntries(SERVICES.map((s) => [s.code, s.needs])) 
  * is worth making. Single checks and bulk jobs both decide with this.
  */
 export function isChargeable(service: ServiceCode, basic: BasicResult): boolean {
-  return serviceOf(service).charges === "live" ? basic.qualifiesForHlr : basic.valid !== false;
+  const { charges } = serviceOf(service);
+  return IN_CLASS[charges === "live" ? "mobile" : charges](basic);
 }
 
 /**
+ * The numbers of each class (`LOOKUP_KIND_NUMBERS`): worth a network look-up, not refused by basic
+ * validation, or a valid number of the United States (caller name: docs/providers.md, "Caller
+ * name"; any other number is not applicable and not charged).
+ */
+const IN_CLASS: Record<NumberClass, (basic: BasicResult) => boolean> = {
+  mobile: (basic) => basic.qualifiesForHlr,
+  valid: (basic) => basic.valid !== false,
+  us: callerNameApplies,
+};
+
+/**
  * Whether a look-up of `kind` is asked for the number (`LOOKUP_KIND_NUMBERS`): a network look-up
- * for the numbers worth one, a line type for every number basic validation does not refuse.
+ * for the numbers worth one, a line type for every number basic validation does not refuse, a
+ * caller name for the United States' numbers.
  */
 export function asksFor(kind: LookupKindCode, basic: BasicResult): boolean {
   if (basic.e164 === null) return false;
-  return LOOKUP_KIND_NUMBERS[kind] === "mobile" ? basic.qualifiesForHlr : basic.valid !== false;
+  return IN_CLASS[LOOKUP_KIND_NUMBERS[kind]](basic);
 }
 
 /** The look-up kinds of the service asked for this number (none: it is answered offline). */
@@ -74,6 +88,7 @@ export function resultView(
     lineType: parts.answers.line_type ?? null,
     simSwap: parts.answers.sim_swap ?? null,
     smsPumpingRisk: parts.answers.sms_pumping_risk ?? null,
+    callerName: parts.answers.caller_name ?? null,
     fraud: fraud && {
       score: fraud.score,
       level: fraud.level,

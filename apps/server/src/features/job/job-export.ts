@@ -92,6 +92,12 @@ const SMS_PUMPING_RISK: Column[] = [
   { key: "smsPumpingRiskSource", value: (_i, r) => text(r?.smsPumpingRisk?.source) },
 ];
 
+const CALLER_NAME: Column[] = [
+  { key: "callerName", value: (_i, r) => text(r?.callerName?.name) },
+  { key: "callerType", value: (_i, r) => text(r?.callerName?.type) },
+  { key: "callerNameSource", value: (_i, r) => text(r?.callerName?.source) },
+];
+
 const FRAUD: Column[] = [
   { key: "riskScore", value: (_i, r) => text(r?.fraud?.score) },
   { key: "riskLevel", value: (_i, r) => text(r?.fraud?.level) },
@@ -106,6 +112,7 @@ const KIND_COLUMNS: Record<LookupKindCode, Column[]> = {
   line_type: LINE_TYPE,
   sim_swap: SIM_SWAP,
   sms_pumping_risk: SMS_PUMPING_RISK,
+  caller_name: CALLER_NAME,
 };
 
 const COST: Column = { key: "cost", value: (i) => microsToDecimal(i.cost_micros) };

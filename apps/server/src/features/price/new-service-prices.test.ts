@@ -28,6 +28,16 @@ describe("the new services' standard prices for an existing list", () => {
     }
   });
 
+  it("are all of services sold, the caller name's among them", () => {
+    const services = [...new Set(rows.map((r) => r.service))];
+    expect(services.filter((service) => !isServiceCode(service))).toEqual([]);
+    expect(rows.filter((r) => r.service === "caller_name").map((r) => r.price)).toEqual([
+      12_000n,
+      10_000n,
+      8_000n,
+    ]);
+  });
+
   it("cover every service added after the first five", () => {
     const added = SERVICES.filter((s) => s.id > 5).map((s) => s.code);
     expect(added.length).toBeGreaterThan(0);

@@ -22,6 +22,7 @@ function outcomeText(t: TFunction, service: string, value: string): string {
     lineType: `detection:lineType.${value}`,
     simSwap: `detection:simSwap.outcome.${value}`,
     smsPumpingRisk: `detection:smsPumping.category.${value}`,
+    callerName: `detection:callerName.outcome.${value}`,
   }[verdict];
   return t(key, { defaultValue: value });
 }

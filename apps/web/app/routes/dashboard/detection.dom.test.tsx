@@ -31,6 +31,7 @@ function answer(call: ApiCall, change: Partial<SingleCheckView["result"]> = {}):
       lineType: null,
       simSwap: null,
       smsPumpingRisk: null,
+      callerName: null,
       fraud: null,
       charged: true,
       sandbox: false,
@@ -49,6 +50,10 @@ const PRICES: Record<string, string> = {
   mnp: "6000",
   fraud_shield: "12000",
   fraud_shield_enhanced: "20000",
+  line_type: "10000",
+  sim_swap: "60000",
+  sms_pumping_risk: "30000",
+  caller_name: "12000",
 };
 
 const quote = (service: string) => ({
@@ -123,6 +128,16 @@ describe("detection: one number", () => {
   it("opens with the service the address names", async () => {
     await openDetection(answer, "/dashboard/detection?service=mnp");
     expect(service("Number portability").checked).toBe(true);
+  });
+
+  it("says before a check that the caller name is for United States numbers only, when it is chosen", async () => {
+    const { user } = await openDetection(answer, "/dashboard/detection?service=caller_name");
+    expect(service("Caller name").checked).toBe(true);
+    expect(screen.getByTestId("detection-us-only").textContent).toContain(
+      "Caller name is given for United States numbers only.",
+    );
+    await user.click(service("Basic check"));
+    expect(screen.queryByTestId("detection-us-only")).toBeNull();
   });
 
   it("says look-ups are free while the sandbox answers them", async () => {

@@ -28,6 +28,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { useCheckNumber } from "../../features/detection/api/check-number";
 import { ServicePicker } from "../../features/detection/components/service-picker";
+import { UsOnlyNote } from "../../features/detection/components/us-only-note";
 import { useJob } from "../../features/job/api/job";
 import { discardJob, useSubmitJob } from "../../features/job/api/job-actions";
 import { priceQuotePath, priceQuoteQuery } from "../../features/price/api/price-quote";
@@ -227,6 +228,7 @@ function Detection() {
         <Col xs={24} lg={14}>
           <Card title={t("detection:entry.title")}>
             <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+              <UsOnlyNote service={service} />
               <Segmented<Mode>
                 block
                 data-testid="detection-mode"

@@ -11,7 +11,7 @@ const SANDBOX: OperatorProvidersView = {
   settings: {
     sandbox: true,
     routes: null,
-    chains: { hlr: [], mnp: [], line_type: [], sim_swap: [], sms_pumping_risk: [] },
+    chains: { hlr: [], mnp: [], line_type: [], sim_swap: [], sms_pumping_risk: [], caller_name: [] },
     concurrency: "10",
     timeoutMs: 10_000,
     cacheHours: 24,

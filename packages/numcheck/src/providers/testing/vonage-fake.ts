@@ -28,8 +28,10 @@ const vonageContract: FakeContract = {
     if (call.path !== ADVANCED && call.path !== STANDARD)
       problems.push("no such path (synchronous calls only)");
     const keys = [...call.query.keys()];
-    if (keys.join(",") !== "number")
-      problems.push(`query parameters ${keys.join(",")} (number only; never callback)`);
+    // cnam=true (the caller name, United States numbers) is the one other parameter sent.
+    const cnam = keys.join(",") === "number,cnam" && call.query.get("cnam") === "true";
+    if (keys.join(",") !== "number" && !cnam)
+      problems.push(`query parameters ${keys.join(",")} (number and cnam only; never callback)`);
     if (!/^[1-9]\d{6,14}$/.test(call.query.get("number") ?? ""))
       problems.push("number is not international digits");
     return problems;
@@ -96,6 +98,20 @@ export const vonageInsight = {
       last_name: "",
       caller_type: "unknown",
       real_time_data: { active_status: "true", handset_status: "On" },
+    }),
+  /** A United States consumer's caller name (Standard with cnam=true). */
+  callerName: (call: FakeCall) =>
+    answer(call, {
+      country_code: "US",
+      country_code_iso3: "USA",
+      country_name: "United States of America",
+      country_prefix: "1",
+      caller_identity: {
+        caller_type: "consumer",
+        caller_name: "John Smith",
+        first_name: "John",
+        last_name: "Smith",
+      },
     }),
   absent: (call: FakeCall) => answer(call, { reachable: "absent" }),
   undeliverable: (call: FakeCall) => answer(call, { reachable: "undeliverable" }),

@@ -33,10 +33,14 @@ const basic = {
 
 const network = (name: string) => ({ name, mcc: "262", mnc: "01", country: "DE" });
 
-function view(result: Partial<SingleCheckView["result"]>, sandbox = false): SingleCheckView {
+function view(
+  result: Partial<SingleCheckView["result"]>,
+  sandbox = false,
+  service: SingleCheckView["service"] = "fraud_shield",
+): SingleCheckView {
   return {
     jobId: "j-1",
-    service: "fraud_shield",
+    service,
     result: {
       basic,
       hlr: null,
@@ -44,6 +48,7 @@ function view(result: Partial<SingleCheckView["result"]>, sandbox = false): Sing
       lineType: null,
       simSwap: null,
       smsPumpingRisk: null,
+      callerName: null,
       fraud: null,
       charged: true,
       sandbox,
@@ -176,6 +181,34 @@ describe("check result", () => {
     await renderPage(<CheckResult view={view({ smsPumpingRisk: { ...smsPumpingRisk, risk: null } })} />);
     expect(screen.getByTestId("detection-sms-pumping-score").textContent).toBe("The provider could not tell");
     expect(screen.getByText("Cannot tell")).toBeTruthy();
+  });
+
+  it("shows the caller name and the owner's type, or for a number outside the United States that it does not apply", async () => {
+    const callerName = {
+      name: "JANE SAMPLE",
+      type: "consumer" as const,
+      firstName: "Jane",
+      lastName: "Sample",
+      source: "live",
+      provider: "vonage",
+      obtainedAt: "2026-11-01T00:00:00.000Z",
+    };
+    const { unmount } = await renderPage(<CheckResult view={view({ callerName }, false, "caller_name")} />);
+    expect(screen.getByTestId("detection-caller-name").textContent).toBe("JANE SAMPLE");
+    expect(screen.getByText("Person")).toBeTruthy();
+    expect(screen.getByText("Jane Sample")).toBeTruthy();
+    unmount();
+    // The German number of these tests, checked with the caller name: nothing asked, nothing charged.
+    const foreign = await renderPage(
+      <CheckResult view={view({ callerName: null, charged: false }, false, "caller_name")} />,
+    );
+    expect(screen.getByTestId("detection-caller-name").textContent).toBe(
+      "Not applicable: caller names exist for United States numbers only (not charged)",
+    );
+    foreign.unmount();
+    // Another service never shows the section.
+    await renderPage(<CheckResult view={view({})} />);
+    expect(screen.queryByTestId("detection-caller-name")).toBeNull();
   });
 
   it("marks an answer from the sandbox and says what it is in the customer's words", async () => {

@@ -1,5 +1,6 @@
-import type { NetworkView, SingleCheckView } from "@nc/contracts/detection-single";
+import { callerNameApplies, type NetworkView, type SingleCheckView } from "@nc/contracts/detection-single";
 import { formatMoney } from "@nc/contracts/money";
+import { serviceOf } from "@nc/contracts/services";
 import { Card, Progress, Space, Tag, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +8,7 @@ import { countryName } from "../../../shell/components/countries";
 import { ResultDescriptions, Unbroken } from "../../../shell/components/result-descriptions";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { AnswerSection } from "./answer-section";
+import { CallerNameAnswer } from "./caller-name-answer";
 import { LineTypeAnswer } from "./line-type-answer";
 import { networkText } from "./network-text";
 import { SimSwapAnswer } from "./sim-swap-answer";
@@ -38,7 +40,7 @@ const ORDINARY_STEPS = new Set(["trimmed", "international_plus", "international_
 export function CheckResult({ view }: { view: SingleCheckView }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
-  const { basic, hlr, mnp, lineType, simSwap, smsPumpingRisk, fraud } = view.result;
+  const { basic, hlr, mnp, lineType, simSwap, smsPumpingRisk, callerName, fraud } = view.result;
   const steps = basic.normalisation.steps ?? [];
   const dash = "—";
   const tri = (value: boolean | null | undefined) =>
@@ -166,6 +168,12 @@ export function CheckResult({ view }: { view: SingleCheckView }) {
         {simSwap && <SimSwapAnswer answer={simSwap} />}
 
         {smsPumpingRisk && <SmsPumpingAnswer answer={smsPumpingRisk} />}
+
+        {/* A caller name, or for a valid number outside the United States that it does not apply. */}
+        {(callerName ||
+          (serviceOf(view.service).charges === "us" &&
+            basic.valid !== false &&
+            !callerNameApplies(basic))) && <CallerNameAnswer answer={callerName ?? null} />}
 
         {fraud && (
           <Card size="small" title={t("detection:fraud.title")} data-testid="detection-fraud">
