@@ -267,6 +267,7 @@ describe("keys used by the code exist in English", () => {
       (s) => `price:effective.from.${s}`,
     ),
     "services:${view.service}.name": SERVICES.map((s) => `services:${s.code}.name`),
+    "services:${s.service}.name": SERVICES.map((s) => `services:${s.code}.name`),
     "detection:step.${step}": NORMALISATION_STEPS.map((s) => `detection:step.${s}`),
     "detection:invalidReason.${basic.normalisation.invalidReason}": INVALID_REASONS.map(
       (r) => `detection:invalidReason.${r}`,
