@@ -165,9 +165,6 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                     </li>
                   ))}
                 </ul>
-                <HydrationBoundary state={loaderData?.queries}>
-                  <VisitorPriceList />
-                </HydrationBoundary>
               </Col>
               <Col xs={24} md={12}>
                 <Typography.Title level={3} style={{ fontSize: 18 }}>
@@ -188,6 +185,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                 <Link to={to(API_DOCS_PATH)}>{t("docs:home.apiDocs")} →</Link>
               </Col>
             </Row>
+            <HydrationBoundary state={loaderData?.queries}>
+              <VisitorPriceList />
+            </HydrationBoundary>
           </div>
         </section>
 

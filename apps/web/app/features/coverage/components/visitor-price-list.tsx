@@ -1,7 +1,7 @@
 import { formatMoney } from "@nc/contracts/money";
 import type { ServicePriceView } from "@nc/contracts/prices";
 import { theme } from "antd";
-import type { CSSProperties } from "react";
+import { type CSSProperties, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../shell/i18n/use-locale";
 import { useVisitorPrices } from "../api/visitor-prices";
@@ -23,6 +23,7 @@ export function VisitorPriceList() {
   const { locale } = useLocale();
   const { cssVar } = theme.useToken();
   const prices = useVisitorPrices();
+  const captionId = useId();
   const services = prices.data?.services ?? [];
   if (services.length === 0) return null;
   const bands = sharedBands(services);
@@ -41,9 +42,14 @@ export function VisitorPriceList() {
     whiteSpace: "nowrap",
   };
   return (
-    <div style={{ overflowX: "auto", marginTop: 16 }}>
+    // A narrow screen scrolls the table itself; the region is focusable so a keyboard can scroll it.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
+    <section aria-labelledby={captionId} tabIndex={0} style={{ overflowX: "auto", marginTop: 32 }}>
       <table style={{ width: "100%", borderCollapse: "collapse", fontSize: 14, color: cssVar.colorText }}>
-        <caption style={{ captionSide: "top", textAlign: "start", fontWeight: 600, paddingBottom: 8 }}>
+        <caption
+          id={captionId}
+          style={{ captionSide: "top", textAlign: "start", fontWeight: 600, paddingBottom: 8 }}
+        >
           {t("home:pricing.listCaption")}
         </caption>
         <thead>
@@ -53,7 +59,7 @@ export function VisitorPriceList() {
             </th>
             {bands ? (
               bands.map((from) => (
-                <th scope="col" key={from} style={{ ...num, fontWeight: 600 }}>
+                <th scope="col" key={from} style={{ ...num, whiteSpace: "normal", fontWeight: 600 }}>
                   {volume(from)}
                 </th>
               ))
@@ -91,6 +97,6 @@ export function VisitorPriceList() {
         </tbody>
       </table>
       <p style={{ color: cssVar.colorTextSecondary, marginTop: 8 }}>{t("home:pricing.listNote")}</p>
-    </div>
+    </section>
   );
 }
