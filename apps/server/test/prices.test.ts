@@ -1,4 +1,5 @@
 import type { PriceOverview, PriceQuoteView } from "@nc/contracts/prices";
+import { SERVICES } from "@nc/contracts/services";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,13 +50,7 @@ describe("prices", () => {
   it("seeds the default standard list once, with three volume bands per service", async () => {
     expect(await ensureStandardPrices(t.database.db)).toBe(0);
     const standard = await prices.standardList();
-    expect(standard.map((p) => p.service)).toEqual([
-      "basic",
-      "hlr",
-      "mnp",
-      "fraud_shield",
-      "fraud_shield_enhanced",
-    ]);
+    expect(standard.map((p) => p.service)).toEqual(SERVICES.map((s) => s.code));
     for (const list of standard) {
       expect(list.currency).toBe("USD");
       expect(list.bands.map((b) => b.minMonthlyVolume)).toEqual([0, 100_000, 1_000_000]);
@@ -189,8 +184,8 @@ describe("prices", () => {
     // Owner (super): all three lists.
     const all = expectOk<PriceOverview>(await as("GET", "/api/tenant/price"));
     expect(Object.keys(all).sort()).toEqual(["effective", "partner", "standard"]);
-    expect(all.effective!.services).toHaveLength(5);
-    expect(all.standard).toHaveLength(5);
+    expect(all.effective!.services).toHaveLength(SERVICES.length);
+    expect(all.standard).toHaveLength(SERVICES.length);
     expect(all.partner).toEqual([]);
 
     const withRole = async (permissions: string[]) => {
