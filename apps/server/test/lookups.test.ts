@@ -12,7 +12,7 @@ describe("public look-ups, health and error envelopes", () => {
   afterAll(() => t.close());
 
   describe("GET /api/tenant/pub/service_tp", () => {
-    it("lists the five services with stable codes and names in the request's language", async () => {
+    it("lists the services with stable codes and names in the request's language", async () => {
       const en = expectOk<{ code: string; id: number; name: string; description: string }[]>(
         await call(t, "GET", "/api/tenant/pub/service_tp"),
       );
@@ -22,6 +22,10 @@ describe("public look-ups, health and error envelopes", () => {
         [3, "mnp"],
         [4, "fraud_shield"],
         [5, "fraud_shield_enhanced"],
+        [6, "line_type"],
+        [7, "sim_swap"],
+        [8, "sms_pumping_risk"],
+        [9, "caller_name"],
       ]);
       for (const s of en) {
         expect(s.name).toBe(enServices[s.code as keyof typeof enServices].name);
