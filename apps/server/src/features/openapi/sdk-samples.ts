@@ -17,10 +17,7 @@ export interface SampledOperation {
 /** The tab's name in the reference, beside the viewer's own clients. */
 export const SDK_SAMPLE_LABEL = "Node.js (SDK)";
 
-/**
- * The method of @numcheck/sdk that calls each operation (packages/sdk/README.md, "Methods").
- * `listRequests` has none: the SDK does not cover the request log.
- */
+/** The method of @numcheck/sdk that calls each operation (packages/sdk/README.md, "Methods"). */
 const SDK_METHODS: Record<string, string> = {
   checkNumber: "check.number",
   checkNumbers: "check.batch",
@@ -34,6 +31,7 @@ const SDK_METHODS: Record<string, string> = {
   getUsage: "usage.get",
   getBalance: "balance.get",
   getCoverage: "coverage.get",
+  listRequests: "requests.list",
   listReceipts: "receipts.list",
   getReceipt: "receipts.download",
   listStatements: "statements.list",
