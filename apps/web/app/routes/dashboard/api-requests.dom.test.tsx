@@ -1,28 +1,12 @@
 import type { ApiRequestPage, ApiRequestView } from "@nc/contracts/api-request-log";
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { callsTo, renderPage, stubApi, tenantWith } from "../../../test/render";
+import { setScreen } from "../../../test/screen";
 import ApiRequestsPage from "./api-requests";
 
-// The window's width as the page's media queries read it: the shell keeps the first query object
-// it makes, so the stub's `matches` reads this flag on every render.
-let wide = true;
-beforeAll(() => {
-  Object.defineProperty(window, "matchMedia", {
-    configurable: true,
-    value: (query: string) => ({
-      media: query,
-      get matches() {
-        return wide;
-      },
-      addEventListener() {},
-      removeEventListener() {},
-    }),
-  });
-});
-afterEach(() => {
-  wide = true;
-});
+// The shared simulated screen (test/screen.ts): wide unless a test says otherwise.
+beforeEach(() => setScreen({ width: 1440 }));
 
 const REQUEST: ApiRequestView = {
   id: "41",
@@ -148,7 +132,7 @@ describe("API requests page", () => {
   });
 
   it("shows one card per request on a phone, and does not list keys for a reader who may not", async () => {
-    wide = false;
+    setScreen({ width: 390 });
     const calls = stubApi({ "GET /api/tenant/api-requests": () => page([REQUEST, OLDER], "next") });
     await renderPage(<ApiRequestsPage />, {
       url: "/dashboard/api-requests",
