@@ -12,7 +12,7 @@ import { type RunningServer, startServer } from "./helpers/server";
  * here; lower it when pages get lighter. The HTML stays under 50 KB compressed in any case.
  */
 const BUDGET = {
-  br: { html: 30 * 1024, scripts: 410 * 1024, styles: 32 * 1024 },
+  br: { html: 32 * 1024, scripts: 410 * 1024, styles: 32 * 1024 },
   gzip: { html: 32 * 1024, scripts: 465 * 1024, styles: 40 * 1024 },
 };
 const HTML_LIMIT = 50 * 1024;
