@@ -72,6 +72,6 @@ describe("accessibility (axe-core, WCAG 2.1 AA) in the browser", () => {
         })),
       ];
       expect(failures).toEqual([]);
-    }, 240_000);
+    }, 420_000);
   }
 });
