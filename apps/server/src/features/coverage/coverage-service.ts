@@ -119,19 +119,22 @@ export function coverageService(deps: {
 
   // A visitor's prices: the brand's list where it prices a service, else the standard one; the
   // first band, where a new customer starts.
+  // The brand's own list and the standard one, read once a minute per brand for both the coverage
+  // page and the home page's prices.
+  const brandLists = ttlMemo(cacheMs, now, async (partnerId) => {
+    const [own, standard] = await Promise.all([prices.partnerList(partnerId), prices.standardList()]);
+    return { own, standard };
+  });
+
   const visitorView = ttlMemo(cacheMs, now, async (partnerId) => {
-    const [countries, own, standard] = await Promise.all([
-      routed(partnerId),
-      prices.partnerList(partnerId),
-      prices.standardList(),
-    ]);
+    const [countries, { own, standard }] = await Promise.all([routed(partnerId), brandLists(partnerId)]);
     const priceOf = (code: ServiceCode) => listPrice(own, code, 0) ?? listPrice(standard, code, 0);
     return withPrices(countries, priceOf);
   });
 
   // The whole list a visitor's brand starts from, every band: the home page's pricing.
   const visitorList = ttlMemo(cacheMs, now, async (partnerId): Promise<VisitorPricesView> => {
-    const [own, standard] = await Promise.all([prices.partnerList(partnerId), prices.standardList()]);
+    const { own, standard } = await brandLists(partnerId);
     const listOf = (code: ServiceCode) =>
       own.find((p) => p.service === code) ?? standard.find((p) => p.service === code);
     return {

@@ -65,15 +65,14 @@ export function AutoTopUpCard({ tenantId }: { tenantId: string }) {
   );
 }
 
-function AutoTopUpBody({
-  tenantId,
-  settings,
-  editable,
-}: {
+/** What each part of the card is drawn from: the organisation, its settings, and whether they may change. */
+interface CardPartProps {
   tenantId: string;
   settings: AutoTopUpSettings;
   editable: boolean;
-}) {
+}
+
+function AutoTopUpBody({ tenantId, settings, editable }: CardPartProps) {
   const { t } = useTranslation();
   const { locale } = useLocale();
   const money = (micros: string) => formatMoney(micros, settings.currency, locale);
@@ -107,15 +106,7 @@ function AutoTopUpBody({
 }
 
 /** The card as Stripe describes it, with the buttons to save, replace or remove it. */
-function SavedCard({
-  tenantId,
-  settings,
-  editable,
-}: {
-  tenantId: string;
-  settings: AutoTopUpSettings;
-  editable: boolean;
-}) {
+function SavedCard({ tenantId, settings, editable }: CardPartProps) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const navigate = useAppNavigate();
