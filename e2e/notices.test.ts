@@ -111,6 +111,7 @@ describe("notice counter in the browser", () => {
       "button Account",
       "a API keys",
       "a API usage",
+      "a API requests",
       "a Organisation",
     ]);
     // Enter opens the group; its entries are the next stops.

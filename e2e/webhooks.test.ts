@@ -128,6 +128,7 @@ describe("webhooks in the browser", () => {
     await page.close();
   });
 
+  // Eight pages of three screenshots each: minutes when three browser files share the machine.
   it("takes screenshots of the tab: light and dark, 1280 and 390 px, English and Chinese", async () => {
     // A failing test event too, so the log shows an error and a retry time.
     receiver.answer(() => ({ status: 500, body: "Internal error: the order database is unavailable" }));
@@ -174,5 +175,5 @@ describe("webhooks in the browser", () => {
         }
       }
     }
-  });
+  }, 300_000);
 });

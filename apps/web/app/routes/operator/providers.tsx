@@ -192,6 +192,7 @@ export default function OperatorProvidersPage() {
         <ConsoleTable<OperatorProviderHealth>
           error={view.error}
           emptyText={t("operatorSetup:providers.empty")}
+          label={t("operatorSetup:providers.health")}
           rowKey="name"
           loading={view.isPending}
           dataSource={view.data?.providers ?? []}
@@ -252,6 +253,7 @@ export default function OperatorProvidersPage() {
         <ConsoleTable<OperatorMarginRow>
           error={view.error}
           emptyText={t("operatorSetup:providers.noMargins")}
+          label={t("operatorSetup:providers.margins")}
           rowKey={(m) => `${m.service}-${m.list}-${m.partnerId ?? ""}-${m.currency}`}
           loading={view.isPending}
           dataSource={view.data?.margins ?? []}
