@@ -16,10 +16,10 @@ export interface RunningServer {
   pid: number;
   dataDir: string;
   output: () => string;
-  /** The last six-digit code the local outbox printed for an address. */
-  lastCode(email: string): string;
+  /** The last code (six digits unless told) the local outbox printed for an address. */
+  lastCode(email: string, digits?: number): string;
   /** The same, waiting up to 10 s for the e-mail (the outbox writes after the answer). */
-  waitForCode(email: string): Promise<string>;
+  waitForCode(email: string, digits?: number): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -107,20 +107,20 @@ export async function startServer(
     pid: child.pid ?? 0,
     dataDir,
     output: () => output,
-    lastCode(email: string) {
+    lastCode(email: string, digits = 6) {
       // The newest e-mail that carries a code: a sign-in alert may arrive after it.
       const lines = output.split("\n").filter((l) => l.includes("local outbox") && l.includes(email));
       for (const line of lines.reverse()) {
-        const match = /\b(\d{6})\b/.exec(JSON.parse(line).outbox.text);
+        const match = new RegExp(`\\b(\\d{${digits}})\\b`).exec(JSON.parse(line).outbox.text);
         if (match) return match[1]!;
       }
       throw new Error(`no code e-mailed to ${email}`);
     },
-    async waitForCode(email: string) {
+    async waitForCode(email: string, digits = 6) {
       const deadline = Date.now() + 10_000;
       for (;;) {
         try {
-          return this.lastCode(email);
+          return this.lastCode(email, digits);
         } catch (error) {
           if (Date.now() > deadline) throw error;
           await new Promise((r) => setTimeout(r, 100));

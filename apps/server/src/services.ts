@@ -169,7 +169,7 @@ export async function createServices(
     accounts: accountService(db, audit, core.billing),
     jobs: createJobRuntime(db, core, config, log, lookups.lookup),
     meter: createMeter(db, { flushMs: config.METER_FLUSH_MS, maxBuffered: 500 }, log),
-    sso: ssoRuntime(),
+    sso: ssoRuntime({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_TARGETS }),
     providerStats,
     coverage: coverageService({ prices: core.prices, router: lookups.router, stats: providerStatsRepo(db) }),
     async close() {

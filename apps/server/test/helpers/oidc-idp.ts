@@ -1,5 +1,6 @@
 import { generateKeyPairSync, type KeyObject, randomUUID, sign } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import Provider, { type KoaContext } from "oidc-provider";
 
@@ -57,11 +58,20 @@ function resign(
   return `${input}.${sign("sha256", Buffer.from(input), key.privateKey).toString("base64url")}`;
 }
 
-export async function startTestIdp(clients: IdpClient[]): Promise<TestIdp> {
+/**
+ * `tls` serves it over https with that key and certificate (the browser tests run the built
+ * product, which accepts https issuers only, and trusts the certificate by NODE_EXTRA_CA_CERTS).
+ */
+export async function startTestIdp(
+  clients: IdpClient[],
+  options: { tls?: { key: string; cert: string } } = {},
+): Promise<TestIdp> {
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
-  const server: Server = createServer((req, res) => handler(req, res));
+  const listener = (req: IncomingMessage, res: ServerResponse) => handler(req, res);
+  const server: Server = options.tls ? createTlsServer(options.tls, listener) : createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const scheme = options.tls ? "https" : "http";
+  const issuer = `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const people = new Map<string, IdpPerson>();
   let nextSub = "";
   let change: ((claims: Record<string, unknown>) => Record<string, unknown>) | null = null;

@@ -1,6 +1,8 @@
 import { resolveTxt } from "node:dns/promises";
 import * as oidc from "openid-client";
 import { AppError } from "../../core/app-error";
+import { type Resolve, systemResolve } from "../webhook/index";
+import { ssoFetch } from "./sso-fetch";
 
 /** How long a discovered identity provider is reused before its document is read again. */
 const DISCOVERY_TTL_MS = 10 * 60_000;
@@ -14,15 +16,24 @@ export interface SsoRuntime {
   resolveTxt(domain: string): Promise<string[][]>;
   /** Only tests turn this on: production issuers must be https (docs/security.md, "Single sign-on"). */
   allowHttpIssuer: boolean;
+  /**
+   * Whether the provider may sit on a private address (the operator's
+   * WEBHOOK_ALLOW_PRIVATE_TARGETS; on whenever allowHttpIssuer is). Checked at every connection.
+   */
+  allowPrivate: boolean;
+  /** The DNS look-up of the provider's host names (tests pass their own). */
+  resolve: Resolve;
   /** The provider's settings for one organisation's client, discovered from its issuer. */
   client(issuer: string, clientId: string, clientSecret: string): Promise<oidc.Configuration>;
 }
 
-export function ssoRuntime(): SsoRuntime {
+export function ssoRuntime(options: { allowPrivate: boolean }): SsoRuntime {
   const cache = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
   const runtime: SsoRuntime = {
     resolveTxt,
     allowHttpIssuer: false,
+    allowPrivate: options.allowPrivate,
+    resolve: systemResolve,
     client(issuer, clientId, clientSecret) {
       const key = JSON.stringify([issuer, clientId, clientSecret]);
       const hit = cache.get(key);
@@ -37,6 +48,11 @@ export function ssoRuntime(): SsoRuntime {
           oidc.ClientSecretBasic(clientSecret),
           {
             execute: runtime.allowHttpIssuer ? [oidc.allowInsecureRequests] : [],
+            // Kept by the configuration for the keys and the token endpoint too.
+            [oidc.customFetch]: ssoFetch({
+              allowPrivate: runtime.allowPrivate || runtime.allowHttpIssuer,
+              resolve: (host) => runtime.resolve(host),
+            }),
             timeout: 10,
           },
         )

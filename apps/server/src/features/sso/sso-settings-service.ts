@@ -111,8 +111,10 @@ export function ssoSettingsService(
         throw fieldError("issuer", "invalid_url");
       // The server reads the issuer's documents: not an address of its own network (as webhooks,
       // docs/security.md, "Single sign-on"); the operator's WEBHOOK_ALLOW_PRIVATE_TARGETS allows it.
+      // Told here by field; every connection to the provider is checked again as it is made.
       const inside = await forbiddenTarget(input.issuer, {
-        allowPrivate: s.sso.allowHttpIssuer || s.config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+        allowPrivate: s.sso.allowHttpIssuer || s.sso.allowPrivate,
+        resolve: s.sso.resolve,
       });
       if (inside) throw fieldError("issuer", "private_address", { host: inside.host });
       const role = await members.roleIn(ctx.id, input.roleId);

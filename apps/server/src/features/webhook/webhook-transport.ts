@@ -35,15 +35,14 @@ export class TargetRefusedError extends Error {
 export const RESPONSE_BODY_MAX_BYTES = WEBHOOK_RESPONSE_BODY_MAX_BYTES;
 
 /**
- * A POST with Node's http client that connects only to the addresses it checked: the look-up
- * refuses private ones itself, so a name that changes its answer between the check and the
- * connection (DNS rebinding) cannot reach the inside. Node's fetch cannot pin its connection's
- * address without the undici package, hence this. Never follows redirects.
+ * A DNS look-up for Node's http client that answers only addresses it checked: a name with any
+ * private address (docs/security.md, "Webhooks") fails the connection, so a name that changes its
+ * answer between a check and the connection (DNS rebinding) cannot reach the inside.
  */
-export function pinnedFetch(options: { allowPrivate: boolean; resolve?: Resolve }): WebhookFetch {
+export function guardedLookup(options: { allowPrivate: boolean; resolve?: Resolve }): LookupFunction {
   const resolve = options.resolve ?? systemResolve;
   type Callback = (error: unknown, address?: unknown, family?: number) => void;
-  const guardedLookup = ((hostname: string, lookupOptions: { all?: boolean }, callback: Callback) => {
+  return ((hostname: string, lookupOptions: { all?: boolean }, callback: Callback) => {
     resolve(hostname).then(
       (addresses) => {
         if (!options.allowPrivate && addresses.some((a) => isForbiddenAddress(a.address)))
@@ -56,7 +55,15 @@ export function pinnedFetch(options: { allowPrivate: boolean; resolve?: Resolve 
       (error: unknown) => callback(error),
     );
   }) as unknown as LookupFunction;
+}
 
+/**
+ * A POST with Node's http client that connects only to the addresses it checked
+ * (guardedLookup). Node's fetch cannot pin its connection's address without the undici package,
+ * hence this. Never follows redirects.
+ */
+export function pinnedFetch(options: { allowPrivate: boolean; resolve?: Resolve }): WebhookFetch {
+  const lookup = guardedLookup(options);
   return (url, init) =>
     new Promise((resolvePromise, reject) => {
       const target = new URL(url);
@@ -67,7 +74,7 @@ export function pinnedFetch(options: { allowPrivate: boolean; resolve?: Resolve 
           method: init.method,
           headers: { ...init.headers, "content-length": String(Buffer.byteLength(init.body)) },
           signal: init.signal,
-          lookup: guardedLookup,
+          lookup,
           // A connection per delivery: nothing pooled outlives the check of its address.
           agent: false,
         },
