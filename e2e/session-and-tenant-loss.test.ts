@@ -2,15 +2,18 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { registerAccount, signedInContext } from "./helpers/accounts";
 import { apiCall } from "./helpers/api";
+import { axeViolations, describeViolations, settled } from "./helpers/axe";
 import { launchBrowser } from "./helpers/browser";
 import { freshDatabase, pgQuery, postgresUnreachable } from "./helpers/postgres";
+import { keepScreenshot } from "./helpers/screenshots";
 import { type RunningServer, startServer } from "./helpers/server";
 
 /**
  * What a person meets when the session or the organisation goes away under an open page
  * (docs/architecture.md, the HTTP client's session and organisation handling): the session ends (expired, deleted, cookie gone) -> sign-in with the way back; the
  * organisation is left, suspended, removed or not chosen (40035-40038) -> tenant selection saying
- * why. The server runs on a fresh PostgreSQL database so the test can change rows under it (and
+ * why; the session's last proof goes stale -> the step-up dialog before an API key is made. The
+ * server runs on a fresh PostgreSQL database so the test can change rows under it (and
  * take the database away, for the failed site-info load); skipped without one.
  */
 const unreachable = await postgresUnreachable("e2e/session-and-tenant-loss.test.ts");
@@ -216,6 +219,47 @@ describe.skipIf(Boolean(unreachable))("session and organisation lost under an op
     });
     await page.getByRole("tab", { name: "Members" }).click();
     await expectTenantSelection(page, "Choose an organisation first.");
+  });
+
+  it("a session whose last proof is over ten minutes old meets the step-up dialog (axe clean, light and dark); the password proves it", async () => {
+    const { page, context, email } = await ownerOnPage("/dashboard/api-keys", "Step Up Co");
+    await db(
+      `update sessions set step_up_at = now() - interval '11 minutes'
+       where user_id = (select id from users where email = $1)`,
+      [email],
+    );
+    const createKey = async () => {
+      await page.getByTestId("api-key-create").click();
+      await page.getByTestId("api-key-name").fill("Stepped up");
+      await page.getByTestId("api-key-mode-choice").getByText("Test", { exact: true }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Create key" }).click();
+      await page.getByTestId("step-up-dialog").getByLabel("Password").waitFor();
+      await settled(page);
+    };
+    for (const mode of ["light", "dark"] as const) {
+      await context.addCookies([{ name: "color_mode", value: mode, url: server.url }]);
+      await page.reload();
+      await createKey();
+      const violations = await axeViolations(page);
+      expect(describeViolations(violations), mode).toBe("");
+      await keepScreenshot(page, `step-up-${mode}`);
+      if (mode === "light") {
+        // Cancelled: no key is made.
+        await page.getByTestId("step-up-dialog").getByRole("button", { name: "Cancel" }).click();
+        await expect.poll(() => page.getByTestId("step-up-dialog").count()).toBe(0);
+      }
+    }
+    await page.getByTestId("step-up-dialog").getByLabel("Password").fill(PASSWORD);
+    await page.getByTestId("step-up-confirm").click();
+    // The refused call is made again once proved: the key's secret is shown once.
+    await expect
+      .poll(() => page.getByTestId("api-key-secret").inputValue(), { timeout: 15_000 })
+      .toMatch(/^nc_test_/);
+    const keys = await db<{ n: number }>(
+      `select count(*)::int as n from api_keys k join users u on u.id = k.created_by where u.email = $1`,
+      [email],
+    );
+    expect(keys[0]!.n).toBe(1);
   });
 
   it("the site's information cannot be loaded: the error page, and the failure in the log", async () => {

@@ -12,6 +12,7 @@ import {
 import { App, Checkbox, Flex, Form, Input, Modal, Radio, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
+import { CheckboxGroupField } from "../../../shell/forms/checkbox-group-field";
 import { zodRule } from "../../../shell/forms/zod-rule";
 import { grantsNotHeld, permissionLabel } from "../../../shell/tenant/permission-label";
 import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
@@ -142,7 +143,7 @@ export function CreateApiKeyModal(props: {
           required
           rules={[{ type: "array", min: 1, message: t("apiKeys:create.scopesRequired") }]}
         >
-          <Checkbox.Group data-testid="api-key-scopes">
+          <CheckboxGroupField label={t("apiKeys:create.scopes")} data-testid="api-key-scopes">
             <Flex vertical gap={8}>
               {API_KEY_SCOPES.map((scope) => {
                 const missing = notHeld.get(scope);
@@ -160,7 +161,7 @@ export function CreateApiKeyModal(props: {
                 );
               })}
             </Flex>
-          </Checkbox.Group>
+          </CheckboxGroupField>
         </Form.Item>
         <ExpiryField />
         <Form.Item

@@ -31,6 +31,8 @@ export function ExpiryField() {
   return (
     <Form.Item
       label={t("apiKeys:create.expiry")}
+      // The label names the choice: its Select is the inner item's control, id "expiry".
+      htmlFor="expiry"
       required
       extra={choice === "date" ? t("apiKeys:create.expiryDateHelp", { timeZone }) : undefined}
     >

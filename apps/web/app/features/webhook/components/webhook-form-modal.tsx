@@ -11,6 +11,7 @@ import {
 import { App, Checkbox, Flex, Form, Input, Modal, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { showApiError } from "../../../shell/forms/api-error-feedback";
+import { CheckboxGroupField } from "../../../shell/forms/checkbox-group-field";
 import { ApiError } from "../../../shell/http/api-error";
 import { grantsNotHeld, permissionLabel } from "../../../shell/tenant/permission-label";
 import { useTenantAccess } from "../../../shell/tenant/use-tenant-access";
@@ -144,7 +145,7 @@ export function WebhookFormModal(props: {
           required
           rules={[{ type: "array", min: 1, message: t("webhooks:form.eventsRequired") }]}
         >
-          <Checkbox.Group data-testid="webhook-events">
+          <CheckboxGroupField label={t("webhooks:form.events")} data-testid="webhook-events">
             <Flex vertical gap={8}>
               {WEBHOOK_EVENT_TYPES.map((type) => {
                 const missing = notHeld.get(type);
@@ -172,7 +173,7 @@ export function WebhookFormModal(props: {
                 );
               })}
             </Flex>
-          </Checkbox.Group>
+          </CheckboxGroupField>
         </Form.Item>
         <Form.Item
           name="description"
