@@ -140,6 +140,8 @@ const schema = z.object({
   LOOKUP_TIMEOUT_MS: int(10_000, 100, 120_000),
   // One look-up in all: every attempt at every provider; each call gets at most what is left of it.
   LOOKUP_DEADLINE_MS: int(8_000, 100, 120_000),
+  // A call still running after this long frees its slot (docs/providers.md, "Stragglers"); 0: never.
+  LOOKUP_STRAGGLER_MS: int(1_000, 0, 120_000),
   // How long an HLR/MNP answer is reused (database cache shared by all processes).
   LOOKUP_CACHE_HOURS: int(24, 0, 24 * 30),
   // Opens /readyz?detail=1 to callers other than this machine (Authorization: Bearer <token>).

@@ -125,6 +125,49 @@ describe("bulk jobs", () => {
     });
   });
 
+  it("an item slower than stragglerMs frees its lane: the rest of its round is written first, the slow one after, each charged once", async () => {
+    const { tenantId, api, billing } = await setup(t);
+    const list = numbers(12, 700);
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const seen = { inFlight: 0, most: 0 };
+    const oneSlow: ItemProcessor = {
+      sandbox: () => false,
+      process: async (item) => {
+        seen.inFlight += 1;
+        seen.most = Math.max(seen.most, seen.inFlight);
+        try {
+          await (item.e164 === list[0] ? gate : new Promise((r) => setTimeout(r, 5)));
+          return await real.process({ ...item, service: "basic" });
+        } finally {
+          seen.inFlight -= 1;
+        }
+      },
+    };
+    const job = await submitAsLive<JobView>(t, api, { service: "basic", numbers: list });
+    const worker = jobWorker(t.database.db, t.app.services, t.app.jobs.service, oneSlow, {
+      batch: 50,
+      concurrency: 2,
+      leaseSeconds: 60,
+      stragglerMs: 30,
+    });
+    const drained = worker.drain();
+    const view = async () => expectOk<JobView>(await api("GET", `/api/tenant/job/s/${job.id}`));
+    // The other eleven went through the two lanes and were written while the slow one is out.
+    await expect.poll(async () => (await view()).done, { timeout: 10_000 }).toBe(11);
+    expect((await view()).status).toBe("running");
+    expect(seen.most).toBeLessThanOrEqual(3);
+    open();
+    await drained;
+    expect(await view()).toMatchObject({ status: "completed", done: 12, chargedMicros: String(12n * PRICE) });
+    expect(await billing.verify(tenantId)).toMatchObject({
+      ok: true,
+      balanceMicros: 1_000_000n - 12n * PRICE,
+    });
+  });
+
   it("progress counters move per chunk; completion settles the work and closes the hold", async () => {
     const { tenantId, api, billing } = await setup(t);
     const job = await submitAsLive<JobView>(t, api, { service: "basic", numbers: numbers(120) });

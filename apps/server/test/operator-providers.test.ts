@@ -61,7 +61,11 @@ describe("operator console: providers", () => {
       routes: "hlr=tyntec; mnp=tyntec",
       chains: { hlr: ["tyntec"], mnp: ["tyntec"] },
       timeoutMs: expect.any(Number),
+      // The defaults: one look-up's deadline, and when a slow call frees its slot.
+      deadlineMs: 8_000,
+      stragglerMs: 1_000,
     });
+    expect(view.providers[0]!.concurrency).toMatchObject({ stragglers: 0 });
     // No secret leaves the server: neither the key nor any field that could hold one.
     expect(JSON.stringify(view)).not.toContain(TYNTEC_TEST_KEY);
 

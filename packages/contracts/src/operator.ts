@@ -361,7 +361,8 @@ export interface OperatorProviderHealth {
   breaker: "open" | "closed";
   /** Organisations whose own breaker for this provider is open now. */
   openTenants: number;
-  concurrency: { limit: number; active: number; waiting: number };
+  /** `stragglers`: calls running on after they gave their slot back (docs/providers.md). */
+  concurrency: { limit: number; active: number; waiting: number; stragglers: number };
   lastHour: {
     calls: number;
     errors: number;
@@ -402,6 +403,10 @@ export interface OperatorProvidersView {
     chains: Record<LookupKindCode, string[]>;
     concurrency: string;
     timeoutMs: number;
+    /** One look-up's time in all, every try at every provider (LOOKUP_DEADLINE_MS). */
+    deadlineMs: number;
+    /** When a running call frees its slot; 0 never (LOOKUP_STRAGGLER_MS). */
+    stragglerMs: number;
     cacheHours: number;
   };
   margins: OperatorMarginRow[];

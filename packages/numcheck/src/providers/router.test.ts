@@ -312,13 +312,75 @@ describe("look-up router", () => {
     const a = Array.from({ length: 24 }, () => tracked("a"));
     await new Promise((r) => setTimeout(r, 5));
     // a alone: all eight slots, the rest of its calls waiting.
-    expect(router.health()[0]!.concurrency).toEqual({ limit: 8, active: 8, waiting: 16 });
+    expect(router.health()[0]!.concurrency).toEqual({ limit: 8, active: 8, waiting: 16, stragglers: 0 });
     const b = tracked("b");
     await Promise.all([...a, b]);
     expect(most).toBe(8);
     // b waited for one slot, not for a's queue: it finished with a's second eight, not after all 24.
     expect(finished.indexOf("b")).toBeGreaterThanOrEqual(8);
     expect(finished.indexOf("b")).toBeLessThan(16);
+  });
+
+  /** A provider whose numbers in `slow` take 400 ms and others 5 ms; it counts calls in flight. */
+  function timedProvider(slow: Set<string>) {
+    const seen = { inFlight: 0, most: 0, finished: [] as string[] };
+    const { provider } = fake("timed", async (e164) => {
+      seen.inFlight += 1;
+      seen.most = Math.max(seen.most, seen.inFlight);
+      await new Promise((r) => setTimeout(r, slow.has(e164) ? 400 : 5));
+      seen.inFlight -= 1;
+      seen.finished.push(e164);
+      return sandbox.lookup("hlr", CONNECTED);
+    });
+    return { provider, seen };
+  }
+  const num = (i: number) => `+4477009000${String(i).padStart(2, "0")}`;
+
+  it("a call past stragglerMs gives its slot back: quick calls behind two slow ones do not wait for them", async () => {
+    const { provider, seen } = timedProvider(new Set([num(1), num(2)]));
+    const router = createRouter({
+      providers: [provider],
+      routes: [{ kind: "hlr", providers: ["timed"] }],
+      limits: { timed: { concurrency: 2 } },
+      stragglerMs: 40,
+    });
+    const calls = [1, 2, 3, 4, 5, 6].map((i) => router.lookup("hlr", num(i), { tenantId: "a" }));
+    await new Promise((r) => setTimeout(r, 200));
+    // Both slow calls run on without a slot; the four quick ones have had theirs.
+    expect(router.health()[0]!.concurrency).toMatchObject({ active: 0, waiting: 0, stragglers: 2 });
+    await Promise.all(calls);
+    expect(seen.finished.slice(0, 4).sort()).toEqual([num(3), num(4), num(5), num(6)]);
+    expect(seen.most).toBeLessThanOrEqual(4);
+    expect(router.health()[0]!.concurrency.stragglers).toBe(0);
+  });
+
+  it("no more calls run on without a slot than the provider's limit: then a slow call keeps its slot", async () => {
+    const { provider, seen } = timedProvider(new Set([num(1), num(2), num(3)]));
+    const router = createRouter({
+      providers: [provider],
+      routes: [{ kind: "hlr", providers: ["timed"] }],
+      limits: { timed: { concurrency: 1 } },
+      stragglerMs: 40,
+    });
+    const calls = [1, 2, 3, 4].map((i) => router.lookup("hlr", num(i), { tenantId: "a" }));
+    await Promise.all(calls);
+    // The first slow call left its slot; the second kept it (one straggler at most), so the
+    // quick one waited for it: never more than limit + limit calls at the provider.
+    expect(seen.most).toBe(2);
+    expect(seen.finished.indexOf(num(4))).toBeGreaterThan(seen.finished.indexOf(num(2)));
+  });
+
+  it("stragglerMs 0 keeps every slot until its call ends", async () => {
+    const { provider, seen } = timedProvider(new Set([num(1)]));
+    const router = createRouter({
+      providers: [provider],
+      routes: [{ kind: "hlr", providers: ["timed"] }],
+      limits: { timed: { concurrency: 1 } },
+      stragglerMs: 0,
+    });
+    await Promise.all([1, 2].map((i) => router.lookup("hlr", num(i), { tenantId: "a" })));
+    expect(seen.finished).toEqual([num(1), num(2)]);
+    expect(seen.most).toBe(1);
   });
 
   it("is the sandbox only when every provider is", () => {

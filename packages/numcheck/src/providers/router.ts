@@ -13,6 +13,7 @@ import { CircuitBreaker, type CircuitState } from "./circuit-breaker";
 import { FairSemaphore } from "./fair-semaphore";
 import { ProviderStats, type ProviderStatsSnapshot } from "./provider-stats";
 import { type RetryOptions, retry } from "./retry";
+import { StragglerPool } from "./straggler";
 import { withTimeout } from "./with-timeout";
 
 /**
@@ -104,6 +105,12 @@ export interface RouterOptions {
    * docs/providers.md, "Routing settings"). At the deadline it fails with a LookupError "timeout".
    */
   deadlineMs?: number;
+  /**
+   * A call still running after this long gives its provider slot back (up to the provider's limit
+   * of such calls) and runs on to its answer or the deadline (default 1 s, 0 turns it off;
+   * docs/providers.md, "Stragglers").
+   */
+  stragglerMs?: number;
   now?: () => number;
   onEvent?: (event: RouterEvent) => void;
   /** Told of every provider call as it ends; must not throw or block (it runs on the call's path). */
@@ -117,7 +124,8 @@ export interface ProviderHealth {
   breaker: "open" | "closed";
   /** Organisations whose breaker for this provider is open now. */
   openTenants: number;
-  concurrency: { limit: number; active: number; waiting: number };
+  /** `stragglers`: calls running on after they gave their slot back. */
+  concurrency: { limit: number; active: number; waiting: number; stragglers: number };
   lastHour: ProviderStatsSnapshot;
 }
 
@@ -141,6 +149,7 @@ interface Slot {
   limit: number;
   timeoutMs: number;
   semaphore: FairSemaphore;
+  stragglers: StragglerPool;
   stats: ProviderStats;
   breakers: Map<string, CircuitBreaker>;
 }
@@ -157,6 +166,7 @@ export function createRouter(options: RouterOptions): RoutedProvider {
       limit,
       timeoutMs: options.limits?.[provider.name]?.timeoutMs ?? 10_000,
       semaphore: new FairSemaphore(limit),
+      stragglers: new StragglerPool(limit, options.stragglerMs ?? 1_000),
       stats: new ProviderStats(now),
       breakers: new Map(),
     });
@@ -236,36 +246,32 @@ export function createRouter(options: RouterOptions): RoutedProvider {
       });
     return retry(
       () =>
-        breaker.run(() =>
-          slot.semaphore.run(
-            tenantId,
-            async () => {
-              const started = now();
-              try {
-                const timeoutMs = Math.max(1, Math.min(slot.timeoutMs, deadline - Date.now()));
-                const value = await withTimeout(call, timeoutMs, signal);
-                const latencyMs = now() - started;
-                slot.stats.record(latencyMs, "ok", (value as { cost?: ProviderCost | null } | null)?.cost);
-                ended(latencyMs, true);
-                return value;
-              } catch (error) {
-                const credit = error instanceof LookupError && error.kind === "out_of_credit";
-                const latencyMs = now() - started;
-                slot.stats.record(latencyMs, credit ? "out_of_credit" : "error");
-                ended(latencyMs, false);
-                if (credit) options.onEvent?.({ type: "out_of_credit", provider: slot.provider.name });
-                if (error instanceof UnreadableAnswerError) {
-                  options.onEvent?.({
-                    type: "unreadable",
-                    provider: slot.provider.name,
-                    fields: error.fields,
-                  });
-                }
-                throw error;
+        breaker.run(async () =>
+          slot.stragglers.hold(await slot.semaphore.acquire(tenantId, signal), async () => {
+            const started = now();
+            try {
+              const timeoutMs = Math.max(1, Math.min(slot.timeoutMs, deadline - Date.now()));
+              const value = await withTimeout(call, timeoutMs, signal);
+              const latencyMs = now() - started;
+              slot.stats.record(latencyMs, "ok", (value as { cost?: ProviderCost | null } | null)?.cost);
+              ended(latencyMs, true);
+              return value;
+            } catch (error) {
+              const credit = error instanceof LookupError && error.kind === "out_of_credit";
+              const latencyMs = now() - started;
+              slot.stats.record(latencyMs, credit ? "out_of_credit" : "error");
+              ended(latencyMs, false);
+              if (credit) options.onEvent?.({ type: "out_of_credit", provider: slot.provider.name });
+              if (error instanceof UnreadableAnswerError) {
+                options.onEvent?.({
+                  type: "unreadable",
+                  provider: slot.provider.name,
+                  fields: error.fields,
+                });
               }
-            },
-            signal,
-          ),
+              throw error;
+            }
+          }),
         ),
       {
         ...options.retry,
@@ -350,7 +356,12 @@ export function createRouter(options: RouterOptions): RoutedProvider {
           answers: slot.provider.answers,
           breaker: open >= spread ? "open" : "closed",
           openTenants: open,
-          concurrency: { limit: slot.limit, active: slot.semaphore.active, waiting: slot.semaphore.waiting },
+          concurrency: {
+            limit: slot.limit,
+            active: slot.semaphore.active,
+            waiting: slot.semaphore.waiting,
+            stragglers: slot.stragglers.out,
+          },
           lastHour: slot.stats.lastHour(),
         };
       }),

@@ -36,7 +36,7 @@ const status: ServerCommand = {
 /** One line per provider, aligned, for a terminal. */
 export function formatHealth(providers: ProviderHealth[]): string {
   const rows = [
-    ["provider", "answers", "breaker", "calls (1 h)", "errors", "credit", "p50", "p99", "in flight"],
+    ["provider", "answers", "breaker", "calls (1 h)", "errors", "credit", "p50", "p99", "in flight", "slow"],
     ...providers.map((p) => [
       p.name,
       p.answers.join(","),
@@ -47,6 +47,8 @@ export function formatHealth(providers: ProviderHealth[]): string {
       p.lastHour.p50Ms === null ? "-" : `≤${p.lastHour.p50Ms} ms`,
       p.lastHour.p99Ms === null ? "-" : `≤${p.lastHour.p99Ms} ms`,
       `${p.concurrency.active}/${p.concurrency.limit} (+${p.concurrency.waiting})`,
+      // Stragglers: calls running on after they freed their slot (docs/providers.md, "Stragglers").
+      String(p.concurrency.stragglers),
     ]),
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));

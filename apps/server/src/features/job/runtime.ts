@@ -41,6 +41,7 @@ export function createJobRuntime(
       batch: config.WORKER_BATCH,
       concurrency: workerConcurrency(config, lookup),
       leaseSeconds: config.WORKER_LEASE_SECONDS,
+      stragglerMs: config.LOOKUP_STRAGGLER_MS,
       retention: { draftHours: config.DRAFT_RETENTION_HOURS, resultDays: config.RESULT_RETENTION_DAYS },
     },
     log,

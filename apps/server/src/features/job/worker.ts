@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ServiceCode } from "@nc/contracts/services";
 import { Semaphore } from "@nc/numcheck/providers/semaphore";
+import { StragglerPool } from "@nc/numcheck/providers/straggler";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { roundLoop } from "../../background/round-loop";
@@ -25,6 +26,12 @@ export interface WorkerOptions {
    */
   concurrency: number;
   leaseSeconds: number;
+  /**
+   * An item still being checked after this long gives its lane back (up to `concurrency` such
+   * items) and is written on its own when it ends, so a slow look-up holds neither a lane nor its
+   * round (LOOKUP_STRAGGLER_MS; 0 or absent: never).
+   */
+  stragglerMs?: number;
   /** Attempts before an item that keeps throwing is marked failed. */
   maxAttempts?: number;
   /** Pause when there was nothing to do. */
@@ -55,7 +62,9 @@ interface JobInfo {
  *
  * Rounds overlap (docs/performance.md, "Bulk HLR job"): the next batch is claimed as soon as every
  * item of the last one has a lane, so the lanes stay busy while a round's slowest items (a look-up
- * retried after a back-off) finish; each round is still written in its own transaction.
+ * retried after a back-off) finish; each round is still written in its own transaction. An item
+ * that outlives `stragglerMs` gives its lane back and is written after the rest of its round, so
+ * one slow provider answer in a hundred holds up neither the lanes nor the round's results.
  */
 export function jobWorker(
   db: Db,
@@ -70,43 +79,83 @@ export function jobWorker(
   const repo = jobs.repo;
   /** The lanes, shared by every round in flight. */
   const lanes = new Semaphore(options.concurrency);
+  /** Items that gave their lane back while still being checked. */
+  const stragglers = new StragglerPool(options.concurrency, options.stragglerMs ?? 0);
 
-  /** Checks a round's items of one job; `onLane` is called as each item gets its lane. */
-  async function processAll(
+  /** Checks one item; never throws (a failure is the item's outcome: retried or failed). */
+  async function check(
+    item: ClaimedItem,
+    job: JobInfo,
+    lists: FraudLists | undefined,
+    velocity: VelocityCounts | undefined,
+  ): Promise<ItemOutcome> {
+    const { service } = job;
+    try {
+      const result = await processor.process({
+        service,
+        e164: item.e164!,
+        tenantId: job.tenantId,
+        partnerId: job.partnerId,
+        lists,
+        test: job.sandbox,
+        velocity24h: velocity?.(item.e164!),
+      });
+      return { seq: item.seq, status: "done", result, facets: resultFacets(service, result) };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return {
+        seq: item.seq,
+        status: item.attempts >= maxAttempts ? "failed" : "queued",
+        result: { error: message },
+        facets: null,
+      };
+    }
+  }
+
+  /**
+   * Checks a round's items of one job; `onLane` is called as each item gets its lane. `first`
+   * settles once every item has answered or become a straggler, with the answers so far; `late`
+   * with the answers that came after, once every item has one.
+   */
+  function processAll(
     items: ClaimedItem[],
     job: JobInfo,
     lists: FraudLists | undefined,
     velocity: VelocityCounts | undefined,
     onLane: () => void,
-  ): Promise<ItemOutcome[]> {
-    const { service } = job;
-    return Promise.all(
-      items.map((item) =>
-        lanes.run(async (): Promise<ItemOutcome> => {
-          onLane();
-          try {
-            const result = await processor.process({
-              service,
-              e164: item.e164!,
-              tenantId: job.tenantId,
-              partnerId: job.partnerId,
-              lists,
-              test: job.sandbox,
-              velocity24h: velocity?.(item.e164!),
-            });
-            return { seq: item.seq, status: "done", result, facets: resultFacets(service, result) };
-          } catch (error) {
-            const message = error instanceof Error ? error.message : String(error);
-            return {
-              seq: item.seq,
-              status: item.attempts >= maxAttempts ? "failed" : "queued",
-              result: { error: message },
-              facets: null,
-            };
-          }
-        }),
-      ),
-    );
+  ): { first: Promise<ItemOutcome[]>; late: Promise<ItemOutcome[]> } {
+    const early: ItemOutcome[] = [];
+    const after: ItemOutcome[] = [];
+    /** Items that have neither answered nor become stragglers. */
+    let open = items.length;
+    let firstSettled = false;
+    let settleFirst: (outcomes: ItemOutcome[]) => void = () => {};
+    const first = new Promise<ItemOutcome[]>((resolve) => {
+      settleFirst = resolve;
+    });
+    const close = () => {
+      open -= 1;
+      if (open > 0 || firstSettled) return;
+      firstSettled = true;
+      settleFirst(early);
+    };
+    if (items.length === 0) settleFirst(early);
+    const all = items.map(async (item) => {
+      let straggled = false;
+      const release = await lanes.acquire();
+      onLane();
+      const outcome = await stragglers.hold(
+        release,
+        () => check(item, job, lists, velocity),
+        () => {
+          straggled = true;
+          close();
+        },
+      );
+      (firstSettled ? after : early).push(outcome);
+      if (!straggled) close();
+    });
+    return { first, late: Promise.all(all).then(() => after) };
   }
 
   type ChunkWriter = (tx: Tx, price: bigint) => Promise<{ done: number; failed: number; costMicros: bigint }>;
@@ -140,8 +189,24 @@ export function jobWorker(
       await billing.release(job.tenant_id, job.reservation_id, SYSTEM, releaseNote(job));
   }
 
-  /** One job's items of a round: checked, then written and settled as one chunk. */
-  async function runChunk(jobId: string, items: ClaimedItem[], onLane: () => void) {
+  /** Writes outcomes of a job as one chunk (none: nothing) and releases its hold if it finished. */
+  async function writeChunk(tenantId: string, jobId: string, outcomes: ItemOutcome[]) {
+    if (outcomes.length === 0) return;
+    const finished = await finishChunk(tenantId, jobId, (tx, price) =>
+      repo.finishItems(tx, id, tenantId, jobId, price, outcomes),
+    );
+    if (finished) await completed(finished);
+  }
+
+  /**
+   * One job's items of a round: checked, then written and settled as one chunk; the stragglers'
+   * answers as one more chunk, whose write is `tail`.
+   */
+  async function runChunk(
+    jobId: string,
+    items: ClaimedItem[],
+    onLane: () => void,
+  ): Promise<{ tail: Promise<void> }> {
     const job = await jobOf(jobId);
     const { service, tenantId } = job;
     // The organisation's lists as they are now: a list changed mid-job applies from the next chunk.
@@ -152,18 +217,22 @@ export function jobWorker(
           items.map((i) => i.e164!),
         )
       : undefined;
-    const outcomes = await processAll(items, job, lists, velocity, onLane);
-    const finished = await finishChunk(tenantId, jobId, (tx, price) =>
-      repo.finishItems(tx, id, tenantId, jobId, price, outcomes),
-    );
-    if (finished) await completed(finished);
+    const { first, late } = processAll(items, job, lists, velocity, onLane);
+    await writeChunk(tenantId, jobId, await first);
+    return { tail: late.then((outcomes) => writeChunk(tenantId, jobId, outcomes)) };
   }
 
   /**
    * Claims a batch and starts checking it. `laned` settles once every claimed item has a lane (or
-   * the round failed first), `done` once the round is written.
+   * the round failed first), `written` once the round is written but for its stragglers (it never
+   * rejects), `done` once they are written too.
    */
-  async function startRound(): Promise<{ claimed: number; laned: Promise<void>; done: Promise<void> }> {
+  async function startRound(): Promise<{
+    claimed: number;
+    laned: Promise<void>;
+    written: Promise<void>;
+    done: Promise<void>;
+  }> {
     const claimed = await repo.claimAnyOrganisation(id, options.batch, options.leaseSeconds);
     let waiting = claimed.length;
     let allLaned = () => {};
@@ -181,20 +250,20 @@ export function jobWorker(
       if (items) items.push(item);
       else byJob.set(item.job_id, [item]);
     }
+    // Every chunk is let finish before a failed one is reported: none is left running unwatched.
+    const heads = Promise.allSettled(
+      [...byJob].map(([jobId, items]) => runChunk(jobId, items, onLane)),
+    ).finally(allLaned);
     const done = (async () => {
-      try {
-        // Every chunk is let finish before a failed one is reported: none is left running unwatched.
-        const chunks = await Promise.allSettled(
-          [...byJob].map(([jobId, items]) => runChunk(jobId, items, onLane)),
-        );
-        for (const chunk of chunks) if (chunk.status === "rejected") throw chunk.reason;
-        // Jobs that finished while a release failed (or a worker died in between): release now.
-        for (const job of await repo.unreleasedAnyOrganisation()) await completed(job);
-      } finally {
-        allLaned();
-      }
+      const chunks = await heads;
+      const tails = await Promise.allSettled(
+        chunks.flatMap((chunk) => (chunk.status === "fulfilled" ? [chunk.value.tail] : [])),
+      );
+      for (const chunk of [...chunks, ...tails]) if (chunk.status === "rejected") throw chunk.reason;
+      // Jobs that finished while a release failed (or a worker died in between): release now.
+      for (const job of await repo.unreleasedAnyOrganisation()) await completed(job);
     })();
-    return { claimed: claimed.length, laned, done };
+    return { claimed: claimed.length, laned, written: heads.then(() => {}), done };
   }
 
   /** One round: claim, check, write. Answers how many items it handled. */
@@ -205,7 +274,10 @@ export function jobWorker(
   }
 
   let stopping = false;
-  /** Enough rounds to fill the lanes, and a few whose last items (a retried look-up) are still out. */
+  /**
+   * Rounds not yet written (stragglers aside): enough to fill the lanes, and a few whose last items
+   * (a retried look-up) are still out.
+   */
   const maxRoundsInFlight = Math.ceil(options.concurrency / options.batch) + 3;
   /**
    * Rounds until nothing is left to claim (or `maxRounds`, or the worker stops), each claimed once
@@ -213,7 +285,10 @@ export function jobWorker(
    * lets the others finish, then throws.
    */
   async function flow(maxRounds: number): Promise<number> {
+    /** Rounds not yet written but for their stragglers: at most maxRoundsInFlight. */
     const inFlight = new Set<Promise<void>>();
+    /** Rounds not yet written in full; a round waiting only on stragglers is here alone. */
+    const unfinished = new Set<Promise<void>>();
     const errors: unknown[] = [];
     let handled = 0;
     /** Rounds written so far: one written while a claim found nothing may have put items back. */
@@ -236,12 +311,12 @@ export function jobWorker(
         if (errors.length > 0) break;
         // The last round in flight may have been written after this claim looked (a failed attempt
         // back in the queue): look once more before stopping.
-        if (inFlight.size === 0) {
+        if (unfinished.size === 0) {
           if (written === writtenBefore) break;
           continue;
         }
         // A round in flight may put items back in the queue (a failed attempt): look again after it.
-        await Promise.race(inFlight);
+        await Promise.race(unfinished);
         continue;
       }
       handled += next.claimed;
@@ -249,12 +324,14 @@ export function jobWorker(
         .catch((error: unknown) => void errors.push(error))
         .finally(() => {
           written += 1;
-          inFlight.delete(done);
+          unfinished.delete(done);
         });
-      inFlight.add(done);
-      await Promise.race([next.laned, done]);
+      unfinished.add(done);
+      const head: Promise<void> = Promise.race([next.written, done]).finally(() => inFlight.delete(head));
+      inFlight.add(head);
+      await Promise.race([next.laned, head]);
     }
-    await Promise.all(inFlight);
+    await Promise.all(unfinished);
     if (errors.length > 0) throw errors[0];
     return handled;
   }

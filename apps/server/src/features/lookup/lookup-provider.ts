@@ -46,6 +46,7 @@ export function createLookups(
       providers.map((p) => p.name),
     ),
     deadlineMs: config.LOOKUP_DEADLINE_MS,
+    stragglerMs: config.LOOKUP_STRAGGLER_MS,
     onCall,
     onEvent: (event) => {
       if (event.type === "unreadable") {

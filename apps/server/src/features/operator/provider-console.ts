@@ -13,7 +13,12 @@ import type { PriceService } from "../price/index";
 
 type Settings = Pick<
   Config,
-  "LOOKUP_ROUTES" | "LOOKUP_CONCURRENCY" | "LOOKUP_TIMEOUT_MS" | "LOOKUP_CACHE_HOURS"
+  | "LOOKUP_ROUTES"
+  | "LOOKUP_CONCURRENCY"
+  | "LOOKUP_TIMEOUT_MS"
+  | "LOOKUP_DEADLINE_MS"
+  | "LOOKUP_STRAGGLER_MS"
+  | "LOOKUP_CACHE_HOURS"
 >;
 
 /** The services that need a live look-up, with the look-ups each needs (the service descriptor). */
@@ -101,6 +106,8 @@ export function providerConsole(
           >,
           concurrency: settings.LOOKUP_CONCURRENCY,
           timeoutMs: settings.LOOKUP_TIMEOUT_MS,
+          deadlineMs: settings.LOOKUP_DEADLINE_MS,
+          stragglerMs: settings.LOOKUP_STRAGGLER_MS,
           cacheHours: settings.LOOKUP_CACHE_HOURS,
         },
         margins: await margins(health),

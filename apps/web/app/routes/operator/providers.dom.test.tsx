@@ -14,6 +14,8 @@ const SANDBOX: OperatorProvidersView = {
     chains: { hlr: [], mnp: [], line_type: [], sim_swap: [], sms_pumping_risk: [], caller_name: [] },
     concurrency: "10",
     timeoutMs: 10_000,
+    deadlineMs: 8_000,
+    stragglerMs: 0,
     cacheHours: 24,
   },
   margins: [],
@@ -31,5 +33,19 @@ describe("operator providers page", () => {
     expect(note.textContent).toContain(
       "Configure a look-up provider (its credentials in the server's settings) for real network data.",
     );
+  });
+
+  it("shows one look-up's deadline and when a slow call frees its slot", async () => {
+    stubApi({
+      "GET /api/operator/me": () => operatorMe("platform"),
+      "GET /api/operator/providers": () => ({
+        ...SANDBOX,
+        settings: { ...SANDBOX.settings, stragglerMs: 1_000 },
+      }),
+    });
+    await renderPage(<OperatorProvidersPage />, { url: "/operator/providers" });
+    const settings = await screen.findByTestId("provider-settings");
+    expect(settings.textContent).toContain("Deadline per look-up8,000 ms");
+    expect(settings.textContent).toContain("Slot freed after1,000 ms");
   });
 });

@@ -100,6 +100,7 @@ export default function OperatorProvidersPage() {
           active: number.format(p.concurrency.active),
           limit: number.format(p.concurrency.limit),
           waiting: number.format(p.concurrency.waiting),
+          stragglers: number.format(p.concurrency.stragglers),
         }),
     },
     {
@@ -233,6 +234,19 @@ export default function OperatorProvidersPage() {
                 key: "timeout",
                 label: t("operatorSetup:providers.timeout"),
                 children: ms(settings.timeoutMs),
+              },
+              {
+                key: "deadline",
+                label: t("operatorSetup:providers.deadline"),
+                children: ms(settings.deadlineMs),
+              },
+              {
+                key: "straggler",
+                label: t("operatorSetup:providers.straggler"),
+                children:
+                  settings.stragglerMs > 0
+                    ? ms(settings.stragglerMs)
+                    : t("operatorSetup:providers.stragglerOff"),
               },
               {
                 key: "cache",
