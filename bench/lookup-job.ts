@@ -292,6 +292,12 @@ async function main() {
     sql`select settled_micros::text as settled, status from reservations where id = ${job!.reservation_id}`,
   );
   const byStatus = Object.fromEntries(items.map((i) => [i.status, i]));
+  // Why items failed (each tried up to three times), so a failure is never a mere count.
+  const reasons = await queryRows<{ error: string; n: number }>(
+    db,
+    sql`select coalesce(result->>'error', '?') as error, count(*)::int as n from detection_items
+        where job_id = ${draft.id} and status = 'failed' group by 1 order by 2 desc limit 5`,
+  );
   const price = BigInt(job!.unit_price_micros);
   const done = byStatus.done?.n ?? 0;
   const failed = byStatus.failed?.n ?? 0;
@@ -347,6 +353,7 @@ async function main() {
   console.log(
     `numbers ${NUMBERS.toLocaleString("en")}: ${done.toLocaleString("en")} done, ${failed} failed, in ${seconds.toFixed(1)} s`,
   );
+  for (const reason of reasons) console.log(`  failed ${reason.n}: ${reason.error}`);
   console.log(
     `provider calls ${fake.calls.toLocaleString("en")} (${fake.errors.toLocaleString("en")} errors, retried), ` +
       `most in flight ${fake.mostInFlight}, latency mean ${meanMs.toFixed(1)} ms, median ${medianMs.toFixed(1)} ms, ` +

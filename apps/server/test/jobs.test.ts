@@ -9,7 +9,7 @@ import { ledgerEntries, reservations } from "../src/db/schema/index";
 import { jobService } from "../src/features/job/job-service";
 import { defaultProcessor, type ItemProcessor } from "../src/features/job/process-item";
 import { createJobRuntime, workerConcurrency } from "../src/features/job/runtime";
-import { jobWorker } from "../src/features/job/worker";
+import { jobWorker, type WorkerOptions } from "../src/features/job/worker";
 import { createLookups } from "../src/features/lookup/lookup-provider";
 import { expectError, expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
@@ -26,12 +26,19 @@ const PRICE = 1_000n;
 const numbers = (n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => `+4479111${String(from + i).padStart(5, "0")}`);
 
-const workerFor = (t: TestApp, processor?: ItemProcessor, id?: string, batch = 50) =>
+const workerFor = (
+  t: TestApp,
+  processor?: ItemProcessor,
+  id?: string,
+  batch = 50,
+  options: Partial<WorkerOptions> = {},
+) =>
   jobWorker(t.database.db, t.app.services, t.app.jobs.service, processor ?? t.app.jobs.processor, {
     batch,
     concurrency: 4,
     leaseSeconds: 60,
     id,
+    ...options,
   });
 
 async function ledger(t: TestApp, tenantId: string) {
@@ -147,12 +154,7 @@ describe("bulk jobs", () => {
       },
     };
     const job = await submitAsLive<JobView>(t, api, { service: "basic", numbers: list });
-    const worker = jobWorker(t.database.db, t.app.services, t.app.jobs.service, oneSlow, {
-      batch: 50,
-      concurrency: 2,
-      leaseSeconds: 60,
-      stragglerMs: 30,
-    });
+    const worker = workerFor(t, oneSlow, undefined, 50, { concurrency: 2, stragglerMs: 30 });
     const drained = worker.drain();
     const view = async () => expectOk<JobView>(await api("GET", `/api/tenant/job/s/${job.id}`));
     // The other eleven went through the two lanes and were written while the slow one is out.
@@ -167,6 +169,47 @@ describe("bulk jobs", () => {
       balanceMicros: 1_000_000n - 12n * PRICE,
     });
   });
+
+  it("an open breaker defers the item without spending an attempt: it waits for the provider, then is done", async () => {
+    const { tenantId, api, billing } = await setup(t);
+    const list = numbers(3, 800);
+    let refusals = 0;
+    // The provider's breaker refuses the first five tries of the first number (it is not asked).
+    const breakerOpen: ItemProcessor = {
+      sandbox: () => false,
+      process: async (item) => {
+        if (item.e164 === list[0] && refusals < 5) {
+          refusals += 1;
+          throw new LookupError(
+            "circuit open: upstream failing, next try in 100 ms",
+            "circuit_open",
+            true,
+            100,
+          );
+        }
+        return real.process({ ...item, service: "basic" });
+      },
+    };
+    const job = await submitAsLive<JobView>(t, api, { service: "basic", numbers: list });
+    const worker = workerFor(t, breakerOpen, undefined, 10, { concurrency: 2, maxAttempts: 2 });
+    const started = Date.now();
+    await worker.drain();
+    // Five refusals, each waited for (at least a second each: the shortest deferral).
+    expect(refusals).toBe(5);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4_500);
+    expect(expectOk<JobView>(await api("GET", `/api/tenant/job/s/${job.id}`))).toMatchObject({
+      status: "completed",
+      done: 3,
+      failed: 0,
+      chargedMicros: String(3n * PRICE),
+    });
+    const [row] = await queryRows<{ attempts: number }>(
+      t.database.db,
+      sql`select attempts from detection_items where job_id = ${job.id} and e164 = ${list[0]}`,
+    );
+    expect(row!.attempts).toBe(1);
+    expect(await billing.verify(tenantId)).toMatchObject({ ok: true });
+  }, 30_000);
 
   it("progress counters move per chunk; completion settles the work and closes the hold", async () => {
     const { tenantId, api, billing } = await setup(t);

@@ -381,6 +381,11 @@ export class LookupError extends Error {
     /** out_of_credit: the provider account has run out of credit (HTTP 402 and the like). */
     readonly kind: "timeout" | "upstream" | "rejected" | "circuit_open" | "out_of_credit",
     readonly retryable: boolean,
+    /**
+     * When asking again makes sense, if known: the server's Retry-After, or for circuit_open the
+     * breaker's cool-down left.
+     */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
   }

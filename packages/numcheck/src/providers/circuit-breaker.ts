@@ -67,6 +67,7 @@ export class CircuitBreaker {
         `circuit open: upstream failing, next try in ${retryInMs} ms`,
         "circuit_open",
         true,
+        retryInMs,
       );
     }
     const trial = state === "half_open";

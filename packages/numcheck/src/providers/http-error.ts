@@ -8,11 +8,11 @@ export class UpstreamHttpError extends LookupError {
     retryable: boolean,
     readonly status: number,
     /** The server's Retry-After, when it sent one. */
-    readonly retryAfterMs: number | null,
+    retryAfterMs: number | null,
     /** The provider's own error code from the body (Twilio 20003, tyntec's problem type), when it gave one. */
     readonly providerCode: string | null = null,
   ) {
-    super(message, kind, retryable);
+    super(message, kind, retryable, retryAfterMs);
   }
 }
 

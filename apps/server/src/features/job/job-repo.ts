@@ -88,6 +88,11 @@ export interface ItemOutcome {
   status: "done" | "failed" | "queued";
   result: unknown;
   facets: ResultFacets | null;
+  /**
+   * Queued again without using up the attempt, not claimed before this many ms: the provider was
+   * not asked (its breaker is open), so the item waits for it instead of failing.
+   */
+  deferMs?: number;
 }
 
 export interface ItemRow {
@@ -351,7 +356,9 @@ export function jobRepo(db: Db) {
                 cost_micros = case when u.status = 'done' then ${unitPriceMicros.toString()}::bigint else 0 end,
                 finished_at = case when u.status = 'queued' then null else now() end,
                 outcome = u.outcome, line_type = u.line_type, country = u.country, carrier = u.carrier,
-                risk = u.risk, lease_owner = null, lease_until = null
+                risk = u.risk, lease_owner = null,
+                attempts = case when u.defer_ms > 0 then i.attempts - 1 else i.attempts end,
+                lease_until = case when u.defer_ms > 0 then now() + make_interval(secs => u.defer_ms / 1000.0) end
             from unnest(${sql.param(outcomes.map((o) => o.seq))}::int[],
                         ${sql.param(outcomes.map((o) => o.status))}::text[],
                         ${sql.param(outcomes.map((o) => JSON.stringify(o.result ?? null)))}::text[],
@@ -359,8 +366,9 @@ export function jobRepo(db: Db) {
                         ${sql.param(outcomes.map((o) => o.facets?.lineType ?? null))}::text[],
                         ${sql.param(outcomes.map((o) => o.facets?.country ?? null))}::text[],
                         ${sql.param(outcomes.map((o) => o.facets?.carrier ?? null))}::text[],
-                        ${sql.param(outcomes.map((o) => o.facets?.risk ?? null))}::text[])
-              as u(seq, status, result, outcome, line_type, country, carrier, risk)
+                        ${sql.param(outcomes.map((o) => o.facets?.risk ?? null))}::text[],
+                        ${sql.param(outcomes.map((o) => (o.status === "queued" ? (o.deferMs ?? 0) : 0)))}::int[])
+              as u(seq, status, result, outcome, line_type, country, carrier, risk, defer_ms)
             where i.job_id = ${jobId} and i.seq = u.seq and i.status = 'queued' and i.lease_owner = ${worker}
               and exists (select 1 from detection_jobs j where j.id = ${jobId} and j.tenant_id = ${tenantId})
             returning i.status, i.cost_micros::text as cost_micros`,
@@ -389,6 +397,18 @@ export function jobRepo(db: Db) {
               charged_micros = charged_micros + ${costMicros.toString()}::bigint
             where id = ${jobId} and tenant_id = ${tenantId}`,
       );
+    },
+
+    /** Ms until the first deferred item of a live job may be claimed; null when none waits. */
+    async nextDeferredMs(): Promise<number | null> {
+      const [row] = await queryRows<{ ms: number | null }>(
+        db,
+        sql`select ceil(extract(epoch from (min(i.lease_until) - now())) * 1000)::int as ms
+            from detection_items i join detection_jobs j on j.id = i.job_id
+            where i.status = 'queued' and i.lease_owner is null and i.lease_until > now()
+              and j.status in ('queued', 'running')`,
+      );
+      return row?.ms ?? null;
     },
 
     async hasQueued(runner: Runner, tenantId: string, jobId: string): Promise<boolean> {

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { ServiceCode } from "@nc/contracts/services";
 import { Semaphore } from "@nc/numcheck/providers/semaphore";
+import { sleep } from "@nc/numcheck/providers/sleep";
 import { StragglerPool } from "@nc/numcheck/providers/straggler";
+import { LookupError } from "@nc/numcheck/types";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { roundLoop } from "../../background/round-loop";
@@ -40,6 +42,9 @@ export interface WorkerOptions {
   /** How long drafts and finished jobs are kept; the worker deletes them after. */
   retention?: { draftHours: number; resultDays: number };
 }
+
+/** How long an item waits when its provider's breaker is open and says nothing of its cool-down. */
+const BREAKER_WAIT_MS = 30_000;
 
 /** How often a running worker looks for jobs past retention. */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -103,6 +108,12 @@ export function jobWorker(
       return { seq: item.seq, status: "done", result, facets: resultFacets(service, result) };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      // The provider was not asked (its breaker is open): the item waits for it, attempt unspent,
+      // rather than spend its three tries in a second and fail (docs/performance.md, "Bulk HLR job").
+      if (error instanceof LookupError && error.kind === "circuit_open") {
+        const deferMs = Math.max(1_000, error.retryAfterMs ?? BREAKER_WAIT_MS);
+        return { seq: item.seq, status: "queued", result: { error: message }, facets: null, deferMs };
+      }
       return {
         seq: item.seq,
         status: item.attempts >= maxAttempts ? "failed" : "queued",
@@ -282,9 +293,10 @@ export function jobWorker(
   /**
    * Rounds until nothing is left to claim (or `maxRounds`, or the worker stops), each claimed once
    * the last one's items all have lanes. Answers how many items it handled; a round that fails
-   * lets the others finish, then throws.
+   * lets the others finish, then throws. `waitForDeferred`: nothing left to claim but items waiting
+   * for a provider's breaker, it waits for them too.
    */
-  async function flow(maxRounds: number): Promise<number> {
+  async function flow(maxRounds: number, waitForDeferred = false): Promise<number> {
     /** Rounds not yet written but for their stragglers: at most maxRoundsInFlight. */
     const inFlight = new Set<Promise<void>>();
     /** Rounds not yet written in full; a round waiting only on stragglers is here alone. */
@@ -312,7 +324,12 @@ export function jobWorker(
         // The last round in flight may have been written after this claim looked (a failed attempt
         // back in the queue): look once more before stopping.
         if (unfinished.size === 0) {
-          if (written === writtenBefore) break;
+          if (written !== writtenBefore) continue;
+          // Items waiting for a provider's breaker: a drain waits for them (a running worker's
+          // loop comes back on its own), at most 30 s at a time so it sees new work meanwhile.
+          const deferred = waitForDeferred ? await repo.nextDeferredMs() : null;
+          if (deferred === null) break;
+          await sleep(Math.min(Math.max(deferred, 50), 30_000));
           continue;
         }
         // A round in flight may put items back in the queue (a failed attempt): look again after it.
@@ -399,8 +416,8 @@ export function jobWorker(
     runOnce,
     sweep,
 
-    /** Runs rounds until nothing is left to claim. */
-    drain: (maxRounds = 100_000) => flow(maxRounds),
+    /** Runs rounds until nothing is left to claim, waiting for items deferred by an open breaker. */
+    drain: (maxRounds = 100_000) => flow(maxRounds, true),
 
     start: background.start,
     /** Nudges an idle worker (a new job was created). */
