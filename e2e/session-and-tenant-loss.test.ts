@@ -233,8 +233,10 @@ describe.skipIf(Boolean(unreachable))("session and organisation lost under an op
       await page.getByTestId("api-key-name").fill("Stepped up");
       await page.getByTestId("api-key-mode-choice").getByText("Test", { exact: true }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Create key" }).click();
-      await page.getByTestId("step-up-dialog").getByLabel("Password").waitFor();
+      await page.getByTestId("step-up-dialog").getByLabel("Your password", { exact: true }).waitFor();
       await settled(page);
+      // In the page's language, not the catalogue's keys.
+      await expect(page.getByTestId("step-up-dialog").textContent()).resolves.toContain("Confirm it is you");
     };
     for (const mode of ["light", "dark"] as const) {
       await context.addCookies([{ name: "color_mode", value: mode, url: server.url }]);
@@ -249,7 +251,7 @@ describe.skipIf(Boolean(unreachable))("session and organisation lost under an op
         await expect.poll(() => page.getByTestId("step-up-dialog").count()).toBe(0);
       }
     }
-    await page.getByTestId("step-up-dialog").getByLabel("Password").fill(PASSWORD);
+    await page.getByTestId("step-up-dialog").getByLabel("Your password", { exact: true }).fill(PASSWORD);
     await page.getByTestId("step-up-confirm").click();
     // The refused call is made again once proved: the key's secret is shown once.
     await expect

@@ -20,7 +20,6 @@ import { lazyComponent } from "./shell/lazy-component";
 import type { RootData } from "./shell/root-data";
 import { NO_EVAL_SCRIPT } from "./shell/security/no-eval-script";
 import { useNonce } from "./shell/security/nonce";
-import { StepUpHost } from "./shell/security/step-up-host";
 import { ColorModeProvider, isDark, useColorMode } from "./shell/theme/color-mode";
 import { derivedTokenFor } from "./shell/theme/derived-theme";
 import { derivedTheme } from "./shell/theme/derived-theme.server";
@@ -141,7 +140,6 @@ export default function Root() {
   return (
     <>
       <ClientHooksBridge />
-      <StepUpHost />
       <Outlet />
     </>
   );

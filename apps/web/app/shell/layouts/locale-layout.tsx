@@ -17,6 +17,7 @@ import { resolveLocale } from "../i18n/resolve-locale";
 import { useLocaleI18n } from "../i18n/use-locale-i18n";
 import { lazyComponent } from "../lazy-component";
 import { pageMeta } from "../page-meta";
+import { StepUpHost } from "../security/step-up-host";
 import type { Route } from "./+types/locale-layout";
 
 /**
@@ -75,6 +76,8 @@ function WithI18n({ locale, catalogue, children }: LocaleData & { children: Reac
 export default function LocaleLayout({ loaderData }: Route.ComponentProps) {
   return (
     <WithI18n locale={loaderData.locale} catalogue={loaderData.catalogue}>
+      {/* Inside the language: the step-up dialog speaks the page's (docs/security.md, "Step-up"). */}
+      <StepUpHost />
       <Outlet />
     </WithI18n>
   );
