@@ -1,4 +1,4 @@
-import type { OperatorProvidersView } from "@nc/contracts/operator";
+import type { OperatorProviderHealth, OperatorProvidersView } from "@nc/contracts/operator";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { operatorMe } from "../../../test/operator-me";
@@ -35,17 +35,29 @@ describe("operator providers page", () => {
     );
   });
 
-  it("shows one look-up's deadline and when a slow call frees its slot", async () => {
+  it("shows one look-up's deadline, when a slow call frees its slot, and the slow calls running on", async () => {
+    const busy: OperatorProviderHealth = {
+      name: "tyntec",
+      answers: ["hlr"],
+      breaker: "closed",
+      openTenants: 0,
+      concurrency: { limit: 50, active: 50, waiting: 3, stragglers: 2 },
+      lastHour: { calls: 10, errors: 0, errorRate: 0, creditErrors: 0, p50Ms: 150, p99Ms: 9000, costs: [] },
+    };
     stubApi({
       "GET /api/operator/me": () => operatorMe("platform"),
       "GET /api/operator/providers": () => ({
         ...SANDBOX,
-        settings: { ...SANDBOX.settings, stragglerMs: 1_000 },
+        providers: [busy],
+        settings: { ...SANDBOX.settings, sandbox: false, stragglerMs: 1_000 },
       }),
     });
     await renderPage(<OperatorProvidersPage />, { url: "/operator/providers" });
     const settings = await screen.findByTestId("provider-settings");
     expect(settings.textContent).toContain("Deadline per look-up8,000 ms");
     expect(settings.textContent).toContain("Slot freed after1,000 ms");
+    const health = screen.getByTestId("provider-health");
+    expect(health.textContent).toContain("50 of 50, 3 waiting");
+    expect(health.textContent).toContain("Running on past their slot: 2");
   });
 });

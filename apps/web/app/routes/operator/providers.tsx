@@ -95,13 +95,21 @@ export default function OperatorProvidersPage() {
       key: "flight",
       title: t("operatorSetup:providers.inFlight"),
       align: "right",
-      render: (_, p) =>
-        t("operatorSetup:providers.inFlightValue", {
-          active: number.format(p.concurrency.active),
-          limit: number.format(p.concurrency.limit),
-          waiting: number.format(p.concurrency.waiting),
-          stragglers: number.format(p.concurrency.stragglers),
-        }),
+      render: (_, p) => (
+        <>
+          {t("operatorSetup:providers.inFlightValue", {
+            active: number.format(p.concurrency.active),
+            limit: number.format(p.concurrency.limit),
+            waiting: number.format(p.concurrency.waiting),
+          })}
+          {/* Slow calls that gave their slot back (docs/providers.md, "Stragglers"), when there are any. */}
+          {p.concurrency.stragglers > 0 && (
+            <Typography.Text type="secondary" style={{ display: "block" }}>
+              {t("operatorSetup:providers.stragglersValue", { count: p.concurrency.stragglers })}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
     {
       key: "cost",
