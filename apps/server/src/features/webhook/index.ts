@@ -4,4 +4,4 @@
  */
 export { forbiddenTarget, isForbiddenAddress, type Resolve, systemResolve } from "./target-guard";
 export { enqueueJobEvent, enqueueWebhookEvent } from "./webhook-events";
-export { guardedLookup, TargetRefusedError } from "./webhook-transport";
+export { guardedLookup } from "./webhook-transport";
