@@ -9,6 +9,7 @@ import { detectionJobs } from "../src/db/schema/index";
 import { expectError, expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
 import { liveProviders, tyntecThenTwilio } from "./helpers/live-providers";
+import { answeredBy, storedAnswer } from "./helpers/stored-answer";
 import { inTenant } from "./helpers/tenancy";
 import type { TestApp } from "./helpers/test-app";
 
@@ -53,7 +54,8 @@ describe("live look-ups as the providers answer them", () => {
     ] as const) {
       tyntec.reset(fixture);
       const view = expectOk<HlrView>((await check(number)).res);
-      expect(view.result.hlr).toMatchObject({ provider: "tyntec", connectivity: "connected", ported: false });
+      expect(view.result.hlr).toMatchObject({ provider: "live", connectivity: "connected", ported: false });
+      expect(await answeredBy(live.t, "hlr")).toBe("tyntec");
       expect(BigInt(view.costMicros)).toBeGreaterThan(0n);
       expect(tyntec.calls).toHaveLength(1);
       tyntec.assertClean();
@@ -62,26 +64,48 @@ describe("live look-ups as the providers answer them", () => {
     twilio.assertClean();
   });
 
+  it("the customer reads neither the provider's name nor what the look-up cost; the operator's stored copy keeps both", async () => {
+    tyntec.reset(tyntecPublished.gnvDocsPage);
+    const { res, owner, tenantId } = await check("+4915112340021");
+    const view = expectOk<HlrView & { jobId: string }>(res);
+    expect(view.result.hlr).toMatchObject({ provider: "live", source: "live" });
+    expect(view.result.hlr).not.toHaveProperty("cost");
+    expect(JSON.stringify(view)).not.toContain("tyntec");
+    // The same number read back from the organisation's history.
+    const items = expectOk<{ items: HlrView[] }>(
+      await inTenant(live.t, owner, tenantId)("GET", `/api/tenant/job/s/${view.jobId}/items`),
+    ).items;
+    expect(items).toHaveLength(1);
+    expect(items[0]!.result.hlr).toMatchObject({ provider: "live" });
+    expect(JSON.stringify(items)).not.toMatch(/tyntec|"cost"/);
+    expect(await storedAnswer(live.t, "hlr")).toMatchObject({
+      provider: "tyntec",
+      cost: { currency: "EUR" },
+    });
+  });
+
   it('Twilio\'s published line status "active" is not a connected handset: the check cannot tell, and is charged as such', async () => {
     // tyntec is out of credit, so Twilio is the last provider to ask.
     tyntec.play(() => tyntecProblems.paymentRequired);
     twilio.play(twilioPublished.lineStatusActive);
     const view = expectOk<HlrView>((await check("+447772000001")).res);
     expect(view.result.hlr).toMatchObject({
-      provider: "twilio",
+      provider: "live",
       connectivity: "undetermined",
       currentNetwork: null,
     });
+    expect(await answeredBy(live.t, "hlr")).toBe("twilio");
     expect(BigInt(view.costMicros)).toBeGreaterThan(0n);
     // A "cannot tell" answer is not kept in the look-up cache: the same number is asked again. With
     // the line type asked too, the carrier Twilio named is given, still without reachability.
     twilio.play(twilioLookup.active);
     const withCarrier = expectOk<HlrView>((await check("+447772000001")).res);
     expect(withCarrier.result.hlr).toMatchObject({
-      provider: "twilio",
+      provider: "live",
       connectivity: "undetermined",
       currentNetwork: { name: "Vodafone UK", mcc: "234", mnc: "15", country: "GB" },
     });
+    expect(await answeredBy(live.t, "hlr")).toBe("twilio");
     expect(twilio.calls).toHaveLength(2);
     tyntec.assertClean();
     twilio.assertClean();
@@ -99,7 +123,8 @@ describe("live look-ups as the providers answer them", () => {
     const errorsBefore = tyntecErrors();
     const { res } = await check(number);
     const view = expectOk<HlrView>(res);
-    expect(view.result.hlr).toMatchObject({ provider: "twilio", connectivity: "connected" });
+    expect(view.result.hlr).toMatchObject({ provider: "live", connectivity: "connected" });
+    expect(await answeredBy(live.t, "hlr")).toBe("twilio");
     expect(tyntec.calls).toHaveLength(1);
     expect(twilio.calls).toHaveLength(1);
     tyntec.assertClean();
@@ -141,10 +166,11 @@ describe("Vonage's published answers in a customer's check", () => {
     vonage.play(() => vonagePublished.advanced());
     const view = expectOk<HlrView>((await check("+14159929960")).res);
     expect(view.result.hlr).toMatchObject({
-      provider: "vonage",
+      provider: "live",
       connectivity: "connected",
       roaming: { roaming: true, country: "US" },
     });
+    expect(await answeredBy(live.t, "hlr")).toBe("vonage");
     expect(twilio.calls).toHaveLength(0);
     vonage.assertClean();
   });
@@ -152,7 +178,8 @@ describe("Vonage's published answers in a customer's check", () => {
   it('valid_number "inferred_not_valid" is a guess, not an invalid number: Twilio is asked and answers', async () => {
     vonage.play(() => vonagePublished.advanced({ valid_number: "inferred_not_valid" }));
     const view = expectOk<HlrView>((await check("+14159929961")).res);
-    expect(view.result.hlr).toMatchObject({ provider: "twilio", connectivity: "connected" });
+    expect(view.result.hlr).toMatchObject({ provider: "live", connectivity: "connected" });
+    expect(await answeredBy(live.t, "hlr")).toBe("twilio");
     expect(vonage.calls).toHaveLength(1);
     expect(twilio.calls).toHaveLength(1);
     vonage.assertClean();
@@ -165,10 +192,11 @@ describe("Vonage's published answers in a customer's check", () => {
     const view = expectOk<HlrView>((await check("+14159929962")).res);
     // Neither could tell: the first answer is given, and nothing in it says connected.
     expect(view.result.hlr).toMatchObject({
-      provider: "vonage",
+      provider: "live",
       connectivity: "undetermined",
       roaming: { roaming: null, network: null, country: null },
     });
+    expect(await answeredBy(live.t, "hlr")).toBe("vonage");
     expect(vonage.calls).toHaveLength(1);
     expect(twilio.calls).toHaveLength(1);
     vonage.assertClean();

@@ -8,6 +8,7 @@ import { DEFAULT_STANDARD_PRICES } from "../src/features/price/price-service";
 import { expectOk } from "./helpers/accounts";
 import { fundedTenant } from "./helpers/billing";
 import { liveProviders } from "./helpers/live-providers";
+import { answeredBy } from "./helpers/stored-answer";
 import { inTenant } from "./helpers/tenancy";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
@@ -101,9 +102,10 @@ describe("line type, from Twilio then Vonage", () => {
     expect(view.result.lineType).toMatchObject({
       lineType: "mobile",
       carrier: { name: "Vodafone UK", mcc: "234", mnc: "15", country: "GB" },
-      provider: "twilio",
+      provider: "live",
       source: "live",
     });
+    expect(await answeredBy(live.t, "lineType")).toBe("twilio");
     expect(BigInt(view.costMicros)).toBe(price);
     expect(twilio.calls.map((c) => c.query.get("Fields"))).toEqual(["line_type_intelligence"]);
     expect(vonage.calls).toHaveLength(0);
@@ -115,8 +117,9 @@ describe("line type, from Twilio then Vonage", () => {
     const { check } = await customer(live.t);
     expect((await check("line_type", "+14159929960")).result.lineType).toMatchObject({
       lineType: "non_fixed_voip",
-      provider: "twilio",
+      provider: "live",
     });
+    expect(await answeredBy(live.t, "lineType")).toBe("twilio");
   });
 
   it("when Twilio cannot tell (a package error), Vonage is asked: a landline", async () => {
@@ -124,7 +127,8 @@ describe("line type, from Twilio then Vonage", () => {
     vonage.play(vonageInsight.landline);
     const { check } = await customer(live.t);
     const view = await check("line_type", LANDLINE);
-    expect(view.result.lineType).toMatchObject({ lineType: "fixed_line", provider: "vonage" });
+    expect(view.result.lineType).toMatchObject({ lineType: "fixed_line", provider: "live" });
+    expect(await answeredBy(live.t, "lineType")).toBe("vonage");
     expect(vonage.calls.map((c) => c.path)).toEqual(["/ni/standard/json"]);
     vonage.assertClean();
   });
@@ -173,7 +177,8 @@ describe("line type with the default routes: only the providers that answer it a
 
   it("tyntec, which has no line type, is never asked", async () => {
     const { check } = await customer(live.t);
-    expect((await check("line_type", MOBILE)).result.lineType?.provider).toBe("twilio");
+    await check("line_type", MOBILE);
+    expect(await answeredBy(live.t, "lineType")).toBe("twilio");
     expect(live.tyntec.calls).toHaveLength(0);
   });
 });
@@ -218,8 +223,9 @@ describe("SIM swap, from Twilio with its SIM swap package turned on", () => {
       swapped: true,
       lastSwapAt: "2020-04-27T10:18:50.000Z",
       withinHours: 48,
-      provider: "twilio",
+      provider: "live",
     });
+    expect(await answeredBy(live.t, "simSwap")).toBe("twilio");
     expect(BigInt(view.costMicros)).toBe(price);
     expect(twilio.calls.map((c) => c.query.get("Fields"))).toEqual(["sim_swap"]);
     twilio.assertClean();
@@ -312,8 +318,9 @@ describe("SMS pumping risk, from Twilio with the package turned on", () => {
     const view = await check("sms_pumping_risk", "+14159929960");
     expect(view.result.smsPumpingRisk).toMatchObject({
       risk: { score: 61, carrierRisk: "moderate", blocked: false, blockedLast3Months: null },
-      provider: "twilio",
+      provider: "live",
     });
+    expect(await answeredBy(live.t, "smsPumpingRisk")).toBe("twilio");
     expect(BigInt(view.costMicros)).toBe(DEFAULT_STANDARD_PRICES.sms_pumping_risk[0]);
     expect(twilio.calls.map((c) => c.query.get("Fields"))).toEqual(["sms_pumping_risk"]);
     expect(vonage.calls).toHaveLength(0);
@@ -324,7 +331,7 @@ describe("SMS pumping risk, from Twilio with the package turned on", () => {
     twilio.play(twilioLookup.pumpingBlocked);
     const { check } = await customer(live.t);
     const view = await check("fraud_shield_enhanced", "+447772000009");
-    expect(view.result.hlr?.provider).toBe("twilio");
+    expect(await answeredBy(live.t, "hlr")).toBe("twilio");
     expect(view.result.fraud?.reasons.map((r) => r.code)).toContain("sms_pumping_blocked");
     expect(twilio.calls.map((c) => c.query.get("Fields"))).toEqual([
       "line_status,line_type_intelligence,sms_pumping_risk",
@@ -394,8 +401,9 @@ describe("caller name, from Vonage (Twilio's package not turned on)", () => {
       type: "consumer",
       firstName: "John",
       lastName: "Smith",
-      provider: "vonage",
+      provider: "live",
     });
+    expect(await answeredBy(live.t, "callerName")).toBe("vonage");
     expect(view.result.charged).toBe(true);
     expect(BigInt(view.costMicros)).toBe(DEFAULT_STANDARD_PRICES.caller_name[0]);
     expect(vonage.calls.map((c) => [c.path, c.query.get("cnam")])).toEqual([["/ni/standard/json", "true"]]);
@@ -453,8 +461,9 @@ describe("caller name, from Twilio with the package turned on", () => {
       type: "consumer",
       firstName: null,
       lastName: null,
-      provider: "twilio",
+      provider: "live",
     });
+    expect(await answeredBy(live.t, "callerName")).toBe("twilio");
     expect(BigInt(view.costMicros)).toBe(DEFAULT_STANDARD_PRICES.caller_name[0]);
     expect(twilio.calls.map((c) => c.query.get("Fields"))).toEqual(["caller_name"]);
     expect(vonage.calls).toHaveLength(0);

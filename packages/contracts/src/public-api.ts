@@ -216,6 +216,12 @@ const basicResult = z
   })
   .meta({ id: "BasicResult", description: "Offline validation by the numbering plan (every service)." });
 
+/** Who answered, as a customer may read it (docs/providers.md, "What customers see"). */
+const answeredBy = z.string().meta({
+  description:
+    "`live` for an answer from the network, `sandbox` for a test key's sample answer. The provider behind it is never named.",
+});
+
 const hlrResult = z
   .object({
     e164: z.string().meta({ description: "The number looked up.", examples: ["+12025550100"] }),
@@ -239,7 +245,7 @@ const hlrResult = z
       .meta({ description: "Roaming state." }),
     ported: z.boolean().nullable().meta({ description: "Moved to another operator; null when unknown." }),
     source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
-    provider: z.string().meta({ description: "The look-up provider (`sandbox` for test keys)." }),
+    provider: answeredBy,
     obtainedAt: dateTime("When the network answered."),
   })
   .meta({ id: "HlrResult", description: "Live network status (HLR look-up)." });
@@ -251,7 +257,7 @@ const mnpResult = z
     currentNetwork: network.nullable().meta({ description: "The operator serving the number now." }),
     originalNetwork: network.nullable().meta({ description: "The operator the number was allocated to." }),
     source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
-    provider: z.string().meta({ description: "The look-up provider (`sandbox` for test keys)." }),
+    provider: answeredBy,
     obtainedAt: dateTime("When the answer was obtained."),
   })
   .meta({ id: "MnpResult", description: "Number portability (MNP look-up)." });
@@ -265,7 +271,7 @@ const lineTypeResult = z
     ),
     carrier: network.nullable().meta({ description: "The network the provider names for the number." }),
     source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
-    provider: z.string().meta({ description: "The look-up provider (`sandbox` for test keys)." }),
+    provider: answeredBy,
     obtainedAt: dateTime("When the answer was obtained."),
   })
   .meta({
@@ -294,7 +300,7 @@ const simSwapResult = z
       .meta({ description: "The period the provider checked, in hours.", examples: [48] }),
     carrier: network.nullable().meta({ description: "The network that answered for the subscriber." }),
     source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
-    provider: z.string().meta({ description: "The look-up provider (`sandbox` for test keys)." }),
+    provider: answeredBy,
     obtainedAt: dateTime("When the answer was obtained."),
   })
   .meta({ id: "SimSwapResult", description: "Whether, and when, the number's SIM card last changed." });
@@ -331,7 +337,7 @@ const smsPumpingRiskResult = z
       .nullable()
       .meta({ description: "The provider's answer; null when it could not tell." }),
     source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
-    provider: z.string().meta({ description: "The look-up provider (`sandbox` for test keys)." }),
+    provider: answeredBy,
     obtainedAt: dateTime("When the answer was obtained."),
   })
   .meta({
@@ -362,7 +368,7 @@ const callerNameResult = z
       .nullable()
       .meta({ description: "The owner's last name, when said.", examples: ["Sample"] }),
     source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
-    provider: z.string().meta({ description: "The look-up provider (`sandbox` for test keys)." }),
+    provider: answeredBy,
     obtainedAt: dateTime("When the answer was obtained."),
   })
   .meta({

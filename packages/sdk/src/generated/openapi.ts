@@ -548,7 +548,7 @@ export interface components {
              * @enum {string}
              */
             source: "live" | "cache" | "numbering_plan" | "sandbox" | "unknown";
-            /** @description The look-up provider (`sandbox` for test keys). */
+            /** @description `live` for an answer from the network, `sandbox` for a test key's sample answer. The provider behind it is never named. */
             provider: string;
             /**
              * Format: date-time
@@ -715,7 +715,7 @@ export interface components {
              * @enum {string}
              */
             source: "live" | "cache" | "numbering_plan" | "sandbox" | "unknown";
-            /** @description The look-up provider (`sandbox` for test keys). */
+            /** @description `live` for an answer from the network, `sandbox` for a test key's sample answer. The provider behind it is never named. */
             provider: string;
             /**
              * Format: date-time
@@ -861,7 +861,7 @@ export interface components {
              * @enum {string}
              */
             source: "live" | "cache" | "numbering_plan" | "sandbox" | "unknown";
-            /** @description The look-up provider (`sandbox` for test keys). */
+            /** @description `live` for an answer from the network, `sandbox` for a test key's sample answer. The provider behind it is never named. */
             provider: string;
             /**
              * Format: date-time
@@ -891,7 +891,7 @@ export interface components {
              * @enum {string}
              */
             source: "live" | "cache" | "numbering_plan" | "sandbox" | "unknown";
-            /** @description The look-up provider (`sandbox` for test keys). */
+            /** @description `live` for an answer from the network, `sandbox` for a test key's sample answer. The provider behind it is never named. */
             provider: string;
             /**
              * Format: date-time
@@ -949,7 +949,7 @@ export interface components {
              * @enum {string}
              */
             source: "live" | "cache" | "numbering_plan" | "sandbox" | "unknown";
-            /** @description The look-up provider (`sandbox` for test keys). */
+            /** @description `live` for an answer from the network, `sandbox` for a test key's sample answer. The provider behind it is never named. */
             provider: string;
             /**
              * Format: date-time
@@ -989,7 +989,7 @@ export interface components {
              * @enum {string}
              */
             source: "live" | "cache" | "numbering_plan" | "sandbox" | "unknown";
-            /** @description The look-up provider (`sandbox` for test keys). */
+            /** @description `live` for an answer from the network, `sandbox` for a test key's sample answer. The provider behind it is never named. */
             provider: string;
             /**
              * Format: date-time

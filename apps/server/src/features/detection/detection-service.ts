@@ -18,7 +18,7 @@ import { type EffectivePrices, type PriceService, pickBand } from "../price/inde
 import { checkPipeline } from "./check-pipeline";
 import { type DetectionRepo, detectionRepo, type HistoryFilter, type HistoryRow } from "./detection-repo";
 import { fraudVelocity } from "./fraud-velocity";
-import { isChargeable, kindsAsked, NEEDS, resultFacets } from "./result-view";
+import { forCustomer, isChargeable, kindsAsked, NEEDS, resultFacets } from "./result-view";
 import { singleCheckWriter } from "./single-check-writer";
 
 export interface SingleCheckInput {
@@ -123,7 +123,7 @@ export function detectionService(
       return {
         jobId: written.jobId,
         service: input.service,
-        result: written.result,
+        result: forCustomer(written.result),
         costMicros: written.costMicros.toString(),
         currency: written.currency,
         sandbox,

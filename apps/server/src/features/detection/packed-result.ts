@@ -1,5 +1,6 @@
 import { KIND_FIELDS, type SingleCheckResultView, withEveryKind } from "@nc/contracts/detection-single";
 import { LOOKUP_KIND_CODES } from "@nc/contracts/services";
+import { forCustomer } from "./result-view";
 
 /**
  * The result of a number answered without a live look-up (basic, fraud shield), as a chunk of
@@ -77,12 +78,15 @@ export function packResult(view: SingleCheckResultView): PackedResult | SingleCh
   ];
 }
 
-/** The view a stored result stands for; `e164` is the item's number. */
+/**
+ * The view a stored result stands for, as a customer reads it (forCustomer: a live answer without
+ * its provider's name and cost); `e164` is the item's number.
+ */
 export function unpackResult(
   stored: PackedResult | SingleCheckResultView,
   e164: string | null,
 ): SingleCheckResultView {
-  if (!Array.isArray(stored)) return withEveryKind(stored);
+  if (!Array.isArray(stored)) return forCustomer(withEveryKind(stored));
   const p = stored;
   return {
     basic: {

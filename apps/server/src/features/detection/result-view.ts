@@ -1,4 +1,4 @@
-import { callerNameApplies, type SingleCheckResultView } from "@nc/contracts/detection-single";
+import { callerNameApplies, KIND_FIELDS, type SingleCheckResultView } from "@nc/contracts/detection-single";
 import {
   LOOKUP_KIND_NUMBERS,
   type LookupKindCode,
@@ -99,6 +99,25 @@ export function resultView(
     charged: flags.charged,
     sandbox: flags.sandbox,
   };
+}
+
+/**
+ * A result as a customer reads it (docs/providers.md, "What customers see"): each look-up's answer
+ * without the provider's name or what the look-up cost the operator, since partners resell under
+ * their own brand and a wholesale cost is the operator's own. `provider` stays, as `sandbox` for
+ * sample answers and `live` for any provider's. The stored result keeps both for the operator.
+ */
+export function forCustomer(view: SingleCheckResultView): SingleCheckResultView {
+  const shown = { ...view };
+  for (const field of Object.values(KIND_FIELDS)) {
+    const answer = view[field] as { provider?: string; cost?: unknown } | null | undefined;
+    if (!answer) continue;
+    const { cost: _cost, ...told } = answer;
+    Object.assign(shown, {
+      [field]: { ...told, provider: answer.provider === "sandbox" ? "sandbox" : "live" },
+    });
+  }
+  return shown;
 }
 
 export { type ResultFacets, resultFacets } from "@nc/contracts/result-facets";
