@@ -12,10 +12,20 @@ export function publicUrlFor(app: FastifyInstance, request: FastifyRequest): str
   const { publicUrl } = app.httpServices.config;
   const domain = request.partner.domain?.toLowerCase();
   if (!domain || parseHost(request.host)?.name !== domain) return publicUrl;
+  return siteUrl(publicUrl, domain);
+}
+
+/**
+ * A partner's site origin for links made without a request (a background e-mail): its configured
+ * domain with PUBLIC_URL's scheme and port, or PUBLIC_URL for a partner without one.
+ */
+export function siteUrl(publicUrl: string, domain: string | null | undefined): string {
+  const name = domain?.toLowerCase();
+  if (!name) return publicUrl;
   const url = new URL(publicUrl);
-  url.hostname = domain;
+  url.hostname = name;
   // The URL setter ignores a value that is not a host name: then the link stays on PUBLIC_URL.
-  return url.hostname === domain ? url.toString().replace(/\/$/, "") : publicUrl;
+  return url.hostname === name ? url.toString().replace(/\/$/, "") : publicUrl;
 }
 
 /**

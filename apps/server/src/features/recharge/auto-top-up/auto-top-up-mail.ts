@@ -3,12 +3,13 @@ import { formatMoney } from "@nc/contracts/money";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../core/db";
 import { autoTopUps, partners, rechargeOrders, tenants, users } from "../../../db/schema/index";
+import { siteUrl } from "../../../http/public-url";
 import type { Services } from "../../../services";
 
 /**
  * The e-mail beside each automatic top-up's notice, to the person who last set it up (they may not
  * be looking at the dashboard when their card is charged or refused), in their language, from the
- * organisation's brand. Sent after the change is committed, so a mail failure never undoes it.
+ * organisation's brand, linking to the brand's own site. Sent after the change is committed, so a mail failure never undoes it.
  */
 export function autoTopUpMail(db: Db, s: Pick<Services, "mailer" | "partners">, publicUrl: string) {
   return async (orderId: string, kind: "made" | "failed"): Promise<void> => {
@@ -39,7 +40,8 @@ export function autoTopUpMail(db: Db, s: Pick<Services, "mailer" | "partners">, 
         params: {
           tenant: row.tenant.name,
           amount: formatMoney(amount, row.order.currency, locale),
-          link: `${publicUrl}${localizePath("/dashboard/account/recharge", locale)}`,
+          // On the organisation's brand's own domain, where its people sign in.
+          link: `${siteUrl(publicUrl, row.partner.domain)}${localizePath("/dashboard/account/recharge", locale)}`,
         },
       }),
     );
