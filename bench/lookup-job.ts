@@ -31,32 +31,16 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { TRADE_TYPES } from "@nc/contracts/trade-types";
 import { basicCheck } from "@nc/numcheck/basic-check";
-import { sleep } from "@nc/numcheck/providers/sleep";
-import {
-  type HlrResult,
-  type LookupCallOptions,
-  LookupError,
-  type LookupKind,
-  type LookupProvider,
-  type LookupResults,
-  lookupBy,
-  type Network,
-} from "@nc/numcheck/types";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../apps/server/src/config";
 import { openDatabase } from "../apps/server/src/db/client";
 import { queryRows } from "../apps/server/src/db/query";
-import { auditService } from "../apps/server/src/features/audit/audit-service";
-import { userRepo } from "../apps/server/src/features/auth/user-repo";
 import { createJobRuntime } from "../apps/server/src/features/job/runtime";
 import { createLookups } from "../apps/server/src/features/lookup/lookup-provider";
-import { partnerService } from "../apps/server/src/features/partner/partner-service";
-import { ensureStandardPrices } from "../apps/server/src/features/price/price-service";
-import { tenantService } from "../apps/server/src/features/tenant/tenant-service";
-import { coreServices } from "../apps/server/src/services";
 import { createPgliteOnce, freshBenchDatabase } from "./lib/bench-database";
+import { benchOrganisation } from "./lib/bench-organisation";
+import { FakeHlrProvider } from "./lib/fake-hlr-provider";
 
 const NUMBERS = Number(process.argv[2] ?? 100_000);
 const CONCURRENCY = Number(process.argv[3] ?? 50);
@@ -70,66 +54,6 @@ const GOAL_HELD_GROWTH = 0.1;
 /** A full collection on demand, without a command-line flag. */
 setFlagsFromString("--expose-gc");
 const fullGc = runInNewContext("gc") as () => void;
-
-const NETWORK: Network = { name: "Bench Mobile", mcc: "234", mnc: "15", country: "GB" };
-
-/** The fake upstream: latency drawn per call, a share of calls failing as a 5xx would. */
-class FakeProvider implements LookupProvider {
-  readonly name = "fake";
-  readonly sandbox = false;
-  readonly answers = ["hlr", "mnp"] as const;
-  calls = 0;
-  answered = 0;
-  errors = 0;
-  drawnMs = 0;
-  /** Every latency drawn, for the median. */
-  readonly drawn: number[] = [];
-  inFlight = 0;
-  mostInFlight = 0;
-
-  lookup<K extends LookupKind>(
-    kind: K,
-    e164: string,
-    options?: LookupCallOptions,
-  ): Promise<LookupResults[K]> {
-    return lookupBy(this.name, { hlr: (n, o) => this.#hlr(n, o) }, kind, e164, options);
-  }
-
-  async #hlr(e164: string, options?: LookupCallOptions): Promise<HlrResult> {
-    this.calls += 1;
-    this.inFlight += 1;
-    this.mostInFlight = Math.max(this.mostInFlight, this.inFlight);
-    const ms =
-      Math.random() < TAIL_SHARE
-        ? TAIL_MS * (1 + Math.random() * 0.1)
-        : MIN_MS + Math.random() * (MAX_MS - MIN_MS);
-    this.drawnMs += ms;
-    this.drawn.push(ms);
-    try {
-      await sleep(ms, options?.signal);
-      if (Math.random() < ERROR_RATE) {
-        this.errors += 1;
-        throw new LookupError("fake: 503 from upstream", "upstream", true);
-      }
-      this.answered += 1;
-      return {
-        e164,
-        connectivity: "connected",
-        error: null,
-        currentNetwork: NETWORK,
-        originalNetwork: NETWORK,
-        roaming: { roaming: false, network: null, country: null },
-        ported: false,
-        source: "live",
-        provider: this.name,
-        obtainedAt: new Date().toISOString(),
-        cost: { amount: "0.0045", currency: "EUR" },
-      };
-    } finally {
-      this.inFlight -= 1;
-    }
-  }
-}
 
 /** Memory still held after a full collection: the heap's live objects and memory outside the heap. */
 interface Held {
@@ -178,27 +102,15 @@ async function main() {
   const { db } = database;
 
   // An organisation with enough balance, made through the services.
-  const core = coreServices(db);
-  const partner = await partnerService(db, { name: "Bench", email: "bench@example.com" }).ensureDefault();
-  await ensureStandardPrices(db);
-  const user = (await userRepo(db).create({
-    partnerId: partner.id,
-    email: `bench-${Date.now()}@example.com`,
-    name: "Bench",
-    passwordHash: "-",
-  }))!;
-  const { id: tenantId } = await tenantService(db, auditService(db, { retentionDays: 365 })).create(
-    { userId: user.id, partnerId: partner.id, name: "Bench Org", timezoneCode: "UTC" },
-    { actor: { type: "system" }, ip: null, userAgent: null },
-  );
-  await core.billing.credit({
-    tenantId,
-    tradeType: TRADE_TYPES.recharge,
-    amountMicros: BigInt(NUMBERS) * 100_000n,
-    actor: { type: "system" },
-  });
+  const { core, tenantId, userId } = await benchOrganisation(db, BigInt(NUMBERS) * 100_000n);
 
-  const fake = new FakeProvider();
+  const fake = new FakeHlrProvider({
+    minMs: MIN_MS,
+    maxMs: MAX_MS,
+    errorRate: ERROR_RATE,
+    tailShare: TAIL_SHARE,
+    tailMs: TAIL_MS,
+  });
   const lookups = createLookups(db, config, undefined, [fake]);
   const runtime = createJobRuntime(db, core, config, undefined, lookups.lookup);
   const jobs = runtime.service;
@@ -206,7 +118,7 @@ async function main() {
   const createdAt = performance.now();
   const draft = await jobs.createListJob({
     tenantId,
-    userId: user.id,
+    userId,
     service: "hlr",
     channel: "web",
     numbers,
@@ -215,7 +127,7 @@ async function main() {
   console.log(
     `draft of ${draft.chargeable.toLocaleString("en")} chargeable numbers in ${((performance.now() - createdAt) / 1000).toFixed(1)} s`,
   );
-  const submitted = await jobs.submit(tenantId, draft.id, { type: "user", id: user.id });
+  const submitted = await jobs.submit(tenantId, draft.id, { type: "user", id: userId });
   console.log(
     `machine: ${cpus().length} × ${cpus()[0]?.model ?? "?"}, Node ${process.version}; load average ${loadavg()
       .map((l) => l.toFixed(2))
