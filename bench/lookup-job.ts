@@ -32,15 +32,14 @@ import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { basicCheck } from "@nc/numcheck/basic-check";
-import { sql } from "drizzle-orm";
 import { loadConfig } from "../apps/server/src/config";
 import { openDatabase } from "../apps/server/src/db/client";
-import { queryRows } from "../apps/server/src/db/query";
 import { createJobRuntime } from "../apps/server/src/features/job/runtime";
 import { createLookups } from "../apps/server/src/features/lookup/lookup-provider";
 import { createPgliteOnce, freshBenchDatabase } from "./lib/bench-database";
 import { benchOrganisation } from "./lib/bench-organisation";
 import { FakeHlrProvider } from "./lib/fake-hlr-provider";
+import { jobMoney } from "./lib/job-money";
 
 const NUMBERS = Number(process.argv[2] ?? 100_000);
 const CONCURRENCY = Number(process.argv[3] ?? 50);
@@ -175,57 +174,15 @@ async function main() {
   const loadAfter = loadavg();
 
   // Money: every number charged exactly once, failed ones not at all.
-  const [job] = await queryRows<{
-    status: string;
-    done: number;
-    failed: number;
-    charged_micros: string;
-    unit_price_micros: string;
-    reservation_id: string;
-  }>(
-    db,
-    sql`select status, done, failed, charged_micros::text as charged_micros,
-          unit_price_micros::text as unit_price_micros, reservation_id
-        from detection_jobs where id = ${draft.id}`,
-  );
-  const items = await queryRows<{ status: string; n: number; cost: string; min: string; max: string }>(
-    db,
-    sql`select status, count(*)::int as n, coalesce(sum(cost_micros), 0)::text as cost,
-          coalesce(min(cost_micros), 0)::text as min, coalesce(max(cost_micros), 0)::text as max
-        from detection_items where job_id = ${draft.id} group by status`,
-  );
-  const [ledger] = await queryRows<{ sum: string; rows: number }>(
-    db,
-    sql`select coalesce(sum(amount_micros), 0)::text as sum, count(*)::int as rows from ledger_entries
-        where tenant_id = ${tenantId} and reference_id in (${draft.id}, ${job!.reservation_id})`,
-  );
-  const [reservation] = await queryRows<{ settled: string; status: string }>(
-    db,
-    sql`select settled_micros::text as settled, status from reservations where id = ${job!.reservation_id}`,
-  );
-  const byStatus = Object.fromEntries(items.map((i) => [i.status, i]));
-  // Why items failed (each tried up to three times), so a failure is never a mere count.
-  const reasons = await queryRows<{ error: string; n: number }>(
-    db,
-    sql`select coalesce(result->>'error', '?') as error, count(*)::int as n from detection_items
-        where job_id = ${draft.id} and status = 'failed' group by 1 order by 2 desc limit 5`,
-  );
-  const price = BigInt(job!.unit_price_micros);
-  const done = byStatus.done?.n ?? 0;
-  const failed = byStatus.failed?.n ?? 0;
-  const expected = price * BigInt(done);
-  const money = {
-    "job completed, nothing left queued": job!.status === "completed" && !byStatus.queued,
-    "every number done or failed": done + failed === NUMBERS && job!.done === done && job!.failed === failed,
-    "ledger for the job = −done × unit price": -BigInt(ledger!.sum) === expected,
-    "charged counter = settled = done × unit price":
-      BigInt(job!.charged_micros) === expected && BigInt(reservation!.settled) === expected,
-    "each done item charged once, the unit price":
-      BigInt(byStatus.done?.cost ?? 0) === expected &&
-      (done === 0 || (BigInt(byStatus.done!.min) === price && BigInt(byStatus.done!.max) === price)),
-    "failed items not charged": BigInt(byStatus.failed?.cost ?? 0) === 0n,
-    "hold closed": reservation!.status !== "open",
-  };
+  const {
+    checks: money,
+    done,
+    failed,
+    price,
+    reasons,
+    ledger,
+    charged,
+  } = await jobMoney(db, tenantId, draft.id, NUMBERS);
 
   // Rates: steady state between 10 % and 90 % of the answers.
   const at = (share: number) => samples.find((s) => s.answered >= NUMBERS * share) ?? samples.at(-1)!;
@@ -301,7 +258,7 @@ async function main() {
   console.log(`load average after ${loadAfter.map((l) => l.toFixed(2)).join(" ")}`);
   for (const [check, ok] of Object.entries(money)) console.log(`  ${ok ? "ok  " : "FAIL"} ${check}`);
   console.log(
-    `ledger: ${ledger!.rows} rows for the job, sum ${ledger!.sum} micros; charged ${job!.charged_micros} = ${done} × ${price}`,
+    `ledger: ${ledger.rows} rows for the job, sum ${ledger.sum} micros; charged ${charged} = ${done} × ${price}`,
   );
   const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
   console.log(

@@ -5,8 +5,7 @@
  * (LOOKUP_CONCURRENCY per process), against a fake provider answering in 150 ms (1 % retryable
  * errors): the work waits on the provider, not the CPU, so a second process should nearly double
  * the rate. Prints each rate (steady state, 10 % to 90 % of the job), the ratio of two to one, and
- * the money check of each job (each number answered once and charged once, the ledger equal to
- * the charges), with "met" or "NOT met" against the goal (docs/performance.md, "Several server
+ * the money check of each job (bench/lib/job-money.ts, and each number answered once), with "met" or "NOT met" against the goal (docs/performance.md, "Several server
  * processes").
  *
  * Run: npx tsx bench/workers.ts [numbers=40000] [concurrency=50]
@@ -25,6 +24,7 @@ import { coreServices } from "../apps/server/src/services";
 import { freshBenchDatabase } from "./lib/bench-database";
 import { benchOrganisation } from "./lib/bench-organisation";
 import { FakeHlrProvider } from "./lib/fake-hlr-provider";
+import { jobMoney } from "./lib/job-money";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const [MIN_MS, MAX_MS] = (process.env.LATENCY_MS ?? "150-150").split("-").map(Number) as [number, number];
@@ -122,43 +122,12 @@ async function main() {
     const rate = (p90.done - p10.done) / Math.max(p90.at - p10.at, 0.001);
     rates.push(rate);
 
-    const [job] = await queryRows<{
-      status: string;
-      done: number;
-      failed: number;
-      charged: string;
-      price: string;
-      reservation: string;
-    }>(
-      db,
-      sql`select status, done, failed, charged_micros::text as charged, unit_price_micros::text as price,
-            reservation_id as reservation
-          from detection_jobs where id = ${draft.id}`,
-    );
-    const [items] = await queryRows<{ cost: string; odd: number }>(
-      db,
-      sql`select coalesce(sum(cost_micros), 0)::text as cost,
-            count(*) filter (where status = 'done' and cost_micros <> ${job!.price}::bigint)::int as odd
-          from detection_items where job_id = ${draft.id}`,
-    );
-    const [ledger] = await queryRows<{ sum: string }>(
-      db,
-      sql`select coalesce(sum(l.amount_micros), 0)::text as sum from ledger_entries l
-          where l.tenant_id = ${tenantId} and l.reference_id in (${draft.id}, ${job!.reservation})`,
-    );
-    const expected = BigInt(job!.price) * BigInt(job!.done);
+    const money = await jobMoney(db, tenantId, draft.id, numbers);
     const answered = asked.reduce((sum, a) => sum + a.answered, 0);
-    const checks = {
-      "job completed": job!.status === "completed",
-      "each number answered once (answers = done)": answered === job!.done,
-      "charged = done × unit price = items' costs":
-        BigInt(job!.charged) === expected && BigInt(items!.cost) === expected,
-      "every done item at the unit price": items!.odd === 0,
-      "ledger for the job = −charged": -BigInt(ledger!.sum) === expected,
-    };
+    const checks = { ...money.checks, "each number answered once (answers = done)": answered === money.done };
     console.log(
       `${processes} worker process${processes > 1 ? "es" : ""}: ${Math.round(rate)}/s steady (10-90 %), ` +
-        `${job!.done} done, ${job!.failed} failed, provider answers ${answered} (${asked.map((a) => a.answered).join(" + ")})`,
+        `${money.done} done, ${money.failed} failed, provider answers ${answered} (${asked.map((a) => a.answered).join(" + ")})`,
     );
     for (const [check, ok] of Object.entries(checks)) {
       console.log(`  ${ok ? "ok  " : "FAIL"} ${check}`);
