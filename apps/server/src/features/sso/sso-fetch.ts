@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
 import { AppError } from "../../core/app-error";
-import { guardedLookup, isForbiddenAddress, type Resolve } from "../webhook/index";
+import { guardedLookup, hostOf, isForbiddenAddress, type Resolve } from "../webhook/index";
 
 /** An identity provider's document (discovery, keys, tokens) is small; more is refused. */
 export const SSO_RESPONSE_MAX_BYTES = 256 * 1024;
@@ -35,7 +35,7 @@ export function ssoFetch(options: { allowPrivate: boolean; resolve?: Resolve }) 
   return (url: string, init: SsoFetchInit = {}): Promise<Response> =>
     new Promise((resolve, reject) => {
       const target = new URL(url);
-      const host = target.hostname.replace(/^\[|\]$/g, "");
+      const host = hostOf(target);
       // Node connects to an address written in the URL without a look-up.
       if (!options.allowPrivate && isIP(host) !== 0 && isForbiddenAddress(host))
         return reject(new AppError("ssoIssuerUnreachable"));

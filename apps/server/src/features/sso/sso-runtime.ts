@@ -1,7 +1,7 @@
 import { resolveTxt } from "node:dns/promises";
 import * as oidc from "openid-client";
 import { AppError } from "../../core/app-error";
-import { type Resolve, systemResolve } from "../webhook/index";
+import { forbiddenTarget, type Resolve, systemResolve } from "../webhook/index";
 import { ssoFetch } from "./sso-fetch";
 
 /** How long a discovered identity provider is reused before its document is read again. */
@@ -23,17 +23,25 @@ export interface SsoRuntime {
   allowPrivate: boolean;
   /** The DNS look-up of the provider's host names (tests pass their own). */
   resolve: Resolve;
+  /** The host and address that keep the server from reaching `url`, or null (the same rule as connecting). */
+  forbidden(url: string): Promise<{ host: string; address: string } | null>;
   /** The provider's settings for one organisation's client, discovered from its issuer. */
   client(issuer: string, clientId: string, clientSecret: string): Promise<oidc.Configuration>;
 }
 
 export function ssoRuntime(options: { allowPrivate: boolean }): SsoRuntime {
   const cache = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
+  /** The rule for private addresses, at saving and at every connection alike. */
+  const guard = () => ({
+    allowPrivate: runtime.allowPrivate || runtime.allowHttpIssuer,
+    resolve: (host: string) => runtime.resolve(host),
+  });
   const runtime: SsoRuntime = {
     resolveTxt,
     allowHttpIssuer: false,
     allowPrivate: options.allowPrivate,
     resolve: systemResolve,
+    forbidden: (url) => forbiddenTarget(url, guard()),
     client(issuer, clientId, clientSecret) {
       const key = JSON.stringify([issuer, clientId, clientSecret]);
       const hit = cache.get(key);
@@ -49,10 +57,7 @@ export function ssoRuntime(options: { allowPrivate: boolean }): SsoRuntime {
           {
             execute: runtime.allowHttpIssuer ? [oidc.allowInsecureRequests] : [],
             // Kept by the configuration for the keys and the token endpoint too.
-            [oidc.customFetch]: ssoFetch({
-              allowPrivate: runtime.allowPrivate || runtime.allowHttpIssuer,
-              resolve: (host) => runtime.resolve(host),
-            }),
+            [oidc.customFetch]: ssoFetch(guard()),
             timeout: 10,
           },
         )

@@ -13,7 +13,6 @@ import type { Services } from "../../services";
 import { memberRepo } from "../member/index";
 import { assertMayGrant } from "../role/index";
 import { sealSecret } from "../system/index";
-import { forbiddenTarget } from "../webhook/index";
 import { type SsoDomainRow, ssoRepo } from "./sso-repo";
 
 /** How long an e-mailed domain code stays valid. */
@@ -112,10 +111,7 @@ export function ssoSettingsService(
       // The server reads the issuer's documents: not an address of its own network (as webhooks,
       // docs/security.md, "Single sign-on"); the operator's WEBHOOK_ALLOW_PRIVATE_TARGETS allows it.
       // Told here by field; every connection to the provider is checked again as it is made.
-      const inside = await forbiddenTarget(input.issuer, {
-        allowPrivate: s.sso.allowHttpIssuer || s.sso.allowPrivate,
-        resolve: s.sso.resolve,
-      });
+      const inside = await s.sso.forbidden(input.issuer);
       if (inside) throw fieldError("issuer", "private_address", { host: inside.host });
       const role = await members.roleIn(ctx.id, input.roleId);
       if (!role) throw fieldError("roleId", "unknown_role");

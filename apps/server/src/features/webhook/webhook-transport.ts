@@ -36,8 +36,8 @@ export const RESPONSE_BODY_MAX_BYTES = WEBHOOK_RESPONSE_BODY_MAX_BYTES;
 
 /**
  * A DNS look-up for Node's http client that answers only addresses it checked: a name with any
- * private address (docs/webhooks.md, "Target guard (SSRF)") fails the connection, so a name that changes its
- * answer between a check and the connection (DNS rebinding) cannot reach the inside.
+ * private address (docs/webhooks.md, "Target guard (SSRF)") fails the connection, so a name that
+ * changes its answer between a check and the connection (DNS rebinding) cannot reach the inside.
  */
 export function guardedLookup(options: { allowPrivate: boolean; resolve?: Resolve }): LookupFunction {
   const resolve = options.resolve ?? systemResolve;
