@@ -18,12 +18,23 @@ function selfSignedCertificate(dir: string) {
   const cert = join(dir, "idp-cert.pem");
   execFileSync(
     "openssl",
-    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1"].concat([
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+      "-days",
+      "1",
       "-subj",
       "/CN=127.0.0.1",
       "-addext",
       "subjectAltName=IP:127.0.0.1",
-    ]),
+    ],
     { stdio: "ignore" },
   );
   return { keyPath: key, certPath: cert, key: readFileSync(key, "utf8"), cert: readFileSync(cert, "utf8") };
