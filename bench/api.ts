@@ -35,7 +35,7 @@ import {
   startServer,
 } from "./lib/api-load";
 import { freshBenchDatabase } from "./lib/bench-database";
-import { type CpuGroups, cpuPerRequest, readCpu } from "./lib/cpu-time";
+import { type CpuGroups, cpuPerRequest, printCpu, readCpu } from "./lib/cpu-time";
 
 const SECONDS = Number(process.argv[2] ?? 15);
 const CONNECTIONS = Number(process.argv[3] ?? 32);
@@ -82,19 +82,6 @@ async function measured(
   const result = await go();
   line(label, result);
   return { ...result, cpuMicros: printCpu(cpuPerRequest(before, readCpu(groups), result.requests.total)) };
-}
-
-/** Prints the CPU per request of each group; returns their sum (null when nothing was measured). */
-function printCpu(perRequest: Record<string, number> | null): number | null {
-  if (!perRequest) return null;
-  const used = Object.entries(perRequest).filter(([, micros]) => micros >= 0.5);
-  const all = used.reduce((sum, [, micros]) => sum + micros, 0);
-  const parts = used.map(([group, micros]) => `${group} ${Math.round(micros)}`).join(", ");
-  const ceiling = Math.round((availableParallelism() * 1_000_000) / all).toLocaleString("en");
-  console.log(
-    `  CPU µs per request: ${parts}; all ${Math.round(all)} (${availableParallelism()} cores: at most ${ceiling} req/s)`,
-  );
-  return all;
 }
 
 /**

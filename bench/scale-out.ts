@@ -16,6 +16,7 @@ import { once } from "node:events";
 import pg from "pg";
 import * as load from "./lib/api-load";
 import { freshBenchDatabase } from "./lib/bench-database";
+import { type CpuGroups, cpuPerRequest, printCpu, readCpu } from "./lib/cpu-time";
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = Number(process.argv[3] ?? 32);
@@ -42,6 +43,13 @@ async function main() {
   for (const port of PORTS)
     servers.push(await load.startServer("bench/api-server.ts", { ...env, PORT: String(port) }));
   const urls = PORTS.map((port) => `http://127.0.0.1:${port}/api/v1/check`);
+  // Whose CPU each run used: the servers, every PostgreSQL process, Redis, and the load generator
+  // (autocannon runs in this process). With the per-request costs, the rate at which they would
+  // fill every core: the host's ceiling for that way of running.
+  const cpu: CpuGroups = {
+    pids: { server: servers[0]!.pid!, "second server": servers[1]!.pid!, "load generator": process.pid },
+    names: { PostgreSQL: ["postgres"], Redis: ["redis-server"] },
+  };
   const stats = new pg.Client({ connectionString: fresh.url });
   await stats.connect();
   const transactions = async () => {
@@ -67,13 +75,16 @@ async function main() {
           ["two", urls],
         ] as const) {
           const before = await transactions();
+          const cpuBefore = readCpu(cpu);
           const r = await load.runLoad(use, keys, CONNECTIONS, SECONDS, { rotateKeys: true });
+          const cpuAfter = readCpu(cpu);
           load.line(`${count} org., ${which} process${which === "two" ? "es" : ""}, max rate`, r);
+          printCpu(cpuPerRequest(cpuBefore, cpuAfter, r.requests.total));
           const after = await transactions();
           // A batch refused by its guard (or the balance check) is a rolled-back statement; the
           // counts reach the statistics within a second or so of the run.
           console.log(
-            `  statements committed ${after.commit - before.commit}, rolled back (a batch sent the locked way) ${after.rollback - before.rollback}`,
+            `  statements committed ${after.commit - before.commit} (${(r.requests.total / Math.max(1, after.commit - before.commit)).toFixed(1)} checks each), rolled back (a batch sent the locked way) ${after.rollback - before.rollback}`,
           );
           if (!best[which] || r.requests.average > best[which]!.requests.average) best[which] = r;
         }

@@ -5,6 +5,7 @@
  * them, so the benchmark reports CPU time per request for each.
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 
 /** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux x86_64). */
 const TICKS_PER_SECOND = 100;
@@ -78,4 +79,17 @@ export function cpuPerRequest(
     totals[group] = (totals[group] ?? 0) + Math.max(0, micros - (before[key] ?? 0));
   }
   return Object.fromEntries(Object.entries(totals).map(([group, micros]) => [group, micros / requests]));
+}
+
+/** Prints the CPU per request of each group; returns their sum (null when nothing was measured). */
+export function printCpu(perRequest: Record<string, number> | null): number | null {
+  if (!perRequest) return null;
+  const used = Object.entries(perRequest).filter(([, micros]) => micros >= 0.5);
+  const all = used.reduce((sum, [, micros]) => sum + micros, 0);
+  const parts = used.map(([group, micros]) => `${group} ${Math.round(micros)}`).join(", ");
+  const ceiling = Math.round((availableParallelism() * 1_000_000) / all).toLocaleString("en");
+  console.log(
+    `  CPU µs per request: ${parts}; all ${Math.round(all)} (${availableParallelism()} cores: at most ${ceiling} req/s)`,
+  );
+  return all;
 }
