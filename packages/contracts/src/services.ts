@@ -83,9 +83,15 @@ export interface ServiceDescriptor {
     | "simSwap"
     | "smsPumpingRisk"
     | "callerName";
-  /** Default standard prices in USD micros per number, one per volume band (0, 100k, 1M a month). */
+  /** Default standard prices in USD micros per number, one per band of STANDARD_BAND_STARTS. */
   standardPricesMicros: readonly [number, number, number];
 }
+
+/** Where the default standard list's volume bands start (numbers per calendar month). */
+export const STANDARD_BAND_STARTS = [0, 100_000, 1_000_000] as const;
+
+/** The currency of the default standard list. */
+export const STANDARD_CURRENCY = "USD";
 
 export const SERVICES = [
   {

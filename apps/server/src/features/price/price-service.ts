@@ -1,6 +1,12 @@
 import type { PriceOverview, PriceQuoteView, PriceSource, ServicePriceView } from "@nc/contracts/prices";
 import { SERVICE_CODES } from "@nc/contracts/prices";
-import { isServiceCode, SERVICES, type ServiceCode } from "@nc/contracts/services";
+import {
+  isServiceCode,
+  SERVICES,
+  type ServiceCode,
+  STANDARD_BAND_STARTS,
+  STANDARD_CURRENCY,
+} from "@nc/contracts/services";
 import { eq } from "drizzle-orm";
 import { AppError } from "../../core/app-error";
 import type { Db, Runner } from "../../core/db";
@@ -61,7 +67,7 @@ export interface SetPriceInput {
 }
 
 /** Band starts of the default standard list (numbers per calendar month). */
-export const DEFAULT_BANDS = [0, 100_000, 1_000_000] as const;
+export const DEFAULT_BANDS = STANDARD_BAND_STARTS;
 
 /** Market defaults in USD micros per number, one price per band of DEFAULT_BANDS (the descriptors'). */
 export const DEFAULT_STANDARD_PRICES = Object.fromEntries(
@@ -147,7 +153,7 @@ export async function ensureStandardPrices(db: Db): Promise<number> {
         service,
         minMonthlyVolume,
         priceMicros: DEFAULT_STANDARD_PRICES[service][i]!,
-        currency: "USD",
+        currency: STANDARD_CURRENCY,
       })),
     ),
   );
@@ -192,7 +198,7 @@ function pricesOn(db: Runner, clock: () => Date) {
     ids: { partnerId?: string; tenantId?: string },
   ): Promise<{ scope: string; partnerId: string | null; tenantId: string | null; defaultCurrency: string }> {
     if (scope === "standard")
-      return { scope: STANDARD_SCOPE, partnerId: null, tenantId: null, defaultCurrency: "USD" };
+      return { scope: STANDARD_SCOPE, partnerId: null, tenantId: null, defaultCurrency: STANDARD_CURRENCY };
     if (scope === "partner") {
       if (!ids.partnerId) throw new PriceInputError("--partner ID is required for a partner list");
       if (!isUuid(ids.partnerId)) throw new PriceInputError(`"${ids.partnerId}" is not a partner id`);

@@ -1,8 +1,9 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@nc/contracts/locales";
 import type { PageContext } from "@nc/contracts/site";
 import { data } from "react-router";
-import { lookupMessage } from "../../shell/i18n/i18n";
+import { createI18n, lookupMessage } from "../../shell/i18n/i18n";
 import { messagesFor } from "../../shell/i18n/messages.server";
+import { expandCatalogueTables } from "./catalogue-tables";
 import { findContentRoot } from "./content-root.server";
 import type { DocHeading, DocLink, DocNavSection, DocSectionKey } from "./doc-sections";
 import { createDocsLibrary, type DocsLibrary } from "./docs-library.server";
@@ -16,6 +17,10 @@ export function docsLibrary(): DocsLibrary {
     root: findContentRoot(),
     copyLabel: (locale) => lookupMessage(messagesFor(locale), "docs:copy") ?? "Copy",
     codeLabel: (locale) => lookupMessage(messagesFor(locale), "docs:codeSample") ?? "Code sample",
+    expand: (markdown, locale) => {
+      const { t } = createI18n(locale, messagesFor(locale));
+      return expandCatalogueTables(markdown, locale, (key, params) => t(key, params));
+    },
   });
   return library;
 }

@@ -5,6 +5,7 @@ import { LOCALES } from "@nc/contracts/locales";
 import { afterAll, describe, expect, it } from "vitest";
 import { findContentRoot } from "./content-root.server";
 import { DOC_SECTIONS, localizeDocHref } from "./doc-sections";
+import { docsLibrary } from "./docs-content.server";
 import { createDocsLibrary } from "./docs-library.server";
 import { parseFrontMatter } from "./front-matter";
 import { fillPlaceholders } from "./placeholders";
@@ -190,7 +191,8 @@ describe("the library", () => {
 
 describe("the real content folder", () => {
   const root = findContentRoot();
-  const library = createDocsLibrary({ root, copyLabel: () => "Copy" });
+  // The site's own library: the catalogue's tables expanded as on the site.
+  const library = docsLibrary();
 
   /** section/slug of every page of a language, as files on disk. */
   function pagesOf(locale: string): string[] {

@@ -48,6 +48,8 @@ export function createDocsLibrary(options: {
   root: string;
   copyLabel: (locale: Locale) => string;
   codeLabel?: (locale: Locale) => string;
+  /** Rewrites a page's markdown before it is rendered (the catalogue's tables: catalogue-tables.ts). */
+  expand?: (markdown: string, locale: Locale) => string;
 }) {
   const cache = new Map<Locale, Promise<LocaleDocs>>();
 
@@ -62,7 +64,7 @@ export function createDocsLibrary(options: {
         if (!SLUG.test(slug)) throw new Error(`${join(dir, name)}: file names are lower-case slugs`);
         const file = join(dir, name);
         const { meta, body } = parseFrontMatter(await readFile(file, "utf8"), file);
-        const rendered = renderDocMarkdown(body, {
+        const rendered = renderDocMarkdown(options.expand ? options.expand(body, locale) : body, {
           locale,
           copyLabel: options.copyLabel(locale),
           codeLabel: options.codeLabel?.(locale),
