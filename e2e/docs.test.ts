@@ -51,6 +51,31 @@ describe("documentation site in the browser", () => {
     await server?.stop();
   });
 
+  it("writes the services, their prices and codes from the catalogue, in the page's language", async () => {
+    const page = await browser.newPage();
+    for (const [path, service, word] of [
+      ["/docs/services", "Caller name", "Live look-up"],
+      ["/zh-Hans/docs/services", "来电显示名称", "实时查询"],
+    ] as const) {
+      await page.goto(`${acme()}${path}`);
+      const row = page.locator(".doc-body table tr", {
+        has: page.locator("code", { hasText: /^caller_name$/ }),
+      });
+      await expect(row.first().textContent()).resolves.toContain(service);
+      await expect(page.locator(".doc-body table th", { hasText: word }).count()).resolves.toBe(1);
+    }
+    await page.goto(`${acme()}/docs/pricing`);
+    const prices = page.locator(".doc-body table tr", {
+      has: page.locator("code", { hasText: /^sim_swap$/ }),
+    });
+    await expect(prices.first().textContent()).resolves.toMatch(/0\.0600\s*0\.0500\s*0\.0400/);
+    await page.goto(`${acme()}/es/docs/api/jobs`);
+    const body = (await page.locator(".doc-body").textContent()) ?? "";
+    expect(body).toContain("sms_pumping_risk o caller_name");
+    expect(body).not.toMatch(/\{\{/);
+    await page.close();
+  });
+
   for (const locale of ["en", "zh-Hans"] as const) {
     it(`renders a guide with its title and the partner's brand in ${locale}`, async () => {
       const meta = content(`${locale}/docs/getting-started.md`);
@@ -225,6 +250,8 @@ describe("documentation site in the browser", () => {
       ["docs-guide-en-dark", "/docs/getting-started", "dark"],
       ["docs-api-zh-light", "/zh-Hans/docs/api/check", "light"],
       ["docs-api-zh-dark", "/zh-Hans/docs/api/check", "dark"],
+      ["docs-pricing-en-light", "/docs/pricing", "light"],
+      ["docs-services-zh-dark", "/zh-Hans/docs/services", "dark"],
       ["docs-reference", "/docs", "light"],
     ];
     for (const [name, path, mode] of shots) {
