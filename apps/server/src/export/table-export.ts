@@ -1,5 +1,4 @@
 import { PassThrough, Readable } from "node:stream";
-import ExcelJS from "exceljs";
 
 /**
  * Numbers are data, not formulas: amounts we write ("-1.25", "3") and phone numbers as the product
@@ -65,13 +64,16 @@ export function xlsxStream(
   rows: AsyncIterable<readonly string[]>,
 ): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(sheetName);
   (async () => {
+    // Loaded with the first spreadsheet written (~40 MB of a server's memory otherwise, held by
+    // every process whether or not it ever writes one: docs/performance.md).
+    const { default: ExcelJS } = await import("exceljs");
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: false,
+      useSharedStrings: false,
+    });
+    const sheet = workbook.addWorksheet(sheetName);
     sheet.addRow(header.map(neutralise)).commit();
     for await (const row of rows) sheet.addRow(row.map(neutralise)).commit();
     sheet.commit();

@@ -1,13 +1,11 @@
 import type { SessionUser } from "@nc/contracts/auth";
 import { PASSKEY_CHALLENGE_MINUTES, PASSKEY_MAX, type Passkey } from "@nc/contracts/passkeys";
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransportFuture,
+  RegistrationResponseJSON,
+  VerifiedAuthenticationResponse,
+  VerifiedRegistrationResponse,
 } from "@simplewebauthn/server";
 import { AppError } from "../../core/app-error";
 import { isUniqueViolation } from "../../core/db";
@@ -18,6 +16,13 @@ import type { Services } from "../../services";
 import { enforceLimits } from "../rate-limit/index";
 import { type ChallengePurpose, type PasskeyRow, passkeyRepo } from "./passkey-repo";
 import { sendSecurityAlert } from "./security-alert";
+
+/**
+ * The WebAuthn library, loaded at the first passkey ceremony: ~25 MB of a server's memory that a
+ * process serving only checks never needs (docs/performance.md, "Server memory on the embedded
+ * database").
+ */
+const webauthn = () => import("@simplewebauthn/server");
 
 /**
  * The relying party a request speaks for: the host it came on (a partner's own domain, a
@@ -107,9 +112,9 @@ export function passkeyService(s: Services) {
     response: AuthenticationResponseJSON,
     requireUserVerification: boolean,
   ) {
-    let info: Awaited<ReturnType<typeof verifyAuthenticationResponse>>["authenticationInfo"];
+    let info: VerifiedAuthenticationResponse["authenticationInfo"];
     try {
-      const answer = await verifyAuthenticationResponse({
+      const answer = await (await webauthn()).verifyAuthenticationResponse({
         response,
         expectedChallenge: challenge,
         expectedOrigin: rp.origin,
@@ -168,7 +173,7 @@ export function passkeyService(s: Services) {
     async registrationOptions(user: { id: string; email: string; name: string }, rp: RelyingParty) {
       const held = await repo.list(user.id);
       if (held.length >= PASSKEY_MAX) throw new AppError("passkeyLimit", null, { max: PASSKEY_MAX });
-      const options = await generateRegistrationOptions({
+      const options = await (await webauthn()).generateRegistrationOptions({
         rpName: rp.name,
         rpID: rp.id,
         userID: userHandle(user.id),
@@ -196,9 +201,9 @@ export function passkeyService(s: Services) {
     ): Promise<Passkey> {
       const taken = await takeChallenge(token, "register");
       if (taken.userId !== userId) throw new AppError("passkeyChallengeInvalid");
-      let info: NonNullable<Awaited<ReturnType<typeof verifyRegistrationResponse>>["registrationInfo"]>;
+      let info: NonNullable<VerifiedRegistrationResponse["registrationInfo"]>;
       try {
-        const answer = await verifyRegistrationResponse({
+        const answer = await (await webauthn()).verifyRegistrationResponse({
           response: body.response,
           expectedChallenge: taken.challenge,
           expectedOrigin: rp.origin,
@@ -250,7 +255,10 @@ export function passkeyService(s: Services) {
     /** A sign-in with a passkey alone: no account named, the authenticator offers its own. */
     async signInOptions(caller: Caller, rp: RelyingParty) {
       await refuseIfThrottled(caller);
-      const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "required" });
+      const options = await (await webauthn()).generateAuthenticationOptions({
+        rpID: rp.id,
+        userVerification: "required",
+      });
       return { options, cookie: await newChallenge("sign_in", null, options.challenge) };
     },
 
@@ -282,7 +290,7 @@ export function passkeyService(s: Services) {
       if (!userId) throw new AppError("twoFactorPendingInvalid");
       const held = await repo.list(userId);
       if (held.length === 0) throw new AppError("passkeyNone");
-      const options = await generateAuthenticationOptions({
+      const options = await (await webauthn()).generateAuthenticationOptions({
         rpID: rp.id,
         userVerification: "preferred",
         allowCredentials: held.map((p) => ({

@@ -1,9 +1,9 @@
-import type { Readable } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
 import type { Locale } from "@nc/contracts/locales";
 import { microsToDecimal } from "@nc/contracts/money";
 import { ARCHIVE_FILES } from "@nc/contracts/privacy";
 import type { ServiceCode } from "@nc/contracts/services";
-import archiver from "archiver";
+import type archiver from "archiver";
 import type { Cursor } from "../../core/cursor";
 import type { Db } from "../../core/db";
 import { type ColumnKey, columnHeaders } from "../../export/export-headers";
@@ -147,10 +147,17 @@ function addFile(archive: archiver.Archiver, name: string, content: Readable | s
 export function tenantArchive(source: ArchiveSource): Readable {
   const { db, repo, billing, tenant, locale } = source;
   const timeZone = tenant.timezoneCode;
-  const archive = archiver("zip", { zlib: { level: 6 } });
+  // The zip library is loaded when the first archive is made: a server that never exports one
+  // never holds it (docs/performance.md, "Server memory on the embedded database").
+  const out = new PassThrough();
+  let archive: archiver.Archiver;
   const header = (keys: ColumnKey[]) => columnHeaders(locale, keys);
 
   async function fill() {
+    const { default: makeArchive } = await import("archiver");
+    archive = makeArchive("zip", { zlib: { level: 6 } });
+    archive.on("error", (error) => out.destroy(error));
+    archive.pipe(out);
     const accounts = accountRepo(db);
     const overview = await billing.balance(tenant.id);
     await addFile(
@@ -318,6 +325,9 @@ export function tenantArchive(source: ArchiveSource): Readable {
     await archive.finalize();
   }
 
-  fill().catch((error: unknown) => archive.destroy(error as Error));
-  return archive;
+  fill().catch((error: unknown) => {
+    archive?.destroy(error as Error);
+    out.destroy(error as Error);
+  });
+  return out;
 }
