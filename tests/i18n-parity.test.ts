@@ -232,9 +232,8 @@ describe("keys used by the code exist in English", () => {
     "services:${s.code}.description": SERVICES.map((s) => `services:${s.code}.description`),
     // Trade types come from the service list (docs/architecture.md, "Adding a service").
     "account:tradeTypes.${name}": Object.keys(TRADE_TYPES).map((n) => `account:tradeTypes.${n}`),
-    "operatorSetup:providers.chains.${kind}": LOOKUP_KIND_CODES.map(
-      (k) => `operatorSetup:providers.chains.${k}`,
-    ),
+    // Each kind is named by the service of its own code (tests/new-service-files.test.ts).
+    "services:${kind}.name": LOOKUP_KIND_CODES.map((k) => `services:${k}.name`),
     "auth:password.rules.${rule}": PASSWORD_RULES.map((r) => `auth:password.rules.${r}`),
     "recharge:auto.stopped.${settings.stoppedBecause}": AUTO_TOP_UP_STOP_REASONS.map(
       (r) => `recharge:auto.stopped.${r}`,

@@ -101,6 +101,15 @@ describe("a new service touches only its descriptor, its provider mapping and it
     }
   });
 
+  it("every look-up kind is sold alone by a service of its own code, whose name names the kind", () => {
+    // The operator's providers page labels each kind's chain with that service's name, so a new
+    // kind needs no label of its own (apps/web/app/routes/operator/providers.tsx).
+    for (const kind of LOOKUP_KIND_CODES) {
+      const alone = SERVICES.find((s) => s.code === kind);
+      expect(alone?.needs.lookups, kind).toEqual([kind]);
+    }
+  });
+
   it("no product code branches on a service's code", () => {
     const codes = SERVICES.map((s) => s.code).join("|");
     const branch = new RegExp(`(case|service\\s*[!=]==|\\.startsWith\\()\\s*\\(?["'](${codes})`);

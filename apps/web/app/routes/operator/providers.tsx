@@ -227,10 +227,11 @@ export default function OperatorProvidersPage() {
                 label: t("operatorSetup:providers.routes"),
                 children: settings.routes ?? t("operatorSetup:providers.defaultRoutes"),
               },
-              // One row per look-up kind, labelled by its key in the catalogue.
+              // One row per look-up kind, named by the service that sells it alone (every kind has
+              // one: tests/new-service-files.test.ts), so a new kind needs no label of its own.
               ...LOOKUP_KIND_CODES.map((kind) => ({
                 key: kind,
-                label: t(`operatorSetup:providers.chains.${kind}`),
+                label: t("operatorSetup:providers.chain", { name: t(`services:${kind}.name`) }),
                 children: settings.chains[kind].join(" → ") || "—",
               })),
               {
