@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInContext } from "./helpers/accounts";
 import { waitForInviteLink } from "./helpers/api";
 import { launchBrowser } from "./helpers/browser";
+import { chooseOption } from "./helpers/select";
 import { type RunningServer, startServer } from "./helpers/server";
 
 /**
@@ -63,8 +64,7 @@ describe("invitations in the browser", () => {
     await owner.getByTestId("invite-member").click();
     await owner.waitForURL(/\/dashboard\/tenant\/member\/add$/);
     await owner.getByLabel("E-mail address").fill(email);
-    await owner.getByLabel("Role").click();
-    await owner.locator(".ant-select-item-option", { hasText: "Operator" }).click();
+    await chooseOption(owner, owner.getByLabel("Role"), "Operator");
     await owner.getByTestId("send-invite").click();
     await owner.waitForURL(/\/dashboard\/tenant\?tab=members$/);
     const pending = owner.getByTestId("invitations-table").getByRole("row", { name: new RegExp(email) });
