@@ -157,6 +157,10 @@ export function tenantArchive(source: ArchiveSource): Readable {
     const { default: makeArchive } = await import("archiver");
     archive = makeArchive("zip", { zlib: { level: 6 } });
     archive.on("error", (error) => out.destroy(error));
+    // A reader that goes away (a closed download) ends the archive, and the reads with it.
+    const stop = () => archive.destroy();
+    if (out.destroyed) stop();
+    else out.once("close", stop);
     archive.pipe(out);
     const accounts = accountRepo(db);
     const overview = await billing.balance(tenant.id);
