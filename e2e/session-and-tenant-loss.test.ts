@@ -245,7 +245,18 @@ describe.skipIf(Boolean(unreachable))("session and organisation lost under an op
     const createKey = async () => {
       await page.getByTestId("api-key-create").click();
       await page.getByTestId("api-key-name").fill("Stepped up");
-      await page.getByTestId("api-key-mode-choice").getByText("Test", { exact: true }).click();
+      // Checked, not just clicked: on a loaded machine a click while the dialog opens may not count.
+      const choice = page.getByTestId("api-key-mode-choice");
+      const testMode = choice.locator('input[type="radio"][value="test"]');
+      await expect
+        .poll(
+          async () => {
+            if (!(await testMode.isChecked())) await choice.getByText("Test", { exact: true }).click();
+            return testMode.isChecked();
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(true);
       await page.getByRole("dialog").getByRole("button", { name: "Create key" }).click();
       await page.getByTestId("step-up-dialog").getByLabel("Your password", { exact: true }).waitFor();
       await settled(page);
