@@ -230,8 +230,12 @@ describe("keys used by the code exist in English", () => {
     "services:${s.code}.name": SERVICES.map((s) => `services:${s.code}.name`),
     "coverage:available.${service.available}": COVERAGE_AVAILABILITY.map((a) => `coverage:available.${a}`),
     "services:${s.code}.description": SERVICES.map((s) => `services:${s.code}.description`),
-    // Trade types come from the service list (docs/architecture.md, "Adding a service").
-    "account:tradeTypes.${name}": Object.keys(TRADE_TYPES).map((n) => `account:tradeTypes.${n}`),
+    // A service's trade type is labelled with its name, the ledger's others in `account`
+    // (docs/architecture.md, "Adding a service").
+    "services:${service.code}.name": SERVICES.map((s) => `services:${s.code}.name`),
+    "account:tradeTypes.${name}": Object.keys(TRADE_TYPES)
+      .filter((n) => !SERVICES.some((s) => s.tradeTypeName === n))
+      .map((n) => `account:tradeTypes.${n}`),
     // Each kind is named by the service of its own code (tests/new-service-files.test.ts).
     "services:${kind}.name": LOOKUP_KIND_CODES.map((k) => `services:${k}.name`),
     "auth:password.rules.${rule}": PASSWORD_RULES.map((r) => `auth:password.rules.${r}`),

@@ -126,11 +126,11 @@ describe('a new service\'s trade type (docs/architecture.md, "Adding a service")
   const named = new Set<number>(Object.values(TRADE_TYPES));
 
   it.each(SERVICES.map((s) => [s.code, s.tradeType] as const))(
-    "%s charges a named trade type that counts as spending and has a label",
-    (_code, tradeType) => {
+    "%s charges a named trade type that counts as spending, labelled with the service's name",
+    (code, tradeType) => {
       expect(named.has(tradeType)).toBe(true);
       expect(SPENDING_TYPES).toContain(tradeType);
-      expect(TRADE_TYPE_LABEL_KEYS[tradeType]).toMatch(/^account:tradeTypes\./);
+      expect(TRADE_TYPE_LABEL_KEYS[tradeType]).toBe(`services:${code}.name`);
     },
   );
 

@@ -52,8 +52,8 @@ export interface ServiceDescriptor {
   /** Trade type of its charges in the ledger: a stored number that never changes nor is reused. */
   tradeType: number;
   /**
-   * The trade type's name: its key in TRADE_TYPES and its label's key in the web
-   * (`account:tradeTypes.<name>`).
+   * The trade type's name: its key in TRADE_TYPES (the web labels it with the service's name,
+   * `services:<code>.name`).
    */
   tradeTypeName: string;
   /**

@@ -1,12 +1,16 @@
+import { SERVICES } from "@nc/contracts/services";
 import { TRADE_TYPES } from "@nc/contracts/trade-types";
 
 /**
- * The catalog key of each trade type's name (account:tradeTypes.<name>), by its stored number:
- * derived from TRADE_TYPES, whose service entries come from the service list, so a new service's
- * label is its name in the `account` catalogues and nothing here.
+ * The catalog key of each trade type's label, by its stored number: a service's checks are labelled
+ * with the service's own name in the services catalogue, so a new service needs no label of its
+ * own; the ledger's other trade types with theirs under tradeTypes in the account catalogue.
  */
 export const TRADE_TYPE_LABEL_KEYS: Record<number, string> = Object.fromEntries(
-  Object.entries(TRADE_TYPES).map(([name, number]) => [number, `account:tradeTypes.${name}`]),
+  Object.entries(TRADE_TYPES).map(([name, number]) => {
+    const service = SERVICES.find((s) => s.tradeType === number);
+    return [number, service ? `services:${service.code}.name` : `account:tradeTypes.${name}`];
+  }),
 );
 
 export const TRADE_TYPE_NUMBERS = Object.values(TRADE_TYPES) as number[];
