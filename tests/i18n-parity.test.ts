@@ -72,9 +72,9 @@ const LINE_TYPES: LineType[] = [
   "voicemail",
   "unknown",
 ];
-/** Twilio's carrier risk categories, and "unknown" (detection:smsPumping.category). */
+/** Twilio's carrier risk categories, and "unknown" (services:sms_pumping_risk.answer.category). */
 const SMS_PUMPING_CATEGORIES = ["low", "mild", "moderate", "high", "unknown"];
-/** The caller-name verdicts (resultFacets) and owner types (detection:callerName.outcome). */
+/** The caller-name verdicts (resultFacets) and owner types (services:caller_name.answer.outcome). */
 const CALLER_NAME_OUTCOMES = ["business", "consumer", "named", "unknown", "not_applicable"];
 /** A live look-up's line type: the plan's, and VoIP told fixed or not (LiveLineType). */
 const LIVE_LINE_TYPES: LiveLineType[] = [...LINE_TYPES, "fixed_voip", "non_fixed_voip"];
@@ -276,8 +276,12 @@ describe("keys used by the code exist in English", () => {
       (r) => `detection:invalidReason.${r}`,
     ),
     "detection:lineType.${basic.lineType}": LINE_TYPES.map((l) => `detection:lineType.${l}`),
-    "detection:connectivity.${hlr.connectivity}": CONNECTIVITIES.map((c) => `detection:connectivity.${c}`),
-    "detection:ported.${mnp.ported}": PORTED_STATUSES.map((p) => `detection:ported.${p}`),
+    "services:hlr.answer.outcome.${hlr.connectivity}": CONNECTIVITIES.map(
+      (c) => `services:hlr.answer.outcome.${c}`,
+    ),
+    "services:mnp.answer.outcome.${mnp.ported}": PORTED_STATUSES.map(
+      (p) => `services:mnp.answer.outcome.${p}`,
+    ),
     "detection:level.${fraud.level}": RISK_LEVELS.map((l) => `detection:level.${l}`),
     "detection:recommendation.${fraud.recommendation}": RECOMMENDATIONS.map(
       (r) => `detection:recommendation.${r}`,
@@ -308,22 +312,22 @@ describe("keys used by the code exist in English", () => {
       "risk",
       "rejectReason",
     ].map((f) => `history:summary.${f}`),
-    "detection:connectivity.${value}": CONNECTIVITIES.map((c) => `detection:connectivity.${c}`),
-    "detection:ported.${value}": PORTED_STATUSES.map((p) => `detection:ported.${p}`),
+    "services:hlr.answer.outcome.${value}": CONNECTIVITIES.map((c) => `services:hlr.answer.outcome.${c}`),
+    "services:mnp.answer.outcome.${value}": PORTED_STATUSES.map((p) => `services:mnp.answer.outcome.${p}`),
     "detection:recommendation.${value}": RECOMMENDATIONS.map((r) => `detection:recommendation.${r}`),
     "detection:lineType.${value}": LIVE_LINE_TYPES.map((l) => `detection:lineType.${l}`),
     "detection:lineType.${type}": LIVE_LINE_TYPES.map((l) => `detection:lineType.${l}`),
-    "detection:simSwap.outcome.${value}": ["swapped", "not_swapped", "unknown"].map(
-      (o) => `detection:simSwap.outcome.${o}`,
+    "services:sim_swap.answer.outcome.${value}": ["swapped", "not_swapped", "unknown"].map(
+      (o) => `services:sim_swap.answer.outcome.${o}`,
     ),
-    "detection:smsPumping.category.${value}": SMS_PUMPING_CATEGORIES.map(
-      (c) => `detection:smsPumping.category.${c}`,
+    "services:sms_pumping_risk.answer.category.${value}": SMS_PUMPING_CATEGORIES.map(
+      (c) => `services:sms_pumping_risk.answer.category.${c}`,
     ),
-    "detection:smsPumping.category.${category}": SMS_PUMPING_CATEGORIES.map(
-      (c) => `detection:smsPumping.category.${c}`,
+    "services:sms_pumping_risk.answer.category.${category}": SMS_PUMPING_CATEGORIES.map(
+      (c) => `services:sms_pumping_risk.answer.category.${c}`,
     ),
-    "detection:callerName.outcome.${value}": CALLER_NAME_OUTCOMES.map(
-      (o) => `detection:callerName.outcome.${o}`,
+    "services:caller_name.answer.outcome.${value}": CALLER_NAME_OUTCOMES.map(
+      (o) => `services:caller_name.answer.outcome.${o}`,
     ),
     "detection:level.${value}": RISK_LEVELS.map((l) => `detection:level.${l}`),
     "detection:invalidReason.${reason}": INVALID_REASONS.map((r) => `detection:invalidReason.${r}`),

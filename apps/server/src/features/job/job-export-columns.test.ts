@@ -27,8 +27,8 @@ describe("a service's results file columns", () => {
 
   it.each(LOCALES)("every column of every service has a header in %s, none twice in a file", (locale) => {
     for (const service of SERVICES) {
-      const headers = keys(service.code).map((key) => translate(locale, `exports:columns.${key}`));
-      for (const header of headers) expect(header).not.toMatch(/^exports:/);
+      const headers = resultColumns(service.code).map((c) => translate(locale, c.header));
+      for (const header of headers) expect(header).not.toMatch(/^(exports|services):/);
       expect(new Set(headers).size).toBe(headers.length);
     }
   });

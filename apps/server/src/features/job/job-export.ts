@@ -12,11 +12,25 @@ import type { ItemFilter, ItemRow, JobRepo, JobRow } from "./job-repo";
 
 const PAGE = 2_000;
 
-/** A column of the results file: its name (translated for the header) and how to read it from an item. */
+/**
+ * A column of the results file: its name, the catalogue key of its header, and how to read it from
+ * an item. Common columns are named in the `exports` catalogue; a look-up kind's columns with the
+ * rest of the kind's words, under `columns` of the service of the kind's code (`services`
+ * catalogue), so a new kind's words are in one catalogue per language.
+ */
 interface Column {
-  key: ColumnKey;
+  key: string;
+  header: string;
   value(item: ItemRow, r: SingleCheckResultView | null, locale: Locale): string;
 }
+
+type Read = Column["value"];
+const common = (key: ColumnKey, value: Read): Column => ({ key, header: `exports:columns.${key}`, value });
+const ofKind = (kind: LookupKindCode, key: string, value: Read): Column => ({
+  key,
+  header: `services:${kind}.columns.${key}`,
+  value,
+});
 
 const text = (v: unknown) => (v === null || v === undefined ? "" : String(v));
 const tri = (v: boolean | null | undefined) => (v === true ? "yes" : v === false ? "no" : "unknown");
@@ -36,73 +50,75 @@ export function reasonText(locale: Locale, item: Pick<ItemRow, "status" | "rejec
 }
 
 const COMMON: Column[] = [
-  { key: "row", value: (i) => String(i.seq + 1) },
-  { key: "input", value: (i) => i.input },
-  { key: "e164", value: (i) => text(i.e164) },
-  { key: "status", value: (i) => i.status },
-  { key: "reason", value: (i, _r, locale) => reasonText(locale, i) },
-  { key: "valid", value: (_i, r) => (r ? tri(r.basic.valid) : "") },
-  { key: "lineType", value: (_i, r) => text(r?.basic.lineType) },
-  { key: "country", value: (_i, r) => text(r?.basic.country?.iso2) },
-  { key: "dialCode", value: (_i, r) => text(r?.basic.country?.dialCode) },
-  { key: "internationalFormat", value: (_i, r) => text(r?.basic.formats?.international) },
-  { key: "nationalFormat", value: (_i, r) => text(r?.basic.formats?.national) },
-  { key: "originalCarrier", value: (_i, r) => network(r?.basic.originalCarrier) },
-  { key: "region", value: (_i, r) => text(r?.basic.region) },
-  { key: "timeZones", value: (_i, r) => (r?.basic.timeZones ?? []).join(" ") },
+  common("row", (i) => String(i.seq + 1)),
+  common("input", (i) => i.input),
+  common("e164", (i) => text(i.e164)),
+  common("status", (i) => i.status),
+  common("reason", (i, _r, locale) => reasonText(locale, i)),
+  common("valid", (_i, r) => (r ? tri(r.basic.valid) : "")),
+  common("lineType", (_i, r) => text(r?.basic.lineType)),
+  common("country", (_i, r) => text(r?.basic.country?.iso2)),
+  common("dialCode", (_i, r) => text(r?.basic.country?.dialCode)),
+  common("internationalFormat", (_i, r) => text(r?.basic.formats?.international)),
+  common("nationalFormat", (_i, r) => text(r?.basic.formats?.national)),
+  common("originalCarrier", (_i, r) => network(r?.basic.originalCarrier)),
+  common("region", (_i, r) => text(r?.basic.region)),
+  common("timeZones", (_i, r) => (r?.basic.timeZones ?? []).join(" ")),
 ];
 
 const HLR: Column[] = [
-  { key: "connectivity", value: (_i, r) => text(r?.hlr?.connectivity) },
-  { key: "errorCode", value: (_i, r) => text(r?.hlr?.error?.code) },
-  { key: "errorName", value: (_i, r) => text(r?.hlr?.error?.name) },
-  { key: "currentNetwork", value: (_i, r) => network(r?.hlr?.currentNetwork) },
-  { key: "mcc", value: (_i, r) => text(r?.hlr?.currentNetwork?.mcc) },
-  { key: "mnc", value: (_i, r) => text(r?.hlr?.currentNetwork?.mnc) },
-  { key: "roaming", value: (_i, r) => (r?.hlr ? tri(r.hlr.roaming.roaming) : "") },
-  { key: "roamingCountry", value: (_i, r) => text(r?.hlr?.roaming.country) },
-  { key: "ported", value: (_i, r) => (r?.hlr ? tri(r.hlr.ported) : "") },
-  { key: "hlrSource", value: (_i, r) => text(r?.hlr?.source) },
+  ofKind("hlr", "connectivity", (_i, r) => text(r?.hlr?.connectivity)),
+  ofKind("hlr", "errorCode", (_i, r) => text(r?.hlr?.error?.code)),
+  ofKind("hlr", "errorName", (_i, r) => text(r?.hlr?.error?.name)),
+  ofKind("hlr", "currentNetwork", (_i, r) => network(r?.hlr?.currentNetwork)),
+  ofKind("hlr", "mcc", (_i, r) => text(r?.hlr?.currentNetwork?.mcc)),
+  ofKind("hlr", "mnc", (_i, r) => text(r?.hlr?.currentNetwork?.mnc)),
+  ofKind("hlr", "roaming", (_i, r) => (r?.hlr ? tri(r.hlr.roaming.roaming) : "")),
+  ofKind("hlr", "roamingCountry", (_i, r) => text(r?.hlr?.roaming.country)),
+  ofKind("hlr", "ported", (_i, r) => (r?.hlr ? tri(r.hlr.ported) : "")),
+  ofKind("hlr", "hlrSource", (_i, r) => text(r?.hlr?.source)),
 ];
 
 const MNP: Column[] = [
-  { key: "portingStatus", value: (_i, r) => text(r?.mnp?.ported) },
-  { key: "currentNetworkMnp", value: (_i, r) => network(r?.mnp?.currentNetwork) },
-  { key: "originalNetworkMnp", value: (_i, r) => network(r?.mnp?.originalNetwork) },
-  { key: "mnpSource", value: (_i, r) => text(r?.mnp?.source) },
+  ofKind("mnp", "portingStatus", (_i, r) => text(r?.mnp?.ported)),
+  ofKind("mnp", "currentNetworkMnp", (_i, r) => network(r?.mnp?.currentNetwork)),
+  ofKind("mnp", "originalNetworkMnp", (_i, r) => network(r?.mnp?.originalNetwork)),
+  ofKind("mnp", "mnpSource", (_i, r) => text(r?.mnp?.source)),
 ];
 
 const LINE_TYPE: Column[] = [
-  { key: "liveLineType", value: (_i, r) => text(r?.lineType?.lineType) },
-  { key: "lineTypeCarrier", value: (_i, r) => network(r?.lineType?.carrier) },
-  { key: "lineTypeSource", value: (_i, r) => text(r?.lineType?.source) },
+  ofKind("line_type", "liveLineType", (_i, r) => text(r?.lineType?.lineType)),
+  ofKind("line_type", "lineTypeCarrier", (_i, r) => network(r?.lineType?.carrier)),
+  ofKind("line_type", "lineTypeSource", (_i, r) => text(r?.lineType?.source)),
 ];
 
 const SIM_SWAP: Column[] = [
-  { key: "simSwapped", value: (_i, r) => (r?.simSwap ? tri(r.simSwap.swapped) : "") },
-  { key: "lastSimSwap", value: (_i, r) => text(r?.simSwap?.lastSwapAt) },
-  { key: "simSwapPeriodHours", value: (_i, r) => text(r?.simSwap?.withinHours) },
-  { key: "simSwapSource", value: (_i, r) => text(r?.simSwap?.source) },
+  ofKind("sim_swap", "simSwapped", (_i, r) => (r?.simSwap ? tri(r.simSwap.swapped) : "")),
+  ofKind("sim_swap", "lastSimSwap", (_i, r) => text(r?.simSwap?.lastSwapAt)),
+  ofKind("sim_swap", "simSwapPeriodHours", (_i, r) => text(r?.simSwap?.withinHours)),
+  ofKind("sim_swap", "simSwapSource", (_i, r) => text(r?.simSwap?.source)),
 ];
 
 const SMS_PUMPING_RISK: Column[] = [
-  { key: "smsPumpingRiskScore", value: (_i, r) => text(r?.smsPumpingRisk?.risk?.score) },
-  { key: "carrierRiskCategory", value: (_i, r) => text(r?.smsPumpingRisk?.risk?.carrierRisk) },
-  { key: "numberBlocked", value: (_i, r) => (r?.smsPumpingRisk ? tri(r.smsPumpingRisk.risk?.blocked) : "") },
-  { key: "smsPumpingRiskSource", value: (_i, r) => text(r?.smsPumpingRisk?.source) },
+  ofKind("sms_pumping_risk", "smsPumpingRiskScore", (_i, r) => text(r?.smsPumpingRisk?.risk?.score)),
+  ofKind("sms_pumping_risk", "carrierRiskCategory", (_i, r) => text(r?.smsPumpingRisk?.risk?.carrierRisk)),
+  ofKind("sms_pumping_risk", "numberBlocked", (_i, r) =>
+    r?.smsPumpingRisk ? tri(r.smsPumpingRisk.risk?.blocked) : "",
+  ),
+  ofKind("sms_pumping_risk", "smsPumpingRiskSource", (_i, r) => text(r?.smsPumpingRisk?.source)),
 ];
 
 const CALLER_NAME: Column[] = [
-  { key: "callerName", value: (_i, r) => text(r?.callerName?.name) },
-  { key: "callerType", value: (_i, r) => text(r?.callerName?.type) },
-  { key: "callerNameSource", value: (_i, r) => text(r?.callerName?.source) },
+  ofKind("caller_name", "callerName", (_i, r) => text(r?.callerName?.name)),
+  ofKind("caller_name", "callerType", (_i, r) => text(r?.callerName?.type)),
+  ofKind("caller_name", "callerNameSource", (_i, r) => text(r?.callerName?.source)),
 ];
 
 const FRAUD: Column[] = [
-  { key: "riskScore", value: (_i, r) => text(r?.fraud?.score) },
-  { key: "riskLevel", value: (_i, r) => text(r?.fraud?.level) },
-  { key: "recommendation", value: (_i, r) => text(r?.fraud?.recommendation) },
-  { key: "riskReasons", value: (_i, r) => (r?.fraud?.reasons ?? []).map((x) => x.code).join(" ") },
+  common("riskScore", (_i, r) => text(r?.fraud?.score)),
+  common("riskLevel", (_i, r) => text(r?.fraud?.level)),
+  common("recommendation", (_i, r) => text(r?.fraud?.recommendation)),
+  common("riskReasons", (_i, r) => (r?.fraud?.reasons ?? []).map((x) => x.code).join(" ")),
 ];
 
 /** The columns each look-up kind adds, in the order a service lists its kinds. */
@@ -115,7 +131,7 @@ const KIND_COLUMNS: Record<LookupKindCode, Column[]> = {
   caller_name: CALLER_NAME,
 };
 
-const COST: Column = { key: "cost", value: (i) => microsToDecimal(i.cost_micros) };
+const COST = common("cost", (i) => microsToDecimal(i.cost_micros));
 
 /** The columns of a service's results file: what every check has, then what the service adds. */
 export function resultColumns(service: ServiceCode): Column[] {
@@ -176,10 +192,7 @@ export function resultRows(
   locale: Locale,
 ) {
   const columns = resultColumns(job.service);
-  const header = columnHeaders(
-    locale,
-    columns.map((c) => c.key),
-  );
+  const header = columns.map((c) => translate(locale, c.header));
   return withFileColumns(repo, tenantId, job, header, allItems(repo, tenantId, job, filter), (item) => {
     const result = item.status === "done" ? (item.result as SingleCheckResultView) : null;
     return columns.map((c) => c.value(item, result, locale));

@@ -16,13 +16,13 @@ function outcomeText(t: TFunction, service: string, value: string): string {
   const verdict = isServiceCode(service) ? serviceOf(service).outcome : "recommendation";
   const key = {
     validity: `history:outcome.${value}`,
-    connectivity: `detection:connectivity.${value}`,
-    porting: `detection:ported.${value}`,
+    connectivity: `services:hlr.answer.outcome.${value}`,
+    porting: `services:mnp.answer.outcome.${value}`,
     recommendation: `detection:recommendation.${value}`,
     lineType: `detection:lineType.${value}`,
-    simSwap: `detection:simSwap.outcome.${value}`,
-    smsPumpingRisk: `detection:smsPumping.category.${value}`,
-    callerName: `detection:callerName.outcome.${value}`,
+    simSwap: `services:sim_swap.answer.outcome.${value}`,
+    smsPumpingRisk: `services:sms_pumping_risk.answer.category.${value}`,
+    callerName: `services:caller_name.answer.outcome.${value}`,
   }[verdict];
   return t(key, { defaultValue: value });
 }

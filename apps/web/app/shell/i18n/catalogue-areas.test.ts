@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { areaCarries, type CatalogueArea, catalogueArea } from "./catalogue-areas";
+import { areaCarries, type CatalogueArea, carriedPart, catalogueArea } from "./catalogue-areas";
 
 const APP = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -68,7 +68,11 @@ describe("translation catalogues by part of the site", () => {
         .map((file) => `routes/${file}`),
       ...readdirSync(join(APP, "routes/docs")).map((file) => `routes/docs/${file}`),
     ];
-    const used = namespacesUsed(reachable(publicPages));
+    const reached = reachable(publicPages);
+    const used = namespacesUsed(reached);
+    // A kind's answer words are left out of public pages (carriedPart): none of their code names one.
+    for (const file of reached)
+      expect(readFileSync(file, "utf8"), file).not.toMatch(/services:[^"'`\s]*\.answer\./);
     // The check has something to check: the sign-in page's own texts are found.
     expect(used.has("auth")).toBe(true);
     for (const [namespace, file] of used)
@@ -96,5 +100,25 @@ describe("translation catalogues by part of the site", () => {
       if (namespaces.includes(namespace))
         expect(areaCarries("dashboard", namespace), `${namespace} in ${file}`).toBe(true);
     for (const namespace of namespaces) expect(areaCarries("operator", namespace)).toBe(true);
+  });
+
+  it("carries a kind's answer words on signed-in pages only, and its results-file headers on none", () => {
+    const services = {
+      sim_swap: { name: "SIM swap", answer: { title: "SIM swap" }, columns: { simSwapped: "SIM swapped" } },
+    };
+    expect(carriedPart("public", "services", services)).toEqual({ sim_swap: { name: "SIM swap" } });
+    for (const area of ["dashboard", "operator"] as const)
+      expect(carriedPart(area, "services", services)).toEqual({
+        sim_swap: { name: "SIM swap", answer: { title: "SIM swap" } },
+      });
+    expect(carriedPart("public", "auth", { a: { b: "c" } })).toEqual({ a: { b: "c" } });
+    // No page reads a header of the results file: those are the server's.
+    const all = reachable(
+      readdirSync(APP, { recursive: true, encoding: "utf8" }).filter(
+        (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file),
+      ),
+    );
+    for (const file of all)
+      expect(readFileSync(file, "utf8"), file).not.toMatch(/services:[^"'`\s]*\.columns\./);
   });
 });

@@ -43,7 +43,34 @@ export function catalogueArea(pathname: string): CatalogueArea {
   return "public";
 }
 
+/**
+ * Parts of each entry of a carried catalogue that a page of the area leaves out: a look-up kind's
+ * words live with its service's name (docs/architecture.md, "Adding a service"), but only the
+ * dashboard shows a kind's answer, and only the server writes the results file's headers.
+ */
+const PARTS_LEFT_OUT: Record<CatalogueArea, Readonly<Record<string, readonly string[]>>> = {
+  public: { services: ["answer", "columns"] },
+  dashboard: { services: ["columns"] },
+  operator: { services: ["columns"] },
+};
+
 /** Whether a page of this area carries the catalogue `namespace`. */
 export function areaCarries(area: CatalogueArea, namespace: string): boolean {
   return !LEFT_OUT[area].has(namespace);
+}
+
+/** The part of a carried catalogue that a page of this area carries. */
+export function carriedPart(
+  area: CatalogueArea,
+  namespace: string,
+  catalog: Record<string, unknown>,
+): Record<string, unknown> {
+  const parts = PARTS_LEFT_OUT[area][namespace];
+  if (!parts) return catalog;
+  return Object.fromEntries(
+    Object.entries(catalog).map(([key, entry]) => {
+      if (typeof entry !== "object" || entry === null) return [key, entry];
+      return [key, Object.fromEntries(Object.entries(entry).filter(([part]) => !parts.includes(part)))];
+    }),
+  );
 }

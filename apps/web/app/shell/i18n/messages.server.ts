@@ -1,5 +1,5 @@
 import type { Locale } from "@nc/contracts/locales";
-import { areaCarries, type CatalogueArea } from "./catalogue-areas";
+import { areaCarries, type CatalogueArea, carriedPart } from "./catalogue-areas";
 
 /**
  * Translation catalogs, read on the server only: the page gets just its own language in the root
@@ -37,7 +37,11 @@ export function messagesFor(locale: Locale, area?: CatalogueArea): Messages {
   if (!messages) {
     const all = collect(locale);
     messages = area
-      ? Object.fromEntries(Object.entries(all).filter(([namespace]) => areaCarries(area, namespace)))
+      ? Object.fromEntries(
+          Object.entries(all)
+            .filter(([namespace]) => areaCarries(area, namespace))
+            .map(([namespace, catalog]) => [namespace, carriedPart(area, namespace, catalog)]),
+        )
       : all;
     cache.set(key, messages);
   }

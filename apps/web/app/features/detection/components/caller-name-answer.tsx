@@ -12,9 +12,9 @@ export function CallerNameAnswer({ answer }: { answer: CallerNameView | null }) 
   const { t } = useTranslation();
   if (answer === null)
     return (
-      <AnswerSection title={t("detection:callerName.title")}>
-        <ResultDescriptions.Item label={t("detection:callerName.name")}>
-          <span data-testid="detection-caller-name">{t("detection:callerName.notApplicable")}</span>
+      <AnswerSection title={t("services:caller_name.answer.title")}>
+        <ResultDescriptions.Item label={t("services:caller_name.answer.name")}>
+          <span data-testid="detection-caller-name">{t("services:caller_name.answer.notApplicable")}</span>
         </ResultDescriptions.Item>
       </AnswerSection>
     );
@@ -22,17 +22,17 @@ export function CallerNameAnswer({ answer }: { answer: CallerNameView | null }) 
   const dash = "—";
   const value = answer.type ?? "unknown";
   return (
-    <AnswerSection title={t("detection:callerName.title")}>
-      <ResultDescriptions.Item label={t("detection:callerName.name")}>
+    <AnswerSection title={t("services:caller_name.answer.title")}>
+      <ResultDescriptions.Item label={t("services:caller_name.answer.name")}>
         <span data-testid="detection-caller-name">
-          {told ? (answer.name ?? dash) : t("detection:callerName.cannotTell")}
+          {told ? (answer.name ?? dash) : t("services:caller_name.answer.cannotTell")}
         </span>
       </ResultDescriptions.Item>
-      <ResultDescriptions.Item label={t("detection:callerName.type")}>
-        <Tag>{t(`detection:callerName.outcome.${value}`)}</Tag>
+      <ResultDescriptions.Item label={t("services:caller_name.answer.type")}>
+        <Tag>{t(`services:caller_name.answer.outcome.${value}`)}</Tag>
       </ResultDescriptions.Item>
       {(answer.firstName !== null || answer.lastName !== null) && (
-        <ResultDescriptions.Item label={t("detection:callerName.person")}>
+        <ResultDescriptions.Item label={t("services:caller_name.answer.person")}>
           {[answer.firstName, answer.lastName].filter(Boolean).join(" ")}
         </ResultDescriptions.Item>
       )}

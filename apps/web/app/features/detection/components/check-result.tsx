@@ -120,10 +120,10 @@ export function CheckResult({ view }: { view: SingleCheckView }) {
         </AnswerSection>
 
         {hlr && (
-          <AnswerSection title={t("detection:hlr.title")}>
-            <ResultDescriptions.Item label={t("detection:hlr.connectivity")}>
+          <AnswerSection title={t("services:hlr.answer.title")}>
+            <ResultDescriptions.Item label={t("services:hlr.answer.connectivity")}>
               <Tag data-testid="detection-connectivity" color={CONNECTIVITY_COLOURS[hlr.connectivity]}>
-                {t(`detection:connectivity.${hlr.connectivity}`)}
+                {t(`services:hlr.answer.outcome.${hlr.connectivity}`)}
               </Tag>
               {hlr.error && (
                 <Typography.Text type="secondary">
@@ -131,33 +131,33 @@ export function CheckResult({ view }: { view: SingleCheckView }) {
                 </Typography.Text>
               )}
             </ResultDescriptions.Item>
-            <ResultDescriptions.Item label={t("detection:hlr.network")}>
+            <ResultDescriptions.Item label={t("services:hlr.answer.network")}>
               {network(hlr.currentNetwork)}
             </ResultDescriptions.Item>
-            <ResultDescriptions.Item label={t("detection:hlr.roaming")}>
+            <ResultDescriptions.Item label={t("services:hlr.answer.roaming")}>
               {tri(hlr.roaming.roaming)}
               {hlr.roaming.country ? ` · ${country(hlr.roaming.country)}` : ""}
             </ResultDescriptions.Item>
-            <ResultDescriptions.Item label={t("detection:hlr.ported")}>
+            <ResultDescriptions.Item label={t("services:hlr.answer.ported")}>
               {tri(hlr.ported)}
             </ResultDescriptions.Item>
-            <ResultDescriptions.Item label={t("detection:hlr.originalNetwork")}>
+            <ResultDescriptions.Item label={t("services:hlr.answer.originalNetwork")}>
               {network(hlr.originalNetwork)}
             </ResultDescriptions.Item>
           </AnswerSection>
         )}
 
         {mnp && (
-          <AnswerSection title={t("detection:mnp.title")}>
-            <ResultDescriptions.Item label={t("detection:mnp.ported")}>
+          <AnswerSection title={t("services:mnp.answer.title")}>
+            <ResultDescriptions.Item label={t("services:mnp.answer.ported")}>
               <Tag data-testid="detection-ported">
-                {t(`detection:ported.${mnp.ported}`, { defaultValue: mnp.ported })}
+                {t(`services:mnp.answer.outcome.${mnp.ported}`, { defaultValue: mnp.ported })}
               </Tag>
             </ResultDescriptions.Item>
-            <ResultDescriptions.Item label={t("detection:mnp.currentNetwork")}>
+            <ResultDescriptions.Item label={t("services:mnp.answer.currentNetwork")}>
               {network(mnp.currentNetwork)}
             </ResultDescriptions.Item>
-            <ResultDescriptions.Item label={t("detection:mnp.originalNetwork")}>
+            <ResultDescriptions.Item label={t("services:mnp.answer.originalNetwork")}>
               {network(mnp.originalNetwork)}
             </ResultDescriptions.Item>
           </AnswerSection>

@@ -13,16 +13,16 @@ export function LineTypeAnswer({ answer, planned }: { answer: LineTypeView; plan
   const { t } = useTranslation();
   const label = (type: string) => t(`detection:lineType.${type}`, { defaultValue: type });
   return (
-    <AnswerSection title={t("detection:liveLineType.title")}>
-      <ResultDescriptions.Item label={t("detection:liveLineType.lineType")}>
+    <AnswerSection title={t("services:line_type.answer.title")}>
+      <ResultDescriptions.Item label={t("services:line_type.answer.lineType")}>
         <Tag data-testid="detection-live-line-type">{label(answer.lineType)}</Tag>
         {answer.lineType === "unknown" && (
           <Typography.Text type="secondary">
-            {t("detection:liveLineType.cannotTell", { planned: label(planned) })}
+            {t("services:line_type.answer.cannotTell", { planned: label(planned) })}
           </Typography.Text>
         )}
       </ResultDescriptions.Item>
-      <ResultDescriptions.Item label={t("detection:liveLineType.carrier")}>
+      <ResultDescriptions.Item label={t("services:line_type.answer.carrier")}>
         {networkText(answer.carrier)}
       </ResultDescriptions.Item>
     </AnswerSection>

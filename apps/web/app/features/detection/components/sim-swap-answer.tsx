@@ -17,15 +17,20 @@ export function SimSwapAnswer({ answer }: { answer: SimSwapView }) {
   const hours = answer.withinHours;
   const verdict =
     answer.swapped === null
-      ? t("detection:simSwap.cannotTell")
+      ? t("services:sim_swap.answer.cannotTell")
       : hours === null
-        ? t(answer.swapped ? "detection:simSwap.swapped" : "detection:simSwap.notSwapped")
-        : t(answer.swapped ? "detection:simSwap.swappedWithin" : "detection:simSwap.notSwappedWithin", {
-            count: hours,
-          });
+        ? t(answer.swapped ? "services:sim_swap.answer.swapped" : "services:sim_swap.answer.notSwapped")
+        : t(
+            answer.swapped
+              ? "services:sim_swap.answer.swappedWithin"
+              : "services:sim_swap.answer.notSwappedWithin",
+            {
+              count: hours,
+            },
+          );
   return (
-    <AnswerSection title={t("detection:simSwap.title")}>
-      <ResultDescriptions.Item label={t("detection:simSwap.changed")}>
+    <AnswerSection title={t("services:sim_swap.answer.title")}>
+      <ResultDescriptions.Item label={t("services:sim_swap.answer.changed")}>
         <Tag
           data-testid="detection-sim-swap"
           color={answer.swapped === true ? "red" : answer.swapped === false ? "green" : "default"}
@@ -33,10 +38,10 @@ export function SimSwapAnswer({ answer }: { answer: SimSwapView }) {
           {verdict}
         </Tag>
       </ResultDescriptions.Item>
-      <ResultDescriptions.Item label={t("detection:simSwap.lastChange")}>
+      <ResultDescriptions.Item label={t("services:sim_swap.answer.lastChange")}>
         {answer.lastSwapAt ? date(answer.lastSwapAt) : "—"}
       </ResultDescriptions.Item>
-      <ResultDescriptions.Item label={t("detection:simSwap.network")}>
+      <ResultDescriptions.Item label={t("services:sim_swap.answer.network")}>
         {networkText(answer.carrier)}
       </ResultDescriptions.Item>
     </AnswerSection>

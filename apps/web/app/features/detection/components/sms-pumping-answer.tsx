@@ -22,21 +22,21 @@ export function SmsPumpingAnswer({ answer }: { answer: SmsPumpingRiskView }) {
     value === true ? t("detection:yes") : value === false ? t("detection:no") : t("detection:unknown");
   const category = risk?.carrierRisk ?? "unknown";
   return (
-    <AnswerSection title={t("detection:smsPumping.title")}>
-      <ResultDescriptions.Item label={t("detection:smsPumping.score")}>
+    <AnswerSection title={t("services:sms_pumping_risk.answer.title")}>
+      <ResultDescriptions.Item label={t("services:sms_pumping_risk.answer.score")}>
         <span data-testid="detection-sms-pumping-score">
-          {risk ? risk.score : t("detection:smsPumping.cannotTell")}
+          {risk ? risk.score : t("services:sms_pumping_risk.answer.cannotTell")}
         </span>
       </ResultDescriptions.Item>
-      <ResultDescriptions.Item label={t("detection:smsPumping.carrierRisk")}>
+      <ResultDescriptions.Item label={t("services:sms_pumping_risk.answer.carrierRisk")}>
         <Tag color={CATEGORY_COLOURS[category] ?? "default"}>
-          {t(`detection:smsPumping.category.${category}`, { defaultValue: category })}
+          {t(`services:sms_pumping_risk.answer.category.${category}`, { defaultValue: category })}
         </Tag>
       </ResultDescriptions.Item>
-      <ResultDescriptions.Item label={t("detection:smsPumping.blocked")}>
+      <ResultDescriptions.Item label={t("services:sms_pumping_risk.answer.blocked")}>
         {tri(risk?.blocked ?? null)}
       </ResultDescriptions.Item>
-      <ResultDescriptions.Item label={t("detection:smsPumping.blockedLast3Months")}>
+      <ResultDescriptions.Item label={t("services:sms_pumping_risk.answer.blockedLast3Months")}>
         {tri(risk?.blockedLast3Months ?? null)}
       </ResultDescriptions.Item>
     </AnswerSection>
