@@ -1,9 +1,10 @@
 import { z } from "zod";
+import enServices from "../locales/en/services.json";
 import { COVERAGE_AVAILABILITY } from "./coverage";
 import type { ErrorKey } from "./errors";
 import { JOB_ITEM_STATUSES } from "./jobs";
 import { SERVICE_CODES } from "./prices";
-import { lookupsOf, serviceCodesWhere } from "./services";
+import { LOOKUP_KIND_CODES, type LookupKindCode, lookupsOf, serviceCodesWhere } from "./services";
 
 /**
  * The answers of the public API (/api/v1) as zod schemas, for its OpenAPI document only: the
@@ -222,88 +223,100 @@ const answeredBy = z.string().meta({
     "`live` for an answer from the network, `sandbox` for a test key's sample answer. The provider behind it is never named.",
 });
 
+/**
+ * The words of each look-up kind's answer, in English: they live with the kind's other words in
+ * the `services` catalogue (`api`), whose other languages translate the document
+ * (docs/providers.md, "Look-up kinds").
+ */
+const kindWords = Object.fromEntries(LOOKUP_KIND_CODES.map((kind) => [kind, enServices[kind].api])) as {
+  [K in LookupKindCode]: (typeof enServices)[K]["api"];
+};
+
+/** Which services fill a kind's field of the result, in the kind's own words. */
+const presence = (kind: LookupKindCode) =>
+  kindWords[kind].presence.replace(
+    "{{services}}",
+    serviceCodesWhere((s) => lookupsOf(s).includes(kind)),
+  );
+
 const hlrResult = z
   .object({
     e164: z.string().meta({ description: "The number looked up.", examples: ["+12025550100"] }),
-    connectivity: openEnum(CONNECTIVITIES, "Whether the subscriber is reachable on the network."),
+    connectivity: openEnum(CONNECTIVITIES, kindWords.hlr.connectivity),
     error: z
       .object({
-        code: z.int().meta({ description: "MAP error code.", examples: [27] }),
-        name: z.string().meta({ description: "MAP error name.", examples: ["absentSubscriber"] }),
-        permanent: z.boolean().meta({ description: "True when trying again will not help." }),
+        code: z.int().meta({ description: kindWords.hlr.errorCode, examples: [27] }),
+        name: z.string().meta({ description: kindWords.hlr.errorName, examples: ["absentSubscriber"] }),
+        permanent: z.boolean().meta({ description: kindWords.hlr.errorPermanent }),
       })
       .nullable()
-      .meta({ description: "The network's error, when it answered with one." }),
-    currentNetwork: network.nullable().meta({ description: "The operator serving the number now." }),
-    originalNetwork: network.nullable().meta({ description: "The operator the number was allocated to." }),
+      .meta({ description: kindWords.hlr.error }),
+    currentNetwork: network.nullable().meta({ description: kindWords.hlr.currentNetwork }),
+    originalNetwork: network.nullable().meta({ description: kindWords.hlr.originalNetwork }),
     roaming: z
       .object({
-        roaming: z.boolean().nullable().meta({ description: "Roaming abroad; null when unknown." }),
-        network: network.nullable().meta({ description: "The visited network." }),
-        country: z.string().nullable().meta({ description: "ISO-2 of the visited country." }),
+        roaming: z.boolean().nullable().meta({ description: kindWords.hlr.roamingRoaming }),
+        network: network.nullable().meta({ description: kindWords.hlr.roamingNetwork }),
+        country: z.string().nullable().meta({ description: kindWords.hlr.roamingCountry }),
       })
-      .meta({ description: "Roaming state." }),
-    ported: z.boolean().nullable().meta({ description: "Moved to another operator; null when unknown." }),
+      .meta({ description: kindWords.hlr.roaming }),
+    ported: z.boolean().nullable().meta({ description: kindWords.hlr.ported }),
     source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
     provider: answeredBy,
-    obtainedAt: dateTime("When the network answered."),
+    obtainedAt: dateTime(kindWords.hlr.obtainedAt),
   })
-  .meta({ id: "HlrResult", description: "Live network status (HLR look-up)." });
+  .meta({ id: "HlrResult", description: kindWords.hlr.description });
 
 const mnpResult = z
   .object({
     e164: z.string().meta({ description: "The number looked up.", examples: ["+12025550105"] }),
-    ported: openEnum(PORTED_STATUSES, "Porting status."),
-    currentNetwork: network.nullable().meta({ description: "The operator serving the number now." }),
-    originalNetwork: network.nullable().meta({ description: "The operator the number was allocated to." }),
+    ported: openEnum(PORTED_STATUSES, kindWords.mnp.ported),
+    currentNetwork: network.nullable().meta({ description: kindWords.mnp.currentNetwork }),
+    originalNetwork: network.nullable().meta({ description: kindWords.mnp.originalNetwork }),
     source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
     provider: answeredBy,
     obtainedAt: dateTime("When the answer was obtained."),
   })
-  .meta({ id: "MnpResult", description: "Number portability (MNP look-up)." });
+  .meta({ id: "MnpResult", description: kindWords.mnp.description });
 
 const lineTypeResult = z
   .object({
     e164: z.string().meta({ description: "The number looked up.", examples: ["+12025550100"] }),
-    lineType: openEnum(
-      [...LINE_TYPES, "fixed_voip", "non_fixed_voip"],
-      "The line type the provider reports, VoIP told apart as `fixed_voip` (tied to an address) or `non_fixed_voip` when the provider says which; `unknown` when it could not tell (no answer, or an error).",
-    ),
-    carrier: network.nullable().meta({ description: "The network the provider names for the number." }),
+    lineType: openEnum([...LINE_TYPES, "fixed_voip", "non_fixed_voip"], kindWords.line_type.lineType),
+    carrier: network.nullable().meta({ description: kindWords.line_type.carrier }),
     source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
     provider: answeredBy,
     obtainedAt: dateTime("When the answer was obtained."),
   })
   .meta({
     id: "LineTypeResult",
-    description: "Line type from a live look-up (the provider's word, not the numbering plan's).",
+    description: kindWords.line_type.description,
   });
 
 const simSwapResult = z
   .object({
     e164: z.string().meta({ description: "The number looked up.", examples: ["+447772000001"] }),
     swapped: z.boolean().nullable().meta({
-      description:
-        "The SIM changed within the period the provider checked (`withinHours`); null when it could not tell.",
+      description: kindWords.sim_swap.swapped,
     }),
     lastSwapAt: z
       .string()
       .meta({ format: "date-time" })
       .nullable()
       .meta({
-        description: "When the SIM last changed, when the provider gives the date.",
+        description: kindWords.sim_swap.lastSwapAt,
         examples: ["2020-04-27T10:18:50.000Z"],
       }),
     withinHours: z
       .number()
       .nullable()
-      .meta({ description: "The period the provider checked, in hours.", examples: [48] }),
-    carrier: network.nullable().meta({ description: "The network that answered for the subscriber." }),
+      .meta({ description: kindWords.sim_swap.withinHours, examples: [48] }),
+    carrier: network.nullable().meta({ description: kindWords.sim_swap.carrier }),
     source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
     provider: answeredBy,
     obtainedAt: dateTime("When the answer was obtained."),
   })
-  .meta({ id: "SimSwapResult", description: "Whether, and when, the number's SIM card last changed." });
+  .meta({ id: "SimSwapResult", description: kindWords.sim_swap.description });
 
 const smsPumpingRiskResult = z
   .object({
@@ -314,35 +327,34 @@ const smsPumpingRiskResult = z
           .int()
           .min(0)
           .max(100)
-          .meta({ description: "SMS pumping risk, 0 (none) to 100.", examples: [61] }),
+          .meta({ description: kindWords.sms_pumping_risk.score, examples: [61] }),
         carrierRisk: z
           .string()
           .nullable()
           .meta({
-            description:
-              "The provider's risk category of the number's carrier (`low`, `mild`, `moderate`, `high`).",
+            description: kindWords.sms_pumping_risk.carrierRisk,
             examples: ["moderate"],
           }),
-        blocked: z.boolean().nullable().meta({ description: "Blocked by the provider's fraud guard now." }),
+        blocked: z.boolean().nullable().meta({ description: kindWords.sms_pumping_risk.blocked }),
         blockedLast3Months: z
           .boolean()
           .nullable()
-          .meta({ description: "Blocked by the provider's fraud guard in the last three months." }),
+          .meta({ description: kindWords.sms_pumping_risk.blockedLast3Months }),
         blockedAt: z
           .string()
           .meta({ format: "date-time" })
           .nullable()
-          .meta({ description: "Since when it is blocked, when said." }),
+          .meta({ description: kindWords.sms_pumping_risk.blockedAt }),
       })
       .nullable()
-      .meta({ description: "The provider's answer; null when it could not tell." }),
+      .meta({ description: kindWords.sms_pumping_risk.risk }),
     source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
     provider: answeredBy,
     obtainedAt: dateTime("When the answer was obtained."),
   })
   .meta({
     id: "SmsPumpingRiskResult",
-    description: "Risk that messages to the number are SMS pumping (artificially inflated traffic).",
+    description: kindWords.sms_pumping_risk.description,
   });
 
 const callerNameResult = z
@@ -352,28 +364,25 @@ const callerNameResult = z
       .string()
       .nullable()
       .meta({
-        description: "The name registered for the number (CNAM); null when the provider could not tell.",
+        description: kindWords.caller_name.name,
         examples: ["JANE SAMPLE"],
       }),
-    type: z
-      .enum(["business", "consumer"])
-      .nullable()
-      .meta({ description: "Whether the owner is a business or a person, when said." }),
+    type: z.enum(["business", "consumer"]).nullable().meta({ description: kindWords.caller_name.type }),
     firstName: z
       .string()
       .nullable()
-      .meta({ description: "The owner's first name, when said.", examples: ["Jane"] }),
+      .meta({ description: kindWords.caller_name.firstName, examples: ["Jane"] }),
     lastName: z
       .string()
       .nullable()
-      .meta({ description: "The owner's last name, when said.", examples: ["Sample"] }),
+      .meta({ description: kindWords.caller_name.lastName, examples: ["Sample"] }),
     source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
     provider: answeredBy,
     obtainedAt: dateTime("When the answer was obtained."),
   })
   .meta({
     id: "CallerNameResult",
-    description: "The caller name (CNAM) registered for a United States number, and its owner's type.",
+    description: kindWords.caller_name.description,
   });
 
 const fraudResult = z
@@ -404,24 +413,12 @@ const fraudResult = z
 const checkResult = z
   .object({
     basic: basicResult,
-    hlr: hlrResult
-      .nullable()
-      .meta({ description: `Present for ${serviceCodesWhere((s) => lookupsOf(s).includes("hlr"))}.` }),
-    mnp: mnpResult
-      .nullable()
-      .meta({ description: `Present for ${serviceCodesWhere((s) => lookupsOf(s).includes("mnp"))}.` }),
-    lineType: lineTypeResult.nullable().meta({
-      description: `Present for ${serviceCodesWhere((s) => lookupsOf(s).includes("line_type"))}; null for a number basic validation refuses.`,
-    }),
-    simSwap: simSwapResult.nullable().meta({
-      description: `Present for ${serviceCodesWhere((s) => lookupsOf(s).includes("sim_swap"))}; null for a number not worth a network look-up.`,
-    }),
-    smsPumpingRisk: smsPumpingRiskResult.nullable().meta({
-      description: `Present for ${serviceCodesWhere((s) => lookupsOf(s).includes("sms_pumping_risk"))}; null for a number basic validation refuses.`,
-    }),
-    callerName: callerNameResult.nullable().meta({
-      description: `Present for ${serviceCodesWhere((s) => lookupsOf(s).includes("caller_name"))} and a United States number; null for any other number: not applicable, and not charged (\`charged: false\`).`,
-    }),
+    hlr: hlrResult.nullable().meta({ description: presence("hlr") }),
+    mnp: mnpResult.nullable().meta({ description: presence("mnp") }),
+    lineType: lineTypeResult.nullable().meta({ description: presence("line_type") }),
+    simSwap: simSwapResult.nullable().meta({ description: presence("sim_swap") }),
+    smsPumpingRisk: smsPumpingRiskResult.nullable().meta({ description: presence("sms_pumping_risk") }),
+    callerName: callerNameResult.nullable().meta({ description: presence("caller_name") }),
     fraud: fraudResult
       .nullable()
       .meta({ description: `Present for ${serviceCodesWhere((s) => s.needs.fraud)}.` }),

@@ -104,7 +104,12 @@ describe("translation catalogues by part of the site", () => {
 
   it("carries a kind's answer words on signed-in pages only, and its results-file headers on none", () => {
     const services = {
-      sim_swap: { name: "SIM swap", answer: { title: "SIM swap" }, columns: { simSwapped: "SIM swapped" } },
+      sim_swap: {
+        name: "SIM swap",
+        answer: { title: "SIM swap" },
+        columns: { simSwapped: "SIM swapped" },
+        api: { swapped: "The SIM changed." },
+      },
     };
     expect(carriedPart("public", "services", services)).toEqual({ sim_swap: { name: "SIM swap" } });
     for (const area of ["dashboard", "operator"] as const)
@@ -112,13 +117,13 @@ describe("translation catalogues by part of the site", () => {
         sim_swap: { name: "SIM swap", answer: { title: "SIM swap" } },
       });
     expect(carriedPart("public", "auth", { a: { b: "c" } })).toEqual({ a: { b: "c" } });
-    // No page reads a header of the results file: those are the server's.
+    // No page reads a header of the results file or the API document's words: those are the server's.
     const all = reachable(
       readdirSync(APP, { recursive: true, encoding: "utf8" }).filter(
         (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file),
       ),
     );
     for (const file of all)
-      expect(readFileSync(file, "utf8"), file).not.toMatch(/services:[^"'`\s]*\.columns\./);
+      expect(readFileSync(file, "utf8"), file).not.toMatch(/services:[^"'`\s]*\.(columns|api)\./);
   });
 });

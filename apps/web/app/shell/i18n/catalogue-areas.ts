@@ -45,13 +45,15 @@ export function catalogueArea(pathname: string): CatalogueArea {
 
 /**
  * Parts of each entry of a carried catalogue that a page of the area leaves out: a look-up kind's
- * words live with its service's name (docs/architecture.md, "Adding a service"), but only the
- * dashboard shows a kind's answer, and only the server writes the results file's headers.
+ * words live with its service's name (docs/providers.md, "Look-up kinds"), but only the dashboard
+ * shows a kind's answer, and only the server writes the results file's headers and the API
+ * document's descriptions.
  */
+const SERVER_ONLY = ["columns", "api"];
 const PARTS_LEFT_OUT: Record<CatalogueArea, Readonly<Record<string, readonly string[]>>> = {
-  public: { services: ["answer", "columns"] },
-  dashboard: { services: ["columns"] },
-  operator: { services: ["columns"] },
+  public: { services: ["answer", ...SERVER_ONLY] },
+  dashboard: { services: SERVER_ONLY },
+  operator: { services: SERVER_ONLY },
 };
 
 /** Whether a page of this area carries the catalogue `namespace`. */
