@@ -72,7 +72,7 @@ const LINE_TYPES: LineType[] = [
   "voicemail",
   "unknown",
 ];
-/** Twilio's carrier risk categories, and "unknown" (services:sms_pumping_risk.answer.category). */
+/** Twilio's carrier risk categories, and "unknown" (services:sms_pumping_risk.answer.outcome). */
 const SMS_PUMPING_CATEGORIES = ["low", "mild", "moderate", "high", "unknown"];
 /** The caller-name verdicts (resultFacets) and owner types (services:caller_name.answer.outcome). */
 const CALLER_NAME_OUTCOMES = ["business", "consumer", "named", "unknown", "not_applicable"];
@@ -86,6 +86,15 @@ const PORTED_STATUSES: PortedStatus[] = [
   "assumed_not_ported",
   "unknown",
 ];
+/** The values of each look-up kind's verdict (result-facets.ts), named under its `answer.outcome`. */
+const KIND_OUTCOMES: Record<(typeof LOOKUP_KIND_CODES)[number], readonly string[]> = {
+  hlr: CONNECTIVITIES,
+  mnp: PORTED_STATUSES,
+  line_type: LIVE_LINE_TYPES,
+  sim_swap: ["swapped", "not_swapped", "unknown"],
+  sms_pumping_risk: SMS_PUMPING_CATEGORIES,
+  caller_name: CALLER_NAME_OUTCOMES,
+};
 const RISK_LEVELS: RiskLevel[] = ["very_low", "low", "medium", "high", "very_high"];
 const RECOMMENDATIONS: FraudResult["recommendation"][] = ["allow", "flag", "block"];
 const API_KEY_STATUSES: ApiKeyView["status"][] = ["active", "rolling", "expired", "revoked"];
@@ -275,11 +284,13 @@ describe("keys used by the code exist in English", () => {
     "detection:invalidReason.${basic.normalisation.invalidReason}": INVALID_REASONS.map(
       (r) => `detection:invalidReason.${r}`,
     ),
-    "detection:lineType.${basic.lineType}": LINE_TYPES.map((l) => `detection:lineType.${l}`),
-    "services:hlr.answer.outcome.${hlr.connectivity}": CONNECTIVITIES.map(
+    "services:line_type.answer.outcome.${basic.lineType}": LINE_TYPES.map(
+      (l) => `services:line_type.answer.outcome.${l}`,
+    ),
+    "services:hlr.answer.outcome.${answer.connectivity}": KIND_OUTCOMES.hlr.map(
       (c) => `services:hlr.answer.outcome.${c}`,
     ),
-    "services:mnp.answer.outcome.${mnp.ported}": PORTED_STATUSES.map(
+    "services:mnp.answer.outcome.${answer.ported}": KIND_OUTCOMES.mnp.map(
       (p) => `services:mnp.answer.outcome.${p}`,
     ),
     "detection:level.${fraud.level}": RISK_LEVELS.map((l) => `detection:level.${l}`),
@@ -312,21 +323,21 @@ describe("keys used by the code exist in English", () => {
       "risk",
       "rejectReason",
     ].map((f) => `history:summary.${f}`),
-    "services:hlr.answer.outcome.${value}": CONNECTIVITIES.map((c) => `services:hlr.answer.outcome.${c}`),
-    "services:mnp.answer.outcome.${value}": PORTED_STATUSES.map((p) => `services:mnp.answer.outcome.${p}`),
+    // A service's verdict: the values of the look-up kind's answer it names (facet-labels.ts).
+    "services:${verdict}.answer.outcome.${value}": LOOKUP_KIND_CODES.flatMap((kind) =>
+      KIND_OUTCOMES[kind].map((o) => `services:${kind}.answer.outcome.${o}`),
+    ),
     "detection:recommendation.${value}": RECOMMENDATIONS.map((r) => `detection:recommendation.${r}`),
-    "detection:lineType.${value}": LIVE_LINE_TYPES.map((l) => `detection:lineType.${l}`),
-    "detection:lineType.${type}": LIVE_LINE_TYPES.map((l) => `detection:lineType.${l}`),
-    "services:sim_swap.answer.outcome.${value}": ["swapped", "not_swapped", "unknown"].map(
-      (o) => `services:sim_swap.answer.outcome.${o}`,
+    "services:line_type.answer.outcome.${value}": KIND_OUTCOMES.line_type.map(
+      (l) => `services:line_type.answer.outcome.${l}`,
     ),
-    "services:sms_pumping_risk.answer.category.${value}": SMS_PUMPING_CATEGORIES.map(
-      (c) => `services:sms_pumping_risk.answer.category.${c}`,
+    "services:line_type.answer.outcome.${type}": KIND_OUTCOMES.line_type.map(
+      (l) => `services:line_type.answer.outcome.${l}`,
     ),
-    "services:sms_pumping_risk.answer.category.${category}": SMS_PUMPING_CATEGORIES.map(
-      (c) => `services:sms_pumping_risk.answer.category.${c}`,
+    "services:sms_pumping_risk.answer.outcome.${category}": KIND_OUTCOMES.sms_pumping_risk.map(
+      (c) => `services:sms_pumping_risk.answer.outcome.${c}`,
     ),
-    "services:caller_name.answer.outcome.${value}": CALLER_NAME_OUTCOMES.map(
+    "services:caller_name.answer.outcome.${value}": KIND_OUTCOMES.caller_name.map(
       (o) => `services:caller_name.answer.outcome.${o}`,
     ),
     "detection:level.${value}": RISK_LEVELS.map((l) => `detection:level.${l}`),

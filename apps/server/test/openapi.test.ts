@@ -1,12 +1,10 @@
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import type { ApiKeyCreatedView } from "@nc/contracts/api-keys";
+import type { CONNECTIVITIES, LINE_TYPES, PORTED_STATUSES } from "@nc/contracts/api-schema-parts";
 import {
   API_JOB_STATUSES,
-  type CONNECTIVITIES,
   type INVALID_REASONS,
-  type LINE_TYPES,
   type NORMALISATION_STEPS,
-  type PORTED_STATUSES,
   PUBLIC_API_OPERATIONS,
   PUBLIC_API_TAGS,
   RECOMMENDATIONS,

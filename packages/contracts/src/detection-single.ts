@@ -1,7 +1,8 @@
 import { z } from "zod";
+import type { KindViews } from "./kinds/index";
 import { SERVICE_CODES } from "./prices";
 import type { LookupKindCode, ServiceCode } from "./services";
-import { needsLiveLookup, serviceCodesWhere } from "./services";
+import { LOOKUP_KIND_CODES, needsLiveLookup, serviceCodesWhere } from "./services";
 
 /** One number checked from the dashboard (docs/architecture.md, "What a person meets first", /dashboard/detection). */
 export const SINGLE_NUMBER_MAX = 64;
@@ -94,18 +95,25 @@ export type DetectionHistoryQuery = z.input<typeof detectionHistoryQuery>;
  * The stored result of one number. Types are kept loose here (the engine's own types live in
  * @nc/numcheck, which the browser does not import).
  */
-export interface SingleCheckResultView {
+export type SingleCheckResultView = {
   basic: BasicView;
-  hlr: HlrView | null;
-  mnp: MnpView | null;
-  lineType: LineTypeView | null;
-  simSwap: SimSwapView | null;
-  smsPumpingRisk: SmsPumpingRiskView | null;
-  callerName: CallerNameView | null;
+} & {
+  /** Each look-up kind's answer (kinds/), in the field of its name; null when not looked up. */
+  [K in LookupKindCode as KindField<K>]: KindViews[K] | null;
+} & {
   fraud: FraudView | null;
   /** True when the number was charged (a live look-up made, or an offline service's valid number). */
   charged: boolean;
   sandbox: boolean;
+};
+
+/** Where a look-up's answer came from: every kind's view ends with these (kinds/). */
+export interface AnswerOrigin {
+  /** live, cache or sandbox. */
+  source: string;
+  /** Who answered: the provider's name, stored; `live` or `sandbox` to a customer (forCustomer). */
+  provider: string;
+  obtainedAt: string;
 }
 
 export interface NetworkView {
@@ -135,79 +143,6 @@ export interface BasicView {
   };
 }
 
-export interface HlrView {
-  connectivity: "connected" | "absent" | "invalid_msisdn" | "undetermined";
-  error: { code: number; name: string; permanent: boolean } | null;
-  currentNetwork: NetworkView | null;
-  originalNetwork: NetworkView | null;
-  roaming: { roaming: boolean | null; network: NetworkView | null; country: string | null };
-  ported: boolean | null;
-  source: string;
-  provider: string;
-  obtainedAt: string;
-}
-
-export interface MnpView {
-  ported: string;
-  currentNetwork: NetworkView | null;
-  originalNetwork: NetworkView | null;
-  source: string;
-  provider: string;
-  obtainedAt: string;
-}
-
-/** A line-type look-up's answer; `lineType` "unknown" when the provider could not tell. */
-export interface LineTypeView {
-  lineType: string;
-  carrier: NetworkView | null;
-  source: string;
-  provider: string;
-  obtainedAt: string;
-}
-
-/**
- * A SIM-swap look-up's answer, as the provider said it: swapped or not in the period it checked
- * (`withinHours`), the last change's date when given; `swapped` and `lastSwapAt` null when it
- * could not tell.
- */
-export interface SimSwapView {
-  swapped: boolean | null;
-  lastSwapAt: string | null;
-  withinHours: number | null;
-  carrier: NetworkView | null;
-  source: string;
-  provider: string;
-  obtainedAt: string;
-}
-
-/** An SMS pumping risk look-up's answer; `risk` null when the provider could not tell. */
-export interface SmsPumpingRiskView {
-  risk: {
-    score: number;
-    carrierRisk: string | null;
-    blocked: boolean | null;
-    blockedLast3Months: boolean | null;
-    blockedAt: string | null;
-  } | null;
-  source: string;
-  provider: string;
-  obtainedAt: string;
-}
-
-/**
- * A caller-name (CNAM) look-up's answer, United States numbers only; each field null when the
- * provider did not say (docs/providers.md, "Caller name").
- */
-export interface CallerNameView {
-  name: string | null;
-  type: "business" | "consumer" | null;
-  firstName: string | null;
-  lastName: string | null;
-  source: string;
-  provider: string;
-  obtainedAt: string;
-}
-
 /**
  * Whether a caller name is asked for (and charged for) the number: a number basic validation does
  * not refuse, of the United States, where caller names exist (docs/providers.md, "Caller name").
@@ -220,18 +155,18 @@ export function callerNameApplies(basic: {
   return basic.valid !== false && basic.country?.iso2 === "US";
 }
 
+/** A look-up kind's code in camel case: the field of the result that holds its answer. */
+export type KindField<K extends string> = K extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<KindField<Tail>>}`
+  : K;
+
 /**
  * The field of the result that holds each look-up kind's answer (null when the service asks none
- * of it, or the number was not looked up).
+ * of it, or the number was not looked up): the kind's code in camel case.
  */
-export const KIND_FIELDS = {
-  hlr: "hlr",
-  mnp: "mnp",
-  line_type: "lineType",
-  sim_swap: "simSwap",
-  sms_pumping_risk: "smsPumpingRisk",
-  caller_name: "callerName",
-} as const satisfies { readonly [K in LookupKindCode]: keyof SingleCheckResultView };
+export const KIND_FIELDS = Object.fromEntries(
+  LOOKUP_KIND_CODES.map((kind) => [kind, kind.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())]),
+) as { readonly [K in LookupKindCode]: KindField<K> };
 
 /** A stored result with a field for every look-up kind: results stored before a kind existed lack it. */
 export function withEveryKind(view: SingleCheckResultView): SingleCheckResultView {

@@ -1,32 +1,18 @@
 import { z } from "zod";
-import enServices from "../locales/en/services.json";
+import { dateTime, LINE_TYPES, network, openEnum, openEnumMeta, presence } from "./api-schema-parts";
 import { COVERAGE_AVAILABILITY } from "./coverage";
+import { KIND_FIELDS, type KindField } from "./detection-single";
 import type { ErrorKey } from "./errors";
 import { JOB_ITEM_STATUSES } from "./jobs";
+import { LOOKUP_KIND_ANSWERS } from "./kinds/index";
 import { SERVICE_CODES } from "./prices";
-import { LOOKUP_KIND_CODES, type LookupKindCode, lookupsOf, serviceCodesWhere } from "./services";
+import { LOOKUP_KIND_CODES, type LookupKindCode, serviceCodesWhere } from "./services";
 
 /**
  * The answers of the public API (/api/v1) as zod schemas, for its OpenAPI document only: the
  * routes do not serialise through them. Each describes the `data` of the envelope field by field.
  * Schemas given an `id` become named components of the document.
  */
-
-/**
- * An enumeration the product may extend: documented with every value known today plus `unknown`,
- * and flagged so generated clients keep unknown values instead of failing on them.
- */
-function openEnum(values: readonly string[], description: string) {
-  const all = values.includes("unknown") ? values : [...values, "unknown"];
-  return z.enum(all as [string, ...string[]]).meta(openEnumMeta(description));
-}
-
-function openEnumMeta(description: string) {
-  return {
-    description: `${description} New values may be added at any time: accept values you do not know and treat them as \`unknown\`.`,
-    "x-extensible-enum": true,
-  };
-}
 
 /** The same, or null (the description has to sit on the nullable wrapper to be seen). */
 function nullableOpenEnum(values: readonly string[], description: string) {
@@ -47,9 +33,6 @@ const currency = z
   .length(3)
   .meta({ description: "ISO 4217 currency code of the organisation's account.", examples: ["USD"] });
 
-const dateTime = (description: string) =>
-  z.string().meta({ description, format: "date-time", examples: ["2025-03-14T09:26:53.589Z"] });
-
 const nullableDateTime = (description: string) =>
   z
     .string()
@@ -58,21 +41,6 @@ const nullableDateTime = (description: string) =>
     .meta({ description, examples: ["2025-03-14T09:26:53.589Z"] });
 
 // --- Results of a check ---------------------------------------------------------------------------
-
-export const LINE_TYPES = [
-  "mobile",
-  "fixed_line",
-  "fixed_line_or_mobile",
-  "voip",
-  "toll_free",
-  "premium_rate",
-  "shared_cost",
-  "uan",
-  "personal",
-  "pager",
-  "voicemail",
-  "unknown",
-] as const;
 
 export const INVALID_REASONS = [
   "empty",
@@ -111,38 +79,8 @@ export const NORMALISATION_STEPS = [
   "mexico_mobile_prefix",
 ] as const;
 
-export const CONNECTIVITIES = ["connected", "absent", "invalid_msisdn", "undetermined"] as const;
-export const PORTED_STATUSES = [
-  "ported",
-  "not_ported",
-  "assumed_ported",
-  "assumed_not_ported",
-  "unknown",
-] as const;
 export const RISK_LEVELS = ["very_low", "low", "medium", "high", "very_high"] as const;
 export const RECOMMENDATIONS = ["allow", "flag", "block"] as const;
-export const DATA_SOURCES = ["live", "cache", "numbering_plan", "sandbox"] as const;
-
-const network = z
-  .object({
-    name: z
-      .string()
-      .nullable()
-      .meta({ description: "Operator name.", examples: ["Verizon Wireless"] }),
-    mcc: z
-      .string()
-      .nullable()
-      .meta({ description: "Mobile country code.", examples: ["311"] }),
-    mnc: z
-      .string()
-      .nullable()
-      .meta({ description: "Mobile network code.", examples: ["480"] }),
-    country: z
-      .string()
-      .nullable()
-      .meta({ description: "ISO 3166-1 alpha-2 country.", examples: ["US"] }),
-  })
-  .meta({ id: "Network", description: "A mobile network operator." });
 
 const basicResult = z
   .object({
@@ -217,174 +155,6 @@ const basicResult = z
   })
   .meta({ id: "BasicResult", description: "Offline validation by the numbering plan (every service)." });
 
-/** Who answered, as a customer may read it (docs/providers.md, "What customers see"). */
-const answeredBy = z.string().meta({
-  description:
-    "`live` for an answer from the network, `sandbox` for a test key's sample answer. The provider behind it is never named.",
-});
-
-/**
- * The words of each look-up kind's answer, in English: they live with the kind's other words in
- * the `services` catalogue (`api`), whose other languages translate the document
- * (docs/providers.md, "Look-up kinds").
- */
-const kindWords = Object.fromEntries(LOOKUP_KIND_CODES.map((kind) => [kind, enServices[kind].api])) as {
-  [K in LookupKindCode]: (typeof enServices)[K]["api"];
-};
-
-/** Which services fill a kind's field of the result, in the kind's own words. */
-const presence = (kind: LookupKindCode) =>
-  kindWords[kind].presence.replace(
-    "{{services}}",
-    serviceCodesWhere((s) => lookupsOf(s).includes(kind)),
-  );
-
-const hlrResult = z
-  .object({
-    e164: z.string().meta({ description: "The number looked up.", examples: ["+12025550100"] }),
-    connectivity: openEnum(CONNECTIVITIES, kindWords.hlr.connectivity),
-    error: z
-      .object({
-        code: z.int().meta({ description: kindWords.hlr.errorCode, examples: [27] }),
-        name: z.string().meta({ description: kindWords.hlr.errorName, examples: ["absentSubscriber"] }),
-        permanent: z.boolean().meta({ description: kindWords.hlr.errorPermanent }),
-      })
-      .nullable()
-      .meta({ description: kindWords.hlr.error }),
-    currentNetwork: network.nullable().meta({ description: kindWords.hlr.currentNetwork }),
-    originalNetwork: network.nullable().meta({ description: kindWords.hlr.originalNetwork }),
-    roaming: z
-      .object({
-        roaming: z.boolean().nullable().meta({ description: kindWords.hlr.roamingRoaming }),
-        network: network.nullable().meta({ description: kindWords.hlr.roamingNetwork }),
-        country: z.string().nullable().meta({ description: kindWords.hlr.roamingCountry }),
-      })
-      .meta({ description: kindWords.hlr.roaming }),
-    ported: z.boolean().nullable().meta({ description: kindWords.hlr.ported }),
-    source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
-    provider: answeredBy,
-    obtainedAt: dateTime(kindWords.hlr.obtainedAt),
-  })
-  .meta({ id: "HlrResult", description: kindWords.hlr.description });
-
-const mnpResult = z
-  .object({
-    e164: z.string().meta({ description: "The number looked up.", examples: ["+12025550105"] }),
-    ported: openEnum(PORTED_STATUSES, kindWords.mnp.ported),
-    currentNetwork: network.nullable().meta({ description: kindWords.mnp.currentNetwork }),
-    originalNetwork: network.nullable().meta({ description: kindWords.mnp.originalNetwork }),
-    source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
-    provider: answeredBy,
-    obtainedAt: dateTime("When the answer was obtained."),
-  })
-  .meta({ id: "MnpResult", description: kindWords.mnp.description });
-
-const lineTypeResult = z
-  .object({
-    e164: z.string().meta({ description: "The number looked up.", examples: ["+12025550100"] }),
-    lineType: openEnum([...LINE_TYPES, "fixed_voip", "non_fixed_voip"], kindWords.line_type.lineType),
-    carrier: network.nullable().meta({ description: kindWords.line_type.carrier }),
-    source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
-    provider: answeredBy,
-    obtainedAt: dateTime("When the answer was obtained."),
-  })
-  .meta({
-    id: "LineTypeResult",
-    description: kindWords.line_type.description,
-  });
-
-const simSwapResult = z
-  .object({
-    e164: z.string().meta({ description: "The number looked up.", examples: ["+447772000001"] }),
-    swapped: z.boolean().nullable().meta({
-      description: kindWords.sim_swap.swapped,
-    }),
-    lastSwapAt: z
-      .string()
-      .meta({ format: "date-time" })
-      .nullable()
-      .meta({
-        description: kindWords.sim_swap.lastSwapAt,
-        examples: ["2020-04-27T10:18:50.000Z"],
-      }),
-    withinHours: z
-      .number()
-      .nullable()
-      .meta({ description: kindWords.sim_swap.withinHours, examples: [48] }),
-    carrier: network.nullable().meta({ description: kindWords.sim_swap.carrier }),
-    source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
-    provider: answeredBy,
-    obtainedAt: dateTime("When the answer was obtained."),
-  })
-  .meta({ id: "SimSwapResult", description: kindWords.sim_swap.description });
-
-const smsPumpingRiskResult = z
-  .object({
-    e164: z.string().meta({ description: "The number looked up.", examples: ["+14159929960"] }),
-    risk: z
-      .object({
-        score: z
-          .int()
-          .min(0)
-          .max(100)
-          .meta({ description: kindWords.sms_pumping_risk.score, examples: [61] }),
-        carrierRisk: z
-          .string()
-          .nullable()
-          .meta({
-            description: kindWords.sms_pumping_risk.carrierRisk,
-            examples: ["moderate"],
-          }),
-        blocked: z.boolean().nullable().meta({ description: kindWords.sms_pumping_risk.blocked }),
-        blockedLast3Months: z
-          .boolean()
-          .nullable()
-          .meta({ description: kindWords.sms_pumping_risk.blockedLast3Months }),
-        blockedAt: z
-          .string()
-          .meta({ format: "date-time" })
-          .nullable()
-          .meta({ description: kindWords.sms_pumping_risk.blockedAt }),
-      })
-      .nullable()
-      .meta({ description: kindWords.sms_pumping_risk.risk }),
-    source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
-    provider: answeredBy,
-    obtainedAt: dateTime("When the answer was obtained."),
-  })
-  .meta({
-    id: "SmsPumpingRiskResult",
-    description: kindWords.sms_pumping_risk.description,
-  });
-
-const callerNameResult = z
-  .object({
-    e164: z.string().meta({ description: "The number looked up.", examples: ["+14155550100"] }),
-    name: z
-      .string()
-      .nullable()
-      .meta({
-        description: kindWords.caller_name.name,
-        examples: ["JANE SAMPLE"],
-      }),
-    type: z.enum(["business", "consumer"]).nullable().meta({ description: kindWords.caller_name.type }),
-    firstName: z
-      .string()
-      .nullable()
-      .meta({ description: kindWords.caller_name.firstName, examples: ["Jane"] }),
-    lastName: z
-      .string()
-      .nullable()
-      .meta({ description: kindWords.caller_name.lastName, examples: ["Sample"] }),
-    source: openEnum(DATA_SOURCES, "Where the answer came from (`cache`: a recent live answer reused)."),
-    provider: answeredBy,
-    obtainedAt: dateTime("When the answer was obtained."),
-  })
-  .meta({
-    id: "CallerNameResult",
-    description: kindWords.caller_name.description,
-  });
-
 const fraudResult = z
   .object({
     score: z
@@ -410,15 +180,18 @@ const fraudResult = z
   })
   .meta({ id: "FraudResult", description: "Fraud risk assessment (fraud shield services)." });
 
+/** Each look-up kind's answer in the field of its name (kinds/), saying which services fill it. */
+const kindResults = Object.fromEntries(
+  LOOKUP_KIND_CODES.map((kind) => [
+    KIND_FIELDS[kind],
+    LOOKUP_KIND_ANSWERS[kind].schema.nullable().meta({ description: presence(kind) }),
+  ]),
+) as { [K in LookupKindCode as KindField<K>]: z.ZodNullable<(typeof LOOKUP_KIND_ANSWERS)[K]["schema"]> };
+
 const checkResult = z
   .object({
     basic: basicResult,
-    hlr: hlrResult.nullable().meta({ description: presence("hlr") }),
-    mnp: mnpResult.nullable().meta({ description: presence("mnp") }),
-    lineType: lineTypeResult.nullable().meta({ description: presence("line_type") }),
-    simSwap: simSwapResult.nullable().meta({ description: presence("sim_swap") }),
-    smsPumpingRisk: smsPumpingRiskResult.nullable().meta({ description: presence("sms_pumping_risk") }),
-    callerName: callerNameResult.nullable().meta({ description: presence("caller_name") }),
+    ...kindResults,
     fraud: fraudResult
       .nullable()
       .meta({ description: `Present for ${serviceCodesWhere((s) => s.needs.fraud)}.` }),

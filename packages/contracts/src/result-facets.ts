@@ -26,11 +26,11 @@ export function resultFacets(service: string, view: SingleCheckResultView): Resu
   const verdict = isServiceCode(service) ? serviceOf(service).outcome : "recommendation";
   const outcome = {
     validity: () => (basic.valid === true ? "valid" : basic.valid === false ? "invalid" : "unknown"),
-    connectivity: () => hlr?.connectivity ?? null,
-    porting: () => mnp?.ported ?? null,
+    hlr: () => hlr?.connectivity ?? null,
+    mnp: () => mnp?.ported ?? null,
     recommendation: () => fraud?.recommendation ?? null,
-    lineType: () => live?.lineType ?? null,
-    simSwap: () =>
+    line_type: () => live?.lineType ?? null,
+    sim_swap: () =>
       swap === null
         ? null
         : swap.swapped === true
@@ -39,10 +39,10 @@ export function resultFacets(service: string, view: SingleCheckResultView): Resu
             ? "not_swapped"
             : "unknown",
     // The provider's carrier risk category, else "unknown" when it scored nothing.
-    smsPumpingRisk: () => (pumping === null ? null : (pumping.risk?.carrierRisk ?? "unknown")),
+    sms_pumping_risk: () => (pumping === null ? null : (pumping.risk?.carrierRisk ?? "unknown")),
     // The owner's type (business, consumer), "named" for a name without one, "unknown" when the
     // provider could not tell; a valid number outside the United States is "not_applicable".
-    callerName: () =>
+    caller_name: () =>
       caller !== null
         ? (caller.type ?? (caller.name !== null ? "named" : "unknown"))
         : basic.valid !== false && !callerNameApplies(basic)

@@ -73,16 +73,12 @@ export interface ServiceDescriptor {
    * United States (any other is "not applicable", never charged).
    */
   charges: "valid" | "live" | "us";
-  /** Where its verdict (the "outcome" facet) comes from. */
-  outcome:
-    | "validity"
-    | "connectivity"
-    | "porting"
-    | "recommendation"
-    | "lineType"
-    | "simSwap"
-    | "smsPumpingRisk"
-    | "callerName";
+  /**
+   * Where its verdict (the "outcome" facet) comes from: the basic check's validity, the fraud
+   * score's recommendation, or the answer of the look-up kind it names (result-facets.ts; its
+   * values' words under `answer.outcome` of the kind's service in the services catalogue).
+   */
+  outcome: "validity" | "recommendation" | LookupKindCode;
   /** Default standard prices in USD micros per number, one per band of STANDARD_BAND_STARTS. */
   standardPricesMicros: readonly [number, number, number];
 }
@@ -111,7 +107,7 @@ export const SERVICES = [
     tradeTypeName: "checkHlr",
     needs: { lookups: ["hlr"], signals: [], fraud: false },
     charges: "live",
-    outcome: "connectivity",
+    outcome: "hlr",
     standardPricesMicros: [8_000, 6_500, 5_000],
   },
   {
@@ -121,7 +117,7 @@ export const SERVICES = [
     tradeTypeName: "checkMnp",
     needs: { lookups: ["mnp"], signals: [], fraud: false },
     charges: "live",
-    outcome: "porting",
+    outcome: "mnp",
     standardPricesMicros: [6_000, 5_000, 4_000],
   },
   {
@@ -155,7 +151,7 @@ export const SERVICES = [
     tradeTypeName: "checkLineType",
     needs: { lookups: ["line_type"], signals: [], fraud: false },
     charges: "valid",
-    outcome: "lineType",
+    outcome: "line_type",
     standardPricesMicros: [10_000, 8_500, 7_000],
   },
   {
@@ -165,7 +161,7 @@ export const SERVICES = [
     tradeTypeName: "checkSimSwap",
     needs: { lookups: ["sim_swap"], signals: [], fraud: false },
     charges: "live",
-    outcome: "simSwap",
+    outcome: "sim_swap",
     standardPricesMicros: [60_000, 50_000, 40_000],
   },
   {
@@ -175,7 +171,7 @@ export const SERVICES = [
     tradeTypeName: "checkSmsPumpingRisk",
     needs: { lookups: ["sms_pumping_risk"], signals: [], fraud: false },
     charges: "valid",
-    outcome: "smsPumpingRisk",
+    outcome: "sms_pumping_risk",
     standardPricesMicros: [30_000, 25_000, 20_000],
   },
   {
@@ -185,7 +181,7 @@ export const SERVICES = [
     tradeTypeName: "checkCallerName",
     needs: { lookups: ["caller_name"], signals: [], fraud: false },
     charges: "us",
-    outcome: "callerName",
+    outcome: "caller_name",
     standardPricesMicros: [12_000, 10_000, 8_000],
   },
 ] as const satisfies readonly ServiceDescriptor[];

@@ -1,5 +1,10 @@
-import { KIND_FIELDS, type SingleCheckResultView, withEveryKind } from "@nc/contracts/detection-single";
-import { LOOKUP_KIND_CODES } from "@nc/contracts/services";
+import {
+  KIND_FIELDS,
+  type KindField,
+  type SingleCheckResultView,
+  withEveryKind,
+} from "@nc/contracts/detection-single";
+import { LOOKUP_KIND_CODES, type LookupKindCode } from "@nc/contracts/services";
 import { forCustomer } from "./result-view";
 
 /**
@@ -14,6 +19,11 @@ import { forCustomer } from "./result-view";
  * have the shape packed here (a live look-up's answer, no E.164, a network without a name) is
  * stored as it is, and read back as it is, with null for a kind's answer it was stored without.
  */
+/** A packed result holds no look-up's answer: every kind's field is null. */
+const NO_ANSWERS = Object.fromEntries(Object.values(KIND_FIELDS).map((field) => [field, null])) as {
+  [K in LookupKindCode as KindField<K>]: null;
+};
+
 export type PackedResult = [
   valid: boolean | null,
   possible: boolean,
@@ -106,12 +116,7 @@ export function unpackResult(
           ? { invalidReason: p[16], defaultCountryUsed: p[17] }
           : { invalidReason: p[16], defaultCountryUsed: p[17], steps: p[18] },
     },
-    hlr: null,
-    mnp: null,
-    lineType: null,
-    simSwap: null,
-    smsPumpingRisk: null,
-    callerName: null,
+    ...NO_ANSWERS,
     fraud: p[19],
     charged: p[20],
     sandbox: p[21],

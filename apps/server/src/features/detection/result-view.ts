@@ -1,5 +1,12 @@
-import { callerNameApplies, KIND_FIELDS, type SingleCheckResultView } from "@nc/contracts/detection-single";
 import {
+  callerNameApplies,
+  KIND_FIELDS,
+  type KindField,
+  type SingleCheckResultView,
+} from "@nc/contracts/detection-single";
+import type { KindViews } from "@nc/contracts/kinds/index";
+import {
+  LOOKUP_KIND_CODES,
   LOOKUP_KIND_NUMBERS,
   type LookupKindCode,
   lookupsOf,
@@ -74,6 +81,17 @@ function toBasicView(b: BasicResult): SingleCheckResultView["basic"] {
   };
 }
 
+/** Each engine answer is what its view (contracts' kinds/) says it is: checked, not cast. */
+type EngineAnswersAreViews = { [K in LookupKindCode]: LookupResults[K] extends KindViews[K] ? K : never };
+const _answersAreViews: { [K in LookupKindCode]: K } = {} as EngineAnswersAreViews;
+
+/** Each kind's answer in the field of its name (KIND_FIELDS); null when the service asks none. */
+function kindAnswers(answers: Partial<LookupResults>) {
+  return Object.fromEntries(LOOKUP_KIND_CODES.map((kind) => [KIND_FIELDS[kind], answers[kind] ?? null])) as {
+    [K in LookupKindCode as KindField<K>]: KindViews[K] | null;
+  };
+}
+
 /** The stored (and shown) result of one number, the same for single checks and job items. */
 export function resultView(
   parts: { basic: BasicResult; answers: Partial<LookupResults>; fraud: FraudResult | null },
@@ -83,12 +101,7 @@ export function resultView(
   return {
     basic: toBasicView(parts.basic),
     // Each look-up kind's answer in its own field of the view; null when the service asks none.
-    hlr: parts.answers.hlr ?? null,
-    mnp: parts.answers.mnp ?? null,
-    lineType: parts.answers.line_type ?? null,
-    simSwap: parts.answers.sim_swap ?? null,
-    smsPumpingRisk: parts.answers.sms_pumping_risk ?? null,
-    callerName: parts.answers.caller_name ?? null,
+    ...kindAnswers(parts.answers),
     fraud: fraud && {
       score: fraud.score,
       level: fraud.level,

@@ -1,7 +1,9 @@
-import type { NetworkView, SingleCheckResultView } from "@nc/contracts/detection-single";
+import { KIND_FIELDS, type SingleCheckResultView } from "@nc/contracts/detection-single";
+import { LOOKUP_KIND_ANSWERS } from "@nc/contracts/kinds/index";
+import { type KindColumns, networkName, text, tri } from "@nc/contracts/kinds/kind-columns";
 import type { Locale } from "@nc/contracts/locales";
 import { microsToDecimal } from "@nc/contracts/money";
-import type { LookupKindCode, ServiceCode } from "@nc/contracts/services";
+import { LOOKUP_KIND_CODES, type LookupKindCode, type ServiceCode } from "@nc/contracts/services";
 import { type ColumnKey, columnHeaders, sheetName } from "../../export/export-headers";
 import { csvStream, xlsxStream } from "../../export/table-export";
 import { translate } from "../../i18n/translate";
@@ -32,10 +34,6 @@ const ofKind = (kind: LookupKindCode, key: string, value: Read): Column => ({
   value,
 });
 
-const text = (v: unknown) => (v === null || v === undefined ? "" : String(v));
-const tri = (v: boolean | null | undefined) => (v === true ? "yes" : v === false ? "no" : "unknown");
-const network = (n: NetworkView | null | undefined) => text(n?.name);
-
 /**
  * Why a row was not checked, in the reader's language: a rejected row's reason ("duplicate",
  * "invalid:too_short", "cancelled") or a check that failed. A reason the catalogue does not know
@@ -55,63 +53,15 @@ const COMMON: Column[] = [
   common("e164", (i) => text(i.e164)),
   common("status", (i) => i.status),
   common("reason", (i, _r, locale) => reasonText(locale, i)),
-  common("valid", (_i, r) => (r ? tri(r.basic.valid) : "")),
+  common("valid", (_i, r) => tri(r !== null, r?.basic.valid)),
   common("lineType", (_i, r) => text(r?.basic.lineType)),
   common("country", (_i, r) => text(r?.basic.country?.iso2)),
   common("dialCode", (_i, r) => text(r?.basic.country?.dialCode)),
   common("internationalFormat", (_i, r) => text(r?.basic.formats?.international)),
   common("nationalFormat", (_i, r) => text(r?.basic.formats?.national)),
-  common("originalCarrier", (_i, r) => network(r?.basic.originalCarrier)),
+  common("originalCarrier", (_i, r) => networkName(r?.basic.originalCarrier)),
   common("region", (_i, r) => text(r?.basic.region)),
   common("timeZones", (_i, r) => (r?.basic.timeZones ?? []).join(" ")),
-];
-
-const HLR: Column[] = [
-  ofKind("hlr", "connectivity", (_i, r) => text(r?.hlr?.connectivity)),
-  ofKind("hlr", "errorCode", (_i, r) => text(r?.hlr?.error?.code)),
-  ofKind("hlr", "errorName", (_i, r) => text(r?.hlr?.error?.name)),
-  ofKind("hlr", "currentNetwork", (_i, r) => network(r?.hlr?.currentNetwork)),
-  ofKind("hlr", "mcc", (_i, r) => text(r?.hlr?.currentNetwork?.mcc)),
-  ofKind("hlr", "mnc", (_i, r) => text(r?.hlr?.currentNetwork?.mnc)),
-  ofKind("hlr", "roaming", (_i, r) => (r?.hlr ? tri(r.hlr.roaming.roaming) : "")),
-  ofKind("hlr", "roamingCountry", (_i, r) => text(r?.hlr?.roaming.country)),
-  ofKind("hlr", "ported", (_i, r) => (r?.hlr ? tri(r.hlr.ported) : "")),
-  ofKind("hlr", "hlrSource", (_i, r) => text(r?.hlr?.source)),
-];
-
-const MNP: Column[] = [
-  ofKind("mnp", "portingStatus", (_i, r) => text(r?.mnp?.ported)),
-  ofKind("mnp", "currentNetworkMnp", (_i, r) => network(r?.mnp?.currentNetwork)),
-  ofKind("mnp", "originalNetworkMnp", (_i, r) => network(r?.mnp?.originalNetwork)),
-  ofKind("mnp", "mnpSource", (_i, r) => text(r?.mnp?.source)),
-];
-
-const LINE_TYPE: Column[] = [
-  ofKind("line_type", "liveLineType", (_i, r) => text(r?.lineType?.lineType)),
-  ofKind("line_type", "lineTypeCarrier", (_i, r) => network(r?.lineType?.carrier)),
-  ofKind("line_type", "lineTypeSource", (_i, r) => text(r?.lineType?.source)),
-];
-
-const SIM_SWAP: Column[] = [
-  ofKind("sim_swap", "simSwapped", (_i, r) => (r?.simSwap ? tri(r.simSwap.swapped) : "")),
-  ofKind("sim_swap", "lastSimSwap", (_i, r) => text(r?.simSwap?.lastSwapAt)),
-  ofKind("sim_swap", "simSwapPeriodHours", (_i, r) => text(r?.simSwap?.withinHours)),
-  ofKind("sim_swap", "simSwapSource", (_i, r) => text(r?.simSwap?.source)),
-];
-
-const SMS_PUMPING_RISK: Column[] = [
-  ofKind("sms_pumping_risk", "smsPumpingRiskScore", (_i, r) => text(r?.smsPumpingRisk?.risk?.score)),
-  ofKind("sms_pumping_risk", "carrierRiskCategory", (_i, r) => text(r?.smsPumpingRisk?.risk?.carrierRisk)),
-  ofKind("sms_pumping_risk", "numberBlocked", (_i, r) =>
-    r?.smsPumpingRisk ? tri(r.smsPumpingRisk.risk?.blocked) : "",
-  ),
-  ofKind("sms_pumping_risk", "smsPumpingRiskSource", (_i, r) => text(r?.smsPumpingRisk?.source)),
-];
-
-const CALLER_NAME: Column[] = [
-  ofKind("caller_name", "callerName", (_i, r) => text(r?.callerName?.name)),
-  ofKind("caller_name", "callerType", (_i, r) => text(r?.callerName?.type)),
-  ofKind("caller_name", "callerNameSource", (_i, r) => text(r?.callerName?.source)),
 ];
 
 const FRAUD: Column[] = [
@@ -121,15 +71,19 @@ const FRAUD: Column[] = [
   common("riskReasons", (_i, r) => (r?.fraud?.reasons ?? []).map((x) => x.code).join(" ")),
 ];
 
-/** The columns each look-up kind adds, in the order a service lists its kinds. */
-const KIND_COLUMNS: Record<LookupKindCode, Column[]> = {
-  hlr: HLR,
-  mnp: MNP,
-  line_type: LINE_TYPE,
-  sim_swap: SIM_SWAP,
-  sms_pumping_risk: SMS_PUMPING_RISK,
-  caller_name: CALLER_NAME,
-};
+/**
+ * The columns each look-up kind adds (its answer's file in contracts' kinds/), read from the
+ * kind's field of the result.
+ */
+const KIND_COLUMNS = Object.fromEntries(
+  LOOKUP_KIND_CODES.map((kind) => {
+    const columns: KindColumns<unknown> = LOOKUP_KIND_ANSWERS[kind].columns as KindColumns<unknown>;
+    return [
+      kind,
+      columns.map(([key, cell]) => ofKind(kind, key, (_i, r) => cell(r?.[KIND_FIELDS[kind]] ?? null))),
+    ];
+  }),
+) as Record<LookupKindCode, Column[]>;
 
 const COST = common("cost", (i) => microsToDecimal(i.cost_micros));
 

@@ -9,21 +9,17 @@ export type Facet = "status" | "outcome" | "lineType" | "country" | "carrier" | 
 
 /**
  * A service's verdict in words. Each service has its own vocabulary (the server's resultFacets):
- * the detection page already translates connectivity, porting, recommendations and line types, so those are
- * reused; only the basic check's valid/invalid/unknown is new here.
+ * the basic check's valid/invalid/unknown, the fraud score's recommendation, or the values of the
+ * look-up kind's answer it names, under `answer.outcome` of that kind's service.
  */
 function outcomeText(t: TFunction, service: string, value: string): string {
   const verdict = isServiceCode(service) ? serviceOf(service).outcome : "recommendation";
-  const key = {
-    validity: `history:outcome.${value}`,
-    connectivity: `services:hlr.answer.outcome.${value}`,
-    porting: `services:mnp.answer.outcome.${value}`,
-    recommendation: `detection:recommendation.${value}`,
-    lineType: `detection:lineType.${value}`,
-    simSwap: `services:sim_swap.answer.outcome.${value}`,
-    smsPumpingRisk: `services:sms_pumping_risk.answer.category.${value}`,
-    callerName: `services:caller_name.answer.outcome.${value}`,
-  }[verdict];
+  const key =
+    verdict === "validity"
+      ? `history:outcome.${value}`
+      : verdict === "recommendation"
+        ? `detection:recommendation.${value}`
+        : `services:${verdict}.answer.outcome.${value}`;
   return t(key, { defaultValue: value });
 }
 
@@ -47,7 +43,7 @@ export function useFacetLabel(service: string): (facet: Facet, value: string | n
       case "outcome":
         return outcomeText(t, service, value);
       case "lineType":
-        return t(`detection:lineType.${value}`, { defaultValue: value });
+        return t(`services:line_type.answer.outcome.${value}`, { defaultValue: value });
       case "country":
         return `${countryName(value, locale)} (${value})`;
       case "risk":

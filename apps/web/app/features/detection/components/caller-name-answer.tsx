@@ -1,4 +1,4 @@
-import type { CallerNameView } from "@nc/contracts/detection-single";
+import type { CallerNameView } from "@nc/contracts/kinds/caller-name";
 import { Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { ResultDescriptions } from "../../../shell/components/result-descriptions";

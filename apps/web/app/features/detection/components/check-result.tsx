@@ -1,18 +1,15 @@
-import { callerNameApplies, type NetworkView, type SingleCheckView } from "@nc/contracts/detection-single";
+import { KIND_FIELDS, type NetworkView, type SingleCheckView } from "@nc/contracts/detection-single";
 import { formatMoney } from "@nc/contracts/money";
-import { serviceOf } from "@nc/contracts/services";
+import { LOOKUP_KIND_CODES, type LookupKindCode } from "@nc/contracts/services";
 import { Card, Progress, Space, Tag, Typography } from "antd";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { countryName } from "../../../shell/components/countries";
 import { ResultDescriptions, Unbroken } from "../../../shell/components/result-descriptions";
 import { useLocale } from "../../../shell/i18n/use-locale";
+import { ANSWER_CARDS, type AnswerCard } from "./answer-cards";
 import { AnswerSection } from "./answer-section";
-import { CallerNameAnswer } from "./caller-name-answer";
-import { LineTypeAnswer } from "./line-type-answer";
 import { networkText } from "./network-text";
-import { SimSwapAnswer } from "./sim-swap-answer";
-import { SmsPumpingAnswer } from "./sms-pumping-answer";
+import { useAnswerValues } from "./use-answer-values";
 
 const LEVEL_COLOURS = {
   very_low: "green",
@@ -22,12 +19,6 @@ const LEVEL_COLOURS = {
   very_high: "red",
 } as const;
 const RECOMMENDATION_COLOURS = { allow: "green", flag: "gold", block: "red" } as const;
-const CONNECTIVITY_COLOURS = {
-  connected: "green",
-  absent: "orange",
-  invalid_msisdn: "red",
-  undetermined: "default",
-} as const;
 
 /**
  * Steps every well-written number takes: the card says how the input was read only when it took
@@ -40,14 +31,10 @@ const ORDINARY_STEPS = new Set(["trimmed", "international_plus", "international_
 export function CheckResult({ view }: { view: SingleCheckView }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
-  const { basic, hlr, mnp, lineType, simSwap, smsPumpingRisk, callerName, fraud } = view.result;
+  const { basic, fraud } = view.result;
   const steps = basic.normalisation.steps ?? [];
-  const dash = "—";
-  const tri = (value: boolean | null | undefined) =>
-    value === true ? t("detection:yes") : value === false ? t("detection:no") : t("detection:unknown");
+  const { dash, tri, country } = useAnswerValues();
   const network = (n: NetworkView | null | undefined): ReactNode => networkText(n, dash);
-  const country = (code: string | null | undefined) =>
-    code ? `${countryName(code, locale)} (${code})` : dash;
 
   return (
     <Card
@@ -90,7 +77,7 @@ export function CheckResult({ view }: { view: SingleCheckView }) {
             )}
           </ResultDescriptions.Item>
           <ResultDescriptions.Item label={t("detection:basic.lineType")}>
-            {t(`detection:lineType.${basic.lineType}`, { defaultValue: basic.lineType })}
+            {t(`services:line_type.answer.outcome.${basic.lineType}`, { defaultValue: basic.lineType })}
           </ResultDescriptions.Item>
           <ResultDescriptions.Item label={t("detection:basic.country")}>
             {basic.country ? `${country(basic.country.iso2)} +${basic.country.dialCode}` : dash}
@@ -119,61 +106,11 @@ export function CheckResult({ view }: { view: SingleCheckView }) {
           )}
         </AnswerSection>
 
-        {hlr && (
-          <AnswerSection title={t("services:hlr.answer.title")}>
-            <ResultDescriptions.Item label={t("services:hlr.answer.connectivity")}>
-              <Tag data-testid="detection-connectivity" color={CONNECTIVITY_COLOURS[hlr.connectivity]}>
-                {t(`services:hlr.answer.outcome.${hlr.connectivity}`)}
-              </Tag>
-              {hlr.error && (
-                <Typography.Text type="secondary">
-                  {hlr.error.name} ({hlr.error.code})
-                </Typography.Text>
-              )}
-            </ResultDescriptions.Item>
-            <ResultDescriptions.Item label={t("services:hlr.answer.network")}>
-              {network(hlr.currentNetwork)}
-            </ResultDescriptions.Item>
-            <ResultDescriptions.Item label={t("services:hlr.answer.roaming")}>
-              {tri(hlr.roaming.roaming)}
-              {hlr.roaming.country ? ` · ${country(hlr.roaming.country)}` : ""}
-            </ResultDescriptions.Item>
-            <ResultDescriptions.Item label={t("services:hlr.answer.ported")}>
-              {tri(hlr.ported)}
-            </ResultDescriptions.Item>
-            <ResultDescriptions.Item label={t("services:hlr.answer.originalNetwork")}>
-              {network(hlr.originalNetwork)}
-            </ResultDescriptions.Item>
-          </AnswerSection>
-        )}
-
-        {mnp && (
-          <AnswerSection title={t("services:mnp.answer.title")}>
-            <ResultDescriptions.Item label={t("services:mnp.answer.ported")}>
-              <Tag data-testid="detection-ported">
-                {t(`services:mnp.answer.outcome.${mnp.ported}`, { defaultValue: mnp.ported })}
-              </Tag>
-            </ResultDescriptions.Item>
-            <ResultDescriptions.Item label={t("services:mnp.answer.currentNetwork")}>
-              {network(mnp.currentNetwork)}
-            </ResultDescriptions.Item>
-            <ResultDescriptions.Item label={t("services:mnp.answer.originalNetwork")}>
-              {network(mnp.originalNetwork)}
-            </ResultDescriptions.Item>
-          </AnswerSection>
-        )}
-
-        {lineType && <LineTypeAnswer answer={lineType} planned={basic.lineType} />}
-
-        {simSwap && <SimSwapAnswer answer={simSwap} />}
-
-        {smsPumpingRisk && <SmsPumpingAnswer answer={smsPumpingRisk} />}
-
-        {/* A caller name, or for a valid number outside the United States that it does not apply. */}
-        {(callerName ||
-          (serviceOf(view.service).charges === "us" &&
-            basic.valid !== false &&
-            !callerNameApplies(basic))) && <CallerNameAnswer answer={callerName ?? null} />}
+        {LOOKUP_KIND_CODES.map((kind) => (
+          <Fragment key={kind}>
+            {(ANSWER_CARDS[kind] as AnswerCard<LookupKindCode>)(view.result[KIND_FIELDS[kind]], view)}
+          </Fragment>
+        ))}
 
         {fraud && (
           <Card size="small" title={t("detection:fraud.title")} data-testid="detection-fraud">

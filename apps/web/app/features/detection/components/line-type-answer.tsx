@@ -1,4 +1,4 @@
-import type { LineTypeView } from "@nc/contracts/detection-single";
+import type { LineTypeView } from "@nc/contracts/kinds/line-type";
 import { Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { ResultDescriptions } from "../../../shell/components/result-descriptions";
@@ -11,7 +11,7 @@ import { networkText } from "./network-text";
  */
 export function LineTypeAnswer({ answer, planned }: { answer: LineTypeView; planned: string }) {
   const { t } = useTranslation();
-  const label = (type: string) => t(`detection:lineType.${type}`, { defaultValue: type });
+  const label = (type: string) => t(`services:line_type.answer.outcome.${type}`, { defaultValue: type });
   return (
     <AnswerSection title={t("services:line_type.answer.title")}>
       <ResultDescriptions.Item label={t("services:line_type.answer.lineType")}>

@@ -1,4 +1,4 @@
-import type { SimSwapView } from "@nc/contracts/detection-single";
+import type { SimSwapView } from "@nc/contracts/kinds/sim-swap";
 import { Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { ResultDescriptions } from "../../../shell/components/result-descriptions";

@@ -1,4 +1,4 @@
-import type { SmsPumpingRiskView } from "@nc/contracts/detection-single";
+import type { SmsPumpingRiskView } from "@nc/contracts/kinds/sms-pumping-risk";
 import { Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { ResultDescriptions } from "../../../shell/components/result-descriptions";
@@ -30,7 +30,7 @@ export function SmsPumpingAnswer({ answer }: { answer: SmsPumpingRiskView }) {
       </ResultDescriptions.Item>
       <ResultDescriptions.Item label={t("services:sms_pumping_risk.answer.carrierRisk")}>
         <Tag color={CATEGORY_COLOURS[category] ?? "default"}>
-          {t(`services:sms_pumping_risk.answer.category.${category}`, { defaultValue: category })}
+          {t(`services:sms_pumping_risk.answer.outcome.${category}`, { defaultValue: category })}
         </Tag>
       </ResultDescriptions.Item>
       <ResultDescriptions.Item label={t("services:sms_pumping_risk.answer.blocked")}>
