@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { base32Decode, hotp, totpStep } from "../apps/server/src/features/auth/totp";
 import { launchBrowser } from "./helpers/browser";
+import { clickUntil } from "./helpers/click-until";
 import { setCheckedInDialog } from "./helpers/dialog";
 import { type RunningServer, startServer } from "./helpers/server";
 
@@ -149,15 +150,15 @@ describe("sign-up, sign-in and password change in the browser", () => {
       expect(credentials[0]).toMatchObject({ isResidentCredential: true, rpId: "localhost" });
 
       const signOutAndUsePasskey = async () => {
-        // On a loaded machine a click on the menu while it opens may not count: tried again
-        // until the page is the sign-in page (signing out twice does no harm).
-        for (let attempt = 1; !/\/login/.test(tab.url()); attempt++) {
-          await tab.getByTestId("user-menu").click();
-          await tab.getByRole("menuitem", { name: "Sign out" }).click();
-          await tab.waitForURL(/\/login/, { timeout: 10_000 }).catch((error: unknown) => {
-            if (attempt === 3) throw error;
-          });
-        }
+        // Until the page is the sign-in page (click-until.ts; signing out twice does no harm).
+        await clickUntil(
+          async () => {
+            await tab.getByTestId("user-menu").click();
+            await tab.getByRole("menuitem", { name: "Sign out" }).click();
+          },
+          async () => /\/login/.test(tab.url()),
+          { waitMs: 10_000 },
+        );
         // No e-mail address typed: the passkey alone.
         await tab.getByTestId("passkey-sign-in-alone").click();
       };

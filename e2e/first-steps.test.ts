@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInContext } from "./helpers/accounts";
 import { apiCall } from "./helpers/api";
 import { launchBrowser } from "./helpers/browser";
+import { chooseOption } from "./helpers/select";
 import { type RunningServer, startServer } from "./helpers/server";
 
 const PHONE = { width: 390, height: 844 };
@@ -270,8 +271,7 @@ describe("first steps in the browser", () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/no-such-page`);
     await expect(page.locator("h1").textContent()).resolves.toBe("Page Not Found");
-    await page.getByTestId("locale-switcher").click();
-    await page.locator(".ant-select-item-option", { hasText: "Español" }).click();
+    await chooseOption(page, page.getByTestId("locale-switcher"), "Español");
     await page.waitForURL(/\/es\/no-such-page$/);
     await expect.poll(() => page.locator("h1").textContent(), { timeout: 20_000 }).not.toBe("Page Not Found");
     await expect(page.locator("html").getAttribute("lang")).resolves.toBe("es");

@@ -6,6 +6,7 @@ import { registerAccount, signedInContext } from "./helpers/accounts";
 import { apiCall } from "./helpers/api";
 import { axePages } from "./helpers/axe";
 import { launchBrowser } from "./helpers/browser";
+import { chooseOption } from "./helpers/select";
 import { type RunningServer, startServer } from "./helpers/server";
 
 /**
@@ -88,8 +89,7 @@ describe("operator console in the browser", () => {
     await expect.poll(() => page.locator(".ant-message").textContent(), POLL).toContain("$80.00 credited");
     // The pending list no longer holds it; the paid list does, with what arrived.
     await expect.poll(() => table.textContent(), POLL).not.toContain(reference);
-    await page.getByTestId("operator-recharge-status").click();
-    await page.locator(".ant-select-item-option", { hasText: "Paid" }).click();
+    await chooseOption(page, page.getByTestId("operator-recharge-status"), "Paid");
     await expect.poll(() => table.textContent(), POLL).toContain("Received $80.00");
     await page.close();
 

@@ -8,6 +8,7 @@ import { registerAccount, signedInContext } from "./helpers/accounts";
 import { apiCall } from "./helpers/api";
 import { axePages } from "./helpers/axe";
 import { launchBrowser } from "./helpers/browser";
+import { chooseOption } from "./helpers/select";
 import { type RunningServer, startServer } from "./helpers/server";
 
 /**
@@ -106,7 +107,7 @@ describe("operator setup pages in the browser", () => {
     await page.getByTestId("price-scope").getByText("An organisation").click();
     await page.getByTestId("price-customer").click();
     await page.keyboard.type(customerEmail);
-    await page.locator(".ant-select-item-option", { hasText: "Sina Co" }).click();
+    await chooseOption(page, page.getByTestId("price-customer"), "Sina Co");
     await page.waitForURL(/scope=special&tenantId=/);
     await page.getByTestId("band-price").fill("0.0123");
     await page.getByTestId("band-submit").click();

@@ -4,6 +4,7 @@ import { registerAccount, signedInContext } from "./helpers/accounts";
 import { apiCall } from "./helpers/api";
 import { axeViolations, describeViolations, settled } from "./helpers/axe";
 import { launchBrowser } from "./helpers/browser";
+import { clickUntil } from "./helpers/click-until";
 import { freshDatabase, pgQuery, postgresUnreachable } from "./helpers/postgres";
 import { keepScreenshot } from "./helpers/screenshots";
 import { type RunningServer, startServer } from "./helpers/server";
@@ -245,18 +246,12 @@ describe.skipIf(Boolean(unreachable))("session and organisation lost under an op
     const createKey = async () => {
       await page.getByTestId("api-key-create").click();
       await page.getByTestId("api-key-name").fill("Stepped up");
-      // Checked, not just clicked: on a loaded machine a click while the dialog opens may not count.
+      // Checked, not just clicked (click-until.ts).
       const choice = page.getByTestId("api-key-mode-choice");
-      const testMode = choice.locator('input[type="radio"][value="test"]');
-      await expect
-        .poll(
-          async () => {
-            if (!(await testMode.isChecked())) await choice.getByText("Test", { exact: true }).click();
-            return testMode.isChecked();
-          },
-          { timeout: 20_000 },
-        )
-        .toBe(true);
+      await clickUntil(
+        () => choice.getByText("Test", { exact: true }).click(),
+        () => choice.locator('input[type="radio"][value="test"]').isChecked(),
+      );
       await page.getByRole("dialog").getByRole("button", { name: "Create key" }).click();
       await page.getByTestId("step-up-dialog").getByLabel("Your password", { exact: true }).waitFor();
       await settled(page);

@@ -245,6 +245,8 @@ describe("keys used by the code exist in English", () => {
     "account:tradeTypes.${name}": Object.keys(TRADE_TYPES)
       .filter((n) => !SERVICES.some((s) => s.tradeTypeName === n))
       .map((n) => `account:tradeTypes.${n}`),
+    // Each kind's section of the documentation is its service's (catalogue-tables.ts).
+    "services:${kind}.docs": LOOKUP_KIND_CODES.map((k) => `services:${k}.docs`),
     // Each kind is named by the service of its own code (tests/new-service-files.test.ts).
     "services:${kind}.name": LOOKUP_KIND_CODES.map((k) => `services:${k}.name`),
     "auth:password.rules.${rule}": PASSWORD_RULES.map((r) => `auth:password.rules.${r}`),

@@ -169,3 +169,38 @@ describe('a new service\'s trade type (docs/architecture.md, "Adding a service")
     expect(Object.keys(TRADE_TYPE_LABEL_KEYS).map(Number).sort(byNumber)).toEqual([...named].sort(byNumber));
   });
 });
+
+describe('a new look-up kind touches only its recipe\'s files (docs/providers.md, "Look-up kinds")', () => {
+  /**
+   * Outside the engine (its kinds, the providers' adapters, fraud signals), a kind is written only
+   * in these: the descriptors, the kind's answer file and registry, its card and the cards'
+   * registry, and the providers' settings (which extras a provider bills for).
+   */
+  const RECIPE = [
+    /^packages\/contracts\/src\/services\.ts$/,
+    /^packages\/contracts\/src\/kinds\//,
+    /^apps\/web\/app\/features\/detection\/components\/([\w-]+-answer|answer-cards)\.tsx$/,
+    /^apps\/server\/src\/config\.ts$/,
+  ];
+  const outsideEngine = files.filter(
+    (f) => !f.path.startsWith("packages/numcheck/") && !RECIPE.some((allowed) => allowed.test(f.path)),
+  );
+  const camel = (kind: string) => kind.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+  const written = (kind: string) => new RegExp(`["'\`.:]${kind}\\b|\\b${camel(kind)}\\b`);
+  // The first kinds are also words of the basic result and its facets: HLR and MNP networks give
+  // the carrier facet, and `lineType` is the numbering plan's line type too.
+  const woven = new Set(["hlr", "mnp", "line_type"]);
+
+  it.each(LOOKUP_KIND_CODES.filter((kind) => !woven.has(kind)))("%s is written only there", (kind) => {
+    const offenders = outsideEngine.filter((f) => written(kind).test(f.text)).map((f) => f.path);
+    expect(offenders).toEqual([]);
+  });
+
+  it.each([
+    ["result.simSwap?.swapped", "sim_swap"],
+    ['t("services:sms_pumping_risk.answer.title")', "sms_pumping_risk"],
+    ['{ key: "callerName" }', "caller_name"],
+  ])("the scan finds %s (it can fail)", (sample, kind) => {
+    expect(written(kind).test(sample)).toBe(true);
+  });
+});

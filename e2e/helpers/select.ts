@@ -1,21 +1,27 @@
 import type { Locator, Page } from "playwright-core";
+import { clickUntil } from "./click-until";
 
 /**
- * Picks `option` in the antd select that `field` opens, and waits until its list has closed.
- * On a loaded machine the list may still be sliding in when the option is clicked, and the click
- * can land before it counts: the option is then clicked again (at most three times), rather than
- * leaving an open list over the next control.
+ * Picks `option` in the antd select that `field` opens, clicking again until it counted
+ * (click-until.ts): a single select's list has closed, a multiple one's option is selected (its
+ * list stays open for the next choice).
  */
-export async function chooseOption(page: Page, field: Locator, option: string | RegExp): Promise<void> {
+export async function chooseOption(
+  page: Page,
+  field: Locator,
+  option: string | RegExp,
+  { multiple = false }: { multiple?: boolean } = {},
+): Promise<void> {
   const open = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)").first();
-  for (let attempt = 1; ; attempt++) {
-    if (!(await open.isVisible())) await field.click();
-    await open.locator(".ant-select-item-option", { hasText: option }).click();
-    try {
-      await open.waitFor({ state: "hidden", timeout: 5_000 });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
+  const item = open.locator(".ant-select-item-option", { hasText: option });
+  await clickUntil(
+    async () => {
+      if (!(await open.isVisible())) await field.click();
+      await item.click();
+    },
+    async () =>
+      multiple
+        ? ((await item.getAttribute("class")) ?? "").includes("ant-select-item-option-selected")
+        : !(await open.isVisible()),
+  );
 }

@@ -143,18 +143,6 @@ export interface BasicView {
   };
 }
 
-/**
- * Whether a caller name is asked for (and charged for) the number: a number basic validation does
- * not refuse, of the United States, where caller names exist (docs/providers.md, "Caller name").
- * Any other valid number is "not applicable" and never charged.
- */
-export function callerNameApplies(basic: {
-  valid: boolean | null;
-  country: { iso2: string } | null;
-}): boolean {
-  return basic.valid !== false && basic.country?.iso2 === "US";
-}
-
 /** A look-up kind's code in camel case: the field of the result that holds its answer. */
 export type KindField<K extends string> = K extends `${infer Head}_${infer Tail}`
   ? `${Head}${Capitalize<KindField<Tail>>}`

@@ -1,3 +1,5 @@
+import type { KindViews } from "./kinds/index";
+
 /**
  * The check services, each described once (docs/architecture.md, "One service descriptor"):
  * everything else — the check pipeline, chargeability, the sandbox rule, facets, default prices,
@@ -36,6 +38,51 @@ export const LOOKUP_KIND_NUMBERS: { readonly [K in LookupKindCode]: NumberClass 
   sim_swap: "mobile",
   sms_pumping_risk: "valid",
   caller_name: "us",
+};
+
+/** What of a basic check a number's class and a kind's verdict are read from. */
+export interface CheckedNumber {
+  valid: boolean | null;
+  qualifiesForHlr: boolean;
+  country: { iso2: string } | null;
+}
+
+/** Whether a number is of each class (LOOKUP_KIND_NUMBERS). */
+export const IN_NUMBER_CLASS: { readonly [C in NumberClass]: (basic: CheckedNumber) => boolean } = {
+  mobile: (basic) => basic.qualifiesForHlr,
+  valid: (basic) => basic.valid !== false,
+  us: (basic) => basic.valid !== false && basic.country?.iso2 === "US",
+};
+
+/**
+ * A look-up kind's verdict, for the services whose verdict is the kind's (`outcome`): the value
+ * of its answer the "outcome" facet counts (result-facets.ts), whose words are under
+ * `answer.outcome` of the kind's service; null when there is nothing to count.
+ */
+export const KIND_VERDICTS: {
+  readonly [K in LookupKindCode]: (answer: KindViews[K] | null, basic: CheckedNumber) => string | null;
+} = {
+  hlr: (answer) => answer?.connectivity ?? null,
+  mnp: (answer) => answer?.ported ?? null,
+  line_type: (answer) => answer?.lineType ?? null,
+  sim_swap: (answer) =>
+    answer === null
+      ? null
+      : answer.swapped === true
+        ? "swapped"
+        : answer.swapped === false
+          ? "not_swapped"
+          : "unknown",
+  // The provider's carrier risk category, else "unknown" when it scored nothing.
+  sms_pumping_risk: (answer) => (answer === null ? null : (answer.risk?.carrierRisk ?? "unknown")),
+  // The owner's type (business, consumer), "named" for a name without one, "unknown" when the
+  // provider could not tell; a valid number outside the United States is "not_applicable".
+  caller_name: (answer, basic) =>
+    answer !== null
+      ? (answer.type ?? (answer.name !== null ? "named" : "unknown"))
+      : basic.valid !== false && !IN_NUMBER_CLASS.us(basic)
+        ? "not_applicable"
+        : null,
 };
 
 /**

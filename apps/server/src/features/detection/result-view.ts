@@ -1,16 +1,11 @@
-import {
-  callerNameApplies,
-  KIND_FIELDS,
-  type KindField,
-  type SingleCheckResultView,
-} from "@nc/contracts/detection-single";
+import { KIND_FIELDS, type KindField, type SingleCheckResultView } from "@nc/contracts/detection-single";
 import type { KindViews } from "@nc/contracts/kinds/index";
 import {
+  IN_NUMBER_CLASS,
   LOOKUP_KIND_CODES,
   LOOKUP_KIND_NUMBERS,
   type LookupKindCode,
   lookupsOf,
-  type NumberClass,
   SERVICES,
   type ServiceCode,
   type ServiceDescriptor,
@@ -31,19 +26,8 @@ export const NEEDS = Object.fromEntries(SERVICES.map((s) => [s.code, s.needs])) 
  */
 export function isChargeable(service: ServiceCode, basic: BasicResult): boolean {
   const { charges } = serviceOf(service);
-  return IN_CLASS[charges === "live" ? "mobile" : charges](basic);
+  return IN_NUMBER_CLASS[charges === "live" ? "mobile" : charges](basic);
 }
-
-/**
- * The numbers of each class (`LOOKUP_KIND_NUMBERS`): worth a network look-up, not refused by basic
- * validation, or a valid number of the United States (caller name: docs/providers.md, "Caller
- * name"; any other number is not applicable and not charged).
- */
-const IN_CLASS: Record<NumberClass, (basic: BasicResult) => boolean> = {
-  mobile: (basic) => basic.qualifiesForHlr,
-  valid: (basic) => basic.valid !== false,
-  us: callerNameApplies,
-};
 
 /**
  * Whether a look-up of `kind` is asked for the number (`LOOKUP_KIND_NUMBERS`): a network look-up
@@ -52,7 +36,7 @@ const IN_CLASS: Record<NumberClass, (basic: BasicResult) => boolean> = {
  */
 export function asksFor(kind: LookupKindCode, basic: BasicResult): boolean {
   if (basic.e164 === null) return false;
-  return IN_CLASS[LOOKUP_KIND_NUMBERS[kind]](basic);
+  return IN_NUMBER_CLASS[LOOKUP_KIND_NUMBERS[kind]](basic);
 }
 
 /** The look-up kinds of the service asked for this number (none: it is answered offline). */

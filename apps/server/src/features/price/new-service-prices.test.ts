@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { isServiceCode, SERVICES } from "@nc/contracts/services";
+import { isServiceCode, SERVICES, STANDARD_BAND_STARTS } from "@nc/contracts/services";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BANDS, DEFAULT_STANDARD_PRICES } from "./price-service";
+import { DEFAULT_STANDARD_PRICES } from "./price-service";
 
 /**
  * Migration 0045 gives an existing standard price list the bands of the services added after it
@@ -23,7 +23,7 @@ describe("the new services' standard prices for an existing list", () => {
     for (const service of new Set(rows.map((r) => r.service)).values()) {
       if (!isServiceCode(service)) continue;
       const bands = rows.filter((r) => r.service === service);
-      expect(bands.map((r) => r.band)).toEqual([...DEFAULT_BANDS]);
+      expect(bands.map((r) => r.band)).toEqual([...STANDARD_BAND_STARTS]);
       expect(bands.map((r) => r.price)).toEqual([...DEFAULT_STANDARD_PRICES[service]]);
     }
   });

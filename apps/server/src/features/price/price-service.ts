@@ -66,10 +66,7 @@ export interface SetPriceInput {
   currency?: string;
 }
 
-/** Band starts of the default standard list (numbers per calendar month). */
-export const DEFAULT_BANDS = STANDARD_BAND_STARTS;
-
-/** Market defaults in USD micros per number, one price per band of DEFAULT_BANDS (the descriptors'). */
+/** Market defaults in USD micros per number, one price per band of STANDARD_BAND_STARTS (the descriptors'). */
 export const DEFAULT_STANDARD_PRICES = Object.fromEntries(
   SERVICES.map((s) => {
     const [first, second, third] = s.standardPricesMicros;
@@ -148,7 +145,7 @@ export async function ensureStandardPrices(db: Db): Promise<number> {
   if ((await repo.countScope(STANDARD_SCOPE)) > 0) return 0;
   return repo.insertMissing(
     SERVICE_CODES.flatMap((service) =>
-      DEFAULT_BANDS.map((minMonthlyVolume, i) => ({
+      STANDARD_BAND_STARTS.map((minMonthlyVolume, i) => ({
         scope: STANDARD_SCOPE,
         service,
         minMonthlyVolume,

@@ -62,6 +62,19 @@ describe("the catalogue's tables in the documentation", () => {
     expect(rows).toContain("| `callerName` | object or null | Answer of the service `caller_name`. |");
   });
 
+  it("writes each look-up kind's section from the kind's own words, in the page's language", () => {
+    for (const locale of ["en", "zh-Hans"] as const) {
+      const sections = expand("{{kindSections}}", locale);
+      const words = messagesFor(locale).services as Record<string, { docs: string }>;
+      for (const [kind, field] of Object.entries(KIND_FIELDS)) {
+        expect(sections).toContain(`### \`${field}\`\n\n${words[kind]!.docs}`);
+        expect(words[kind]!.docs.length).toBeGreaterThan(40);
+      }
+    }
+    // The HLR answer's table comes whole: a section's text may hold a table.
+    expect(expand("{{kindSections}}", "en")).toMatch(/### `hlr`\n\n\| Field \| Type \| Meaning \|\n\| --- /);
+  });
+
   it("lists every part of a result and leaves other placeholders alone", () => {
     const parts = expand("{{resultParts}} for {{brand}}", "en");
     for (const field of ["basic", ...Object.values(KIND_FIELDS), "fraud", "charged", "sandbox"])

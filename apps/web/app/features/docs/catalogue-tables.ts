@@ -22,7 +22,9 @@ export type Translate = (key: string, params?: Record<string, unknown>) => strin
  * - `{{resultParts}}`: every top-level field of a result, as a list ending in "and";
  * - `{{servicesTable}}`: the table of services (code, name, what it answers, live look-up, parts);
  * - `{{standardPrices}}`: the default standard price list, per service and volume band;
- * - `{{resultKindRows}}`: the rows of the result table for each look-up kind's field.
+ * - `{{resultKindRows}}`: the rows of the result table for each look-up kind's field;
+ * - `{{kindSections}}`: a section for each look-up kind's field, its text the kind's own (`docs`
+ *   of the kind's service in the services catalogue, beside its other words).
  */
 export function expandCatalogueTables(markdown: string, locale: Locale, t: Translate): string {
   const code = (text: string) => `\`${text}\``;
@@ -96,9 +98,13 @@ export function expandCatalogueTables(markdown: string, locale: Locale, t: Trans
           ]);
         })
         .join("\n"),
+    kindSections: () =>
+      Object.entries(KIND_FIELDS)
+        .map(([kind, field]) => `### ${code(field)}\n\n${t(`services:${kind}.docs`)}`)
+        .join("\n\n"),
   };
   return markdown.replace(
-    /\{\{\s*(serviceCodes|resultParts|servicesTable|standardPrices|resultKindRows)\s*\}\}/g,
+    /\{\{\s*(serviceCodes|resultParts|servicesTable|standardPrices|resultKindRows|kindSections)\s*\}\}/g,
     (_m, name: string) => tables[name]!(),
   );
 }

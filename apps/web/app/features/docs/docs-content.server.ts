@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@nc/contracts/locales";
 import type { PageContext } from "@nc/contracts/site";
+import type { i18n } from "i18next";
 import { data } from "react-router";
 import { createI18n, lookupMessage } from "../../shell/i18n/i18n";
 import { messagesFor } from "../../shell/i18n/messages.server";
@@ -10,6 +11,17 @@ import { createDocsLibrary, type DocsLibrary } from "./docs-library.server";
 import { type DocSiteValues, fillPlaceholders } from "./placeholders";
 
 let library: DocsLibrary | undefined;
+const translators = new Map<Locale, i18n["t"]>();
+
+/** One translator a language, made when its first page is expanded. */
+function translatorFor(locale: Locale) {
+  let t = translators.get(locale);
+  if (!t) {
+    t = createI18n(locale, messagesFor(locale)).t;
+    translators.set(locale, t);
+  }
+  return t;
+}
 
 /** The site's documentation, read from the repository's content/ folder. */
 export function docsLibrary(): DocsLibrary {
@@ -18,7 +30,7 @@ export function docsLibrary(): DocsLibrary {
     copyLabel: (locale) => lookupMessage(messagesFor(locale), "docs:copy") ?? "Copy",
     codeLabel: (locale) => lookupMessage(messagesFor(locale), "docs:codeSample") ?? "Code sample",
     expand: (markdown, locale) => {
-      const { t } = createI18n(locale, messagesFor(locale));
+      const t = translatorFor(locale);
       return expandCatalogueTables(markdown, locale, (key, params) => t(key, params));
     },
   });

@@ -46,10 +46,10 @@ export function catalogueArea(pathname: string): CatalogueArea {
 /**
  * Parts of each entry of a carried catalogue that a page of the area leaves out: a look-up kind's
  * words live with its service's name (docs/providers.md, "Look-up kinds"), but only the dashboard
- * shows a kind's answer, and only the server writes the results file's headers and the API
- * document's descriptions.
+ * shows a kind's answer, and only the server writes the results file's headers, the API
+ * document's descriptions and the documentation's section on the answer.
  */
-const SERVER_ONLY = ["columns", "api"];
+const SERVER_ONLY = ["columns", "api", "docs"];
 const PARTS_LEFT_OUT: Record<CatalogueArea, Readonly<Record<string, readonly string[]>>> = {
   public: { services: ["answer", ...SERVER_ONLY] },
   dashboard: { services: SERVER_ONLY },

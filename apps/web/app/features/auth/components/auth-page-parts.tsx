@@ -22,7 +22,12 @@ export function AuthFooter({ children }: { children: ReactNode }) {
   );
 }
 
-/** The card's one submit button, the same on every sign-in, sign-up, reset and invitation page. */
+/**
+ * The card's one submit button, the same on every sign-in, sign-up, reset and invitation page. Its
+ * name is its label whatever it is doing, and "busy" says when it works: antd's spinning icon
+ * carries the name "loading", and when its leaving animation does not end (seen on a loaded
+ * machine) the icon stays, invisible, and a screen reader would still read "loading Sign in".
+ */
 export function AuthSubmit({
   loading,
   testId,
@@ -30,10 +35,19 @@ export function AuthSubmit({
 }: {
   loading: boolean;
   testId?: string;
-  children: ReactNode;
+  children: string;
 }) {
   return (
-    <Button type="primary" htmlType="submit" block size="large" loading={loading} data-testid={testId}>
+    <Button
+      type="primary"
+      htmlType="submit"
+      block
+      size="large"
+      loading={loading}
+      aria-label={children}
+      aria-busy={loading}
+      data-testid={testId}
+    >
       {children}
     </Button>
   );

@@ -1,6 +1,6 @@
-import { callerNameApplies, type SingleCheckView } from "@nc/contracts/detection-single";
+import type { SingleCheckView } from "@nc/contracts/detection-single";
 import type { KindViews } from "@nc/contracts/kinds/index";
-import { type LookupKindCode, serviceOf } from "@nc/contracts/services";
+import { IN_NUMBER_CLASS, type LookupKindCode, serviceOf } from "@nc/contracts/services";
 import type { ReactNode } from "react";
 import { CallerNameAnswer } from "./caller-name-answer";
 import { HlrAnswer } from "./hlr-answer";
@@ -29,7 +29,7 @@ export const ANSWER_CARDS: { [K in LookupKindCode]: AnswerCard<K> } = {
   // A caller name, or for a valid number outside the United States that it does not apply.
   caller_name: (answer, { service, result: { basic } }) =>
     (answer ||
-      (serviceOf(service).charges === "us" && basic.valid !== false && !callerNameApplies(basic))) && (
+      (serviceOf(service).charges === "us" && basic.valid !== false && !IN_NUMBER_CLASS.us(basic))) && (
       <CallerNameAnswer answer={answer} />
     ),
 };
