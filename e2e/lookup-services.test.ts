@@ -18,11 +18,11 @@ type Words = typeof en;
 
 /**
  * The look-up services a customer buys elsewhere (line type, SIM swap, SMS pumping risk, caller
- * name), each in one of the four languages, with no provider configured (sandbox answers, free): a
- * number checked from the detection page shows the kind's card in the page's language with no
- * accessibility violation; a file of numbers is checked, its results file has the kind's columns
- * headed in that language, the history lists it, and the organisation's webhook hears the job
- * completed. The API's answers for each are tested in apps/server/test/lookup-services.test.ts.
+ * name), with no provider configured (sandbox answers, free): a number checked from the detection
+ * page shows the kind's card in each of the four languages with no accessibility violation; then,
+ * each service in one language, a file of numbers is checked, its results file has the kind's
+ * columns headed in that language, the history lists it, and the organisation's webhook hears the
+ * job completed. The API's answers for each are tested in apps/server/test/lookup-services.test.ts.
  */
 const CASES: {
   service: KindService;
@@ -103,6 +103,23 @@ describe("the look-up services in the browser, one language each", () => {
     const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId(testId).click()]);
     return (await readFile((await file.path())!)).toString("utf8");
   }
+
+  it.each(CASES)("$service: one number's card in each of the four languages, axe clean", async (c) => {
+    const page = await context.newPage();
+    for (const { prefix, words } of CASES) {
+      await page.goto(`${server.url}${prefix}/dashboard/detection`);
+      await page.getByTestId(`detection-service-${c.service}`).click();
+      await page.getByTestId("detection-number").fill(c.number);
+      await page.getByTestId("detection-submit").click();
+      await page.getByTestId(c.card).waitFor({ timeout: 15_000 });
+      const text = await page.getByTestId("detection-result").textContent();
+      expect(text, prefix).toContain(words[c.service].answer.title);
+      expect(text, prefix).toContain(words[c.service].name);
+      const violations = await axeViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+    }
+    await page.close();
+  });
 
   it.each(CASES)("$service in $prefix: one number's card, a file's results and the webhook", async (c) => {
     const words = c.words[c.service];
