@@ -1,9 +1,9 @@
-import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInContext } from "./helpers/accounts";
 import { apiCall } from "./helpers/api";
 import { launchBrowser } from "./helpers/browser";
+import { downloadOf, dropFile, submitToResults } from "./helpers/detection-file";
 import { type RunningServer, startServer } from "./helpers/server";
 
 /** 10,000 distinct UK mobiles, then 5 repeats and 3 rows that are not numbers (one a formula). */
@@ -38,17 +38,10 @@ describe("bulk detection from a file in the browser", () => {
 
   async function uploadAndSubmit(page: Page, prefix: string, fileLabel: string, csv: string) {
     await page.goto(`${server.url}${prefix}/dashboard/detection`);
-    await page.getByTestId("detection-mode").getByText(fileLabel, { exact: true }).click();
-    await page
-      .locator('input[type="file"]')
-      .setInputFiles({ name: "numbers.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
-    await expect.poll(() => page.getByTestId("draft-rows").textContent(), { timeout: 30_000 }).toBeTruthy();
+    await dropFile(page, fileLabel, csv);
   }
 
-  async function download(page: Page, testId: string): Promise<Buffer> {
-    const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId(testId).click()]);
-    return readFile((await file.path())!);
-  }
+  const download = downloadOf;
 
   it("uploads 10,000 numbers, shows the summary, follows progress, filters, downloads, charges", async () => {
     const page = await context.newPage();
@@ -60,13 +53,7 @@ describe("bulk detection from a file in the browser", () => {
     await expect(page.getByTestId("draft-cost").textContent()).resolves.toBe("$10.00");
     await expect(page.getByTestId("draft-balance-after").textContent()).resolves.toBe("$40.00");
     // Nothing is charged before the summary is confirmed.
-    await page.getByTestId("detection-draft-submit").click();
-    await expect
-      .poll(() => page.getByTestId("job-status").getAttribute("data-status"), { timeout: 60_000 })
-      .toBe("completed");
-
-    await page.getByTestId("job-results-link").click();
-    await page.waitForURL(/\/dashboard\/history\/[0-9a-f-]{36}$/);
+    await submitToResults(page);
     await expect
       .poll(() => page.getByTestId("job-summary").textContent(), { timeout: 15_000 })
       .toContain("10,000");

@@ -1,9 +1,9 @@
-import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInContext } from "./helpers/accounts";
 import { apiCall } from "./helpers/api";
 import { launchBrowser } from "./helpers/browser";
+import { downloadOf, dropFile, submitToResults } from "./helpers/detection-file";
 import { type RunningServer, startServer } from "./helpers/server";
 
 /** A CRM export: the customer's own columns around the number, a comma and quotes inside cells. */
@@ -38,22 +38,10 @@ describe("results downloads keep the customer's own columns", () => {
   /** Uploads the file on the detection page, submits it and downloads the results CSV. */
   async function resultsOf(page: Page): Promise<string[]> {
     await page.goto(`${server.url}/dashboard/detection`);
-    await page.getByTestId("detection-mode").getByText("File", { exact: true }).click();
-    await page
-      .locator('input[type="file"]')
-      .setInputFiles({ name: "crm.csv", mimeType: "text/csv", buffer: Buffer.from(CRM) });
-    await expect.poll(() => page.getByTestId("draft-rows").textContent(), { timeout: 30_000 }).toBe("3");
-    await page.getByTestId("detection-draft-submit").click();
-    await expect
-      .poll(() => page.getByTestId("job-status").getAttribute("data-status"), { timeout: 60_000 })
-      .toBe("completed");
-    await page.getByTestId("job-results-link").click();
-    await page.waitForURL(/\/dashboard\/history\/[0-9a-f-]{36}$/);
-    const [file] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByTestId("download-csv").click(),
-    ]);
-    return (await readFile((await file.path())!))
+    await dropFile(page, "File", CRM, "crm.csv");
+    await expect(page.getByTestId("draft-rows").textContent()).resolves.toBe("3");
+    await submitToResults(page);
+    return (await downloadOf(page, "download-csv"))
       .toString("utf8")
       .replace(/^\uFEFF/, "")
       .trim()

@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import en from "@nc/contracts/locales/en/services.json";
 import es from "@nc/contracts/locales/es/services.json";
 import pt from "@nc/contracts/locales/pt/services.json";
@@ -10,6 +9,7 @@ import { signedInContext } from "./helpers/accounts";
 import { apiCall } from "./helpers/api";
 import { axeViolations, describeViolations } from "./helpers/axe";
 import { launchBrowser } from "./helpers/browser";
+import { downloadOf, dropFile, submitToResults } from "./helpers/detection-file";
 import { keepScreenshot } from "./helpers/screenshots";
 import { type RunningServer, startServer } from "./helpers/server";
 
@@ -99,19 +99,19 @@ describe("the look-up services in the browser, one language each", () => {
     await receiver?.close();
   });
 
-  async function download(page: Page, testId: string): Promise<string> {
-    const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId(testId).click()]);
-    return (await readFile((await file.path())!)).toString("utf8");
+  /** Checks the case's number with its service on the detection page in `prefix`'s language. */
+  async function checkOne(page: Page, prefix: string, c: (typeof CASES)[number]) {
+    await page.goto(`${server.url}${prefix}/dashboard/detection`);
+    await page.getByTestId(`detection-service-${c.service}`).click();
+    await page.getByTestId("detection-number").fill(c.number);
+    await page.getByTestId("detection-submit").click();
+    await page.getByTestId(c.card).waitFor({ timeout: 15_000 });
   }
 
   it.each(CASES)("$service: one number's card in each of the four languages, axe clean", async (c) => {
     const page = await context.newPage();
     for (const { prefix, words } of CASES) {
-      await page.goto(`${server.url}${prefix}/dashboard/detection`);
-      await page.getByTestId(`detection-service-${c.service}`).click();
-      await page.getByTestId("detection-number").fill(c.number);
-      await page.getByTestId("detection-submit").click();
-      await page.getByTestId(c.card).waitFor({ timeout: 15_000 });
+      await checkOne(page, prefix, c);
       const text = await page.getByTestId("detection-result").textContent();
       expect(text, prefix).toContain(words[c.service].answer.title);
       expect(text, prefix).toContain(words[c.service].name);
@@ -124,12 +124,8 @@ describe("the look-up services in the browser, one language each", () => {
   it.each(CASES)("$service in $prefix: one number's card, a file's results and the webhook", async (c) => {
     const words = c.words[c.service];
     const page = await context.newPage();
-    await page.goto(`${server.url}${c.prefix}/dashboard/detection`);
-    await page.getByTestId(`detection-service-${c.service}`).click();
-    await page.getByTestId("detection-number").fill(c.number);
-    await page.getByTestId("detection-submit").click();
+    await checkOne(page, c.prefix, c);
     const result = page.getByTestId("detection-result");
-    await page.getByTestId(c.card).waitFor({ timeout: 15_000 });
     // The card's words are the kind's, in the page's language; a sample answer, free.
     await expect(result.textContent()).resolves.toContain(words.answer.title);
     await expect(result.textContent()).resolves.toContain(words.name);
@@ -140,22 +136,14 @@ describe("the look-up services in the browser, one language each", () => {
 
     // A file of three numbers with the same service, through to its results file.
     const before = receiver.hits.length;
-    await page.getByTestId("detection-mode").getByText(c.file, { exact: true }).click();
     const csv = ["phone", c.number, c.number.replace(/\d$/, "1"), c.number.replace(/\d$/, "2")].join("\r\n");
-    await page
-      .locator('input[type="file"]')
-      .setInputFiles({ name: "numbers.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
-    await expect.poll(() => page.getByTestId("draft-rows").textContent(), { timeout: 30_000 }).toBe("3");
-    await page.getByTestId("detection-draft-submit").click();
-    await expect
-      .poll(() => page.getByTestId("job-status").getAttribute("data-status"), { timeout: 60_000 })
-      .toBe("completed");
-    await page.getByTestId("job-results-link").click();
-    await page.waitForURL(/\/dashboard\/history\/[0-9a-f-]{36}$/);
+    await dropFile(page, c.file, csv);
+    await expect(page.getByTestId("draft-rows").textContent()).resolves.toBe("3");
+    await submitToResults(page);
     await expect
       .poll(() => page.getByTestId("job-summary").textContent(), { timeout: 15_000 })
       .toContain("3");
-    const header = (await download(page, "download-csv")).split("\r\n")[0]!;
+    const header = (await downloadOf(page, "download-csv")).toString("utf8").split("\r\n")[0]!;
     for (const title of Object.values(words.columns)) expect(header).toContain(title);
 
     // The organisation's webhook hears the job completed, for this service.

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { LIVE_SIGNAL_CODES, LOOKUP_KIND_CODES, SERVICES } from "@nc/contracts/services";
+import { KIND_FIELDS } from "@nc/contracts/detection-single";
+import { LIVE_SIGNAL_CODES, LOOKUP_KIND_CODES, type LookupKindCode, SERVICES } from "@nc/contracts/services";
 import { SPENDING_TYPES as CONTRACT_SPENDING_TYPES, TRADE_TYPES } from "@nc/contracts/trade-types";
 import { LIVE_SIGNALS, LOOKUP_KINDS } from "@nc/numcheck/types";
 import { describe, expect, it } from "vitest";
@@ -185,8 +186,7 @@ describe('a new look-up kind touches only its recipe\'s files (docs/providers.md
   const outsideEngine = files.filter(
     (f) => !f.path.startsWith("packages/numcheck/") && !RECIPE.some((allowed) => allowed.test(f.path)),
   );
-  const camel = (kind: string) => kind.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
-  const written = (kind: string) => new RegExp(`["'\`.:]${kind}\\b|\\b${camel(kind)}\\b`);
+  const written = (kind: LookupKindCode) => new RegExp(`["'\`.:]${kind}\\b|\\b${KIND_FIELDS[kind]}\\b`);
   // The first kinds are also words of the basic result and its facets: HLR and MNP networks give
   // the carrier facet, and `lineType` is the numbering plan's line type too.
   const woven = new Set(["hlr", "mnp", "line_type"]);
@@ -200,7 +200,7 @@ describe('a new look-up kind touches only its recipe\'s files (docs/providers.md
     ["result.simSwap?.swapped", "sim_swap"],
     ['t("services:sms_pumping_risk.answer.title")', "sms_pumping_risk"],
     ['{ key: "callerName" }', "caller_name"],
-  ])("the scan finds %s (it can fail)", (sample, kind) => {
+  ] as const)("the scan finds %s (it can fail)", (sample, kind) => {
     expect(written(kind).test(sample)).toBe(true);
   });
 });

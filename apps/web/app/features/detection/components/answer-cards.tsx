@@ -1,6 +1,6 @@
 import type { SingleCheckView } from "@nc/contracts/detection-single";
 import type { KindViews } from "@nc/contracts/kinds/index";
-import { IN_NUMBER_CLASS, type LookupKindCode, serviceOf } from "@nc/contracts/services";
+import { KIND_VERDICTS, type LookupKindCode, serviceOf } from "@nc/contracts/services";
 import type { ReactNode } from "react";
 import { CallerNameAnswer } from "./caller-name-answer";
 import { HlrAnswer } from "./hlr-answer";
@@ -26,10 +26,10 @@ export const ANSWER_CARDS: { [K in LookupKindCode]: AnswerCard<K> } = {
     answer && <LineTypeAnswer answer={answer} planned={view.result.basic.lineType} />,
   sim_swap: (answer) => answer && <SimSwapAnswer answer={answer} />,
   sms_pumping_risk: (answer) => answer && <SmsPumpingAnswer answer={answer} />,
-  // A caller name, or for a valid number outside the United States that it does not apply.
+  // A caller name, or, when the service sells caller names, that it does not apply to the number
+  // (the verdict's "not_applicable": a valid number outside the United States).
   caller_name: (answer, { service, result: { basic } }) =>
     (answer ||
-      (serviceOf(service).charges === "us" && basic.valid !== false && !IN_NUMBER_CLASS.us(basic))) && (
-      <CallerNameAnswer answer={answer} />
-    ),
+      (serviceOf(service).charges === "us" &&
+        KIND_VERDICTS.caller_name(null, basic) === "not_applicable")) && <CallerNameAnswer answer={answer} />,
 };
