@@ -45,9 +45,9 @@ export function cli(dataDir: string, args: string[]) {
 
 /**
  * V8's flags: `npm start`'s for the benchmarks that start servers through this helper; none for
- * the browser tests (vitest sets VITEST). `--no-liftoff` trades 20–30 MB of an idle server's
- * memory for 4–5 CPU-seconds more at start and first page, and the tests start a server per file
- * on a machine their CPU bounds (docs/performance.md, "The test suite"); what they check does not
+ * the browser tests (vitest sets VITEST). `--liftoff-only` trades up to a fifth of the embedded
+ * database's speed for ~40 MB of an idle server's memory, and the tests start a server per file on
+ * a machine their CPU bounds (docs/performance.md, "The test suite"); what they check does not
  * depend on how V8 compiles.
  */
 const v8Flags = () => (process.env.VITEST ? [] : SERVER_V8_FLAGS);

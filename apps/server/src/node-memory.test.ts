@@ -26,7 +26,7 @@ describe("the server's V8 memory settings", () => {
         encoding: "utf8",
       });
     expect(run(SERVER_V8_FLAGS)).toBe("ok");
-    expect(() => run(["--no-liftofff"])).toThrow(/bad option/);
+    expect(() => run(["--liftoff-onlyy"])).toThrow(/bad option/);
   });
 
   it("cap the heap, and an operator's own NODE_OPTIONS come after them and win", () => {
