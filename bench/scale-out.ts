@@ -13,6 +13,7 @@
  *      BENCH_REDIS_URL (default redis://127.0.0.1:6379)
  */
 import { once } from "node:events";
+import { availableParallelism } from "node:os";
 import pg from "pg";
 import * as load from "./lib/api-load";
 import { freshBenchDatabase } from "./lib/bench-database";
@@ -69,6 +70,8 @@ async function main() {
       // Warm both processes up (JIT, connection pools, each one's memory of the balances).
       await load.runLoad(urls, keys, CONNECTIONS, 3, { rotateKeys: true });
       const best: Record<"one" | "two", load.Result | null> = { one: null, two: null };
+      /** The CPU of every process a request, in the best run of each. */
+      const bestCpu: Record<"one" | "two", number | null> = { one: null, two: null };
       for (let round = 0; round < ROUNDS; round++) {
         for (const [which, use] of [
           ["one", urls.slice(0, 1)],
@@ -79,17 +82,21 @@ async function main() {
           const r = await load.runLoad(use, keys, CONNECTIONS, SECONDS, { rotateKeys: true });
           const cpuAfter = readCpu(cpu);
           load.line(`${count} org., ${which} process${which === "two" ? "es" : ""}, max rate`, r);
-          printCpu(cpuPerRequest(cpuBefore, cpuAfter, r.requests.total));
+          const all = printCpu(cpuPerRequest(cpuBefore, cpuAfter, r.requests.total));
           const after = await transactions();
           // A batch refused by its guard (or the balance check) is a rolled-back statement; the
           // counts reach the statistics within a second or so of the run.
           console.log(
             `  statements committed ${after.commit - before.commit} (${(r.requests.total / Math.max(1, after.commit - before.commit)).toFixed(1)} checks each), rolled back (a batch sent the locked way) ${after.rollback - before.rollback}`,
           );
-          if (!best[which] || r.requests.average > best[which]!.requests.average) best[which] = r;
+          if (!best[which] || r.requests.average > best[which]!.requests.average) {
+            best[which] = r;
+            bestCpu[which] = all;
+          }
         }
       }
       const ratio = best.two!.requests.average / best.one!.requests.average;
+      if (bestCpu.one && bestCpu.two) printCeiling(best.one!.requests.average, bestCpu.one, bestCpu.two);
       const half = Math.floor(best.two!.requests.average / 2);
       const paced = await load.runLoad(urls, keys, Math.min(CONNECTIONS, 16), SECONDS, {
         rate: half,
@@ -117,6 +124,23 @@ async function main() {
   console.log(`money exact: ${verdict(exact)}`);
   await fresh.drop();
   if (!allMet || !exact) process.exitCode = 1;
+}
+
+/**
+ * What the machine allows the ratio: one process at its maximum already uses some of the cores
+ * (its own event loop, PostgreSQL, Redis, the load generator); two processes can at most fill the
+ * rest. At one process's CPU a request that is the cores over the cores one process used; the
+ * goal also needs the second process to add no more CPU a request than that bound leaves.
+ */
+function printCeiling(oneRate: number, oneCpu: number, twoCpu: number) {
+  const cores = availableParallelism();
+  const used = (oneRate * oneCpu) / 1_000_000;
+  const bound = cores / used;
+  const room = (bound / RATIO_TARGET - 1) * 100;
+  const added = (twoCpu / oneCpu - 1) * 100;
+  console.log(
+    `  one process used ${used.toFixed(2)} of ${cores} cores: at its CPU a request two could reach at most ${bound.toFixed(2)}x; ${RATIO_TARGET}x leaves a second process ${room.toFixed(0)} % more CPU a request, it added ${added.toFixed(0)} %`,
+  );
 }
 
 main().catch((error) => {
