@@ -3,7 +3,8 @@
  * the same PostgreSQL and Redis, for one organisation and for ten; the rate of each, the ratio of
  * two to one, p99 of two processes at half their maximum rate, and the money check afterwards
  * (every check charged exactly once, balances equal to their ledgers, the ledger chained), each
- * with "met" or "NOT met" against its goal (docs/performance.md, "Several server processes").
+ * with "met" or "NOT met" against its goal (docs/performance.md, "Several server processes"); and
+ * the ceiling the machine puts on the ratio (printCeiling).
  *
  * One and two processes are measured in turns (one, two, one, two): the machine is shared, and a
  * ratio of runs minutes apart measures the neighbours as much as the servers.
